@@ -1,0 +1,85 @@
+"""Standard French-suited playing cards and their notation.
+
+A card is a small int so that the rules' hot paths compare ints, not objects:
+``card = (rank - 1) * 4 + suit`` with ranks 1 (Ace) .. 13 (King) and suits in
+the order ``C D H S``. Lookup tables (``RANK``, ``SUIT``) are indexed by card.
+
+Notation, everywhere a person or a file names a card: rank ``A 2 3 4 5 6 7 8
+9 10 J Q K`` (``T`` accepted for ten, lower case accepted) followed by suit
+``C D H S`` (``♣ ♦ ♥ ♠`` accepted): ``QS``, ``10H``, ``td``. Games with other
+decks (King Taco's colours, two-deck Cripple Mr Onion) keep their own
+notation beside their rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+
+DECK_SIZE = 52
+#: rank (1..13) of each card
+RANK: tuple[int, ...] = tuple(c // 4 + 1 for c in range(DECK_SIZE))
+#: suit (0..3, ``C D H S``) of each card
+SUIT: tuple[int, ...] = tuple(c % 4 for c in range(DECK_SIZE))
+#: True for diamonds and hearts
+IS_RED: tuple[bool, ...] = tuple(SUIT[c] in (DIAMONDS, HEARTS) for c in range(DECK_SIZE))
+
+_RANK_BY_NAME = {name: i + 1 for i, name in enumerate(RANK_NAMES)}
+_RANK_BY_NAME["T"] = 10
+_RANK_BY_NAME["1"] = 1
+_SUIT_BY_NAME = {s: i for i, s in enumerate(SUITS)}
+_SUIT_BY_NAME.update({s: i for i, s in enumerate(SUIT_SYMBOLS)})
+
+
+class CardError(ValueError):
+    """A card name that does not parse, with the reason in the message."""
+
+
+def card(rank: int, suit: int) -> int:
+    """The card of ``rank`` (1..13) and ``suit`` (0..3)."""
+    return (rank - 1) * 4 + suit
+
+
+def parse_card(text: str) -> int:
+    """Parse ``QS``, ``10h``, ``T♥`` into a card; raise CardError with why not."""
+    t = text.strip().upper()
+    if len(t) < 2:
+        raise CardError(f"{text!r} is not a card: expected a rank then a suit, e.g. QS or 10H")
+    rank_name, suit_name = t[:-1], t[-1]
+    if suit_name not in _SUIT_BY_NAME:
+        raise CardError(f"{text!r} is not a card: suit must be one of C D H S")
+    if rank_name not in _RANK_BY_NAME:
+        raise CardError(f"{text!r} is not a card: rank must be one of A 2-10 J Q K (or T)")
+    return card(_RANK_BY_NAME[rank_name], _SUIT_BY_NAME[suit_name])
+
+
+def parse_cards(texts: Iterable[str] | str) -> list[int]:
+    """Parse a list of card names, or one string of names separated by spaces or commas."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    return [parse_card(t) for t in texts]
+
+
+def card_name(c: int) -> str:
+    """The canonical notation of a card: ``QS``, ``10H``."""
+    return RANK_NAMES[RANK[c] - 1] + SUITS[SUIT[c]]
+
+
+def card_names(cards: Iterable[int]) -> list[str]:
+    return [card_name(c) for c in cards]
+
+
+def card_symbol(c: int) -> str:
+    """The card for display: ``Q♠``, ``10♥``."""
+    return RANK_NAMES[RANK[c] - 1] + SUIT_SYMBOLS[SUIT[c]]
+
+
+def full_deck() -> list[int]:
+    """All 52 cards in a fixed order (shuffle with the game's own generator)."""
+    return list(range(DECK_SIZE))

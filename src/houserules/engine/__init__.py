@@ -1,0 +1,25 @@
+"""The engine every game is built on: actions, events, the Game protocol,
+the referee, replay records and scenario files. Pure: no I/O beyond reading
+and writing record and scenario files on request, no clocks, no bots."""
+
+from .core import (
+    MODES,
+    STRICT,
+    TABLE,
+    Action,
+    Event,
+    Game,
+    GameError,
+    Illegal,
+    OptionsError,
+    Result,
+    View,
+)
+from .referee import act
+from .registry import get as get_game
+from .registry import names as game_names
+
+__all__ = [
+    "MODES", "STRICT", "TABLE", "Action", "Event", "Game", "GameError", "Illegal",
+    "OptionsError", "Result", "View", "act", "get_game", "game_names",
+]

@@ -1,0 +1,129 @@
+"""Game records and replay.
+
+A record is small: the game, its options, the seed and the actions taken
+(attempts included: in table mode a penalised attempt is part of the story).
+Because all randomness lives in the state, re-running those actions on
+``new(options, seed)`` must give the same events and result; ``replay``
+confirms it, and a bug report is just a record file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import registry
+from .core import Event, GameError, Result
+from .referee import act
+
+FORMAT = "houserules-record/1"
+
+
+def events_digest(events: Iterable[Event]) -> str:
+    """A short fingerprint of a sequence of events, secrets included.
+
+    Refusals are left out: they change nothing, and records keep only the
+    attempts that counted."""
+    h = hashlib.sha256()
+    for e in events:
+        if e.kind == "refused":
+            continue
+        h.update(json.dumps(e.to_json(), sort_keys=True, separators=(",", ":")).encode())
+        h.update(b"\n")
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class GameRecord:
+    """What is needed to replay a game, growing as the game is played."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    digest: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": self.actions,
+        }
+        if self.result is not None:
+            out["result"] = self.result
+        if self.digest is not None:
+            out["digest"] = self.digest
+        return out
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_json(), indent=1))
+        tmp.replace(path)
+        return path
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> GameRecord:
+        for key in ("game", "options", "seed", "actions"):
+            if key not in obj:
+                raise GameError(f"not a game record: missing {key!r}")
+        return cls(
+            game=obj["game"],
+            options=dict(obj["options"]),
+            seed=int(obj["seed"]),
+            actions=list(obj["actions"]),
+            result=obj.get("result"),
+            digest=obj.get("digest"),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            return cls.from_json(json.loads(Path(path).read_text()))
+        except json.JSONDecodeError as exc:
+            raise GameError(f"{path}: not JSON ({exc})") from exc
+
+
+@dataclass
+class ReplayReport:
+    """What a replay found: the result it reached and whether it agrees with the record."""
+
+    result: Result | None
+    digest: str
+    actions: int
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def replay(record: GameRecord) -> ReplayReport:
+    """Re-run a record from its seed and compare the result (and digest, if recorded)."""
+    game = registry.get(record.game)
+    state = game.new(game.options(record.options), record.seed)
+    events: list[Event] = []
+    problems: list[str] = []
+    for i, raw in enumerate(record.actions):
+        try:
+            action = game.action_from_json(raw)
+        except GameError as exc:
+            problems.append(f"action {i}: {exc}")
+            break
+        events.extend(act(game, state, action))
+    result = game.result(state)
+    got = result.to_json() if result else None
+    if record.result is not None and got != record.result:
+        problems.append(f"result differs: recorded {record.result}, replayed {got}")
+    digest = events_digest(events)
+    if record.digest is not None and digest != record.digest:
+        problems.append(f"events differ: recorded digest {record.digest}, replayed {digest}")
+    return ReplayReport(result, digest, len(record.actions), problems)
