@@ -1,0 +1,193 @@
+"""Carrying out Shedding actions: plays, draws, the end of a turn, and the
+rulebook's penalties.
+
+Every function appends to an event list and mutates the state in place; the
+legality of what it is asked to do has already been settled by ``rules``.
+"""
+
+from __future__ import annotations
+
+from ...cards import ACE, KING, RANK, card_name
+from ...engine.core import Action, Event, Illegal
+from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, RELATION, UP
+from .state import SheddingState
+
+EIGHT = 8
+
+
+def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
+    """Take up to ``count`` cards from the draw pile, reshuffling the discard
+    pile under its top card when the pile runs out (S-5.5). If both are
+    exhausted the rest is forgiven (H-12)."""
+    out: list[int] = []
+    pile = state.draw
+    for _ in range(count):
+        if not pile:
+            if len(state.discard) < 2:
+                break
+            top = state.discard.pop()
+            pile.extend(state.discard)
+            state.discard[:] = [top]
+            state.rng.shuffle(pile)
+            events.append(Event("reshuffle", None, {"cards": len(pile)}))
+        out.append(pile.pop())
+    return out
+
+
+def give(state: SheddingState, seat: int, cards: list[int]) -> None:
+    """Cards go into a hand; a hand of more than one card has no declaration (H-9)."""
+    hand = state.hands[seat]
+    hand.extend(cards)
+    if len(hand) > 1:
+        state.declared[seat] = False
+
+
+def draw_cards(state: SheddingState, seat: int, count: int, events: list[Event], pressure: bool) -> None:
+    cards = take(state, count, events)
+    give(state, seat, cards)
+    events.append(Event("draw", seat, {"count": len(cards), "pressure": pressure},
+                        {"cards": [card_name(c) for c in cards]}))
+
+
+def penalty(state: SheddingState, seat: int, name: str, illegal: Illegal, count: int,
+            events: list[Event], shown: int | None = None) -> None:
+    """Assess a named penalty: draw ``count`` from the draw pile (S-6 general principle)."""
+    cards = take(state, count, events)
+    give(state, seat, cards)
+    data = {"name": name, "rule": illegal.rule, "reason": illegal.reason, "count": len(cards)}
+    if shown is not None:
+        data["card"] = card_name(shown)
+    events.append(Event("penalty", seat, data, {"cards": [card_name(c) for c in cards]}))
+
+
+def end_turn(state: SheddingState, events: list[Event]) -> None:
+    """Finish the turn: the last card placed this turn takes effect (S-4.7),
+    then play passes in the current direction, skipping a seat after an 8."""
+    skip = False
+    if state.run:
+        top = state.discard[-1]
+        rank = RANK[top]
+        value = DRAW_VALUE[top]
+        if value:
+            state.pending += value
+            events.append(Event("effect", state.turn, {"effect": "draw", "card": card_name(top),
+                                                       "adds": value, "total": state.pending}))
+        elif rank == EIGHT:
+            skip = True
+        elif rank == KING:
+            state.direction = -state.direction
+            events.append(Event("effect", state.turn, {"effect": "reverse", "direction": state.direction}))
+        elif rank == ACE:
+            events.append(Event("effect", state.turn, {"effect": "suit", "suit": card_name(top)[-1]}))
+        state.run.clear()
+        state.run_dir = 0
+        state.wrapped = False
+    n = state.players
+    nxt = (state.turn + state.direction) % n
+    if skip:
+        events.append(Event("effect", state.turn, {"effect": "skip", "skipped": nxt}))
+        nxt = (nxt + state.direction) % n
+    state.turn = nxt
+    state.turns += 1
+    if state.turns >= state.max_turns:
+        state.over = True
+        events.append(Event("over", None, {"reason": "turn limit", "turns": state.turns}))
+        return
+    events.append(Event("turn", nxt, {"pending": state.pending} if state.pending else None))
+
+
+def place(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
+    """Put a card from the hand onto the discard pile as the next card of the run."""
+    top = state.discard[-1]
+    if state.run and not IS_QUEEN[top]:
+        rel = RELATION[top][c]
+        if rel == UP or rel == DOWN:  # a one-rank step fixes the run's direction
+            state.run_dir = 1 if rel == UP else -1
+            if IS_WRAP[top][c]:
+                state.wrapped = True
+    else:
+        state.run_dir = 0  # a first card or a Queen's cover starts a fresh context (S-3.5)
+    state.hands[seat].remove(c)
+    state.discard.append(c)
+    state.run.append(c)
+    events.append(Event("play", seat, {"card": card_name(c)}))
+
+
+def after_place(state: SheddingState, seat: int, c: int, events: list[Event], shielding: bool, stacking: bool) -> None:
+    """What placing a card settles at once: going out (S-8.1), a shield (S-5.2),
+    a stack (H-4), or a red Jack ending the turn (S-4.3)."""
+    if not state.hands[seat] and not IS_QUEEN[c]:
+        state.over = True
+        state.winner = seat
+        events.append(Event("win", seat))
+        return
+    if shielding:
+        events.append(Event("effect", seat, {"effect": "shield", "cancelled": state.pending}))
+        state.pending = 0
+        end_turn(state, events)
+    elif IS_RED_JACK[c] or stacking:
+        end_turn(state, events)
+
+
+def play(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
+    pressure = state.pending and not state.run
+    place(state, seat, c, events)
+    after_place(state, seat, c, events, bool(pressure and IS_RED_JACK[c]), bool(pressure and DRAW_VALUE[c]))
+
+
+def apply(state: SheddingState, action: Action) -> list[Event]:
+    """Carry out a legal action of the seat to act."""
+    events: list[Event] = []
+    seat, kind = action.seat, action.kind
+    if kind == "play":
+        play(state, seat, action.card, events)
+    elif kind == "end":
+        end_turn(state, events)
+    elif kind == "draw":
+        pressure = state.pending > 0
+        count = state.pending or 1  # H-1: one card, or the whole pressure total
+        state.pending = 0
+        draw_cards(state, seat, count, events, pressure)
+        end_turn(state, events)
+    elif kind == "decline":
+        penalty(state, seat, "queen not covered", _DECLINED, 1, events)
+        end_turn(state, events)
+    elif kind == "declare":
+        state.declared[seat] = True
+        events.append(Event("declare", seat))
+    return events
+
+
+_DECLINED = Illegal("S-6.3", "the Queen was not covered")
+
+
+def penalise(state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:
+    """Table mode: judge an illegal attempt by the rulebook (S-6)."""
+    events: list[Event] = []
+    seat, name = action.seat, illegal.penalty
+    assert name is not None
+    attempted = action.card if action.kind == "play" else None
+    if name == "exposure":
+        # S-6.2: draw 1, the turn (if any) continues; draw pressure still applies
+        penalty(state, seat, name, illegal, 1, events, shown=action.card)
+    elif name == "last card not declared":
+        # S-7.1 + H-10: the card stays played, draw 1, then the turn goes on (S-6.5)
+        pressure = state.pending and not state.run
+        place(state, seat, action.card, events)
+        penalty(state, seat, name, illegal, 1, events)
+        c = action.card
+        after_place(state, seat, c, events, bool(pressure and IS_RED_JACK[c]), bool(pressure and DRAW_VALUE[c]))
+    elif name == "queen not covered":
+        # S-6.3: draw 1, the turn ends, the Queen stays on top for the next player
+        penalty(state, seat, name, illegal, 1, events)
+        end_turn(state, events)
+    else:
+        # S-6.1 Mistake: draw 2, the illegal card is retracted, the turn ends
+        penalty(state, seat, name, illegal, 2, events, shown=attempted)
+        if seat == state.turn:
+            if state.pending and not state.run:
+                # H-13: a turn under draw pressure that ends without stack or shield draws the total
+                count, state.pending = state.pending, 0
+                draw_cards(state, seat, count, events, True)
+            end_turn(state, events)
+    return events

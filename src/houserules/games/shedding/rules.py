@@ -1,0 +1,169 @@
+"""What may be played, and why not: the one legality check of Shedding.
+
+``legal`` (menus, bots, masks) and ``check`` (the referee) are built on the
+same per-card judgement, ``why_not_play``, so they cannot disagree. Clause
+ids (``S-3.2``) are those of ``docs/rules/shedding.md``.
+
+Card relations are precomputed into 52x52 tables at import: the hot path
+asks "how does card c follow the top card?" with one index, not arithmetic.
+"""
+
+from __future__ import annotations
+
+from ...cards import ACE, IS_RED, JACK, KING, QUEEN, RANK, SUIT, card_name
+from ...engine.core import Action, Illegal
+from .state import SheddingState
+
+# --- card classes ---------------------------------------------------------
+IS_QUEEN = tuple(RANK[c] == QUEEN for c in range(52))
+IS_RED_JACK = tuple(RANK[c] == JACK and IS_RED[c] for c in range(52))
+IS_BLACK_JACK = tuple(RANK[c] == JACK and not IS_RED[c] for c in range(52))
+#: how many cards a draw card adds to the pressure (2 -> 2, black Jack -> 5; S-4.1, S-4.2)
+DRAW_VALUE = tuple(2 if RANK[c] == 2 else 5 if IS_BLACK_JACK[c] else 0 for c in range(52))
+
+# --- how a card follows the top card inside a run (S-3) -------------------
+HOP, UP, DOWN, PIVOT, BAD_QUEEN, SUIT_CHANGE, JUMP = range(7)
+
+
+def _relation(top: int, c: int) -> int:
+    rt, rc = RANK[top], RANK[c]
+    if rc == rt:
+        return HOP
+    if rc == QUEEN:
+        return PIVOT if rt in (JACK, KING) and SUIT[c] == SUIT[top] else BAD_QUEEN
+    diff = (rc - rt) % 13
+    if diff not in (1, 12):
+        return JUMP
+    if SUIT[c] != SUIT[top]:
+        return SUIT_CHANGE
+    return UP if diff == 1 else DOWN
+
+
+RELATION = tuple(tuple(_relation(t, c) for c in range(52)) for t in range(52))
+#: True when stepping from t to c crosses the Ace between King and two (S-3.4)
+IS_WRAP = tuple(tuple({RANK[t], RANK[c]} == {KING, ACE} for c in range(52)) for t in range(52))
+#: normal matching of a first card: same suit or same rank (S-2.2)
+MATCHES = tuple(tuple(SUIT[c] == SUIT[t] or RANK[c] == RANK[t] for c in range(52)) for t in range(52))
+
+# --- reasons --------------------------------------------------------------
+NOT_YOUR_TURN = Illegal("S-2.1", "it is not your turn", "mistake")
+NO_MATCH = Illegal("S-2.2", "the first card must match the top discard by suit or rank", "mistake")
+UNDER_PRESSURE = Illegal(
+    "S-5.4", "under draw pressure you may only stack a 2 or black Jack, shield with a red Jack, or draw",
+    "mistake")
+STEP_JUMP = Illegal("S-3.1", "a run moves in steps of one rank (or hops to the same rank)", "mistake")
+STEP_SUIT = Illegal("S-3.2", "a one-rank step must stay in the same suit", "mistake")
+BAD_PIVOT = Illegal("S-3.5", "a Queen may join a run only straight after a J or K of its suit", "mistake")
+SECOND_WRAP = Illegal("S-3.4", "a run may wrap through the Ace only once", "mistake")
+FLIP = Illegal("S-3.6", "a run may not change direction", "mistake")
+QUEEN_UNCOVERED = Illegal("S-2.3", "the Queen on top must be covered (play any card) or declined", "queen not covered")
+NOTHING_TO_END = Illegal("S-2.1", "you have not played a card this turn: play or draw", "mistake")
+DRAW_IN_RUN = Illegal("H-2", "you have started a run: continue it or end it", "mistake")
+NO_QUEEN = Illegal("S-3.5", "there is no Queen on top to decline", "mistake")
+NOT_LAST = Illegal("S-7.1", "you may declare only when you hold exactly one card", "mistake")
+ALREADY = Illegal("S-7.1", "you have already declared your last card", "mistake")
+UNDECLARED = Illegal("S-7.1", "declare your last card before going out", "last card not declared")
+EXPOSURE = Illegal("S-6.2", "showing a card to the table is Exposure", "exposure")
+GAME_OVER = Illegal("S-8.1", "the game is over")
+NO_SUCH_SEAT = Illegal("seat", "there is no such seat")
+UNKNOWN = Illegal("action", "Shedding has no such action")
+
+_RUN_REASONS = {JUMP: STEP_JUMP, SUIT_CHANGE: STEP_SUIT, BAD_QUEEN: BAD_PIVOT}
+
+# --- preallocated actions: legal() returns references, it builds nothing --
+MAX_SEATS = 5
+PLAY = tuple(tuple(Action(s, "play", c) for c in range(52)) for s in range(MAX_SEATS))
+DRAW = tuple(Action(s, "draw") for s in range(MAX_SEATS))
+END = tuple(Action(s, "end") for s in range(MAX_SEATS))
+DECLINE = tuple(Action(s, "decline") for s in range(MAX_SEATS))
+DECLARE = tuple(Action(s, "declare") for s in range(MAX_SEATS))
+KINDS = ("play", "end", "draw", "decline", "declare", "show")
+
+
+def why_not_play(state: SheddingState, c: int) -> Illegal | None:
+    """Why the seat to act may not place card ``c`` now (it holds it), or None."""
+    top = state.discard[-1]
+    if IS_QUEEN[top]:
+        return None  # free start / pivot cover: any card (S-2.3, S-3.5)
+    if not state.run:
+        if state.pending:
+            return None if DRAW_VALUE[c] or IS_RED_JACK[c] else UNDER_PRESSURE
+        return None if MATCHES[top][c] else NO_MATCH
+    rel = RELATION[top][c]
+    if rel == HOP or rel == PIVOT:
+        return None
+    if rel == UP or rel == DOWN:
+        if IS_WRAP[top][c] and state.wrapped:
+            return SECOND_WRAP
+        if state.run_dir and state.run_dir != (1 if rel == UP else -1):
+            return FLIP
+        return None
+    return _RUN_REASONS[rel]
+
+
+def legal(state: SheddingState) -> list[Action]:
+    """Every legal action of the seat to act (S-2, S-3, S-5, S-7)."""
+    if state.over:
+        return []
+    seat = state.turn
+    hand = state.hands[seat]
+    top = state.discard[-1]
+    plays = PLAY[seat]
+    may_play = len(hand) != 1 or state.declared[seat]
+    if IS_QUEEN[top]:
+        out = [plays[c] for c in hand] if may_play else []
+        out.append(DECLINE[seat])
+    elif not state.run:
+        if not may_play:
+            out = []
+        elif state.pending:
+            out = [plays[c] for c in hand if DRAW_VALUE[c] or IS_RED_JACK[c]]
+        else:
+            row = MATCHES[top]
+            out = [plays[c] for c in hand if row[c]]
+        out.append(DRAW[seat])
+    else:
+        out = [plays[c] for c in hand if why_not_play(state, c) is None] if may_play else []
+        out.append(END[seat])
+    if len(hand) == 1 and not state.declared[seat]:
+        out.append(DECLARE[seat])
+    return out
+
+
+def check(state: SheddingState, action: Action) -> Illegal | None:
+    """None if ``action`` is legal now, else the clause it breaks and the penalty a table assesses."""
+    seat, kind = action.seat, action.kind
+    if kind not in KINDS:
+        return UNKNOWN
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        return NO_SUCH_SEAT
+    if state.over:
+        return GAME_OVER
+    hand = state.hands[seat]
+    if kind in ("play", "show") and action.card not in hand:
+        name = card_name(action.card) if isinstance(action.card, int) and 0 <= action.card < 52 else action.card
+        return Illegal("hand", f"you do not hold {name}")
+    if kind == "show":
+        return EXPOSURE
+    if seat != state.turn:
+        return NOT_YOUR_TURN
+    queen_on_top = IS_QUEEN[state.discard[-1]]
+    if kind == "play":
+        why = why_not_play(state, action.card)
+        if why is None and len(hand) == 1 and not state.declared[seat]:
+            return UNDECLARED
+        return why
+    if kind == "draw":
+        if queen_on_top:
+            return QUEEN_UNCOVERED
+        return DRAW_IN_RUN if state.run else None
+    if kind == "end":
+        if queen_on_top:
+            return QUEEN_UNCOVERED
+        return None if state.run else NOTHING_TO_END
+    if kind == "decline":
+        return None if queen_on_top else NO_QUEEN
+    # declare
+    if len(hand) != 1:
+        return NOT_LAST
+    return ALREADY if state.declared[seat] else None

@@ -1,0 +1,169 @@
+"""The Shedding state, its options, the deal, and literal states for scenarios.
+
+The state is a flat object of lists and ints so that ``legal``/``apply`` stay
+fast and ``copy`` is cheap: hands are lists of card ints, the draw pile is a
+list whose *end* is its top (so drawing is ``pop()``), the discard pile is a
+list whose end is the top card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...cards import DECK_SIZE, card_name, full_deck, parse_cards
+from ...engine.core import MODES, STRICT, GameError, OptionsError
+
+DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "hand_size": 5,
+    "mode": STRICT,
+    "dealer": None,  # None: the last seat deals, so seat 0 (left of the dealer) starts
+    "max_turns": 2000,
+}
+HAND_SIZES = (5, 7)
+
+
+def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Fill defaults and check every option, naming the one that is wrong (S-1.1, S-1.2)."""
+    unknown = sorted(set(raw) - set(DEFAULTS))
+    if unknown:
+        raise OptionsError(f"unknown Shedding option(s): {', '.join(unknown)}; known: {', '.join(DEFAULTS)}")
+    opts = {**DEFAULTS, **raw}
+    players = opts["players"]
+    if not isinstance(players, int) or not 2 <= players <= 5:
+        raise OptionsError(f"players must be 2 to 5 (S-1.1), got {players!r}")
+    if opts["hand_size"] not in HAND_SIZES:
+        raise OptionsError(f"hand_size must be 5 or 7 (S-1.2), got {opts['hand_size']!r}")
+    if opts["mode"] not in MODES:
+        raise OptionsError(f"mode must be one of {', '.join(MODES)}, got {opts['mode']!r}")
+    if opts["dealer"] is None:
+        opts["dealer"] = players - 1
+    if not isinstance(opts["dealer"], int) or not 0 <= opts["dealer"] < players:
+        raise OptionsError(f"dealer must be a seat 0..{players - 1}, got {opts['dealer']!r}")
+    if not isinstance(opts["max_turns"], int) or opts["max_turns"] < 1:
+        raise OptionsError(f"max_turns must be a positive whole number, got {opts['max_turns']!r}")
+    return opts
+
+
+class SheddingState:
+    """Everything about one game of Shedding, hidden parts included."""
+
+    __slots__ = (
+        "options", "mode", "seed", "rng", "players", "hands", "draw", "discard",
+        "turn", "direction", "pending", "run", "run_dir", "wrapped", "declared",
+        "winner", "over", "turns", "max_turns",
+    )
+
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+        self.options = dict(options)
+        self.mode: str = options["mode"]
+        self.seed = seed
+        self.rng = rng
+        self.players: int = options["players"]
+        self.hands: list[list[int]] = [[] for _ in range(self.players)]
+        self.draw: list[int] = []  # top is the end
+        self.discard: list[int] = []  # top is the end
+        self.turn = 0
+        self.direction = 1  # +1: to the next higher seat (the player on the left)
+        self.pending = 0  # draw-pressure total awaiting the seat to act
+        self.run: list[int] = []  # cards played so far this turn, in order
+        self.run_dir = 0  # +1/-1 once the run's first ±1 step fixes it (S-3.6)
+        self.wrapped = False  # the run has used its one Ace wrap (S-3.4)
+        self.declared: list[bool] = [False] * self.players  # last card declared (S-7.1)
+        self.winner: int | None = None
+        self.over = False
+        self.turns = 0
+        self.max_turns: int = options["max_turns"]
+
+    def copy(self) -> SheddingState:
+        """An independent copy (for search bots and for checking that refusals change nothing)."""
+        new = object.__new__(SheddingState)
+        for name in self.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.options = dict(self.options)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.hands = [h[:] for h in self.hands]
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        new.run = self.run[:]
+        new.declared = self.declared[:]
+        return new
+
+    def snapshot(self) -> tuple:
+        """Every field as plain data, for equality checks in tests."""
+        return (
+            tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard),
+            self.turn, self.direction, self.pending, tuple(self.run), self.run_dir,
+            self.wrapped, tuple(self.declared), self.winner, self.over, self.turns,
+            self.rng.getstate(),
+        )
+
+    def all_cards(self) -> list[int]:
+        """Every card in every zone (hands, draw pile, discard pile)."""
+        out = [c for h in self.hands for c in h]
+        out.extend(self.draw)
+        out.extend(self.discard)
+        return out
+
+
+def deal(options: Mapping[str, Any], seed: int) -> SheddingState:
+    """Shuffle, deal the hands one card at a time from the left of the dealer,
+    flip the starting discard (S-1.*). The first player is left of the dealer."""
+    rng = random.Random(seed)
+    state = SheddingState(options, seed, rng)
+    deck = full_deck()
+    rng.shuffle(deck)
+    n = state.players
+    dealer = options["dealer"]
+    for _ in range(options["hand_size"]):
+        for i in range(1, n + 1):
+            state.hands[(dealer + i) % n].append(deck.pop())
+    state.discard.append(deck.pop())
+    state.draw = deck
+    state.turn = (dealer + 1) % n
+    return state
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    try:
+        return parse_cards(value)
+    except (ValueError, TypeError) as exc:
+        raise GameError(f"state.{what}: {exc}") from None
+
+
+STATE_KEYS = ("hands", "discard", "draw", "turn", "direction", "pending_draw", "declared", "turns")
+
+
+def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> SheddingState:
+    """A state written out in a scenario file (``draw`` top first, ``discard`` bottom to top)."""
+    unknown = sorted(set(obj) - set(STATE_KEYS))
+    if unknown:
+        raise GameError(f"unknown Shedding state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
+    state = SheddingState(options, seed, random.Random(seed))
+    hands = obj.get("hands")
+    if not isinstance(hands, list) or len(hands) != state.players:
+        raise GameError(f"state.hands must list {state.players} hands (options.players)")
+    state.hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
+    state.discard = _cards(obj.get("discard", []), "discard")
+    if not state.discard:
+        raise GameError("state.discard needs at least its top card")
+    state.draw = list(reversed(_cards(obj.get("draw", []), "draw")))
+    every = state.all_cards()
+    if len(set(every)) != len(every):
+        dup = sorted({card_name(c) for c in every if every.count(c) > 1})
+        raise GameError(f"state names a card twice: {', '.join(dup)} (one 52-card deck)")
+    assert len(every) <= DECK_SIZE
+    state.turn = int(obj.get("turn", 0))
+    if not 0 <= state.turn < state.players:
+        raise GameError(f"state.turn must be a seat 0..{state.players - 1}")
+    state.direction = int(obj.get("direction", 1))
+    if state.direction not in (1, -1):
+        raise GameError("state.direction must be 1 or -1")
+    state.pending = int(obj.get("pending_draw", 0))
+    for seat in obj.get("declared", []):
+        state.declared[int(seat)] = True
+    state.turns = int(obj.get("turns", 0))
+    return state
