@@ -1,0 +1,234 @@
+"""The ``houserules`` command."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from .bots import bot_kinds
+from .engine import registry
+from .engine.core import GameError
+from .engine.replay import GameRecord, replay
+from .engine.scenario import run_file
+
+app = typer.Typer(
+    help="houserules: play, test and balance house-rule card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def parse_options(pairs: list[str] | None, **fixed: Any) -> dict[str, Any]:
+    """``-o key=value`` pairs (values read as JSON when they parse, else text) plus fixed options."""
+    out: dict[str, Any] = {k: v for k, v in fixed.items() if v is not None}
+    for pair in pairs or []:
+        if "=" not in pair:
+            fail(f"option {pair!r} should look like key=value, e.g. -o hand_size=7")
+        key, _, raw = pair.partition("=")
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        out[key.strip().replace("-", "_")] = value
+    return out
+
+
+GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
+OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7")]
+
+
+@app.command()
+def games() -> None:
+    """List the games houserules can play."""
+    t = RichTable("game", "title", "bots")
+    for name in registry.names():
+        g = registry.get(name)
+        t.add_row(name, g.title, ", ".join(bot_kinds(name)))
+    console.print(t)
+
+
+@app.command()
+def play(
+    game: GameArg,
+    players: Annotated[Optional[int], typer.Option(help="number of seats")] = None,
+    bots: Annotated[str, typer.Option(help="bot kind for the other seats, comma-separated per seat")] = "heuristic",
+    seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
+    watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
+    mode: Annotated[str, typer.Option(help="table: illegal attempts are penalised; strict: refused")] = "table",
+    seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
+    option: OptionOpt = None,
+    delay: Annotated[float, typer.Option(help="seconds between bot moves")] = -1.0,
+    save: Annotated[Optional[Path], typer.Option(help="record file (default: a new file in the data folder)")] = None,
+    resume: Annotated[Optional[Path], typer.Option(help="continue a saved game from its record file")] = None,
+) -> None:
+    """Play a game in the terminal against bots (or --watch bots play)."""
+    from .paths import games_dir
+    from .table import Table
+    from .tui.loop import run
+
+    try:
+        g = registry.get(game)
+        if resume:
+            record = GameRecord.load(resume)
+            if record.game != g.name:
+                fail(f"{resume} is a {record.game} game, not {g.name}")
+            opts, seed_ = record.options, record.seed
+            save = save or resume
+        else:
+            opts = parse_options(option, players=players, mode=mode)
+            seed_ = seed if seed is not None else random.randrange(2**31)
+        probe = g.new(g.options(opts), seed_)
+        n = g.seats(probe)
+        if not watch and not 0 <= seat < n:
+            fail(f"--seat must be 0..{n - 1}")
+        kinds = [k.strip() for k in bots.split(",") if k.strip()] or ["heuristic"]
+        bot_seats = [s for s in range(n) if watch or s != seat]
+        assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
+        names = {seat: "You"} if not watch else {}
+        table = Table.create(g.name, opts, seed_, assign, names)
+        if resume:
+            for raw in record.actions:
+                table.submit(g.action_from_json(raw))
+        if save is None:
+            save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
+        wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
+        console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}. Type help for help.")
+        run(table, None if watch else seat, console, delay=wait, save=save)
+    except GameError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def sim(
+    game: GameArg,
+    games_: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 1000,
+    players: Annotated[Optional[int], typer.Option(help="number of seats")] = None,
+    bots: Annotated[str, typer.Option(help="one bot kind per seat, comma-separated; the last fills the rest")] = "random",
+    seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
+    workers: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    rotate: Annotated[bool, typer.Option(help="rotate bots around the seats game by game")] = True,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    plot: Annotated[Optional[Path], typer.Option(help="write win rates and game lengths to this PNG")] = None,
+) -> None:
+    """Let bots play many games in parallel and report what happened."""
+    from .sim import SimConfig, bot_list, simulate, summary
+
+    try:
+        g = registry.get(game)
+        opts = g.options(parse_options(option, players=players))
+        n = g.seats(g.new(opts, seed))
+        config = SimConfig(g.name, games_, opts, bot_list(bots, n), seed, workers, rotate)
+        if games_ < 1:
+            fail("--games must be at least 1")
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"{g.name}", total=games_)
+            tally, seconds = simulate(config, lambda k: bar.advance(task, k))
+        out = summary(config, tally, seconds)
+        if plot:
+            from .sim.plot import plot_run
+
+            plot_run(out, tally.lengths, plot)
+        if as_json:
+            print(json.dumps(out))
+            return
+        _print_summary(out)
+        if plot:
+            console.print(f"plot written to {plot}")
+    except (GameError, ValueError) as exc:
+        fail(str(exc))
+
+
+def _print_summary(out: dict[str, Any]) -> None:
+    console.print(f"[bold]{out['game']}[/]: {out['games']} games, {out['players']} players, "
+                  f"{out['elapsed_seconds']}s, {out['actions_per_second']:,.0f} actions/s")
+    t = RichTable("bot", "wins", "win rate")
+    for b, w in out["wins_by_bot"].items():
+        t.add_row(b, f"{w:g}", f"{out['win_rate_by_bot'][b]:.1%}")
+    console.print(t)
+    console.print("wins by seat: " + ", ".join(f"{s}: {w:g}" for s, w in enumerate(out["wins_by_seat"])))
+    turns = f", {out['mean_turns']:.1f} turns" if out["mean_turns"] is not None else ""
+    console.print(f"mean length: {out['mean_actions']:.1f} actions{turns}; longest {out['max_actions']} actions; "
+                  f"games without a winner: {out['draws']}")
+    if out["penalties"]:
+        console.print("penalties: " + ", ".join(f"{k} {v} ({out['penalties_per_game'][k]:.2f}/game)"
+                                                for k, v in out["penalties"].items()))
+    if out["stats"]:
+        t = RichTable("statistic", "total", "per game")
+        for k, v in out["stats"].items():
+            t.add_row(k, f"{v:g}", f"{out['stats_per_game'][k]:.3f}")
+        console.print(t)
+
+
+@app.command()
+def scenario(
+    files: Annotated[list[Path], typer.Argument(help="scenario JSON files")],
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object per scenario")] = False,
+) -> None:
+    """Run scenario files; stop with a non-zero exit at the first unmet expectation."""
+    for f in files:
+        try:
+            report = run_file(f)
+        except (GameError, OSError) as exc:
+            if as_json:
+                print(json.dumps({"scenario": str(f), "passed": False, "error": str(exc)}))
+            fail(str(exc))
+        if as_json:
+            print(json.dumps(report.to_json()))
+        elif report.passed:
+            console.print(f"[green]ok[/]   {f}")
+        else:
+            console.print(f"[red]FAIL[/] {f}: {report.failure}")
+        if not report.passed:
+            raise typer.Exit(1)
+
+
+@app.command(name="replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+) -> None:
+    """Re-run a recorded game from its seed and confirm it reaches the same result."""
+    try:
+        record = GameRecord.load(file)
+        report = replay(record)
+    except (GameError, OSError) as exc:
+        fail(str(exc))
+    result = report.result.to_json() if report.result else None
+    if as_json:
+        print(json.dumps({"file": str(file), "ok": report.ok, "actions": report.actions, "result": result,
+                          "digest": report.digest, "problems": report.problems}))
+    elif report.ok:
+        state = f"result {result}" if result else "game not finished"
+        console.print(f"[green]ok[/] {file}: {report.actions} actions replayed, {state}")
+    else:
+        for p in report.problems:
+            console.print(f"[red]differs[/] {p}")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""Play many games with bots, in parallel processes, and gather statistics.
+
+Game ``i`` of a run uses seed ``seed + i`` and, when seats rotate (the
+default), bot ``b`` sits at seat ``(b + i) % players``, so that no bot keeps
+the advantage of a seat. Everything a run reports is a sum over games, so
+chunks played in separate processes merge by addition.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import make
+from ..engine import registry
+from ..engine.core import Event
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    game: str
+    games: int
+    options: Mapping[str, Any]
+    bots: tuple[str, ...]
+    seed: int = 0
+    workers: int = 1
+    rotate: bool = True
+
+
+@dataclass
+class Tally:
+    """Sums over games; ``merge`` adds another tally in."""
+
+    games: int = 0
+    actions: int = 0
+    draws: int = 0
+    wins_by_seat: Counter = field(default_factory=Counter)
+    wins_by_bot: Counter = field(default_factory=Counter)
+    seats_by_bot: Counter = field(default_factory=Counter)
+    penalties: Counter = field(default_factory=Counter)
+    lengths: Counter = field(default_factory=Counter)  # actions per game -> games
+    turns: Counter = field(default_factory=Counter)  # turns per game -> games
+    stats: Counter = field(default_factory=Counter)  # game-specific sums
+    busy_seconds: float = 0.0
+
+    def merge(self, other: Tally) -> None:
+        self.games += other.games
+        self.actions += other.actions
+        self.draws += other.draws
+        self.busy_seconds += other.busy_seconds
+        for name in ("wins_by_seat", "wins_by_bot", "seats_by_bot", "penalties", "lengths", "turns", "stats"):
+            getattr(self, name).update(getattr(other, name))
+
+
+def seating(config: SimConfig, index: int) -> list[str]:
+    """The bot kind at each seat for game ``index``."""
+    n = len(config.bots)
+    shift = index % n if config.rotate else 0
+    return [config.bots[(s - shift) % n] for s in range(n)]
+
+
+def _flatten(prefix: str, value: Any, out: Counter) -> None:
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            _flatten(f"{prefix}.{k}" if prefix else str(k), v, out)
+    else:
+        out[prefix] += value
+
+
+def play_game(config: SimConfig, index: int, tally: Tally) -> None:
+    """Play game ``index`` of the run and add it to ``tally``."""
+    game = registry.get(config.game)
+    kinds = seating(config, index)
+    seed = config.seed + index
+    bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
+    state = game.new(config.options, seed)
+    legal, apply, to_act, view = game.legal, game.apply, game.to_act, game.view
+    events: list[Event] = []
+    actions = 0
+    while True:
+        seats = to_act(state)
+        if not seats:
+            break
+        seat = seats[0]
+        choices = legal(state)
+        if len(seats) > 1:
+            choices = [a for a in choices if a.seat == seat]
+        bot = bots[seat]
+        action = bot.choose(view(state, seat) if bot.wants_view else None, choices)
+        events.extend(apply(state, action))
+        actions += 1
+    result = game.result(state)
+    tally.games += 1
+    tally.actions += actions
+    tally.lengths[actions] += 1
+    for k in kinds:
+        tally.seats_by_bot[k] += 1
+    if result is None or not result.winners:
+        tally.draws += 1
+    else:
+        share = 1 / len(result.winners)
+        for w in result.winners:
+            tally.wins_by_seat[w] += share
+            tally.wins_by_bot[kinds[w]] += share
+    for e in events:
+        if e.kind == "penalty":
+            tally.penalties[e.data["name"]] += 1
+    per_game = getattr(game, "game_stats", None)
+    if per_game is not None:
+        stats = per_game(state, events)
+        if "turns" in stats:
+            tally.turns[stats["turns"]] += 1
+        _flatten("", stats, tally.stats)
+
+
+def play_chunk(config: SimConfig, start: int, count: int) -> Tally:
+    tally = Tally()
+    t0 = time.perf_counter()
+    for i in range(start, start + count):
+        play_game(config, i, tally)
+    tally.busy_seconds = time.perf_counter() - t0
+    return tally
+
+
+def simulate(config: SimConfig, progress: Callable[[int], None] | None = None) -> tuple[Tally, float]:
+    """Play the run; ``progress(n)`` is called as each batch of ``n`` games finishes.
+    Returns the tally and the wall-clock seconds."""
+    game = registry.get(config.game)
+    options = game.options(config.options)
+    config = SimConfig(config.game, config.games, options, tuple(config.bots), config.seed,
+                       max(1, config.workers), config.rotate)
+    probe = game.new(options, config.seed)
+    if len(config.bots) != game.seats(probe):
+        raise ValueError(f"{len(config.bots)} bots for {game.seats(probe)} seats: give one bot kind per seat")
+    for kind in set(config.bots):
+        make(game.name, kind, 0)  # fail early on an unknown bot
+    total = Tally()
+    t0 = time.perf_counter()
+    chunk = max(1, min(500, config.games // (config.workers * 8) or 1))
+    starts = list(range(0, config.games, chunk))
+    if config.workers == 1:
+        for s in starts:
+            n = min(chunk, config.games - s)
+            total.merge(play_chunk(config, s, n))
+            if progress:
+                progress(n)
+    else:
+        with ProcessPoolExecutor(max_workers=config.workers) as pool:
+            futures = {pool.submit(play_chunk, config, s, min(chunk, config.games - s)): s for s in starts}
+            for fut in as_completed(futures):
+                part = fut.result()
+                total.merge(part)
+                if progress:
+                    progress(part.games)
+    return total, time.perf_counter() - t0
+
+
+def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
+    """The run as one JSON object (the ``--json`` output of ``houserules sim``)."""
+    g = max(tally.games, 1)
+    rates = {k: tally.wins_by_bot[k] / tally.seats_by_bot[k] for k in sorted(tally.seats_by_bot)}
+    n = len(config.bots)
+    turns_total = sum(t * c for t, c in tally.turns.items())
+    out: dict[str, Any] = {
+        "game": config.game,
+        "games": tally.games,
+        "players": n,
+        "bots": list(config.bots),
+        "seed": config.seed,
+        "workers": config.workers,
+        "rotate": config.rotate,
+        "wins_by_seat": [round(tally.wins_by_seat[s], 3) for s in range(n)],
+        "wins_by_bot": {k: round(tally.wins_by_bot[k], 3) for k in sorted(tally.seats_by_bot)},
+        "win_rate_by_bot": {k: round(v, 4) for k, v in rates.items()},
+        "draws": tally.draws,
+        "mean_actions": tally.actions / g,
+        "mean_turns": turns_total / g if tally.turns else None,
+        "max_actions": max(tally.lengths) if tally.lengths else 0,
+        "penalties": dict(sorted(tally.penalties.items())),
+        "penalties_per_game": {k: v / g for k, v in sorted(tally.penalties.items())},
+        "stats": {k: v for k, v in sorted(tally.stats.items())},
+        "stats_per_game": {k: v / g for k, v in sorted(tally.stats.items())},
+        "actions_per_second": tally.actions / seconds if seconds else None,
+        "elapsed_seconds": round(seconds, 3),
+    }
+    return out
+
+
+def bot_list(spec: str | Sequence[str], players: int) -> tuple[str, ...]:
+    """``"heuristic,random"`` -> one kind per seat; the last kind fills the remaining seats."""
+    kinds = [k.strip() for k in (spec.split(",") if isinstance(spec, str) else spec) if k.strip()]
+    if not kinds:
+        kinds = ["random"]
+    if len(kinds) > players:
+        raise ValueError(f"{len(kinds)} bots given for {players} players")
+    return tuple(kinds + [kinds[-1]] * (players - len(kinds)))
