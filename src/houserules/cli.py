@@ -226,6 +226,31 @@ def replay_cmd(
         raise typer.Exit(1)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 to let friends on your network in)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    db: Annotated[Optional[Path], typer.Option(help="SQLite file for the tables (default: tables.sqlite3 in the data folder)")] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
+    sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
+) -> None:
+    """Host tables for friends in the browser: open http://HOST:PORT/ to create one and share the invite links."""
+    import uvicorn
+
+    from .paths import data_dir
+    from .server import ServerConfig, create_app
+    from .server.store import SYNC_MODES
+
+    if sync not in SYNC_MODES:
+        fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
+    if bot_delay < 0:
+        fail("--bot-delay must be 0 or more")
+    path = db or data_dir() / "tables.sqlite3"
+    err.print(f"houserules: tables in {path}; open http://{host}:{port}/")
+    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync)
+    uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+
+
 def main() -> None:
     app()
 
