@@ -4,6 +4,7 @@ a seat's WebSocket that can wait for the messages it expects."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,6 +44,8 @@ class Seat:
         self.ws = ws
         self.seen: list[dict[str, Any]] = []
         self.last: dict[str, Any] | None = None
+        #: (action sent, the server's answer) for every act
+        self.acts: list[tuple[dict[str, Any], dict[str, Any]]] = []
 
     def send(self, msg: Any) -> None:
         self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
@@ -65,8 +68,14 @@ class Seat:
         return self.until(lambda m: m["type"] in ("ack", "error", "pong", "rematch"))
 
     def act(self, action: dict[str, Any], ref: int = 1) -> dict[str, Any]:
-        self.send({"type": "act", "id": ref, "action": action})
-        return self.reply()
+        while True:
+            self.send({"type": "act", "id": ref, "action": action})
+            reply = self.reply()
+            if reply.get("code") != "rate_limited":
+                break
+            time.sleep(0.1)
+        self.acts.append((action, reply))
+        return reply
 
     def my_turn(self) -> dict[str, Any]:
         """The latest update if this seat may act in it (or the game is over), else wait for one."""
@@ -125,3 +134,21 @@ def play_to_end(seats: dict[int, Seat], choose: Callable[[dict[str, Any]], dict[
         assert reply["type"] == "ack", reply
         u = watcher.until(lambda m: is_update(m) and m["actions"] >= reply["actions"])
     raise AssertionError("the game did not end")
+
+
+class SyncSocket:
+    """A ``websockets`` client connection with the few methods ``Seat`` uses,
+    so the same helpers drive a real server over loopback."""
+
+    def __init__(self, conn: Any, timeout: float = 10.0):
+        self.conn = conn
+        self.timeout = timeout
+
+    def send_text(self, text: str) -> None:
+        self.conn.send(text)
+
+    def send_bytes(self, data: bytes) -> None:
+        self.conn.send(data)
+
+    def receive_json(self) -> Any:
+        return json.loads(self.conn.recv(timeout=self.timeout))
