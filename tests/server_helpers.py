@@ -4,12 +4,16 @@ a seat's WebSocket that can wait for the messages it expects."""
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx2
 from fastapi.testclient import TestClient
 
 from houserules.server import ServerConfig, create_app
@@ -152,3 +156,24 @@ class SyncSocket:
 
     def receive_json(self) -> Any:
         return json.loads(self.conn.recv(timeout=self.timeout))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path, port: int, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+    """``houserules serve`` in its own process, once it answers HTTP."""
+    proc = subprocess.Popen([sys.executable, "-m", "houserules.cli", "serve", "--port", str(port), "--db", str(db),
+                             "--bot-delay", str(bot_delay)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx2.get(f"http://127.0.0.1:{port}/api/games", timeout=1).raise_for_status()
+            return proc
+        except httpx2.HTTPError:
+            time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("the server did not start")

@@ -6,42 +6,18 @@ from __future__ import annotations
 
 import random
 import signal
-import socket
-import subprocess
-import sys
 import threading
-import time
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
-from server_helpers import TWO_PEOPLE, Seat, SyncSocket, play_to_end
+from server_helpers import TWO_PEOPLE, Seat, SyncSocket, free_port, play_to_end, start_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from houserules.server.store import Store
 from houserules.table import Table
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-m", "houserules.cli", "serve", "--port", str(port), "--db", str(db),
-                             "--bot-delay", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).raise_for_status()
-            return proc
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("the server did not start")
 
 
 def join(stack: ExitStack, port: int, table: str, token: str) -> Seat:
@@ -60,8 +36,8 @@ def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> None:
     for _ in range(rounds):
         proc = start_server(db, port)
         try:
-            if table is None or httpx.get(f"http://127.0.0.1:{port}/api/tables/{table['table']}").json()["status"] == "over":
-                table = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={
+            if table is None or httpx2.get(f"http://127.0.0.1:{port}/api/tables/{table['table']}").json()["status"] == "over":
+                table = httpx2.post(f"http://127.0.0.1:{port}/api/tables", json={
                     "game": "shedding", "seats": TWO_PEOPLE, "options": {"mode": rng.choice(["strict", "table"])}}).json()
                 acked[table["table"]] = []
             killer = threading.Timer(rng.uniform(0.05, 0.4), proc.send_signal, (signal.SIGKILL,))

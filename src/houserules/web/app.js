@@ -232,7 +232,7 @@ class TableScreen {
   }
 
   names() {
-    return this.last.seats.map((s) => (s.seat === this.seat ? `${s.name} (you)` : s.name));
+    return this.last.seats.map((s) => s.name);
   }
 
   act(action) {
@@ -252,7 +252,7 @@ class TableScreen {
     const seats = h("ol", { class: "seats" }, ...u.seats.map((s) => h("li", {
       class: ["seat", toAct.includes(s.seat) ? "to-act" : "", s.seat === this.seat ? "me" : "", s.connected ? "" : "away"].join(" "),
       "data-seat": s.seat,
-    }, h("span", { class: "name" }, names[s.seat]),
+    }, h("span", { class: "name" }, s.seat === this.seat ? `${names[s.seat]} (you)` : names[s.seat]),
       h("span", { class: "note" }, s.bot ? `${s.bot} bot` : s.joined ? (s.connected ? "" : "away") : "not joined yet"),
       h("span", { class: "count" }, mod.seatNote(u.view, s.seat)))));
 

@@ -1,0 +1,160 @@
+"""The browser table in a real browser: Playwright drives Debian's headless
+Chromium (/usr/bin/chromium; no browser is downloaded). Two people, each in
+their own browser context, join one Shedding table with two bots and play
+it to the end by clicking; one of them reloads mid-game and must find the
+same view; a screenshot of the table mid-game is kept in test-artifacts/."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from server_helpers import free_port, start_server
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+# as root, in a sandbox without a GPU or network: the flags this machine needs
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None,
+                                reason=f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory) -> Iterator[str]:
+    port = free_port()
+    proc = start_server(tmp_path_factory.mktemp("browser") / "t.db", port)
+    yield f"http://127.0.0.1:{port}"
+    proc.kill()
+    proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def watch_errors(page, errors: list[str]) -> None:
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+
+
+def actions_done(page) -> int:
+    return int(page.locator("#table").get_attribute("data-actions") or 0)
+
+
+def take_a_turn(page) -> None:
+    """Click what a simple player would: declare the last card, else a lit card, else the first button."""
+    before = actions_done(page)
+    declare = page.locator('button.action[data-action="declare"]')
+    card = page.locator(".hand .card.legal")
+    if declare.count():
+        declare.first.click()
+    elif card.count():
+        card.first.click()
+    else:
+        page.locator("button.action").first.click()
+    page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+
+
+def what_i_see(page) -> dict:
+    return {"hand": page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)"),
+            "top": page.locator("#discard .card").get_attribute("data-card"),
+            "seats": page.locator(".seat").all_inner_texts(),
+            "actions": actions_done(page)}
+
+
+def test_two_people_play_shedding_to_the_end_in_the_browser(base_url, browser):
+    ARTIFACTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    ann = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    bo = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()  # a phone
+    for page in (ann, bo):
+        watch_errors(page, errors)
+
+    # Ann creates the table in the lobby: herself, Bo, and two bots
+    ann.goto(base_url + "/")
+    ann.fill("[name=name-0]", "Ann")
+    ann.select_option("[name=seat-1]", "")
+    ann.fill("[name=name-1]", "Bo")
+    ann.select_option("[name=seat-2]", "heuristic")
+    ann.select_option("[name=seat-3]", "random")
+    ann.click("#create-button")
+    ann.wait_for_selector("#table[data-status=waiting]")
+    link = ann.locator('.invite[data-seat="1"] input').input_value()
+    assert "#" in link
+
+    bo.goto(link)
+    for page in (ann, bo):
+        page.wait_for_selector("#table[data-status=playing]")
+    assert "#" not in bo.url  # the token left the address bar
+
+    turns = {id(ann): 0, id(bo): 0}
+    reloaded = False
+    for _ in range(4000):
+        if all(p.locator("#table").get_attribute("data-status") == "over" for p in (ann, bo)):
+            break
+        moved = False
+        for page in (ann, bo):
+            if page.locator("#table").get_attribute("data-can-act") != "true":
+                continue
+            if page is bo and turns[id(bo)] == 4 and not reloaded:
+                ann.screenshot(path=str(ARTIFACTS / "browser-midgame-laptop.png"))
+                bo.screenshot(path=str(ARTIFACTS / "browser-midgame-phone.png"), full_page=True)
+                seen = what_i_see(bo)
+                bo.reload()
+                bo.wait_for_selector("#table[data-can-act=true]")
+                assert what_i_see(bo) == seen
+                reloaded = True
+            take_a_turn(page)
+            turns[id(page)] += 1
+            moved = True
+        if not moved:
+            time.sleep(0.02)
+    else:
+        raise AssertionError("the game did not end")
+
+    assert reloaded, "Bo never had a fifth turn to reload at"
+    for page in (ann, bo):
+        page.wait_for_selector("#result")
+        title = page.locator("#result h2").inner_text()
+        assert "win" in title.lower() or title == "No winner"
+        assert page.locator(".log .ev-win, .log .ev-over").count() >= 1
+    assert (ARTIFACTS / "browser-midgame-laptop.png").stat().st_size > 10_000
+    assert not errors, errors
+
+    # a rematch takes both to a new table without a page load
+    old = ann.url
+    ann.click("#rematch")
+    ann.wait_for_url(lambda url: url != old)
+    bo.wait_for_url(lambda url: url != old)
+    for page in (ann, bo):
+        page.wait_for_selector("#table[data-status=playing]")
+
+
+def test_a_game_without_its_own_module_gets_the_generic_table(base_url, browser):
+    """The fallback renders any view and offers every legal action as a button."""
+    import httpx2
+
+    t = httpx2.post(base_url + "/api/tables", json={
+        "game": "shedding", "options": {"players": 2}, "seats": [{}, {"bot": "random"}]}).json()
+    page = browser.new_context().new_page()
+    page.route("**/api/games", lambda route: route.fulfill(json=[
+        {**g, "client_module": False} for g in httpx2.get(base_url + "/api/games").json()]))
+    page.goto(base_url + t["invites"][0]["path"])
+    page.wait_for_selector(".board.generic")
+    page.wait_for_selector("#table[data-can-act=true]")
+    buttons = page.locator("button.action")
+    assert buttons.count() >= 1
+    before = actions_done(page)
+    buttons.first.click()
+    page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
