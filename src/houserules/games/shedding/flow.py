@@ -35,6 +35,7 @@ def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
             top = state.discard.pop()
             pile.extend(state.discard)
             state.discard[:] = [top]
+            del state.run[:-1]  # cards of this turn's run under the top are gone into the new pile
             state.rng.shuffle(pile)
             events.append(Event("reshuffle", None, {"cards": len(pile)}))
         out.append(pile.pop())
