@@ -10,6 +10,7 @@ server can push views and events the moment they exist.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -119,6 +120,11 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(config.db, config.sync)
         app.state.hub = Hub(store, config.bot_delay)
+        # Everything imported so far lives as long as the server: move it out
+        # of the collector's sight, so that full collections (which stop the
+        # event loop, and so every table) scan only the games' own objects.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
@@ -128,6 +134,10 @@ def create_app(config: ServerConfig) -> FastAPI:
                   description="Play house-rule card games with friends: tables over HTTP, play over a "
                               "WebSocket at /ws/{table} (see docs/protocol.md).")
 
+    # Every endpoint is ``async``: it runs on the event loop's one thread,
+    # like the WebSocket handlers, so the hub and the SQLite connection are
+    # never used from two threads at once (a plain ``def`` would run in a
+    # thread pool).
     def hub() -> Hub:
         return app.state.hub  # type: ignore[no-any-return]
 
@@ -138,7 +148,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         return live
 
     @app.get("/api/games", response_model=list[GameInfo])
-    def games() -> list[GameInfo]:
+    async def games() -> list[GameInfo]:
         """Every game the server can host, with its bots and default options."""
         out = []
         for name in registry.names():
@@ -149,7 +159,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         return out
 
     @app.post("/api/tables", response_model=Created, status_code=201)
-    def create_table(body: CreateTable) -> Created:
+    async def create_table(body: CreateTable) -> Created:
         """Create a table; the answer holds one invite (with its secret token) per person's seat."""
         try:
             specs = [s.model_dump() for s in body.seats] if body.seats is not None else None
@@ -165,12 +175,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         return Created(table=stored.id, game=stored.game, invites=invites, spectate=f"/t/{stored.id}")
 
     @app.get("/api/tables", response_model=list[TableListItem])
-    def list_tables(limit: int = 50) -> list[dict[str, Any]]:
+    async def list_tables(limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables (public facts only)."""
         return hub().store.recent(max(1, min(limit, 200)))
 
     @app.get("/api/tables/{table_id}", response_model=TableSummary)
-    def table_summary(table_id: str) -> dict[str, Any]:
+    async def table_summary(table_id: str) -> dict[str, Any]:
         """Public facts about one table: its seats, status and result."""
         return live_or_404(table_id).summary()
 
@@ -181,7 +191,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
-    def page(table_id: str | None = None) -> FileResponse:
+    async def page(table_id: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -157,10 +157,13 @@ class LiveTable:
         self.kick_bots()
 
     def drop(self, client: Client) -> None:
-        """A connection closed: the others see the seat as disconnected."""
+        """A connection closed: the others see the seat as disconnected. A
+        finished table nobody watches leaves memory (the store keeps it)."""
         if client in self.clients:
             self.clients.discard(client)
             self.broadcast()
+        if not self.clients and self.table.over and not self.lock.locked():
+            self.hub.tables.pop(self.id, None)
 
     # --- acting -----------------------------------------------------------------
     def _may_act(self, client: Client) -> int:
