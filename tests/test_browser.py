@@ -52,17 +52,26 @@ def actions_done(page) -> int:
     return int(page.locator("#table").get_attribute("data-actions") or 0)
 
 
-def take_a_turn(page) -> None:
-    """Click what a simple player would: declare the last card, else a lit card, else the first button."""
+KEYS = {"declare": "l", "draw": "d", "end": "e", "decline": "x"}
+
+
+def take_a_turn(page, keyboard: bool = False) -> None:
+    """Do what a simple player would: declare the last card, else play a lit
+    card, else press the first button; with the mouse or the keyboard."""
     before = actions_done(page)
     declare = page.locator('button.action[data-action="declare"]')
     card = page.locator(".hand .card.legal")
     if declare.count():
-        declare.first.click()
+        target, key = declare.first, KEYS["declare"]
     elif card.count():
-        card.first.click()
+        target, key = card.first, "1"
     else:
-        page.locator("button.action").first.click()
+        target = page.locator("button.action").first
+        key = KEYS[target.get_attribute("data-action") or ""]
+    if keyboard:
+        page.keyboard.press(key)
+    else:
+        target.click()
     page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
 
 
@@ -115,7 +124,7 @@ def test_two_people_play_shedding_to_the_end_in_the_browser(base_url, browser):
                 bo.wait_for_selector("#table[data-can-act=true]")
                 assert what_i_see(bo) == seen
                 reloaded = True
-            take_a_turn(page)
+            take_a_turn(page, keyboard=page is ann)
             turns[id(page)] += 1
             moved = True
         if not moved:
@@ -158,3 +167,32 @@ def test_a_game_without_its_own_module_gets_the_generic_table(base_url, browser)
     before = actions_done(page)
     buttons.first.click()
     page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+
+
+def test_the_page_reconnects_by_itself_after_the_server_restarts(tmp_path, browser):
+    """SIGKILL the server under an open table; when it is back the page
+    reconnects on its own and shows the same game."""
+    import httpx2
+
+    db, port = tmp_path / "t.db", free_port()
+    proc = start_server(db, port)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        t = httpx2.post(base + "/api/tables", json={
+            "game": "shedding", "options": {"players": 2}, "seats": [{}, {"bot": "heuristic"}]}).json()
+        page = browser.new_context().new_page()
+        page.goto(base + t["invites"][0]["path"])
+        page.wait_for_selector("#table[data-can-act=true]")
+        take_a_turn(page)
+        page.wait_for_selector("#table[data-can-act=true]")
+        seen = what_i_see(page)
+        proc.kill()
+        proc.wait()
+        page.wait_for_selector("#conn[data-state=closed]")
+        proc = start_server(db, port)
+        page.wait_for_selector("#conn[data-state=open]", timeout=15_000)
+        page.wait_for_selector("#table[data-can-act=true]")
+        assert what_i_see(page) == seen
+    finally:
+        proc.kill()
+        proc.wait()
