@@ -96,6 +96,7 @@ async function buildCreateForm(form) {
   const seatsBox = h("div", { class: "seats-form" });
   form.replaceChildren(h("h2", {}, "New table"),
     h("label", {}, "Game ", gameSelect), optionsBox,
+    h("label", {}, "deal seed ", h("input", { name: "seed", type: "number", min: 0, placeholder: "random" })),
     h("h3", {}, "Seats"), seatsBox,
     h("p", { class: "muted" }, "You sit at the first seat played by a person; the others get invite links."),
     h("button", { id: "create-button" }, "Create table"));
@@ -145,7 +146,7 @@ async function buildCreateForm(form) {
     }
     const res = await fetch("/api/tables", {
       method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ game: g.name, options, seats }),
+      body: JSON.stringify({ game: g.name, options, seats, seed: form.elements.seed.value === "" ? null : Number(form.elements.seed.value) }),
     });
     const body = await res.json();
     if (!res.ok) return notice(typeof body.detail === "string" ? body.detail : "Those settings do not work.");
