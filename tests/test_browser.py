@@ -197,3 +197,26 @@ def test_the_page_reconnects_by_itself_after_the_server_restarts(tmp_path, brows
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_in_table_mode_an_illegal_card_is_penalised_and_named_in_the_log(base_url, browser):
+    import httpx2
+
+    t = httpx2.post(base_url + "/api/tables", json={
+        "game": "shedding", "options": {"players": 2, "mode": "table"}, "seats": [{}, {"bot": "heuristic"}],
+        "seed": 3}).json()
+    page = browser.new_context().new_page()
+    page.goto(base_url + t["invites"][0]["path"])
+    for _ in range(50):
+        page.wait_for_selector("#table[data-can-act=true]")
+        wrong = page.locator(".hand .card.playable:not(.legal)")
+        if wrong.count():
+            before = actions_done(page)
+            wrong.first.click()
+            page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+            break
+        take_a_turn(page)
+    else:
+        raise AssertionError("never held a card that was illegal to play")
+    penalty = page.locator(".log .ev-penalty").last
+    assert "PENALTY" in penalty.inner_text() and "mistake" in penalty.inner_text()

@@ -184,7 +184,8 @@ class LiveTable:
             raise ProtocolError("not_started", "the game starts when every seat has joined")
         if not isinstance(raw, Mapping):
             raise ProtocolError("bad_action", "an \"act\" message carries an \"action\" object")
-        if raw.get("seat", seat) != seat:
+        named = raw.get("seat", seat)
+        if type(named) is not int or named != seat:
             raise ProtocolError("not_your_seat", f"you sit at seat {seat}; you cannot act for another seat")
         game = self.table.game
         try:

@@ -23,6 +23,8 @@ function chips(view) {
 export default {
   board({ view, legal, act }) {
     const playable = new Map(legal.filter((a) => a.action === "play").map((a) => [a.card, a]));
+    // In table mode a person may attempt any card on their turn; the rulebook judges it.
+    const mayAttempt = view.mode === "table" && legal.length > 0;
     const piles = h("div", { class: "piles" },
       h("figure", { class: "pile", id: "draw-pile" }, cardBack(view.draw_size), h("figcaption", {}, "draw pile")),
       h("figure", { class: "pile", id: "discard" }, cardFace(view.top), h("figcaption", {}, `discard (${view.discard_size})`)),
@@ -33,12 +35,14 @@ export default {
       const hand = h("div", { class: "hand cards", "aria-label": "your hand" }, ...[...view.hand].sort((a, b) => sortKey(a) - sortKey(b)).map((name) => {
         const card = cardFace(name);
         const action = playable.get(name);
-        if (action) {
-          card.classList.add("legal");
+        const attempt = action || (mayAttempt && { action: "play", card: name });
+        if (action) card.classList.add("legal");
+        if (attempt) {
+          card.classList.add("playable");
           card.tabIndex = 0;
-          card.title = `play ${cardText(name)}`;
-          card.addEventListener("click", () => act(action));
-          card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") act(action); });
+          card.title = action ? `play ${cardText(name)}` : `try ${cardText(name)} (not legal now: the table will judge it)`;
+          card.addEventListener("click", () => act(attempt));
+          card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") act(attempt); });
         }
         return card;
       }));
