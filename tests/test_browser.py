@@ -220,3 +220,18 @@ def test_in_table_mode_an_illegal_card_is_penalised_and_named_in_the_log(base_ur
         raise AssertionError("never held a card that was illegal to play")
     penalty = page.locator(".log .ev-penalty").last
     assert "PENALTY" in penalty.inner_text() and "mistake" in penalty.inner_text()
+
+
+def test_leaving_hands_the_seat_to_a_bot_and_the_page_watches_on(base_url, browser):
+    import httpx2
+
+    t = httpx2.post(base_url + "/api/tables", json={
+        "game": "shedding", "options": {"players": 2}, "seats": [{"name": "Ann"}, {"bot": "random"}]}).json()
+    page = browser.new_context().new_page()
+    page.on("dialog", lambda d: d.accept())
+    page.goto(base_url + t["invites"][0]["path"])
+    page.wait_for_selector("#table[data-can-act=true]")
+    page.click("button.leave")
+    page.wait_for_selector("#crumb:has-text('watching')")
+    page.wait_for_selector("#table[data-status=over]", timeout=20_000)  # the bots finish the game
+    assert "heuristic bot" in page.locator('.seat[data-seat="0"]').inner_text()

@@ -121,15 +121,16 @@ class LiveTable:
         return {"type": "welcome", "protocol": PROTOCOL, "table": self.id, "game": self.table.game.name,
                 "title": self.table.game.title, "seat": client.seat, "options": self.table.options}
 
-    def update_for(self, client: Client) -> dict[str, Any]:
-        """This client's view, its legal actions and the events it has not been sent yet."""
+    def update_for(self, client: Client, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """This client's view, its legal actions and the events it has not been sent yet
+        (``seats``: the public seats, when the caller has them already)."""
         t = self.table
         seat = client.seat
         may_act = seat is not None and self.started and self.seats[seat].bot is None
         start = client.cursor
         client.cursor = len(t.log)
         return {
-            "type": "update", "table": self.id, "status": self.status, "seats": self.public_seats(),
+            "type": "update", "table": self.id, "status": self.status, "seats": seats or self.public_seats(),
             "view": t.view(seat).to_json(),
             "legal": [t.game.action_to_json(a) for a in t.legal(seat)] if may_act else [],
             "events_from": start, "events": t.events_for(seat, start), "next": client.cursor,
@@ -138,8 +139,9 @@ class LiveTable:
         }
 
     def broadcast(self) -> None:
+        seats = self.public_seats()
         for c in list(self.clients):
-            c.send(self.update_for(c))
+            c.send(self.update_for(c, seats))
 
     # --- connections ----------------------------------------------------------
     async def join(self, client: Client, since: int) -> None:
@@ -162,8 +164,8 @@ class LiveTable:
         if client in self.clients:
             self.clients.discard(client)
             self.broadcast()
-        if not self.clients and self.table.over and not self.lock.locked():
-            self.hub.tables.pop(self.id, None)
+        if not self.clients and self.table.over and self.hub.tables.get(self.id) is self:
+            del self.hub.tables[self.id]
 
     # --- acting -----------------------------------------------------------------
     def _may_act(self, client: Client) -> int:

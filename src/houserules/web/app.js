@@ -177,7 +177,8 @@ class TableScreen {
   constructor(tableId, token) {
     this.id = tableId;
     this.token = token;
-    this.events = [];
+    this.log = []; // the events this page holds…
+    this.logStart = 0; // …starting at this index of the table's log
     this.last = null; // the latest update
     this.mod = fallback;
     this.root = h("div", { id: "table", class: "table" });
@@ -211,9 +212,13 @@ class TableScreen {
       crumb.textContent = `${msg.title} · table ${msg.table}` + (msg.seat === null ? " · watching" : "");
       this.mod = await loadModule(msg.game);
     } else if (msg.type === "update") {
-      if (msg.events_from > this.events.length) this.events = [{ event: "gap" }];
-      else this.events.length = msg.events_from;
-      this.events.push(...msg.events);
+      if (msg.events_from < this.logStart || msg.events_from > this.logStart + this.log.length) {
+        this.log = []; // we missed some: start again from what the server sent
+        this.logStart = msg.events_from;
+      } else {
+        this.log.length = msg.events_from - this.logStart;
+      }
+      this.log.push(...msg.events);
       this.conn.events = msg.next;
       this.last = msg;
       this.render();
@@ -238,6 +243,13 @@ class TableScreen {
 
   act(action) {
     this.conn.act(action);
+  }
+
+  leave() {
+    if (!confirm("Leave this table? A bot plays your seat from now on and your link stops working.")) return;
+    localStorage.removeItem(tokenKey(this.id));
+    this.token = this.conn.token = null; // from now on this page watches
+    this.conn.send({ type: "leave" });
   }
 
   render() {
@@ -266,11 +278,17 @@ class TableScreen {
     }));
     const turn = h("p", { class: "turn" }, u.status !== "playing" ? "" :
       u.legal.length ? "Your move" : toAct.length ? `Waiting for ${toAct.map((s) => names[s]).join(", ")}` : "");
-    const log = h("ol", { class: "log", "aria-label": "event log" }, ...this.events.slice(-150).map((e) => {
-      const text = e.event === "gap" ? "… earlier events" : mod.eventText(e, names);
-      return text === null ? "" : h("li", { class: `ev ev-${e.event}` }, text);
-    }));
-    this.root.replaceChildren(h("div", { class: "play" }, seats, turn, main, actions),
+    const shown = this.log.slice(-150);
+    const log = h("ol", { class: "log", "aria-label": "event log" },
+      shown.length < this.logStart + this.log.length ? h("li", { class: "muted" }, "… earlier events") : "",
+      ...shown.map((e) => {
+        const text = mod.eventText(e, names);
+        return text === null ? "" : h("li", { class: `ev ev-${e.event}` }, text);
+      }));
+    const leave = this.seat !== null && u.status !== "over" ? h("button", {
+      class: "ghost leave", onclick: () => this.leave(),
+    }, "Leave the table (a bot takes your seat)") : "";
+    this.root.replaceChildren(h("div", { class: "play" }, seats, turn, main, actions, leave),
       h("aside", { class: "side" }, h("h3", {}, "What happened"), log));
     log.scrollTop = log.scrollHeight;
     if (u.status === "over") this.root.append(this.resultPanel());
