@@ -15,12 +15,15 @@ from .cards import (
     ALLPP, CALM, CURSE, FISHING, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP, SYMBOL,
     SYMBOL_NAMES, X2,
 )
+from . import state as conditions
 from .state import COND, DEFAULT, DISCARD, FISHING_SPAN, HARVEST_DELAY, LOCK_COLOUR, TacoState, curse_key, shield_key
 from .turns import cursed, draw_cards, end_turn, seats_from, shielded, start_harvest
 
 EVERYONE, SKIP_ALL = 1, 2
 CONDITIONS = (RAGE, CALM, LOCK)
 SWAPPED = {RAGE: CALM, CALM: RAGE, LOCK: LOCK}
+#: the playability condition each card sets (KT-3)
+CONDITION_OF = {RAGE: conditions.RAGE, CALM: conditions.CALM, LOCK: conditions.LOCK}
 
 
 def start(state: TacoState, card: int, seat: int) -> None:
@@ -156,10 +159,10 @@ def _trigger(state: TacoState, events: list[Event]) -> bool:
             if not _protected(state, s):
                 ends = _timeout(state, s, st.count) or ends
     elif kind in CONDITIONS:
-        cond = SWAPPED[kind] if st.inverts % 2 else kind
-        state.cond, state.inverted = cond, cond == LOCK and st.inverts % 2 == 1
+        card = SWAPPED[kind] if st.inverts % 2 else kind
+        state.cond, state.inverted = CONDITION_OF[card], card == LOCK and st.inverts % 2 == 1
         state.spans.start(COND, st.life, state.active)
-        if cond == LOCK:
+        if card == LOCK:
             state.pending, state.pending_seat = LOCK_COLOUR, decider
         for s, n in st.owed:
             state.owed[s] += n
@@ -171,7 +174,7 @@ def _trigger(state: TacoState, events: list[Event]) -> bool:
                     state.spans.start(COND, st.life, state.active)
                 else:
                     state.spans.end(COND)
-            elif state.cond == LOCK:
+            elif state.cond == conditions.LOCK:
                 state.inverted = not state.inverted
     elif kind == FISHING:
         state.spans.start(FISHING_SPAN, st.life, state.active)
