@@ -91,7 +91,7 @@ class TacoStack(EffectStack):
     """An open King Taco stack: the cards, and what they add up to so far.
 
     ``kind`` is the base's symbol (a ``--`` stack pushed below zero becomes a
-    ``+=2`` stack, KT-6.14.4). The tallies are filled by ``stacking.push``
+    ``+=2`` stack, KT-7.13.5). The tallies are filled by ``stacking.push``
     and read by ``stacking.resolve``.
     """
 
