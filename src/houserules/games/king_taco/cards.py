@@ -14,7 +14,9 @@ names may be written as in the seed (``+= 2``, ``all ++``, ``go fishing``,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 COLOURS = ("red", "yellow", "green", "cyan", "blue", "magenta")
@@ -139,7 +141,23 @@ def _names(value: Any, what: str, parse: Any) -> list[int]:
 
 
 def validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Fill the seed's defaults and check a deck description (ValueError says what is wrong)."""
+    """Fill the seed's defaults and check a deck description (ValueError says what is wrong).
+    Every new game validates its options, so the answer is remembered per description."""
+    try:
+        key = json.dumps(raw, sort_keys=True)
+    except TypeError:
+        raise ValueError("deck must be a JSON object of lists and numbers") from None
+    return json.loads(_validated(key))
+
+
+@lru_cache(maxsize=64)
+def _validated(key: str) -> str:
+    return json.dumps(_validate_deck(json.loads(key)))
+
+
+def _validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    if raw is not None and not isinstance(raw, Mapping):
+        raise ValueError("deck must be an object with keys " + ", ".join(DECK_KEYS))
     raw = dict(raw or {})
     unknown = sorted(set(raw) - set(DECK_KEYS))
     if unknown:
@@ -172,6 +190,12 @@ def validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def build_deck(deck: Mapping[str, Any]) -> list[int]:
     """Every card of a validated deck description, in a fixed order (shuffle with the game's generator)."""
+    return list(_built(json.dumps(deck, sort_keys=True)))
+
+
+@lru_cache(maxsize=64)
+def _built(key: str) -> tuple[int, ...]:
+    deck = json.loads(key)
     out: list[int] = []
     for colour_name in deck["colours"]:
         colour = COLOURS.index(colour_name)
@@ -179,4 +203,4 @@ def build_deck(deck: Mapping[str, Any]) -> list[int]:
         out.extend(card(colour, parse_symbol(e)) for e in deck["effects"])
     out.extend([PLAIN_WILD] * deck["plain_wilds"])
     out.extend(card(WILD, parse_symbol(e)) for e in deck["wild_effects"])
-    return out
+    return tuple(out)
