@@ -1,7 +1,9 @@
 """Per-game figures the simulator sums (``houserules sim king-taco``): how
 often each effect fired or was NOPEd, stack depths, mana harvested and
 incinerated, effect cards played without mana, how auctions and goto rolls
-ended, and NOPE-outs."""
+ended, and NOPE-outs. The average stack depth of a run is
+``stacks.depth_total / stacks.resolved`` (cards per resolved stack, NOPEs
+included); ``stacks.stacked_cards`` counts cards stacked on a base."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ from .state import TacoState
 
 
 def game_stats(state: TacoState, events: list[Event]) -> dict[str, Any]:
-    fired = dict.fromkeys(EFFECTS, 0)
-    cancelled = dict.fromkeys(EFFECTS, 0)
+    named = [e for e in EFFECTS if e != "nope"]  # NOPEs are counted under nope.*
+    fired = dict.fromkeys(named, 0)
+    cancelled = dict.fromkeys(named, 0)
     stacks = {"resolved": 0, "depth_total": 0, "depth_max": 0, "stacked_cards": 0}
     mana = {"harvested": 0, "incinerated": 0, "fizzled_plays": 0}
     auction = {"held": 0, "won": 0, "won_by_starter": 0, "won_by_other": 0, "lowest_wins": 0, "ties": 0}
