@@ -75,3 +75,14 @@ def test_bad_options_are_refused_by_name(raw: dict, word: str) -> None:
 def test_too_small_a_deck_is_refused() -> None:
     with pytest.raises(OptionsError, match="too few"):
         GAME.options({"players": 8, "hand_size": 20, "deck": {"colours": ["red"]}})
+
+
+def test_deal() -> None:
+    """KT-H1, KT-H2: 7 cards each, the dealer's left starts, the first discard is a number."""
+    from houserules.games.king_taco.cards import IS_NUMBER
+
+    for seed in range(30):
+        state = GAME.new(GAME.options({"players": 5}), seed)
+        assert [len(h) for h in state.hands] == [7] * 5
+        assert state.turn == 0 and IS_NUMBER[state.discard[-1]]
+        assert not any(IS_NUMBER[c] for c in state.discard[:-1])
