@@ -15,7 +15,7 @@ import pytest
 
 from houserules.engine.core import Action
 from houserules.games.king_taco import GAME
-from houserules.games.king_taco.cards import NOPE, NULL, PLAIN_WILD, SYMBOL_NAMES, card
+from houserules.games.king_taco.cards import NOPE, PLAIN_WILD, SYMBOL_NAMES, card
 from houserules.games.king_taco.matrix import MATRIX, SHOWN, STACKABLE, matrix_markdown
 
 RULES = Path(__file__).parents[2] / "docs" / "rules" / "king-taco.md"

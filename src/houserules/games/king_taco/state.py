@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ...engine.clone import clone_slots
 from ...engine.core import MODES, STRICT, OptionsError
 from ...engine.lifespan import Lifespans
 from ...engine.resource import SeatPool
@@ -200,12 +201,7 @@ class TacoState:
 
     def copy(self) -> TacoState:
         """An independent copy (search bots; checking that refusals change nothing)."""
-        new = object.__new__(TacoState)
-        for name in self.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.options = dict(self.options)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new = clone_slots(self)
         new.hands = [h[:] for h in self.hands]
         new.draw = self.draw[:]
         new.discard = self.discard[:]
