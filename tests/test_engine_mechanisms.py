@@ -54,3 +54,33 @@ def test_pool_caps_and_floors_and_reports_what_it_kept() -> None:
     assert pool.spend(1, 2) == 0 and pool[1] == 0
     pool.set(1, 9)
     assert pool[1] == 4
+
+
+def test_clone_slots_copies_options_and_generator() -> None:
+    import random
+
+    from houserules.engine.clone import clone_slots
+
+    class S:
+        __slots__ = ("options", "rng", "hand")
+
+    a = S()
+    a.options, a.rng, a.hand = {"x": 1}, random.Random(5), [1]
+    b = clone_slots(a)
+    b.options["x"] = 2
+    assert a.options == {"x": 1} and b.hand is a.hand
+    assert b.rng.random() == a.rng.random()
+
+
+def test_common_options_name_what_is_wrong() -> None:
+    import pytest
+
+    from houserules.engine.core import OptionsError
+    from houserules.engine.options import common_options
+
+    defaults = {"players": 4, "mode": "strict", "dealer": None, "max_turns": 10}
+    assert common_options({}, defaults, "G", (2, 5), "G-1")["dealer"] == 3
+    for raw, word in (({"players": 6}, "players"), ({"mode": "x"}, "mode"), ({"dealer": 9}, "dealer"),
+                      ({"max_turns": 0}, "max_turns"), ({"colour": 1}, "colour")):
+        with pytest.raises(OptionsError, match=word):
+            common_options(raw, defaults, "G", (2, 5), "G-1")

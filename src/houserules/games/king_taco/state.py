@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.clone import clone_slots
-from ...engine.core import MODES, STRICT, OptionsError
+from ...engine.core import STRICT, OptionsError
 from ...engine.lifespan import Lifespans
+from ...engine.options import common_options
 from ...engine.resource import SeatPool
 from ...engine.stack import EffectStack
 from ...engine.window import ReactionWindow
@@ -56,26 +57,12 @@ DEFAULTS: dict[str, Any] = {
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Fill defaults and check every option, naming the one that is wrong."""
-    unknown = sorted(set(raw) - set(DEFAULTS))
-    if unknown:
-        raise OptionsError(f"unknown King Taco option(s): {', '.join(unknown)}; known: {', '.join(DEFAULTS)}")
-    opts = {**DEFAULTS, **raw}
-    players = opts["players"]
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= MAX_SEATS:
-        raise OptionsError(f"players must be 2 to {MAX_SEATS} (KT-H1), got {players!r}")
-    hand = opts["hand_size"]
+    opts = common_options(raw, DEFAULTS, "King Taco", (2, MAX_SEATS), "KT-H1")
+    players, hand = opts["players"], opts["hand_size"]
     if not isinstance(hand, int) or not 1 <= hand <= 20:
         raise OptionsError(f"hand_size must be 1 to 20 (KT-H1), got {hand!r}")
-    if opts["mode"] not in MODES:
-        raise OptionsError(f"mode must be one of {', '.join(MODES)}, got {opts['mode']!r}")
-    if opts["dealer"] is None:
-        opts["dealer"] = players - 1
-    if not isinstance(opts["dealer"], int) or not 0 <= opts["dealer"] < players:
-        raise OptionsError(f"dealer must be a seat 0..{players - 1}, got {opts['dealer']!r}")
     if not isinstance(opts["goto"], int) or opts["goto"] < 1:
         raise OptionsError(f"goto must be a whole number >= 1 (KT-9.8), got {opts['goto']!r}")
-    if not isinstance(opts["max_turns"], int) or opts["max_turns"] < 1:
-        raise OptionsError(f"max_turns must be a positive whole number, got {opts['max_turns']!r}")
     try:
         opts["deck"] = validate_deck(opts["deck"])
     except ValueError as exc:
