@@ -3,8 +3,7 @@
 ``players``, ``mode``, ``dealer`` and ``max_turns`` mean the same in every
 game; ``common_options`` fills a game's defaults and checks those, naming the
 bad option and what is allowed, so that a game's own validator only checks
-what is its own. (King Taco uses it; Shedding's validator predates it and
-does the same checks itself.)
+what is its own.
 """
 
 from __future__ import annotations
