@@ -3,8 +3,12 @@ restarts, leaving and rematches (in-process, through Starlette's TestClient)."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from server_helpers import TWO_PEOPLE, create, hub, is_update, play_to_end, prefer_play, seat, server
 
+from houserules.engine import registry
 from houserules.engine.replay import GameRecord, replay
 from houserules.server.store import Store
 
@@ -212,3 +216,29 @@ def test_messages_over_the_rate_limit_are_refused(tmp_path):
                 a.send({"type": "ping", "id": i})
                 codes.append(a.reply().get("code", "pong"))
             assert codes[:3] == ["pong"] * 3 and "rate_limited" in codes[3:]
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_registered_game_plays_to_the_end_over_the_websocket(tmp_path, game):
+    """The server knows no game: any game in the registry is served through its view and legal actions."""
+    g = registry.get(game)
+    n = g.seats(g.new(g.options({}), 0))
+    with server(tmp_path / "t.db") as client:
+        r = client.post("/api/tables", json={"game": game, "seed": 5,
+                                             "seats": [{"name": "Ann"}] + [{"bot": "random"}] * (n - 1)})
+        assert r.status_code == 201, r.text
+        t = r.json()
+        rng = random.Random(5)
+        with seat(client, t["table"], t["invites"][0]["token"]) as a:
+            for _ in range(5000):
+                u = a.my_turn()
+                if u["status"] == "over":
+                    break
+                reply = a.act(rng.choice(u["legal"]))
+                assert reply["type"] == "ack", reply
+                live = hub(client).get(t["table"])
+                u = a.until(lambda m: m["type"] == "update" and m["actions"] >= reply["actions"])
+            else:
+                raise AssertionError("the game did not end")
+            assert u["result"] is not None
+            assert u["view"] == live.table.view(0).to_json()

@@ -16,7 +16,12 @@
 import { h } from "../dom.js";
 import { cardFace, parseCard } from "../cards.js";
 
-const looksLikeCards = (v) => Array.isArray(v) && v.length > 0 && v.every((c) => typeof c === "string" && parseCard(c));
+// Fields drawn as cards: a list of standard card names anywhere, and a seat's
+// "hand" or the "top" card whatever the game calls its cards.
+const CARD_FIELDS = new Set(["hand", "top", "run", "stack", "discard"]);
+const looksLikeCards = (key, v) => Array.isArray(v) && v.length > 0 && v.every((c) => typeof c === "string") &&
+  (CARD_FIELDS.has(key) || v.every((c) => parseCard(c)));
+const looksLikeCard = (key, v) => typeof v === "string" && (parseCard(v) || (CARD_FIELDS.has(key) && v.length <= 24));
 
 function describe(obj, skip = []) {
   return Object.entries(obj).filter(([k]) => !skip.includes(k))
@@ -29,7 +34,7 @@ export default {
     const fields = h("dl", { class: "fields" });
     for (const [key, value] of Object.entries(view)) {
       let shown;
-      if (looksLikeCards(value)) {
+      if (looksLikeCards(key, value)) {
         shown = h("div", { class: key === "hand" ? "hand cards" : "cards" }, ...value.map((c) => {
           const card = cardFace(c);
           const action = key === "hand" && playable.get(c);
@@ -39,7 +44,7 @@ export default {
           }
           return card;
         }));
-      } else if (typeof value === "string" && parseCard(value)) {
+      } else if (looksLikeCard(key, value)) {
         shown = cardFace(value);
       } else {
         shown = h("code", {}, JSON.stringify(value));
