@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from server_helpers import TWO_PEOPLE, create, hub, is_update, play_to_end, prefer_play, seat, server
+from server_helpers import TWO_PEOPLE, create, hub, play_to_end, prefer_play, seat, server
 
 from houserules.engine import registry
 from houserules.engine.replay import GameRecord, replay
@@ -171,9 +171,8 @@ def test_tables_come_back_after_a_restart(tmp_path):
                 assert reply["type"] == "ack"
                 u = a.until(lambda m: m["type"] == "update" and m["actions"] >= reply["actions"])
             view, log_size = u["view"], u["next"]
-    with server(db) as client:
-        with seat(client, t["table"], tok) as a:
-            assert a.last["view"] == view and a.last["next"] == log_size
+    with server(db) as client, seat(client, t["table"], tok) as a:
+        assert a.last["view"] == view and a.last["next"] == log_size
 
 
 def test_leaving_hands_the_seat_to_a_bot_and_voids_the_token(tmp_path):

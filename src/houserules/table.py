@@ -10,7 +10,7 @@ is kept in the log so a seat can be shown what it missed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +63,7 @@ class Table:
 
     @classmethod
     def restore(cls, game_name: str, options: Mapping[str, Any], seed: int, bots: Mapping[int, str],
-                names: Mapping[int, str] | None, actions: list[Mapping[str, Any]],
+                names: Mapping[int, str] | None, actions: Sequence[Mapping[str, Any]],
                 keep_refusals: bool = True) -> Table:
         """The table as it stood after ``actions`` (a record's JSON actions), replayed
         through the referee: how a saved or stored game comes back exactly."""

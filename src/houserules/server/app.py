@@ -216,7 +216,7 @@ async def _hello(websocket: WebSocket, live: LiveTable, config: ServerConfig) ->
     except ProtocolError as exc:
         await _refuse(websocket, exc.code, exc.message)
         return None
-    except asyncio.TimeoutError:
+    except TimeoutError:
         await _refuse(websocket, "hello_first", "no hello in time")
         return None
     token = msg.get("token")
@@ -286,7 +286,7 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
     finally:
         live.drop(client)
         client.close()
-        with suppress(asyncio.CancelledError, asyncio.TimeoutError):
+        with suppress(asyncio.CancelledError, TimeoutError):
             await asyncio.wait_for(sender, 1.0)
 
 

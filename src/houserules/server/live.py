@@ -126,13 +126,13 @@ class LiveTable:
         (``seats``: the public seats, when the caller has them already)."""
         t = self.table
         seat = client.seat
-        may_act = seat is not None and self.started and self.seats[seat].bot is None
+        legal = t.legal(seat) if seat is not None and self.started and self.seats[seat].bot is None else []
         start = client.cursor
         client.cursor = len(t.log)
         return {
             "type": "update", "table": self.id, "status": self.status, "seats": seats or self.public_seats(),
             "view": t.view(seat).to_json(),
-            "legal": [t.game.action_to_json(a) for a in t.legal(seat)] if may_act else [],
+            "legal": [t.game.action_to_json(a) for a in legal],
             "events_from": start, "events": t.events_for(seat, start), "next": client.cursor,
             "actions": len(t.record.actions) if t.record else 0,
             "result": t.record.result if t.record else None, "rematch": self.rematch,

@@ -22,7 +22,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -139,7 +139,7 @@ class Store:
         self._tx([*_inserts(new), ("UPDATE tables SET rematch = ? WHERE id = ?", (new.id, table_id))])
 
 
-    def append(self, table_id: str, start: int, actions: list[Mapping[str, Any]],
+    def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
                result: Mapping[str, Any] | None = None) -> None:
         """Add accepted actions ``start``, ``start+1``... (and the result, if the game just ended).
 
