@@ -241,3 +241,28 @@ def test_every_registered_game_plays_to_the_end_over_the_websocket(tmp_path, gam
                 raise AssertionError("the game did not end")
             assert u["result"] is not None
             assert u["view"] == live.table.view(0).to_json()
+
+
+def test_an_action_the_store_cannot_save_is_not_played(tmp_path, monkeypatch):
+    """If the commit fails, nobody is told of the action and the table comes back from the store without it."""
+    import sqlite3
+
+    with server(tmp_path / "t.db") as client:
+        t = create(client, seats=[{"name": "Ann"}, {"bot": "random"}], players=2)
+        tok = t["invites"][0]["token"]
+        store = hub(client).store
+        with seat(client, t["table"], tok) as a:
+            u = a.my_turn()
+            stored_before = store.load(t["table"]).actions
+
+            def broken(*args, **kwargs):
+                raise sqlite3.OperationalError("disk I/O error")
+
+            monkeypatch.setattr(store, "append", broken)
+            reply = a.act(prefer_play(u))
+            assert reply["type"] == "error" and reply["code"] == "not_saved"
+            assert not any(m["type"] == "update" and m["actions"] > u["actions"] for m in a.seen)
+        monkeypatch.undo()
+        assert store.load(t["table"]).actions == stored_before
+        with seat(client, t["table"], tok) as again:
+            assert again.last["view"] == u["view"] and again.last["actions"] == u["actions"]

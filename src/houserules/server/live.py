@@ -365,12 +365,20 @@ class Hub:
         return live
 
     def evict(self, live: LiveTable) -> None:
-        """Forget a table whose memory may be ahead of the store; its clients reconnect."""
+        """Forget a table whose memory may be ahead of the store; its clients
+        reconnect and get it as the store has it. They are closed once the
+        current handler has queued its error for the client that tried."""
         live.evicted = True
-        self.tables.pop(live.id, None)
-        for c in live.clients:
-            c.close()
+        if self.tables.get(live.id) is live:
+            del self.tables[live.id]
+        clients = list(live.clients)
         live.clients.clear()
+
+        def close_all() -> None:
+            for c in clients:
+                c.close()
+
+        asyncio.get_running_loop().call_soon(close_all)
 
 
 def _new_id() -> str:
