@@ -203,6 +203,7 @@ class TableScreen {
     connBadge.dataset.state = state;
     connBadge.textContent = { connecting: "connecting…", open: "● connected", closed: "reconnecting…", gone: "✕ " + (why || "closed") }[state];
     if (state === "gone") this.root.replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot open this table"), h("p", {}, why || ""),
+      this.token ? h("p", {}, h("a", { href: `/t/${this.id}?watch`, "data-nav": "" }, "Watch it instead")) : "",
       h("a", { href: "/", "data-nav": "" }, "Back to the lobby")));
   }
 
