@@ -226,6 +226,11 @@ def replay_cmd(
         raise typer.Exit(1)
 
 
+from .cli_onion import app as onion_app  # noqa: E402
+
+app.add_typer(onion_app, name="onion")
+
+
 def main() -> None:
     app()
 
