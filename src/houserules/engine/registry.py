@@ -13,6 +13,7 @@ from .core import Game, GameError
 #: game name -> "module:attribute" of its Game object
 GAMES: dict[str, str] = {
     "shedding": "houserules.games.shedding:GAME",
+    "cripple-mr-onion": "houserules.games.onion:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -7,5 +7,13 @@ Onion; the best arrangement takes the Pot. The full clause list is
 docs/rules/cripple-mr-onion.md.
 
 Modules: ``cards`` (the 104 cards, marked special cards), ``groupings`` (the
-order), ``solver`` (the exact best arrangement).
+order), ``solver`` (the exact best arrangement), ``state`` (data, options),
+``rules`` (the one legality check), ``flow`` (the round and the match),
+``view`` (what a seat may know), ``game`` (the Game protocol object ``GAME``).
 """
+
+from .game import GAME, CrippleMrOnion
+from .state import OnionState
+from .view import OnionView
+
+__all__ = ["GAME", "CrippleMrOnion", "OnionState", "OnionView"]

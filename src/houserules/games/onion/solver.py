@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from . import groupings as G
-from .cards import CRANK, CSUIT, DECK_SIZE, name
+from .cards import CRANK, CSUIT, DECK_SIZE, name, resolve
 
 ACE, EIGHT, NINE, TEN = 1, 8, 9, 10
 ONION_TOTAL = 21
@@ -583,3 +583,52 @@ def _best_shift(f: Faces, rules: Rules, current: Arrangement) -> Arrangement:
 def value_of(cards: Sequence[int], rules: Rules = BASE_RULES) -> int:
     """Just the worth of the best arrangement (for bots estimating strength)."""
     return best(cards, rules).value
+
+
+def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
+          rules: Rules = BASE_RULES) -> Arrangement | str:
+    """A player's own arrangement of ``hand``, or why it is not one.
+
+    Each grouping must be one the cards really form (the same ``levels`` the
+    solver searches, so the two cannot disagree), the groupings disjoint and
+    drawn from the hand, with at most one grouping of bagels and one of
+    Onions (CMO-2.1, CMO-2.13). A null eight counts as few times as the cards
+    allow (#1i)."""
+    f = Faces(hand, rules)
+    lv = levels(f, rules)
+    order = G.ORDER[rules.fool]
+    free = list(range(f.n))
+    used = 0
+    out: list[Grouping] = []
+    elevens = 0
+    families: set[str] = set()
+    for kind, cards in declared:
+        if kind not in G.KINDS:
+            return f"{kind!r} is not a grouping; groupings: {', '.join(G.KINDS)}"
+        held = resolve([f.cards[i] for i in free], cards)
+        if held is None:
+            return f"{' '.join(name(c) for c in cards)}: not all in your hand (or used twice)"
+        mask = 0
+        for c in held:
+            pos = next(i for i in free if f.cards[i] == c)
+            free.remove(pos)
+            mask |= 1 << pos
+        cards = held
+        family = "bagel" if kind in G.BAGELS else "onion" if kind in G.ONIONS.values() else None
+        if family in families:
+            return f"all your {family}s make one grouping: declare them together"
+        if family:
+            families.add(family)
+        fits = [(s, e) for (s, e), b in lv.sets.items() if b >> mask & 1 and order[s].kind == kind]
+        if not fits:
+            return f"{' '.join(name(c) for c in cards)} is not a {kind}"
+        s, e = max(fits, key=lambda se: (se[0], -se[1]))
+        used |= mask
+        elevens += e
+        wilds = sum(1 for i in POSITIONS[mask] if f.wild[i])
+        out.append(Grouping(kind, tuple(cards), s, order[s].nulls, wilds))
+    if rules.devalued and elevens > max(0, f.eleven_able - rules.devalued):
+        return "the Lady devalues one of your aces of eleven (#4ii)"
+    out.sort(key=lambda g: -g.strength)
+    unused = tuple(f.cards[i] for i in free)
+    return Arrangement(tuple(out), unused, sum(WEIGHTS[g.strength] for g in out), running_flush(f))
