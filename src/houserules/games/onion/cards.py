@@ -98,19 +98,19 @@ def allocate(texts: Iterable[str] | str, marks: bool = False, taken: Iterable[in
     return out
 
 
-def resolve(hand: Iterable[int], wanted: Iterable[int]) -> list[int] | None:
+def resolve(hand: Iterable[int], wanted: Iterable[int], marks: bool = False) -> list[int] | None:
     """The cards of ``hand`` that ``wanted`` names, or None if it holds them not.
 
     Names parsed without a hand pick a copy arbitrarily; a hand may hold the
     other one. So a wanted card is the same id if the hand has it free, else
-    the other copy of that card if it is equally (un)marked."""
+    the other copy of that card (if ``marks`` matter, an equally marked one)."""
     free = list(hand)
     out: list[int] = []
     for c in wanted:
         if c in free:
             pick = c
         else:
-            other = [h for h in free if h % 52 == c % 52 and IS_MARKED[h] == IS_MARKED[c]]
+            other = [h for h in free if h % 52 == c % 52 and (not marks or IS_MARKED[h] == IS_MARKED[c])]
             if not other:
                 return None
             pick = other[0]
