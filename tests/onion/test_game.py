@@ -136,3 +136,15 @@ def test_a_person_may_declare_a_weaker_arrangement() -> None:
     assert GAME.check(state, weaker) is None
     bogus = Action(seat, "declare", arg=(("great onion", tuple(state.hands[seat][:2])),))
     assert GAME.check(state, bogus) is not None
+
+
+def test_options_refuse_eight_players() -> None:
+    import pytest
+
+    from houserules.engine.core import OptionsError
+
+    with pytest.raises(OptionsError):
+        GAME.options({"players": 8})
+    with pytest.raises(OptionsError):
+        GAME.options({"players": 1})
+    assert GAME.options({"players": 7})["players"] == 7

@@ -37,6 +37,7 @@ class Renderer(Protocol):
 
 RENDERERS = {
     "shedding": "houserules.tui.shedding:RENDERER",
+    "cripple-mr-onion": "houserules.tui.onion:RENDERER",
 }
 
 

@@ -25,8 +25,8 @@ How it is fast (pure Python, several thousand hands a second):
 
 The rule inputs (``Rules``) cover every modifier that changes what a hand is
 worth: null and wild eights, zeroed and devalued aces, Death's killed
-picture card, the Fool's order, the Octavo, Great A'Tuin's shift and the
-Elephants. Which player a modifier touches is the game's business
+picture card, the Fool's order, the Octavo and Great A'Tuin's shift (the
+Elephants' Double Onion has its place in the order but no search yet). Which player a modifier touches is the game's business
 (``games.onion.modifiers``); the solver only values one hand.
 """
 
@@ -99,7 +99,6 @@ class Rules:
     fool: bool = False  # bagels change places with Onions (#11)
     octavo: bool = False  # eight wild eights are the Octavo (#3)
     shift: bool = False  # Great A'Tuin: -8 on one card, +8 on another (#6)
-    elephants: bool = False  # four 9/10s with the Queen of Coins make a Double Onion (#7)
     wild: frozenset[int] = field(default_factory=frozenset)  # more wild cards (#10ii)
 
 
@@ -548,7 +547,7 @@ def best(cards: Sequence[int], rules: Rules = BASE_RULES) -> Arrangement:
     """The optimal arrangement of ``cards`` (ids) under ``rules``.
 
     With ``rules.shift`` every legal Great A'Tuin shift is tried as well as
-    none (#6); with ``rules.elephants`` every Elephants' Double Onion (#7).
+    none (#6).
     A nine- or ten-card running flush is reported beside the arrangement
     (``cripple``): it only counts against another player's Onion (#0).
     """
@@ -556,10 +555,6 @@ def best(cards: Sequence[int], rules: Rules = BASE_RULES) -> Arrangement:
     result = _arrange(f, rules)
     if rules.shift:
         result = _best_shift(f, rules, result)
-    if rules.elephants:
-        from .elephants import best_elephants
-
-        result = best_elephants(f, rules, result, _arrange)
     flush = running_flush(f)
     if flush is not None:
         result = replace(result, cripple=flush)
