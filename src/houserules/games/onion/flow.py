@@ -15,11 +15,11 @@ from typing import Any
 
 from ...engine.core import Action, Event
 from ...engine.seniority import left_of, seniority
-from . import solver
+from . import modifiers, solver
 from .cards import full_deck, names
 from .state import (
-    ANSWER, AUCTION, BUY, CONSIDER, COVER, DRAW, EXTRA, LAST_PARTS, NAME, OFFER, OVER, SHOWDOWN,
-    OnionState,
+    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, DRAW, EXTRA, LAST_PARTS, NAME, OFFER, OVER, REVEAL,
+    SHOWDOWN, SPECIALS, OnionState,
 )
 
 FIRST_HALF = 5
@@ -29,11 +29,6 @@ HAND = 10
 def seniority_order(state: OnionState) -> list[int]:
     """Dealer, Elder, ..., Younger among the players still in the match (CMO-4.1)."""
     return seniority(state.dealer, state.players, [not o for o in state.out])
-
-
-def rules_for(state: OnionState, seat: int) -> solver.Rules:
-    """What this seat's cards are worth this round (the base game: the plain rules)."""
-    return solver.BASE_RULES
 
 
 # --- the match ----------------------------------------------------------------
@@ -59,6 +54,9 @@ def start_round(state: OnionState, events: list[Event]) -> None:
     state.part = state.bid = state.bought = state.high_bid = 0
     state.offer_from = -1
     state.bidders = []
+    state.wild_round = modifiers.on(state, 1) and state.null_played  # #1ii: the round after a null eight
+    state.null_played = False
+    state.reset_specials()
     deck = full_deck()
     state.rng.shuffle(deck)
     cut = state.rng.randrange(1, len(deck))  # the Younger's cut (CMO-H2)
@@ -76,6 +74,7 @@ def start_round(state: OnionState, events: list[Event]) -> None:
             deal(state, s, rest)
     for s in order:
         events.append(Event("deal", s, {"count": FIRST_HALF}, {"cards": names(state.hands[s])}))
+        modifiers.on_dealt(state, s, state.hands[s], events)
     state.phase = DRAW
     state.queue = order[1:] + order[:1]  # Elder to Younger, the Dealer last (CMO-4.4)
     state.turn = state.queue[0]
@@ -161,6 +160,7 @@ def discard(state: OnionState, seat: int, cards: list[int], events: list[Event])
     state.discards.extend(cards)
     new = deal(state, seat, len(cards))
     events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(cards), "cards": names(new)}))
+    modifiers.on_dealt(state, seat, new, events)
 
 
 # --- betting parts (CMO-4.5, CMO-5.5) -----------------------------------------------
@@ -225,6 +225,7 @@ def begin_second_five(state: OnionState, events: list[Event]) -> None:
     dealer = state.order[0]
     cards = deal(state, dealer, FIRST_HALF)
     events.append(Event("deal", dealer, {"count": FIRST_HALF, "face_up": []}, {"cards": names(cards)}))
+    modifiers.on_dealt(state, dealer, cards, events)
     state.queue = [s for s in state.in_round if s != dealer]
     begin_buying(state)
 
@@ -240,6 +241,7 @@ def buy(state: OnionState, seat: int, events: list[Event]) -> None:
     card = deal(state, seat, 1)
     state.bought += 1
     events.append(Event("buy", seat, {"price": state.stake, "bought": state.bought}, {"cards": names(card)}))
+    modifiers.on_dealt(state, seat, card, events)
     if state.bought == FIRST_HALF:
         stop_buying(state, seat, events)
 
@@ -247,7 +249,8 @@ def buy(state: OnionState, seat: int, events: list[Event]) -> None:
 def stop_buying(state: OnionState, seat: int, events: list[Event]) -> None:
     """The rest of the ten cards are dealt face up and stay so (CMO-5.2)."""
     up = deal(state, seat, FIRST_HALF - state.bought, face_up=True)
-    events.append(Event("face-up", seat, {"cards": names(up), "bought": state.bought}))
+    events.append(Event("face-up", seat, {"cards": names(up, bool(state.mods)), "bought": state.bought}))
+    modifiers.on_dealt(state, seat, up, events)
     state.phase = EXTRA
 
 
@@ -359,20 +362,87 @@ def auction(state: OnionState, action: Action, events: list[Event]) -> None:
 
 # --- the showdown (CMO-5.6) ---------------------------------------------------------
 def begin_showdown(state: OnionState) -> None:
+    """From the Elder onward, the Dealer last; first a round of special-card
+    declarations if the amendment is played (CMO-8.2)."""
     left = state.in_round
-    state.queue = left[1:] + left[:1]  # from the Elder onward, the Dealer last
-    state.phase = SHOWDOWN
+    state.queue = left[1:] + left[:1]
     state.turn = state.queue[0]
+    declaring = modifiers.uses_specials(state) and state.options["declaration_round"]
+    state.phase = SPECIALS if declaring else SHOWDOWN
 
 
-def declare(state: OnionState, seat: int, arrangement: solver.Arrangement, events: list[Event]) -> None:
-    state.declared[seat] = arrangement
-    events.append(Event("declare", seat, {**arrangement.to_json(), "hand": names(state.hands[seat])}))
+def specials_done(state: OnionState) -> None:
+    if not next_turn(state):
+        begin_showdown_proper(state)
+
+
+def begin_showdown_proper(state: OnionState) -> None:
+    left = state.in_round
+    state.queue = left[1:] + left[:1]
+    state.turn = state.queue[0]
+    state.phase = SHOWDOWN
+
+
+def declare(state: OnionState, seat: int, declared: solver.Arrangement | solver.RunningFlush,
+            events: list[Event]) -> None:
+    if isinstance(declared, solver.RunningFlush):
+        state.cripples[seat] = declared  # #0: instead of an arrangement
+        state.declared[seat] = solver.Arrangement((), (), 0, declared)
+        events.append(Event("cripple", seat, {"length": declared.length, "cards": names(declared.cards),
+                                              "hand": names(state.hands[seat])}))
+    else:
+        state.declared[seat] = declared
+        events.append(Event("declare", seat, {**declared.to_json(), "hand": names(state.hands[seat])}))
+    state.epoch[seat] = state.devaluations
     if next_turn(state):
         return
-    best_seat = max(state.in_round, key=lambda s: state.declared[s].value)  # first in seniority wins ties
-    top = state.declared[best_seat]
-    end_round(state, events, best_seat, top.top or "nothing")
+    if reform_turns(state):
+        return
+    settle(state, events)
+
+
+def reform_turns(state: OnionState) -> bool:
+    """CMO-8.1 (amendment): a player whose arrangement a later special card
+    devalued may sort their cards again, once."""
+    if not state.options["reform"]:
+        return False
+    again = [s for s in state.in_round if state.cripples[s] is None and not state.reformed[s]
+             and state.epoch[s] < state.devaluations]
+    if not again:
+        return False
+    for s in again:
+        state.reformed[s] = True
+    state.queue = again
+    state.turn = again[0]
+    return True
+
+
+def settle(state: OnionState, events: list[Event]) -> None:
+    """Judge the declarations under the round's final situation and pay the Pot."""
+    left = state.in_round
+    for s in left:
+        a = state.declared[s]
+        if state.cripples[s] is None and state.epoch[s] < state.devaluations:
+            state.declared[s] = rejudge(state, s, a)  # **House rule** CMO-H16
+    if any(g.nulls for s in left for g in state.declared[s].groupings):
+        state.null_played = True  # #1ii: eights are wild next round
+    cripplers = [s for s in left if state.cripples[s] is not None]
+    if cripplers:  # #0: a crippling flush beats everybody; ten beats nine, then seniority
+        best_seat = max(cripplers, key=lambda s: state.cripples[s].length)
+        end_round(state, events, best_seat, f"{state.cripples[best_seat].length}-card running flush")
+        return
+    best_seat = max(left, key=lambda s: state.declared[s].value)  # first in seniority wins ties
+    end_round(state, events, best_seat, state.declared[best_seat].top or "nothing")
+
+
+def rejudge(state: OnionState, seat: int, a: solver.Arrangement) -> solver.Arrangement:
+    """Keep only the groupings still real under the final rules."""
+    rules = modifiers.rules_for(state, seat)
+    hand = state.hands[seat]
+    kept = [(g.kind, g.cards) for g in a.groupings
+            if isinstance(solver.judge_any(hand, [(g.kind, g.cards)], rules), solver.Arrangement)]
+    again = solver.judge_any(hand, kept, rules)
+    return again if isinstance(again, solver.Arrangement) else solver.Arrangement((), tuple(hand), 0)
 
 
 def alone(state: OnionState, events: list[Event]) -> bool:
@@ -425,6 +495,14 @@ def apply(state: OnionState, action: Action, arg: Any) -> list[Event]:
         offer(state, action, events)
     elif phase == AUCTION:
         auction(state, action, events)
+    elif kind == "special":
+        modifiers.declare_special(state, seat, action.card, events)
+    elif phase == SPECIALS:
+        specials_done(state)
+    elif phase == CHOOSE:
+        modifiers.choose(state, seat, arg, events)
+    elif phase == REVEAL:
+        modifiers.reveal(state, seat, arg, events)
     elif phase == SHOWDOWN:
         declare(state, seat, arg, events)
     return events

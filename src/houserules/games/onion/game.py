@@ -12,7 +12,7 @@ from ...cards import CardError
 from ...engine.core import Action, Event, GameError, Illegal, Result, require_keys
 from ...engine.referee import refusal
 from . import flow, rules
-from .cards import allocate, names
+from .cards import allocate, name, names
 from .state import OnionState, literal_state, validate_options
 from .view import OnionView, view
 
@@ -98,12 +98,14 @@ class CrippleMrOnion:
             out["cards"] = names(action.arg)
         elif action.kind == "declare":
             out["groupings"] = [{"name": k, "cards": names(cards)} for k, cards in action.arg]
+        elif action.kind in rules.CARD_KINDS:
+            out["card"] = name(action.card, marks=True)
         return out
 
     def action_from_json(self, obj: Mapping[str, Any]) -> Action:
         if not isinstance(obj, Mapping):
             raise GameError("an action is a JSON object")
-        require_keys(obj, ("seat", "action", "amount", "cards", "groupings"), "action")
+        require_keys(obj, ("seat", "action", "amount", "cards", "groupings", "card"), "action")
         kind = obj.get("action")
         if kind not in rules.KINDS:
             raise GameError(f"unknown action {kind!r}; Cripple Mr Onion actions: {', '.join(rules.KINDS)}")
@@ -111,8 +113,8 @@ class CrippleMrOnion:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise GameError("an action needs its seat as a whole number")
         wants = "amount" if kind in rules.AMOUNT_KINDS else "cards" if kind == "discard" else \
-            "groupings" if kind == "declare" else None
-        extra = sorted(k for k in ("amount", "cards", "groupings") if k in obj and k != wants)
+            "groupings" if kind == "declare" else "card" if kind in rules.CARD_KINDS else None
+        extra = sorted(k for k in ("amount", "cards", "groupings", "card") if k in obj and k != wants)
         if extra:
             raise GameError(f"{kind!r} takes no {', '.join(extra)}")
         if wants and wants not in obj:
@@ -125,6 +127,8 @@ class CrippleMrOnion:
                 return Action(seat, kind, arg=amount)
             if wants == "cards":
                 return Action(seat, kind, arg=tuple(allocate(obj["cards"])))
+            if wants == "card":
+                return Action(seat, kind, allocate([str(obj["card"])])[0])
             if wants == "groupings":
                 return Action(seat, kind, arg=tuple((str(g["name"]), tuple(allocate(g["cards"])))
                                                     for g in obj["groupings"]))

@@ -17,16 +17,19 @@ from itertools import combinations
 from typing import Any
 
 from ...engine.core import Action, Illegal
-from . import solver
+from . import groupings as G
+from . import modifiers, solver
 from .cards import resolve
-from .flow import offer_cost, rules_for
+from .flow import offer_cost
 from .state import (
-    ANSWER, AUCTION, BUY, CONSIDER, COVER, DRAW, EXTRA, NAME, NO_RAISE_PARTS, OFFER, SHOWDOWN,
-    OnionState,
+    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, DRAW, EXTRA, NAME, NO_RAISE_PARTS, OFFER, REVEAL,
+    SHOWDOWN, SPECIALS, OnionState,
 )
 
 KINDS = ("discard", "fold", "bet", "match", "raise", "buy", "stop", "extra", "pass", "accept", "bid",
-         "decline", "declare")
+         "decline", "special", "done", "choose", "reveal", "declare")
+CARD_KINDS = ("special", "choose", "reveal")
+RUNNING_FLUSHES = {9: G.NINE_CARD_RUNNING_FLUSH, 10: G.TEN_CARD_RUNNING_FLUSH}
 #: phase -> the kinds of action it allows
 PHASE_KINDS: dict[str, tuple[str, ...]] = {
     DRAW: ("discard", "fold"),
@@ -38,7 +41,10 @@ PHASE_KINDS: dict[str, tuple[str, ...]] = {
     CONSIDER: ("match", "pass"),
     OFFER: ("accept", "pass"),
     AUCTION: ("bid", "decline"),
-    SHOWDOWN: ("declare",),
+    SPECIALS: ("special", "done"),
+    CHOOSE: ("choose",),
+    REVEAL: ("reveal",),
+    SHOWDOWN: ("declare", "special"),
 }
 AMOUNT_KINDS = ("bet", "raise", "extra", "bid")
 MAX_DISCARD = 4
@@ -57,8 +63,15 @@ WRONG_TIME = {
     CONSIDER: Illegal("CMO-5.3", "the Dealer matches the extra bets or passes the Dealership"),
     OFFER: Illegal("CMO-5.4", "accept the Dealership by matching the extra bets, or pass it on"),
     AUCTION: Illegal("CMO-5.7", "bid for the Dealership or decline"),
+    SPECIALS: Illegal("CMO-8.2", "declare a special card, or say you are done"),
+    CHOOSE: Illegal("CMO-7.4", "keep one of the two cards offered"),
+    REVEAL: Illegal("CMO-7.10", "disclose one card nobody has seen"),
     SHOWDOWN: Illegal("CMO-5.6", "declare your arrangement"),
 }
+NOT_SPECIAL = Illegal("CMO-6", "you cannot declare that card now (not yours, not special, or not its time)")
+NOT_OFFERED = Illegal("CMO-7.4", "keep one of the two cards offered")
+NOT_UNDISCLOSED = Illegal("CMO-7.10", "disclose a card of yours nobody has seen yet")
+NO_CRIPPLE = Illegal("CMO-7.0", "a running flush cripples only a Great (ten cards: or Lesser) Onion already declared")
 NO_RAISE = Illegal("CMO-4.5", "no raising in the third part of the first betting round")
 BAD_AMOUNT = Illegal("CMO-H1", "amounts are whole Stakes from zero (bids: one Stake above the high bid) "
                                "up to the maximum raise, and no more than you hold")
@@ -117,9 +130,8 @@ def legal(state: OnionState) -> list[Action]:
         out = [Action(seat, "discard", arg=tuple(d)) for k in range(MAX_DISCARD + 1) for d in combinations(hand, k)]
         out.append(Action(seat, "fold"))
         return out
-    if phase == SHOWDOWN:
-        best = solver.best(state.hands[seat], rules_for(state, seat))
-        return [Action(seat, "declare", arg=tuple((g.kind, g.cards) for g in best.groupings))]
+    if phase in (SPECIALS, SHOWDOWN, CHOOSE, REVEAL):
+        return _card_phase_legal(state, seat, phase)
     out = []
     for kind in PHASE_KINDS[phase]:
         if kind in AMOUNT_KINDS:
@@ -127,6 +139,37 @@ def legal(state: OnionState) -> list[Action]:
         elif _possible(state, seat, kind):
             out.append(Action(seat, kind))
     return out
+
+
+def _specials_now(state: OnionState, seat: int) -> list[int]:
+    """Special cards ``seat`` may declare in this phase: in the declaration
+    round, or at its showdown turn when there is no such round (CMO-8.2)."""
+    if state.phase == SHOWDOWN and state.options["declaration_round"]:
+        return []
+    return modifiers.declarable(state, seat)
+
+
+def _card_phase_legal(state: OnionState, seat: int, phase: str) -> list[Action]:
+    out = [Action(seat, "special", c) for c in _specials_now(state, seat)]
+    if phase == SPECIALS:
+        out.append(Action(seat, "done"))
+    elif phase == CHOOSE:
+        out = [Action(seat, "choose", c) for c in state.offered]
+    elif phase == REVEAL:
+        out = [Action(seat, "reveal", c) for c in modifiers.undisclosed(state, seat)]
+    else:
+        out.append(Action(seat, "declare", arg=declaration(modifiers.best(state, seat))))
+        flush = modifiers.cripple_option(state, seat)
+        if flush is not None:
+            out.append(Action(seat, "declare", arg=((RUNNING_FLUSHES[flush.length], flush.cards),)))
+    return out
+
+
+def declaration(a: solver.Arrangement) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The ``declare`` argument that shows arrangement ``a``: its groupings, and
+    Great A'Tuin's shift if it uses one."""
+    out = tuple((g.kind, g.cards) for g in a.groupings)
+    return out + ((solver.SHIFT, a.shift),) if a.shift else out
 
 
 def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]:
@@ -160,6 +203,14 @@ def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]
         return (NOT_HELD, None) if held is None else (None, held)
     if kind == "declare":
         return _judge(state, seat, action.arg)
+    if kind == "special":
+        return (None, None) if action.card in _specials_now(state, seat) else (NOT_SPECIAL, None)
+    if kind == "choose":
+        got = resolve(state.offered, [action.card]) if isinstance(action.card, int) else None
+        return (NOT_OFFERED, None) if got is None else (None, got[0])
+    if kind == "reveal":
+        got = resolve(modifiers.undisclosed(state, seat), [action.card]) if isinstance(action.card, int) else None
+        return (NOT_UNDISCLOSED, None) if got is None else (None, got[0])
     if not _possible(state, seat, kind):
         return CANNOT_AFFORD, None
     return None, None
@@ -170,7 +221,15 @@ def _judge(state: OnionState, seat: int, arg: Any) -> tuple[Illegal | None, Any]
         declared = [(str(k), tuple(cards)) for k, cards in arg]
     except (TypeError, ValueError):
         return Illegal("CMO-5.6", "declare a list of (grouping, cards)"), None
-    got = solver.judge(state.hands[seat], declared, rules_for(state, seat))
+    if len(declared) == 1 and declared[0][0] in RUNNING_FLUSHES.values():
+        flush = modifiers.cripple_option(state, seat)
+        held = resolve(state.hands[seat], declared[0][1])
+        same = held is not None and flush is not None and \
+            sorted(c % 52 for c in held) == sorted(c % 52 for c in flush.cards)
+        if not same or RUNNING_FLUSHES[flush.length] != declared[0][0]:
+            return NO_CRIPPLE, None
+        return None, flush
+    got = solver.judge_any(state.hands[seat], declared, modifiers.rules_for(state, seat))
     if isinstance(got, str):
         return Illegal("CMO-3.1", got), None
     return None, got

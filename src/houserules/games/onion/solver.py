@@ -25,8 +25,8 @@ How it is fast (pure Python, several thousand hands a second):
 
 The rule inputs (``Rules``) cover every modifier that changes what a hand is
 worth: null and wild eights, zeroed and devalued aces, Death's killed
-picture card, the Fool's order, the Octavo and Great A'Tuin's shift (the
-Elephants' Double Onion has its place in the order but no search yet). Which player a modifier touches is the game's business
+picture card, the Fool's order, the Octavo, Great A'Tuin's shift and the
+Elephants. Which player a modifier touches is the game's business
 (``games.onion.modifiers``); the solver only values one hand.
 """
 
@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from . import groupings as G
-from .cards import CRANK, CSUIT, DECK_SIZE, name, resolve
+from .cards import ATUIN, CRANK, CSUIT, DECK_SIZE, name, resolve
 
 ACE, EIGHT, NINE, TEN = 1, 8, 9, 10
 ONION_TOTAL = 21
@@ -99,10 +99,14 @@ class Rules:
     fool: bool = False  # bagels change places with Onions (#11)
     octavo: bool = False  # eight wild eights are the Octavo (#3)
     shift: bool = False  # Great A'Tuin: -8 on one card, +8 on another (#6)
+    elephants: bool = False  # four 9/10s with the Queen of Coins make a Double Onion (#7)
     wild: frozenset[int] = field(default_factory=frozenset)  # more wild cards (#10ii)
+    exclude: frozenset[int] = field(default_factory=frozenset)  # cards this arrangement may not use (#8i, #10i)
 
 
 BASE_RULES = Rules()
+#: the pseudo-grouping a declaration uses to say which cards Great A'Tuin shifted
+SHIFT = "shift"
 
 
 class Grouping(NamedTuple):
@@ -166,6 +170,8 @@ _FACE_TABLES: dict[Rules, tuple[tuple, ...]] = {}
 def _face(c: int, rules: Rules) -> tuple:
     """One card's row of ``Faces``: onion values, flush values, wild, wild
     eight, picture, ace of eleven, null eight, must be null, may be eleven."""
+    if c in rules.exclude:
+        return None, None, False, False, False, False, False, False, False
     r = CRANK[c]
     eight = r == EIGHT
     wild = (eight and rules.wild_eights) or c in rules.wild
@@ -197,6 +203,8 @@ class Faces:
     def __init__(self, cards: Sequence[int], rules: Rules):
         table = _FACE_TABLES.get(rules)
         if table is None:
+            if len(_FACE_TABLES) > 256:
+                _FACE_TABLES.clear()
             table = _FACE_TABLES[rules] = tuple(_face(c, rules) for c in range(DECK_SIZE))
         rows = [table[c] for c in cards]
         self.n = len(cards)
@@ -204,7 +212,7 @@ class Faces:
         cols = list(zip(*rows)) if rows else [()] * 9
         (self.onion, self.flush, self.wild, self.wild8, self.pic, self.a11,
          self.null, self.must_null, elevens) = (list(col) for col in cols)
-        self.rank = [CRANK[c] for c in cards]
+        self.rank = [0 if c in rules.exclude else CRANK[c] for c in cards]  # rank 0: in no royal or run
         self.suit = [CSUIT[c] for c in cards]
         self.eleven_able = sum(elevens)
 
@@ -221,16 +229,39 @@ class Faces:
         u = [v + 8 for v in lo_u if 1 <= v + 8 <= 11]
         if not d or not u:
             return None
-        new = object.__new__(Faces)
-        for s in Faces.__slots__:
-            v = getattr(self, s)
-            setattr(new, s, v[:] if isinstance(v, list) else v)
+        new = self.copy()
         for pos, val in ((down, max(d)), (up, max(u))):
             new.onion[pos] = (val,)
             new.flush[pos] = (val,)
             new.wild[pos] = new.wild8[pos] = new.null[pos] = new.must_null[pos] = False
             new.pic[pos] = val == 10 and self.rank[pos] == 2
             new.a11[pos] = val == 11
+        return new
+
+    def copy(self) -> Faces:
+        new = object.__new__(Faces)
+        for slot in Faces.__slots__:
+            v = getattr(self, slot)
+            setattr(new, slot, v[:] if isinstance(v, list) else v)
+        return new
+
+    def with_elephants(self, four: Sequence[int], queen: int) -> Faces:
+        """These faces once positions ``four`` make the Elephants' Double Onion
+        with the Queen of Coins at ``queen`` (#7): the four are spent, the
+        Queen keeps S - 32 of the four's total S (a wild eight counting ten;
+        **House rule** CMO-H14), the other nines and tens may be ones and twos."""
+        new = self.copy()
+        total = sum(10 if self.wild[k] else self.rank[k] for k in four)
+        for i in range(self.n):
+            if i in four:
+                new.onion[i] = new.flush[i] = None
+                new.rank[i] = 0
+                new.wild[i] = new.wild8[i] = new.pic[i] = new.a11[i] = False
+            elif i == queen:
+                new.onion[i] = new.flush[i] = (total - 32,)
+                new.pic[i] = False
+            elif not self.wild[i] and self.rank[i] in (NINE, TEN):
+                new.onion[i] = new.flush[i] = (self.rank[i] - 8, self.rank[i])
         return new
 
     def _fixed(self, pos: int) -> tuple[int, ...] | None:
@@ -262,36 +293,28 @@ def _need(f: Faces, mask: int, total: int, onion: bool) -> tuple[int, int] | Non
     """(null eights, elevens) the fewest a mask needs to total ``total``, or None.
 
     Null eights are minimised first (they decide strength, #1i), elevens
-    second (the Lady's budget, #4ii). Wild cards take any value in their range."""
+    second (the Lady's budget, #4ii). A small table of reachable totals, so
+    any value a card may take (an ace's 1/11, a wild card's 1..11, an
+    Elephants' nine's 1/9) is handled alike."""
     opts = f.onion if onion else f.flush
-    fixed = aces = nulls = must = 0
-    wild_n = 0
-    wild_lo = wild_hi = 0
+    reach: dict[int, tuple[int, int]] = {0: (0, 0)}
     for i in POSITIONS[mask]:
         vals = opts[i]
         if vals is None:
             return None
-        if f.wild[i]:
-            wild_n += 1
-            wild_lo += vals[0]
-            wild_hi += vals[-1]
-        elif len(vals) == 2 and vals == (1, 11):
-            aces += 1
-            fixed += 1
-        elif onion and f.null[i]:
-            nulls += 1
-            if f.must_null[i]:
-                must += 1
-            else:
-                fixed += 8
-        else:
-            fixed += vals[0]
-    for j in range(must, nulls + 1):
-        for k in range(aces + 1):
-            t = total - fixed - 10 * k + 8 * (j - must)
-            if wild_lo <= t <= wild_hi:
-                return j, k + max(0, t - 10 * wild_n)
-    return None
+        null = onion and f.null[i]
+        nxt: dict[int, tuple[int, int]] = {}
+        for t, (nulls, elevens) in reach.items():
+            for v in vals:
+                u = t + v
+                if u > total:
+                    continue
+                cand = (nulls + (null and v == 0), elevens + (v == 11))
+                old = nxt.get(u)
+                if old is None or cand < old:
+                    nxt[u] = cand
+        reach = nxt
+    return reach.get(total)
 
 
 def _matchings(pairs: list[int]) -> dict[int, int]:
@@ -547,7 +570,7 @@ def best(cards: Sequence[int], rules: Rules = BASE_RULES) -> Arrangement:
     """The optimal arrangement of ``cards`` (ids) under ``rules``.
 
     With ``rules.shift`` every legal Great A'Tuin shift is tried as well as
-    none (#6).
+    none (#6); with ``rules.elephants`` every Elephants' Double Onion (#7).
     A nine- or ten-card running flush is reported beside the arrangement
     (``cripple``): it only counts against another player's Onion (#0).
     """
@@ -555,6 +578,8 @@ def best(cards: Sequence[int], rules: Rules = BASE_RULES) -> Arrangement:
     result = _arrange(f, rules)
     if rules.shift:
         result = _best_shift(f, rules, result)
+    if rules.elephants:
+        result = _best_elephants(f, rules, result)
     flush = running_flush(f)
     if flush is not None:
         result = replace(result, cripple=flush)
@@ -575,9 +600,58 @@ def _best_shift(f: Faces, rules: Rules, current: Arrangement) -> Arrangement:
     return current
 
 
+def _best_elephants(f: Faces, rules: Rules, current: Arrangement) -> Arrangement:
+    """#7: four cards, each a nine or a ten (or a wild eight), declared with the
+    Queen of Coins make a Double Onion that any other Double Onion beats.
+    **House rule** CMO-H14: the Queen pays the points, so from the four's
+    total S (a wild eight counting ten) she keeps S - 32 (the seed's example:
+    two nines, two tens, a six); the hand's other nines and tens may count as
+    ones (not aces) and twos."""
+    queen = next((i for i in range(f.n) if f.cards[i] == ATUIN and f.onion[i] is not None), None)
+    if queen is None:
+        return current
+    strength = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
+    for four in combinations(elephant_positions(f), 4):
+        a = _arrange(f.with_elephants(four, queen), rules)
+        value = WEIGHTS[strength] + a.value
+        if value > current.value:
+            wilds = sum(1 for i in four if f.wild[i])
+            group = Grouping(G.ELEPHANTS, tuple(f.cards[i] for i in four), strength, 0, wilds)
+            groups = tuple(sorted((group,) + a.groupings, key=lambda x: -x.strength))
+            unused = tuple(c for c in a.unused if c not in group.cards)
+            current = Arrangement(groups, unused, value)
+    return current
+
+
+def elephant_positions(f: Faces) -> list[int]:
+    """The cards that may be an Elephant: nines, tens and wild eights (#7)."""
+    return [i for i in range(f.n) if f.wild8[i] or (not f.wild[i] and f.rank[i] in (NINE, TEN))]
+
+
+def best_of(cards: Sequence[int], alternatives: Sequence[Rules]) -> Arrangement:
+    """The best arrangement when the player may choose which of several rule
+    sets to play under (#8i: use no eight, or have your aces zeroed; #10i:
+    leave the Jack of Staves out, or play no eight as eight)."""
+    return max((best(cards, r) for r in alternatives), key=lambda a: a.value)
+
+
+def running_flush_of(cards: Sequence[int], rules: Rules = BASE_RULES) -> RunningFlush | None:
+    """The running flush these exact cards make (all of them), or None (#0)."""
+    flush = running_flush(Faces(cards, rules))
+    return flush if flush is not None and flush.length == len(cards) else None
+
+
 def value_of(cards: Sequence[int], rules: Rules = BASE_RULES) -> int:
     """Just the worth of the best arrangement (for bots estimating strength)."""
     return best(cards, rules).value
+
+
+def judge_any(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
+              alternatives: Sequence[Rules]) -> Arrangement | str:
+    """``judge`` under whichever of the rule sets suits the declaration best."""
+    found = [judge(hand, declared, r) for r in alternatives]
+    good = [a for a in found if isinstance(a, Arrangement)]
+    return max(good, key=lambda a: a.value) if good else found[0]
 
 
 def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
@@ -590,15 +664,37 @@ def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
     Onions (CMO-2.1, CMO-2.13). A null eight counts as few times as the cards
     allow (#1i)."""
     f = Faces(hand, rules)
-    lv = levels(f, rules)
     order = G.ORDER[rules.fool]
     free = list(range(f.n))
-    used = 0
     out: list[Grouping] = []
+    shift = None
+    rest = []
+    for kind, cards in declared:
+        if kind == SHIFT:  # Great A'Tuin's shift (#6): (card down, card up)
+            held = resolve(hand, cards) if rules.shift and len(cards) == 2 else None
+            g = f.shifted(hand.index(held[0]), hand.index(held[1])) if held and held[0] != held[1] else None
+            if g is None:
+                return "Great A'Tuin shifts eight points from one card to another, both staying 1..11"
+            f, shift = g, (held[0], held[1])
+        elif kind == G.ELEPHANTS:
+            held = resolve(hand, cards) if rules.elephants and len(cards) == 4 else None
+            four = [hand.index(c) for c in held] if held else []
+            queen = next((i for i in range(f.n) if f.cards[i] == ATUIN), None)
+            if len(set(four)) != 4 or queen is None or not set(four) <= set(elephant_positions(f)):
+                return "the Elephants are four nines or tens declared with the Queen of Coins"
+            f = f.with_elephants(four, queen)
+            for i in four:
+                free.remove(i)
+            s = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
+            out.append(Grouping(G.ELEPHANTS, tuple(held), s, 0, sum(1 for i in four if f.wild[i])))
+        else:
+            rest.append((kind, cards))
+    lv = levels(f, rules)
+    used = 0
     elevens = 0
     families: set[str] = set()
-    for kind, cards in declared:
-        if kind not in G.KINDS:
+    for kind, cards in rest:
+        if kind not in G.KINDS or kind == G.ELEPHANTS:
             return f"{kind!r} is not a grouping; groupings: {', '.join(G.KINDS)}"
         held = resolve([f.cards[i] for i in free], cards)
         if held is None:
@@ -626,4 +722,4 @@ def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
         return "the Lady devalues one of your aces of eleven (#4ii)"
     out.sort(key=lambda g: -g.strength)
     unused = tuple(f.cards[i] for i in free)
-    return Arrangement(tuple(out), unused, sum(WEIGHTS[g.strength] for g in out), running_flush(f))
+    return Arrangement(tuple(out), unused, sum(WEIGHTS[g.strength] for g in out), running_flush(f), shift)

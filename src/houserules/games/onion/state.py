@@ -26,6 +26,9 @@ DEFAULTS: dict[str, Any] = {
     "chips": 100,  # each player's chips at the start of the match
     "rounds": 50,  # the match ends after this many rounds at most (CMO-1.3)
     "dealer": 0,  # the first Dealer
+    "modifiers": (),  # modifier numbers 0-11 in play, or "all" (CMO-7)
+    "reform": False,  # amendment: reform once after a devaluing card (CMO-8.1)
+    "declaration_round": False,  # amendment: special cards declared before the showdown (CMO-8.2)
     "mode": STRICT,
 }
 
@@ -39,6 +42,9 @@ EXTRA = "extra"  # a player makes an extra bet
 CONSIDER = "consider"  # the Dealer matches the extra bets or passes the Dealership
 OFFER = "offer"  # a player accepts the Dealership (matching the extra bets) or passes
 AUCTION = "auction"  # the Dealership is auctioned after the Dealer folded
+SPECIALS = "specials"  # a player declares special cards before the showdown (CMO-8.2)
+CHOOSE = "choose"  # a player keeps one of two cards in a special card's place (#4i, #5i)
+REVEAL = "reveal"  # a player discloses a card (#10ii)
 SHOWDOWN = "showdown"  # a player declares an arrangement
 OVER = "over"
 
@@ -67,6 +73,12 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise OptionsError(f"dealer must be a seat 0..{opts['players'] - 1}, got {d!r}")
     if opts["mode"] not in MODES:
         raise OptionsError(f"mode must be one of {', '.join(MODES)}, got {opts['mode']!r}")
+    from .modifiers import parse
+
+    opts["modifiers"] = list(parse(opts["modifiers"]))
+    for key in ("reform", "declaration_round"):
+        if not isinstance(opts[key], bool):
+            raise OptionsError(f"{key} must be true or false, got {opts[key]!r}")
     return opts
 
 
@@ -78,6 +90,10 @@ class OnionState:
         "out", "folded", "hands", "face_up", "deck", "discards", "dealer", "order",
         "phase", "turn", "queue", "part", "bid", "bought", "offer_from", "high_bid",
         "bidders", "resume", "declared", "round", "rounds", "over", "last", "winners",
+        # modifiers (CMO-7): the round's situation
+        "mods", "wild_round", "null_played", "specials", "set_aside", "fate_revoked", "fate_user", "rewild",
+        "zeroed", "lady_user", "lady_wild", "fool", "js_wild", "offered", "interrupted", "revealed",
+        "devaluations", "epoch", "reformed", "cripples",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -114,6 +130,31 @@ class OnionState:
         self.over = False
         self.last: dict[str, Any] | None = None  # how the previous round ended
         self.winners: tuple[int, ...] = ()
+        self.mods: frozenset[int] = frozenset(options.get("modifiers", ()))
+        self.wild_round = False  # eights are wild this round (#1ii)
+        self.null_played = False  # a null eight was played at this round's showdown (#1ii)
+        self.reset_specials()
+
+    def reset_specials(self) -> None:
+        """The per-round situation the special cards create, cleared at each deal."""
+        n = self.players
+        self.specials: dict[int, int] = {}  # special card -> the seat that declared it
+        self.set_aside: list[list[int]] = [[] for _ in range(n)]  # the Lady/Fate, replaced (#4i, #5i)
+        self.fate_revoked = False  # Fate ended the wild eights (#5ii)
+        self.fate_user = -1
+        self.rewild: list[bool] = [False] * n  # the Lady made these seats' eights wild again (#5ii)
+        self.zeroed: list[bool] = [False] * n  # aces worth zero (#5i)
+        self.lady_user = -1  # who declared and replaced the Lady (#4i)
+        self.lady_wild = False  # the Lady devalues aces (#4ii)
+        self.fool = False  # bagels and Onions change places (#11)
+        self.js_wild = False  # the Jack of Staves is wild (#10ii)
+        self.offered: list[int] = []  # the two cards a player chooses between (#4i, #5i)
+        self.interrupted: tuple[str, list[int], int] = ("", [], 0)  # the decision a special card interrupted
+        self.revealed: list[list[int]] = [[] for _ in range(n)]  # cards disclosed (#10ii)
+        self.devaluations = 0  # devaluing special cards declared so far (CMO-8.1)
+        self.epoch: list[int] = [0] * n  # devaluations when each seat declared its arrangement
+        self.reformed: list[bool] = [False] * n
+        self.cripples: list[Any] = [None] * n  # running flushes declared to cripple (#0)
 
     @property
     def in_round(self) -> list[int]:
@@ -132,6 +173,12 @@ class OnionState:
             setattr(new, slot, getattr(self, slot)[:])
         new.hands = [h[:] for h in self.hands]
         new.face_up = [h[:] for h in self.face_up]
+        for slot in ("rewild", "zeroed", "offered", "epoch", "reformed", "cripples"):
+            setattr(new, slot, getattr(self, slot)[:])
+        new.specials = dict(self.specials)
+        new.set_aside = [h[:] for h in self.set_aside]
+        new.revealed = [h[:] for h in self.revealed]
+        new.interrupted = (self.interrupted[0], self.interrupted[1][:], self.interrupted[2])
         return new
 
     def snapshot(self) -> tuple:
@@ -144,19 +191,27 @@ class OnionState:
             self.turn, tuple(self.queue), self.part, self.bid, self.bought, self.offer_from,
             self.high_bid, tuple(self.bidders), self.resume, tuple(map(repr, self.declared)), self.round,
             self.over, repr(self.last), self.winners, self.rng.getstate(),
+            self.wild_round, self.null_played, tuple(sorted(self.specials.items())),
+            tuple(map(tuple, self.set_aside)), self.fate_revoked, self.fate_user, tuple(self.rewild),
+            tuple(self.zeroed), self.lady_user, self.lady_wild, self.fool, self.js_wild, tuple(self.offered),
+            repr(self.interrupted), tuple(map(tuple, self.revealed)), self.devaluations, tuple(self.epoch),
+            tuple(self.reformed), repr(self.cripples),
         )
 
     def all_cards(self) -> list[int]:
         """Every card in every zone (hands, pack, discards)."""
         out = [c for h in self.hands for c in h]
-        out.extend(self.deck)
-        out.extend(self.discards)
+        for zone in (self.deck, self.discards, self.offered):
+            out.extend(zone)
+        for aside in self.set_aside:
+            out.extend(aside)
         return out
 
 
 # --- literal states for scenario files ----------------------------------------
 STATE_KEYS = ("hands", "face_up", "deck", "chips", "pot", "staked", "dealer", "phase", "turn", "queue",
-              "part", "bid", "bought", "folded", "out", "round", "high_bid", "bidders", "offer_from", "resume")
+              "part", "bid", "bought", "folded", "out", "round", "high_bid", "bidders", "offer_from", "resume",
+              "wild_round", "specials")
 
 
 def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> OnionState:
@@ -177,7 +232,7 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
 
     def cards(value: Any, what: str) -> list[int]:
         try:
-            got = allocate(value, taken=taken)
+            got = allocate(value, marks=bool(state.mods), taken=taken)
         except (CardError, TypeError, AttributeError) as exc:
             raise GameError(f"state.{what}: {exc}") from None
         taken.extend(got)
@@ -224,4 +279,8 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     state.bidders = [int(s) for s in obj.get("bidders", [])]
     state.offer_from = int(obj.get("offer_from", -1))
     state.resume = str(obj.get("resume", ""))
+    state.wild_round = bool(obj.get("wild_round", False))
+    for text, seat in dict(obj.get("specials", {})).items():
+        card = allocate([text], marks=True, taken=[c for c in range(DECK_SIZE) if c not in state.hands[int(seat)]])
+        state.specials[card[0]] = int(seat)
     return state

@@ -49,6 +49,13 @@ class OnionView:
     over: bool
     winners: tuple[int, ...]
     last: dict[str, Any] | None
+    modifiers: tuple[int, ...] = ()
+    wild_round: bool = False
+    specials: tuple[tuple[int, int], ...] = ()  # (special card, seat) declared this round
+    set_aside: tuple[tuple[int, ...], ...] = ()
+    revealed: tuple[tuple[int, ...], ...] = ()
+    offered: tuple[int, ...] = ()  # the cards this seat chooses between (#4i, #5i)
+    fool: bool = False
 
     @property
     def elder(self) -> int:
@@ -91,6 +98,13 @@ class OnionView:
             "over": self.over,
             "winners": list(self.winners),
             "last_round": self.last,
+            "modifiers": list(self.modifiers),
+            "wild_round": self.wild_round,
+            "specials": {names([c], True)[0]: s for c, s in self.specials},
+            "set_aside": [names(a, True) for a in self.set_aside],
+            "revealed": [names(r) for r in self.revealed],
+            "offered": names(self.offered),
+            "fool": self.fool,
         }
 
 
@@ -125,4 +139,11 @@ def view(state: OnionState, seat: int | None) -> OnionView:
         over=state.over,
         winners=state.winners,
         last=state.last,
+        modifiers=tuple(sorted(state.mods)),
+        wild_round=state.wild_round,
+        specials=tuple(sorted(state.specials.items())),
+        set_aside=tuple(tuple(a) for a in state.set_aside),
+        revealed=tuple(tuple(r) for r in state.revealed),
+        offered=tuple(state.offered) if seat is not None and seat == state.turn else (),
+        fool=state.fool,
     )
