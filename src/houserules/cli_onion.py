@@ -15,7 +15,8 @@ from .games.onion.solver import Rules, best
 app = typer.Typer(help="Cripple Mr Onion tools: the optimal hand solver.", no_args_is_help=True)
 console = Console()
 
-RULE_FLAGS = ("null_eights", "wild_eights", "fool", "zeroed_aces", "shift", "octavo")
+RULE_FLAGS = ("null_eights", "wild_eights", "wild_not_ace", "no_eight_value", "fool", "zeroed_aces", "shift",
+              "elephants", "octavo")
 
 
 @app.command(name="best")

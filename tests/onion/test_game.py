@@ -19,7 +19,11 @@ setups = st.tuples(st.integers(2, 7), st.integers(0, 10_000))
 
 
 def new(players: int, seed: int, rounds: int = 4, chips: int = 30):
-    return GAME.new(GAME.options({"players": players, "rounds": rounds, "chips": chips}), seed)
+    """A small match; odd seeds play every modifier and, by turns, the amendments."""
+    opts = {"players": players, "rounds": rounds, "chips": chips}
+    if seed % 2:
+        opts.update(modifiers="all", reform=seed % 4 == 1, declaration_round=seed % 3 == 0)
+    return GAME.new(GAME.options(opts), seed)
 
 
 def play(state, seed: int, limit: int = 5000, each=None) -> list:
@@ -148,3 +152,12 @@ def test_options_refuse_eight_players() -> None:
     with pytest.raises(OptionsError):
         GAME.options({"players": 1})
     assert GAME.options({"players": 7})["players"] == 7
+
+
+def test_heuristic_bots_play_every_modifier() -> None:
+    """Bots reach the showdowns random play seldom sees: special cards, wild rounds."""
+    from houserules.sim import SimConfig, simulate
+
+    opts = GAME.options({"players": 4, "rounds": 6, "modifiers": "all", "declaration_round": True})
+    tally, _ = simulate(SimConfig(GAME.name, 6, opts, ("heuristic",) * 4, seed=1))
+    assert tally.games == 6 and tally.stats["round_ends.showdown"] > 0

@@ -10,7 +10,10 @@ hand changes only at the draw and the second five) and cached.
 With a strength ``s`` it names and raises in proportion to ``s``, matches
 when the Pot pays for the risk (``s`` above the share the bet is of the Pot
 it would win), folds otherwise, buys face-down cards only to hide a strong
-hand, and declares the solver's best arrangement. It sees only its view.
+hand, and declares the solver's best arrangement (or a crippling running
+flush when it may). Of the special cards it declares only Great A'Tuin,
+which can only widen its own choices; its strength estimate values hands by
+the base rules, not the round's modifiers. It sees only its view.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from ..engine.core import Action
-from ..games.onion.cards import DECK_SIZE
+from ..games.onion.cards import ATUIN, DECK_SIZE
 from ..games.onion.solver import best
 from ..games.onion.view import OnionView
 
@@ -74,7 +77,15 @@ class OnionHeuristic:
             kinds.setdefault(a.kind, []).append(a)
         phase = view.phase
         if "declare" in kinds:
-            return kinds["declare"][0]
+            cripple = [a for a in kinds["declare"] if a.arg and a.arg[0][0].endswith("running flush")]
+            return (cripple or kinds["declare"])[0]  # a crippling flush wins outright (#0)
+        if phase == "specials":
+            shifts = [a for a in kinds.get("special", []) if a.card == ATUIN]
+            return (shifts or kinds["done"])[0]  # Great A'Tuin only widens its own choices
+        if phase == "choose":
+            return max(legal, key=lambda a: self._with(view, a.card))
+        if phase == "reveal":
+            return legal[0]
         if phase == "draw":
             return self._draw(view, kinds)
         s = self.strength(view)
@@ -108,6 +119,12 @@ class OnionHeuristic:
                 return bids[0]
             return kinds["decline"][0]
         return legal[0]
+
+    @staticmethod
+    def _with(view: OnionView, card: int) -> int:
+        """The worth of the hand if ``card`` takes the declared special card's place."""
+        hand = [c for c in view.hand or () if c not in dict(view.specials)] + [card]
+        return best(hand).value
 
     @staticmethod
     def _worth(s: float, cost: int, pot: int) -> bool:

@@ -10,7 +10,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..engine.core import Action
-from ..games.onion.cards import CRANK, CSUIT, allocate, parse_one
+from ..games.onion.cards import CRANK, CSUIT, SPECIAL, allocate, parse_one
 from ..games.onion.groupings import KINDS
 from ..games.onion.solver import best
 from ..games.onion.view import OnionView
@@ -21,6 +21,7 @@ HELP = """Type a number from the menu, or:
   bet 2 / raise 1 / extra 1 / bid 3   (amounts in chips, whole Stakes)
   match  buy  stop  pass  accept  decline
   declare             (the solver's best arrangement)
+  special QS*  done  choose 9C  reveal 2C   (modifiers: special cards)
   declare double onion: KC AD QH AS; flush: 2D 6D KD   (your own sorting)
 log shows recent events, quit saves and leaves."""
 
@@ -35,6 +36,9 @@ PHASES = {
     "offer": "take the Dealership by matching the others' extra bets, or pass",
     "auction": "the Dealership is auctioned",
     "showdown": "showdown: declare your arrangement",
+    "specials": "declare special cards before the showdown, or done",
+    "choose": "keep one of the two cards offered",
+    "reveal": "disclose one card nobody has seen",
     "over": "the match is over",
 }
 ROLES = ("Dealer", "Elder")
@@ -89,6 +93,15 @@ class OnionRenderer:
             if a is not None:
                 shown = "; ".join(f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) or "nothing"
                 lines.append(Text.from_markup(f"{names[s]} declared: {shown}"))
+        if view.specials:
+            lines.append(Text.from_markup("Special cards: " + ", ".join(
+                f"{SPECIAL[c]} ({names[s]})" for c, s in view.specials)))
+        if view.modifiers:
+            flags = [f"modifiers {', '.join(map(str, view.modifiers))}"]
+            flags += ["[bold magenta]eights wild[/]"] * view.wild_round + ["[bold magenta]the Fool[/]"] * view.fool
+            lines.append(Text.from_markup("   ".join(flags)))
+        if view.offered:
+            lines.append(Text.from_markup("Offered: " + cards_markup(view.offered)))
         if view.hand:
             lines.append(Text.from_markup("Your hand: " + cards_markup(view.hand)))
             a = best(list(view.hand))
@@ -118,6 +131,12 @@ class OnionRenderer:
             return f"accept the Dealership (pay {view.offer_cost})"
         if k == "declare":
             return "declare " + ("; ".join(f"{kind} {cards_markup(cards)}" for kind, cards in action.arg) or "nothing")
+        if k == "special":
+            return f"declare {SPECIAL[action.card]} {card_markup(action.card)}"
+        if k in ("choose", "reveal"):
+            return f"{k} {card_markup(action.card)}"
+        if k == "done":
+            return "no (more) special cards"
         return {"buy": f"buy a face-down card ({view.stake})", "stop": "stop buying",
                 "pass": "pass", "decline": "decline"}.get(k, k)
 
@@ -137,7 +156,9 @@ class OnionRenderer:
                 a = best(list(view.hand or ()))
                 return Action(seat, head, arg=tuple((g.kind, g.cards) for g in a.groupings))
             return Action(seat, head, arg=tuple(self._grouping(part) for part in rest.split(";") if part.strip()))
-        if head in ("fold", "match", "buy", "stop", "pass", "accept", "decline") and not rest:
+        if head in ("special", "choose", "reveal"):
+            return Action(seat, head, allocate(rest, marks=head == "special")[0] if rest else None)
+        if head in ("fold", "match", "buy", "stop", "pass", "accept", "decline", "done") and not rest:
             return Action(seat, head)
         raise ValueError(f"I don't understand {text!r}; type help")
 
@@ -203,6 +224,21 @@ class OnionRenderer:
             return f"[red]{who} is out of chips[/]"
         if kind == "over":
             return f"[bold]The match is over ({event['reason']})[/]"
+        if kind == "special":
+            forced = " (it must be)" if event.get("forced") else ""
+            return f"[bold magenta]{who} declares {event['as']}[/] {event['card']}{forced}"
+        if kind == "offered":
+            cards = event.get("cards")
+            return f"{who} is offered {event['count']} cards" + (f": {_named(cards)}" if cards else "")
+        if kind == "replaced":
+            kept = event.get("kept")
+            return f"{who} replaces {event['card']}" + (f" with {_named([kept])}" if kept else "")
+        if kind == "wild":
+            return f"  {event['card']} is wild for the rest of the round"
+        if kind == "reveal":
+            return f"{who} discloses {_named([event['card']])}"
+        if kind == "cripple":
+            return f"[bold red]{who} cripples with a {event['length']}-card running flush[/] {_named(event['cards'])}"
         if kind == "refused":
             return f"[red]Refused[/]: {event['reason']} [{event['rule']}]"
         return None

@@ -157,6 +157,12 @@ class CrippleMrOnion:
             "last_winner": lambda: state.last and state.last["winner"],
             "last_how": lambda: state.last and state.last["how"],
             "legal": lambda: sorted({a.kind for a in rules.legal(state)}),
+            "queue": lambda: state.queue,
+            "wild_round": lambda: state.wild_round, "fool": lambda: state.fool, "js_wild": lambda: state.js_wild,
+            "specials": lambda: {name(c, True): s for c, s in state.specials.items()},
+            "zeroed": lambda: [s for s in range(state.players) if state.zeroed[s]],
+            "set_aside": lambda: {str(s): names(a, True) for s, a in enumerate(state.set_aside) if a},
+            "offered": lambda: names(state.offered),
         }
         if key in simple:
             got = simple[key]()
