@@ -66,9 +66,13 @@ def parse_cards(texts: Iterable[str] | str) -> list[int]:
     return [parse_card(t) for t in texts]
 
 
+#: canonical name of each card, precomputed: events name cards on the hot path
+NAMES: tuple[str, ...] = tuple(RANK_NAMES[RANK[c] - 1] + SUITS[SUIT[c]] for c in range(DECK_SIZE))
+
+
 def card_name(c: int) -> str:
     """The canonical notation of a card: ``QS``, ``10H``."""
-    return RANK_NAMES[RANK[c] - 1] + SUITS[SUIT[c]]
+    return NAMES[c]
 
 
 def card_names(cards: Iterable[int]) -> list[str]:

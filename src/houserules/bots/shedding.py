@@ -78,8 +78,6 @@ class _Search:
                 self.best_score, self.best_first = s, first_card
         if self.nodes > NODE_LIMIT or (played and not hand):
             return
-        if played and IS_RED_JACK[top]:
-            return  # a red Jack ends the turn
         for c in self.continuations(top, run_dir, wrapped, first, hand):
             rest = hand[:]
             rest.remove(c)

@@ -44,7 +44,7 @@ class SheddingRenderer:
         for s in range(view.players):
             mark = "▶" if s == view.turn and not view.over else ""
             note = "declared last card" if view.declared[s] else ""
-            you = " (you)" if s == view.seat else ""
+            you = " (you)" if s == view.seat and names[s] != "You" else ""
             seats.add_row(f"{mark}{s}", names[s] + you, str(view.hand_sizes[s]), note)
         arrow = "→ to higher seats" if view.direction == 1 else "← to lower seats"
         status = [f"Top: {card_markup(view.top)}", f"direction {arrow}",
@@ -90,16 +90,21 @@ class SheddingRenderer:
     def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
         kind = event["event"]
         who = names[event["seat"]] if "seat" in event else ""
+        you = who == "You"
+
+        def verb(word: str) -> str:  # "You play", "Ann plays"
+            return word if you else word + ("es" if word.endswith("sh") else "s")
+
         if kind == "play":
-            return f"{who} plays {_name_card(event['card'])}"
+            return f"{who} {verb('play')} {_name_card(event['card'])}"
         if kind == "draw":
             cards = event.get("cards")
             seen = f": {' '.join(_name_card(c) for c in cards)}" if cards else ""
-            return f"{who} draws {event['count']}{seen}"
+            return f"{who} {verb('draw')} {event['count']}{seen}"
         if kind == "penalty":
             shown = f" ({_name_card(event['card'])} retracted)" if "card" in event else ""
             return (f"[bold red]PENALTY {event['name']}[/] {who}: {event['reason']} [{event['rule']}]"
-                    f" — draws {event['count']}{shown}")
+                    f" — {verb('draw')} {event['count']}{shown}")
         if kind == "effect":
             e = event["effect"]
             if e == "draw":
@@ -109,17 +114,17 @@ class SheddingRenderer:
             if e == "reverse":
                 return "  direction reversed"
             if e == "shield":
-                return f"  {who} shields: {event['cancelled']} cancelled"
+                return f"  {who} {verb('shield')}: {event['cancelled']} cancelled"
             if e == "suit":
                 return f"  active suit {event['suit']}"
         if kind == "declare":
             return f"{who}: [bold]last card![/]"
         if kind == "turn":
-            return f"[dim]— {who}'s turn —[/]"
+            return "[bold]— your turn —[/]" if you else f"[dim]— {who}'s turn —[/]"
         if kind == "reshuffle":
             return f"  the discard pile is reshuffled into a new draw pile ({event['cards']} cards)"
         if kind == "win":
-            return f"[bold green]{who} goes out and wins![/]"
+            return f"[bold green]{who} {'go' if you else 'goes'} out and {verb('win')}![/]"
         if kind == "over":
             return f"[bold]The game ends: {event['reason']}[/]"
         if kind == "refused":

@@ -7,7 +7,7 @@ legality of what it is asked to do has already been settled by ``rules``.
 
 from __future__ import annotations
 
-from ...cards import ACE, KING, RANK, card_name
+from ...cards import ACE, KING, NAMES, RANK
 from ...engine.core import Action, Event, Illegal
 from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, RELATION, UP
 from .state import SheddingState
@@ -19,8 +19,15 @@ def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
     """Take up to ``count`` cards from the draw pile, reshuffling the discard
     pile under its top card when the pile runs out (S-5.5). If both are
     exhausted the rest is forgiven (H-12)."""
-    out: list[int] = []
     pile = state.draw
+    if count <= len(pile):  # the usual case, without a reshuffle
+        if count == 1:
+            return [pile.pop()]
+        out = pile[-count:]
+        del pile[-count:]
+        out.reverse()
+        return out
+    out: list[int] = []
     for _ in range(count):
         if not pile:
             if len(state.discard) < 2:
@@ -28,6 +35,7 @@ def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
             top = state.discard.pop()
             pile.extend(state.discard)
             state.discard[:] = [top]
+            del state.run[:-1]  # cards of this turn's run under the top are gone into the new pile
             state.rng.shuffle(pile)
             events.append(Event("reshuffle", None, {"cards": len(pile)}))
         out.append(pile.pop())
@@ -46,7 +54,7 @@ def draw_cards(state: SheddingState, seat: int, count: int, events: list[Event],
     cards = take(state, count, events)
     give(state, seat, cards)
     events.append(Event("draw", seat, {"count": len(cards), "pressure": pressure},
-                        {"cards": [card_name(c) for c in cards]}))
+                        {"cards": [NAMES[c] for c in cards]}))
 
 
 def penalty(state: SheddingState, seat: int, name: str, illegal: Illegal, count: int,
@@ -56,8 +64,8 @@ def penalty(state: SheddingState, seat: int, name: str, illegal: Illegal, count:
     give(state, seat, cards)
     data = {"name": name, "rule": illegal.rule, "reason": illegal.reason, "count": len(cards)}
     if shown is not None:
-        data["card"] = card_name(shown)
-    events.append(Event("penalty", seat, data, {"cards": [card_name(c) for c in cards]}))
+        data["card"] = NAMES[shown]
+    events.append(Event("penalty", seat, data, {"cards": [NAMES[c] for c in cards]}))
 
 
 def end_turn(state: SheddingState, events: list[Event]) -> None:
@@ -70,7 +78,7 @@ def end_turn(state: SheddingState, events: list[Event]) -> None:
         value = DRAW_VALUE[top]
         if value:
             state.pending += value
-            events.append(Event("effect", state.turn, {"effect": "draw", "card": card_name(top),
+            events.append(Event("effect", state.turn, {"effect": "draw", "card": NAMES[top],
                                                        "adds": value, "total": state.pending}))
         elif rank == EIGHT:
             skip = True
@@ -78,7 +86,7 @@ def end_turn(state: SheddingState, events: list[Event]) -> None:
             state.direction = -state.direction
             events.append(Event("effect", state.turn, {"effect": "reverse", "direction": state.direction}))
         elif rank == ACE:
-            events.append(Event("effect", state.turn, {"effect": "suit", "suit": card_name(top)[-1]}))
+            events.append(Event("effect", state.turn, {"effect": "suit", "suit": NAMES[top][-1]}))
         state.run.clear()
         state.run_dir = 0
         state.wrapped = False
@@ -110,29 +118,31 @@ def place(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
     state.hands[seat].remove(c)
     state.discard.append(c)
     state.run.append(c)
-    events.append(Event("play", seat, {"card": card_name(c)}))
+    events.append(Event("play", seat, {"card": NAMES[c]}))
 
 
-def after_place(state: SheddingState, seat: int, c: int, events: list[Event], shielding: bool, stacking: bool) -> None:
-    """What placing a card settles at once: going out (S-8.1), a shield (S-5.2),
-    a stack (H-4), or a red Jack ending the turn (S-4.3)."""
+def play(state: SheddingState, seat: int, c: int, events: list[Event], undeclared: Illegal | None = None) -> None:
+    """Play card ``c``, then settle what it settles at once: going out (S-8.1),
+    a shield ending the turn (S-4.3, S-5.2), or a stack ending it (H-4).
+
+    ``undeclared``: the card is a last card played without the declaration
+    (table mode); its specific penalty is drawn before anything else (S-6.5).
+    """
+    pressure = state.pending and not state.run
+    place(state, seat, c, events)
+    if undeclared is not None:
+        penalty(state, seat, "last card not declared", undeclared, 1, events)
     if not state.hands[seat] and not IS_QUEEN[c]:
         state.over = True
         state.winner = seat
         events.append(Event("win", seat))
-        return
-    if shielding:
-        events.append(Event("effect", seat, {"effect": "shield", "cancelled": state.pending}))
-        state.pending = 0
-        end_turn(state, events)
-    elif IS_RED_JACK[c] or stacking:
-        end_turn(state, events)
-
-
-def play(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
-    pressure = state.pending and not state.run
-    place(state, seat, c, events)
-    after_place(state, seat, c, events, bool(pressure and IS_RED_JACK[c]), bool(pressure and DRAW_VALUE[c]))
+    elif pressure:
+        if IS_RED_JACK[c]:
+            events.append(Event("effect", seat, {"effect": "shield", "cancelled": state.pending}))
+            state.pending = 0
+            end_turn(state, events)
+        elif DRAW_VALUE[c]:
+            end_turn(state, events)
 
 
 def apply(state: SheddingState, action: Action) -> list[Event]:
@@ -172,11 +182,7 @@ def penalise(state: SheddingState, action: Action, illegal: Illegal) -> list[Eve
         penalty(state, seat, name, illegal, 1, events, shown=action.card)
     elif name == "last card not declared":
         # S-7.1 + H-10: the card stays played, draw 1, then the turn goes on (S-6.5)
-        pressure = state.pending and not state.run
-        place(state, seat, action.card, events)
-        penalty(state, seat, name, illegal, 1, events)
-        c = action.card
-        after_place(state, seat, c, events, bool(pressure and IS_RED_JACK[c]), bool(pressure and DRAW_VALUE[c]))
+        play(state, seat, action.card, events, undeclared=illegal)
     elif name == "queen not covered":
         # S-6.3: draw 1, the turn ends, the Queen stays on top for the next player
         penalty(state, seat, name, illegal, 1, events)

@@ -70,6 +70,31 @@ UNKNOWN = Illegal("action", "Shedding has no such action")
 
 _RUN_REASONS = {JUMP: STEP_JUMP, SUIT_CHANGE: STEP_SUIT, BAD_QUEEN: BAD_PIVOT}
 
+
+def _continues(top: int, c: int, run_dir: int, wrapped: bool) -> Illegal | None:
+    """Why card ``c`` may not follow ``top`` inside a run (S-3), or None."""
+    rel = RELATION[top][c]
+    if rel == HOP or rel == PIVOT:
+        return None
+    if rel == UP or rel == DOWN:
+        if IS_WRAP[top][c] and wrapped:
+            return SECOND_WRAP
+        if run_dir and run_dir != (1 if rel == UP else -1):
+            return FLIP
+        return None
+    return _RUN_REASONS[rel]
+
+
+#: CONTINUES[top][run_dir + 1][wrapped][c]: may c follow top inside a run? (the same
+#: judgement as _continues, tabulated so legal() does one lookup per card)
+CONTINUES = tuple(
+    tuple(tuple(tuple(_continues(t, c, d, w) is None for c in range(52)) for w in (False, True))
+          for d in (-1, 0, 1))
+    for t in range(52)
+)
+#: under draw pressure only a draw card (stack) or a red Jack (shield) may be played (S-5.2)
+ANSWERS_PRESSURE = tuple(bool(DRAW_VALUE[c]) or IS_RED_JACK[c] for c in range(52))
+
 # --- preallocated actions: legal() returns references, it builds nothing --
 MAX_SEATS = 5
 PLAY = tuple(tuple(Action(s, "play", c) for c in range(52)) for s in range(MAX_SEATS))
@@ -87,18 +112,9 @@ def why_not_play(state: SheddingState, c: int) -> Illegal | None:
         return None  # free start / pivot cover: any card (S-2.3, S-3.5)
     if not state.run:
         if state.pending:
-            return None if DRAW_VALUE[c] or IS_RED_JACK[c] else UNDER_PRESSURE
+            return None if ANSWERS_PRESSURE[c] else UNDER_PRESSURE
         return None if MATCHES[top][c] else NO_MATCH
-    rel = RELATION[top][c]
-    if rel == HOP or rel == PIVOT:
-        return None
-    if rel == UP or rel == DOWN:
-        if IS_WRAP[top][c] and state.wrapped:
-            return SECOND_WRAP
-        if state.run_dir and state.run_dir != (1 if rel == UP else -1):
-            return FLIP
-        return None
-    return _RUN_REASONS[rel]
+    return _continues(top, c, state.run_dir, state.wrapped)
 
 
 def legal(state: SheddingState) -> list[Action]:
@@ -108,25 +124,23 @@ def legal(state: SheddingState) -> list[Action]:
     seat = state.turn
     hand = state.hands[seat]
     top = state.discard[-1]
-    plays = PLAY[seat]
-    may_play = len(hand) != 1 or state.declared[seat]
-    if IS_QUEEN[top]:
-        out = [plays[c] for c in hand] if may_play else []
-        out.append(DECLINE[seat])
-    elif not state.run:
-        if not may_play:
-            out = []
-        elif state.pending:
-            out = [plays[c] for c in hand if DRAW_VALUE[c] or IS_RED_JACK[c]]
-        else:
-            row = MATCHES[top]
-            out = [plays[c] for c in hand if row[c]]
-        out.append(DRAW[seat])
-    else:
-        out = [plays[c] for c in hand if why_not_play(state, c) is None] if may_play else []
-        out.append(END[seat])
     if len(hand) == 1 and not state.declared[seat]:
-        out.append(DECLARE[seat])
+        # the last card may not be played before it is declared (S-7.1)
+        if IS_QUEEN[top]:
+            return [DECLINE[seat], DECLARE[seat]]
+        return [END[seat] if state.run else DRAW[seat], DECLARE[seat]]
+    plays = PLAY[seat]
+    if IS_QUEEN[top]:  # free start or pivot: any card covers (S-2.3, S-3.5)
+        out = [plays[c] for c in hand]
+        out.append(DECLINE[seat])
+    elif state.run:
+        row = CONTINUES[top][state.run_dir + 1][state.wrapped]
+        out = [plays[c] for c in hand if row[c]]
+        out.append(END[seat])
+    else:
+        row = ANSWERS_PRESSURE if state.pending else MATCHES[top]
+        out = [plays[c] for c in hand if row[c]]
+        out.append(DRAW[seat])
     return out
 
 

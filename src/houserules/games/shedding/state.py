@@ -20,7 +20,7 @@ DEFAULTS: dict[str, Any] = {
     "hand_size": 5,
     "mode": STRICT,
     "dealer": None,  # None: the last seat deals, so seat 0 (left of the dealer) starts
-    "max_turns": 2000,
+    "max_turns": 10_000,
 }
 HAND_SIZES = (5, 7)
 

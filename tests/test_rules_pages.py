@@ -1,0 +1,56 @@
+"""Traceability: every clause on a rules page is pinned by a scenario or a test
+that exists, and every scenario names only clauses its page defines.
+
+A rules page (docs/rules/GAME.md) lists clauses in table rows whose first
+cell is the id (``S-3.2``, ``H-4``) and whose last cell names scenario files
+(by stem, from tests/scenarios/GAME/) and tests (`` `tests/x.py::test_name` ``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+PAGES = sorted((ROOT / "docs" / "rules").glob("*.md"))
+ROW = re.compile(r"^\|\s*([A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9.]*)\s*\|(.*)\|\s*$")
+
+
+def clauses(page: Path) -> dict[str, str]:
+    out = {}
+    for line in page.read_text().splitlines():
+        m = ROW.match(line)
+        if m:
+            out[m.group(1)] = m.group(2).split("|")[-1].strip()
+    return out
+
+
+def resolves(item: str, game: str) -> bool:
+    item = item.strip().strip("`")
+    if "::" in item:
+        path, name = item.split("::", 1)
+        file = ROOT / path
+        return file.exists() and re.search(rf"^(async )?def {re.escape(name)}\(", file.read_text(), re.M) is not None
+    return (ROOT / "tests" / "scenarios" / game / f"{item}.json").exists()
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
+def test_every_clause_is_pinned(page: Path) -> None:
+    table = clauses(page)
+    assert table, f"{page.name} defines no clause rows"
+    for cid, pinned in table.items():
+        items = [i for i in pinned.split(",") if i.strip()]
+        assert items, f"{page.name}: {cid} is pinned by nothing"
+        for item in items:
+            assert resolves(item, page.stem), f"{page.name}: {cid} names {item.strip()!r}, which does not exist"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
+def test_scenarios_name_defined_clauses(page: Path) -> None:
+    defined = set(clauses(page))
+    for file in sorted((ROOT / "tests" / "scenarios" / page.stem).glob("*.json")):
+        for cid in json.loads(file.read_text()).get("clauses", []):
+            assert cid in defined, f"{file.name} names {cid}, not defined on {page.name}"
