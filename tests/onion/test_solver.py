@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from houserules.games.onion import groupings as G
 from houserules.games.onion.cards import allocate, names
-from houserules.games.onion.solver import POSITIONS, Rules, best
+from houserules.games.onion.solver import POSITIONS, Arrangement, Rules, best, judge
 
 from .reference import best_key, kinds
 
@@ -165,3 +165,30 @@ def test_octavo_needs_wild_eights() -> None:
 
 def test_every_position_table_is_consistent() -> None:
     assert len(POSITIONS) == 1024 and POSITIONS[0b101] == (0, 2)
+
+
+def test_fool_great_bagel_beats_the_octavo_and_only_loses_to_the_great_onion() -> None:
+    # CMO-H11: under the Fool the great bagel sits just below the Great Onion
+    order = [lv.kind for lv in G.ORDER[True]]
+    assert order[-2:] == ["great bagel", "great onion"] and order.index("octavo") < order.index("great bagel")
+
+
+def test_running_flush_may_run_ace_high() -> None:
+    # CMO-H12: ten, jack, queen, king, ace of one suit continue a run
+    a = best(allocate("5C 6C 7C 8C 9C 10C JC QC KC AC"))
+    assert a.cripple is not None and a.cripple.length == 10
+
+
+def test_elephants_queen_pays_the_points() -> None:
+    # CMO-H14: two nines and two tens leave the Queen of Coins a six
+    from houserules.games.onion.cards import ATUIN
+
+    hand = allocate("9C 9H 10D 10S 2C 3D 4H 5S 7C") + [ATUIN]
+    a = best(hand, Rules(elephants=True))
+    assert a.top == "elephants' double onion"
+    assert best(hand).top != "elephants' double onion"
+    hand = allocate("9C 9H 10D 10S 5C 10H 2D 3D 7S") + [ATUIN]
+    four = ("elephants' double onion", tuple(allocate("9C 9H 10D 10S")))
+    queen_six = ("three-card onion", (ATUIN, *allocate("5C 10H")))  # 6 + 5 + 10
+    assert isinstance(judge(hand, [four, queen_six], Rules(elephants=True)), Arrangement)
+    assert isinstance(judge(hand, [queen_six], Rules(elephants=True)), str)

@@ -220,7 +220,7 @@ class Faces:
         """These faces after Great A'Tuin moves eight points from ``down`` to ``up``
         (#6): both must stay within 1..11. A two raised to ten is a picture, a
         three raised to eleven an ace of eleven, as the seed says; a raised or
-        lowered card has that one value (**House rule** CMO-H6)."""
+        lowered card has that one value (**House rule** CMO-H18)."""
         lo_d = self._fixed(down)
         lo_u = self._fixed(up)
         if lo_d is None or lo_u is None:
@@ -536,7 +536,7 @@ def _arrange(f: Faces, rules: Rules) -> Arrangement:
 
 def running_flush(f: Faces) -> RunningFlush | None:
     """The best nine- or ten-card running flush (#0): consecutive ranks of one
-    suit, ace low or high (**House rule** CMO-H0), wild cards filling gaps;
+    suit, ace low or high (**House rule** CMO-H12), wild cards filling gaps;
     longer first, then fewer wild cards."""
     wild = [i for i in range(f.n) if f.wild[i]]
     if f.n < 9 or max(f.suit.count(s) for s in range(4)) + len(wild) < 9:
