@@ -50,6 +50,15 @@ class Ledger:
         self.staked = [0] * len(self.staked)
         return moved
 
+    def cover_all(self, seat: int) -> int:
+        """``seat`` matches every stake on the table, and all of it goes into
+        the Pot (a dealer-banker covering the raises or side bets against it).
+        Returns what ``seat`` paid."""
+        owed = sum(self.staked)
+        self.pay(seat, owed)
+        self.collect()
+        return owed
+
     def collect_one(self, seat: int) -> int:
         moved, self.staked[seat] = self.staked[seat], 0
         self.pot += moved

@@ -172,76 +172,67 @@ class OnionRenderer:
 
     def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
         kind = event["event"]
-        who = names[event["seat"]] if "seat" in event else ""
+        fields = {k: (_named(v) if k in CARD_FIELDS and isinstance(v, list) else v) for k, v in event.items()}
+        fields["who"] = names[event["seat"]] if "seat" in event else ""
         if kind == "round":
-            return (f"[bold]— Round {event['round']}: {names[event['dealer']]} deals, {names[event['elder']]} is "
-                    f"Elder, {names[event['younger']]} Younger —[/]")
-        if kind == "ante":
-            return f"  everyone antes {event['stake']}; the Pot holds {event['pot']}"
-        if kind == "deal":
-            cards = event.get("cards")
-            return f"{who} is dealt {event['count']}" + (f": {_named(cards)}" if cards else "")
-        if kind == "draw":
-            cards = event.get("cards")
-            return f"{who} discards {event['count']}" + (f", draws {_named(cards)}" if cards else "")
-        if kind in ("bet", "match", "raise"):
-            extra = f" and raises {event['raise']}" if event.get("raise") else ""
-            return f"{who} {kind}es {event['amount']}{extra}" if kind == "match" else \
-                f"{who} {'bets' if kind == 'bet' else 'matches'} {event['amount']}{extra}"
-        if kind == "fold":
-            return f"{who} folds"
-        if kind == "part":
-            return f"[dim]betting, part {event['part']}[/]"
-        if kind == "buy":
-            cards = event.get("cards")
-            return f"{who} buys a face-down card" + (f": {_named(cards)}" if cards else "")
-        if kind == "face-up":
-            return f"{who} is dealt face up: {_named(event['cards'])}"
-        if kind == "extra":
-            return f"{who} makes an extra bet of {event['amount']}"
-        if kind == "pass":
-            return f"{who} passes the Dealership" if "cost" in event else f"{who} passes"
-        if kind == "accept":
-            return f"[bold]{who} takes the Dealership[/], paying {event['amount']}"
-        if kind == "dealer":
-            return f"  {who} is now Dealer"
-        if kind == "auction":
-            return "[bold yellow]The Dealer folded: the Dealership is auctioned[/]"
-        if kind == "bid":
-            return f"{who} bids {event['amount']} for the Dealership"
-        if kind == "decline":
-            return f"{who} declines" + (f" (pays {event['paid']} into the Pot)" if event.get("paid") else "")
-        if kind == "auction-won":
-            return f"[bold]{who} wins the Dealership for {event['amount']}[/]"
+            return EVENTS[kind].format(**{**fields, **{k: names[event[k]] for k in ("dealer", "elder", "younger")}})
+        if kind in SECRET_CARDS:
+            return SECRET_CARDS[kind].format(**fields) + (f": {fields['cards']}" if "cards" in event else "")
         if kind == "declare":
             shown = "; ".join(f"{g['name']} {_named(g['cards'])}" for g in event["groupings"]) or "nothing"
-            return f"{who} declares {shown}"
-        if kind == "win":
-            return f"[bold green]{who} wins the Pot of {event['pot']}[/] ({event['how']})"
-        if kind == "carry":
-            return f"[bold]Everybody folds[/] ({event['how']}): the Pot of {event['pot']} carries over"
-        if kind == "out":
-            return f"[red]{who} is out of chips[/]"
-        if kind == "over":
-            return f"[bold]The match is over ({event['reason']})[/]"
-        if kind == "special":
-            forced = " (it must be)" if event.get("forced") else ""
-            return f"[bold magenta]{who} declares {event['as']}[/] {event['card']}{forced}"
-        if kind == "offered":
-            cards = event.get("cards")
-            return f"{who} is offered {event['count']} cards" + (f": {_named(cards)}" if cards else "")
-        if kind == "replaced":
-            kept = event.get("kept")
-            return f"{who} replaces {event['card']}" + (f" with {_named([kept])}" if kept else "")
-        if kind == "wild":
-            return f"  {event['card']} is wild for the rest of the round"
-        if kind == "reveal":
-            return f"{who} discloses {_named([event['card']])}"
-        if kind == "cripple":
-            return f"[bold red]{who} cripples with a {event['length']}-card running flush[/] {_named(event['cards'])}"
-        if kind == "refused":
-            return f"[red]Refused[/]: {event['reason']} [{event['rule']}]"
-        return None
+            return f"{fields['who']} declares {shown}"
+        if kind in ("bet", "match", "raise"):
+            extra = f" and raises {event['raise']}" if event.get("raise") else ""
+            return f"{fields['who']} {'bets' if kind == 'bet' else 'matches'} {event['amount']}{extra}"
+        if kind == "pass" and "cost" in event:
+            kind = "pass-dealership"
+        if kind == "decline" and event.get("paid"):
+            kind = "decline-paying"
+        if kind == "special" and event.get("forced"):
+            kind = "special-forced"
+        if kind == "replaced" and "kept" in event:
+            kind = "replaced-with"
+        template = EVENTS.get(kind)
+        return template.format(**fields) if template else None
+
+
+#: events whose cards only their own seat sees (the count is public)
+SECRET_CARDS = {
+    "deal": "{who} is dealt {count}",
+    "draw": "{who} discards {count}",
+    "buy": "{who} buys a face-down card",
+    "offered": "{who} is offered {count} cards",
+}
+CARD_FIELDS = ("cards",)
+EVENTS = {
+    "round": "[bold]— Round {round}: {dealer} deals, {elder} is Elder, {younger} Younger —[/]",
+    "ante": "  everyone antes {stake}; the Pot holds {pot}",
+    "fold": "{who} folds",
+    "part": "[dim]betting, part {part}[/]",
+    "face-up": "{who} is dealt face up: {cards}",
+    "extra": "{who} makes an extra bet of {amount}",
+    "pass": "{who} passes",
+    "pass-dealership": "{who} passes the Dealership",
+    "accept": "[bold]{who} takes the Dealership[/], paying {amount}",
+    "dealer": "  {who} is now Dealer",
+    "auction": "[bold yellow]The Dealer folded: the Dealership is auctioned[/]",
+    "bid": "{who} bids {amount} for the Dealership",
+    "decline": "{who} declines",
+    "decline-paying": "{who} declines (pays {paid} into the Pot)",
+    "auction-won": "[bold]{who} wins the Dealership for {amount}[/]",
+    "win": "[bold green]{who} wins the Pot of {pot}[/] ({how})",
+    "carry": "[bold]Everybody folds[/] ({how}): the Pot of {pot} carries over",
+    "out": "[red]{who} is out of chips[/]",
+    "over": "[bold]The match is over ({reason})[/]",
+    "refused": "[red]Refused[/]: {reason} [{rule}]",
+    "special": "[bold magenta]{who} declares {as}[/] {card}",
+    "special-forced": "[bold magenta]{who} declares {as}[/] {card} (it must be)",
+    "replaced": "{who} replaces {card}",
+    "replaced-with": "{who} replaces {card} with {kept}",
+    "wild": "  {card} is wild for the rest of the round",
+    "reveal": "{who} discloses {card}",
+    "cripple": "[bold red]{who} cripples with a {length}-card running flush[/] {cards}",
+}
 
 
 RENDERER = OnionRenderer()

@@ -167,9 +167,7 @@ def discard(state: OnionState, seat: int, cards: list[int], events: list[Event])
 def begin_part(state: OnionState, events: list[Event], part: int) -> None:
     state.part = part
     state.bid = 0
-    state.phase = NAME
-    state.turn = state.order[0]
-    state.queue = [state.order[0]]
+    dealer_decides(state, NAME)
     events.append(Event("part", None, {"part": part}))
 
 
@@ -199,21 +197,23 @@ def answered(state: OnionState, events: list[Event]) -> None:
     if next_turn(state):
         return
     if sum(state.ledger.staked):
-        state.phase = COVER
-        state.turn = state.order[0]
-        state.queue = [state.order[0]]
+        dealer_decides(state, COVER)
         return
     proceed(state, events, f"part{state.part}")
+
+
+def dealer_decides(state: OnionState, phase: str) -> None:
+    """The next decision is the Dealer's alone."""
+    state.phase = phase
+    state.turn = state.order[0]
+    state.queue = [state.order[0]]
 
 
 def cover(state: OnionState, action: Action, events: list[Event]) -> None:
     """The Dealer matches the collective raise or folds (CMO-4.5)."""
     led, dealer = state.ledger, state.order[0]
     if action.kind == "match":
-        total = sum(led.staked)
-        led.pay(dealer, total)
-        led.collect()
-        events.append(Event("match", dealer, {"amount": total}))
+        events.append(Event("match", dealer, {"amount": led.cover_all(dealer)}))
         proceed(state, events, f"part{state.part}")
     else:
         led.return_stakes()  # raises were only near the Pot (CMO-H5)
@@ -260,19 +260,14 @@ def extra_bet(state: OnionState, seat: int, amount: int, events: list[Event]) ->
     if next_turn(state):
         begin_buying(state)
         return
-    state.phase = CONSIDER
-    state.turn = state.order[0]
-    state.queue = [state.order[0]]
+    dealer_decides(state, CONSIDER)
 
 
 def consider(state: OnionState, action: Action, events: list[Event]) -> None:
     """The Dealer matches the extra bets, or passes the Dealership left (CMO-5.3, 5.4)."""
-    led, dealer = state.ledger, state.order[0]
+    dealer = state.order[0]
     if action.kind == "match":
-        total = sum(led.staked)
-        led.pay(dealer, total)
-        led.collect()
-        events.append(Event("match", dealer, {"amount": total, "extra": True}))
+        events.append(Event("match", dealer, {"amount": state.ledger.cover_all(dealer), "extra": True}))
         proceed(state, events, "consider")
         return
     state.offer_from = dealer
