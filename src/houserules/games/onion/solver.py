@@ -293,10 +293,36 @@ def _need(f: Faces, mask: int, total: int, onion: bool) -> tuple[int, int] | Non
     """(null eights, elevens) the fewest a mask needs to total ``total``, or None.
 
     Null eights are minimised first (they decide strength, #1i), elevens
-    second (the Lady's budget, #4ii). A small table of reachable totals, so
-    any value a card may take (an ace's 1/11, a wild card's 1..11, an
-    Elephants' nine's 1/9) is handled alike."""
+    second (the Lady's budget, #4ii). The common cards (one value, an ace,
+    a null eight) by arithmetic; anything else (a wild card's 1..11, an
+    Elephants' nine's 1/9) by ``_need_any``."""
     opts = f.onion if onion else f.flush
+    fixed = aces = nulls = forced = elevens = 0
+    for i in POSITIONS[mask]:
+        vals = opts[i]
+        if vals is None:
+            return None
+        if len(vals) == 1:
+            fixed += vals[0]
+            elevens += vals[0] == 11
+            forced += onion and f.null[i]  # an eight that may only be null (#10i)
+        elif vals == (1, 11):
+            fixed += 1
+            aces += 1
+        elif vals == (0, 8) and onion and f.null[i]:
+            fixed += 8
+            nulls += 1
+        else:
+            return _need_any(f, mask, total, opts, onion)
+    for j in range(nulls + 1):
+        rest = total - fixed + 8 * j
+        if rest >= 0 and rest % 10 == 0 and rest // 10 <= aces:
+            return j + forced, rest // 10 + elevens
+    return None
+
+
+def _need_any(f: Faces, mask: int, total: int, opts: list, onion: bool) -> tuple[int, int] | None:
+    """``_need`` for any values: a small table of reachable totals."""
     reach: dict[int, tuple[int, int]] = {0: (0, 0)}
     for i in POSITIONS[mask]:
         vals = opts[i]
@@ -372,14 +398,14 @@ def levels(f: Faces, rules: Rules) -> Levels:
     s_on = _totals(f.onion, ONION_TOTAL)
     s_fl = s_on if f.onion == f.flush else _totals(f.flush, ONION_TOTAL)
     onions = s_on[ONION_TOTAL] & ONION_SIZED
-    if any(f.null) or budget:
-        for m in bits(onions):
-            need = _need(f, m, ONION_TOTAL, True)
-            if need is not None:
-                add(1 << m, G.ONION_SIZES[POPCOUNT[m]], need[0], need[1] if budget else 0)
-    else:
-        for n in range(2, MAX_ONION + 1):
-            add(onions & SIZE[n], G.ONION_SIZES[n])
+    nulls = sum(1 << i for i in range(f.n) if f.null[i])
+    plain = 0 if budget else onions & SUBSETS[FULL ^ nulls]  # no eight that could be null
+    for n in range(2, MAX_ONION + 1):
+        add(plain & SIZE[n], G.ONION_SIZES[n])
+    for m in bits(onions ^ plain):  # count the null eights (and elevens for the Lady)
+        need = _need(f, m, ONION_TOTAL, True)
+        if need is not None:
+            add(1 << m, G.ONION_SIZES[POPCOUNT[m]], need[0], need[1] if budget else 0)
     in_range = 0
     for t in range(FLUSH_LOW, ONION_TOTAL + 1):
         in_range |= s_fl[t]
