@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from ..engine.core import Action
-from ..games.onion.cards import ATUIN, DECK_SIZE
+from ..games.onion.cards import ATUIN, DECK_SIZE, FATE, LADY
 from ..games.onion.solver import best
 from ..games.onion.view import OnionView
 
@@ -123,7 +123,8 @@ class OnionHeuristic:
     @staticmethod
     def _with(view: OnionView, card: int) -> int:
         """The worth of the hand if ``card`` takes the declared special card's place."""
-        hand = [c for c in view.hand or () if c not in dict(view.specials)] + [card]
+        replaced = {c for c, _ in view.specials if c in (LADY, FATE)}
+        hand = [c for c in view.hand or () if c not in replaced] + [card]
         return best(hand).value
 
     @staticmethod
