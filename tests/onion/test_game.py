@@ -82,14 +82,18 @@ def test_views_hide_hands_and_face_down_cards(setup) -> None:
 
     def each(s, action, legal):
         for seat in range(s.players):
-            v = GAME.view(s, seat).to_json()
+            view = GAME.view(s, seat)
+            v = view.to_json()
             assert sorted(v["hand"]) == sorted(names(s.hands[seat]))
             for other in range(s.players):
+                # another seat's cards reach this view only face up, declared at the showdown,
+                # disclosed (#10ii) or set aside (#4i): never its face-down hand
                 assert sorted(v["face_up"][other]) == sorted(names(s.face_up[other]))
-            text = str({k: v[k] for k in v if k not in ("hand", "face_up", "declared", "last_round")})
-            assert "hands" not in text
+                assert (view.declared[other] is None) == (s.declared[other] is None)
+                assert list(view.revealed[other]) == s.revealed[other]
+            assert not view.offered or (s.phase == "choose" and s.turn == seat)
         spectator = GAME.view(s, None).to_json()
-        assert spectator["hand"] is None
+        assert spectator["hand"] is None and spectator["offered"] == []
         # events: a seat's secret cards reach only that seat
         if action.kind == "discard":
             events = GAME.apply(s.copy(), action)
