@@ -62,6 +62,7 @@ def _rules(pairs: list[str]) -> Rules:
         elif key in ("death", "devalued") and value.isdigit():
             kw[key] = int(value)
         else:
-            console.print(f"[bold red]error:[/] unknown rule {pair!r}; known: {', '.join(RULE_FLAGS)}, death=N, devalued=N")
+            known = ", ".join(RULE_FLAGS)
+            console.print(f"[bold red]error:[/] unknown rule {pair!r}; known: {known}, death=N, devalued=N")
             raise typer.Exit(2)
     return Rules(**kw)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from houserules.games.onion import groupings as G
 from houserules.games.onion.cards import allocate, names
-from houserules.games.onion.solver import POSITIONS, Arrangement, Rules, best, judge
+from houserules.games.onion.solver import BASE_RULES, POSITIONS, Arrangement, Rules, best, judge
 
 from .reference import best_key, kinds
 
@@ -76,7 +76,7 @@ def test_matches_exhaustive_search_soak() -> None:
         assert best(hand).key == best_key(hand)
 
 
-def declared(text: str, rules: Rules = Rules()) -> list[tuple[str, list[str]]]:
+def declared(text: str, rules: Rules = BASE_RULES) -> list[tuple[str, list[str]]]:
     a = best(allocate(text), rules)
     return [(g.kind, sorted(names(g.cards))) for g in a.groupings]
 

@@ -23,7 +23,6 @@ from .state import (
 )
 
 FIRST_HALF = 5
-HAND = 10
 
 
 def seniority_order(state: OnionState) -> list[int]:

@@ -105,7 +105,7 @@ def rules_for(state: OnionState, seat: int) -> tuple[solver.Rules, ...]:
         kw["wild"] = frozenset({ARCHCHANCELLOR})  # #10ii
     base = solver.Rules(**kw)
     out = [base]
-    if on(state, 10) and ARCHCHANCELLOR in hand and not state.js_wild:
+    if on(state, 10) and ARCHCHANCELLOR in hand:
         # #10i: play the Jack of Staves and no eight as eight, or leave it out
         out = [solver.Rules(**{**kw, "no_eight_value": True}),
                solver.Rules(**{**kw, "exclude": frozenset({ARCHCHANCELLOR})})]

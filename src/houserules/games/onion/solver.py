@@ -183,7 +183,8 @@ def _face(c: int, rules: Rules) -> tuple:
         return vals, vals, True, eight, True, hi == 11, False, False, hi == 11
     if r == ACE:
         zero = rules.zeroed_aces
-        return None if zero else (1, 11), (0,) if zero else (1, 11), False, False, False, not zero, False, False, not zero
+        onion, flush = (None, (0,)) if zero else ((1, 11), (1, 11))
+        return onion, flush, False, False, False, not zero, False, False, not zero
     v = min(r, 10)
     no8 = eight and rules.no_eight_value
     onion = ((0,) if no8 else (0, 8)) if null else (None if no8 else (v,))
