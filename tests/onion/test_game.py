@@ -84,11 +84,11 @@ def test_views_hide_hands_and_face_down_cards(setup) -> None:
         for seat in range(s.players):
             view = GAME.view(s, seat)
             v = view.to_json()
-            assert sorted(v["hand"]) == sorted(names(s.hands[seat]))
+            assert sorted(v["hand"]) == sorted(names(s.hands[seat], s.marks))
             for other in range(s.players):
                 # another seat's cards reach this view only face up, declared at the showdown,
                 # disclosed (#10ii) or set aside (#4i): never its face-down hand
-                assert sorted(v["face_up"][other]) == sorted(names(s.face_up[other]))
+                assert sorted(v["face_up"][other]) == sorted(names(s.face_up[other], s.marks))
                 assert (view.declared[other] is None) == (s.declared[other] is None)
                 assert list(view.revealed[other]) == s.revealed[other]
             assert not view.offered or (s.phase == "choose" and s.turn == seat)

@@ -51,6 +51,13 @@ def names(cards: Iterable[int], marks: bool = False) -> list[str]:
     return [name(c, marks) for c in cards]
 
 
+def canonical(cards: Iterable[int]) -> list[int]:
+    """Cards in a fixed order that does not depend on which copy is which (by
+    card, the marked copy last): so that a hand told in an event reads the
+    same whichever of two identical copies a player happened to keep."""
+    return sorted(cards, key=lambda c: (c % 52, IS_MARKED[c]))
+
+
 def symbol(c: int, marks: bool = False) -> str:
     return card_symbol(c % 52) + ("*" if marks and IS_MARKED[c] else "")
 

@@ -16,7 +16,7 @@ from typing import Any
 from ...engine.core import Action, Event
 from ...engine.seniority import left_of, seniority
 from . import modifiers, solver
-from .cards import full_deck, names
+from .cards import canonical, full_deck, names
 from .state import (
     ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, DRAW, EXTRA, LAST_PARTS, NAME, OFFER, OVER, REVEAL,
     SHOWDOWN, SPECIALS, OnionState,
@@ -72,7 +72,7 @@ def start_round(state: OnionState, events: list[Event]) -> None:
         for s in order[1:]:
             deal(state, s, rest)
     for s in order:
-        events.append(Event("deal", s, {"count": FIRST_HALF}, {"cards": names(state.hands[s])}))
+        events.append(Event("deal", s, {"count": FIRST_HALF}, {"cards": names(state.hands[s], state.marks)}))
         modifiers.on_dealt(state, s, state.hands[s], events)
     state.phase = DRAW
     state.queue = order[1:] + order[:1]  # Elder to Younger, the Dealer last (CMO-4.4)
@@ -158,7 +158,8 @@ def discard(state: OnionState, seat: int, cards: list[int], events: list[Event])
         hand.remove(c)
     state.discards.extend(cards)
     new = deal(state, seat, len(cards))
-    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(cards), "cards": names(new)}))
+    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(cards, state.marks),
+                                                              "cards": names(new, state.marks)}))
     modifiers.on_dealt(state, seat, new, events)
 
 
@@ -223,7 +224,7 @@ def cover(state: OnionState, action: Action, events: list[Event]) -> None:
 def begin_second_five(state: OnionState, events: list[Event]) -> None:
     dealer = state.order[0]
     cards = deal(state, dealer, FIRST_HALF)
-    events.append(Event("deal", dealer, {"count": FIRST_HALF, "face_up": []}, {"cards": names(cards)}))
+    events.append(Event("deal", dealer, {"count": FIRST_HALF}, {"cards": names(cards, state.marks)}))
     modifiers.on_dealt(state, dealer, cards, events)
     state.queue = [s for s in state.in_round if s != dealer]
     begin_buying(state)
@@ -239,7 +240,8 @@ def buy(state: OnionState, seat: int, events: list[Event]) -> None:
     state.ledger.pay(seat, state.stake)
     card = deal(state, seat, 1)
     state.bought += 1
-    events.append(Event("buy", seat, {"price": state.stake, "bought": state.bought}, {"cards": names(card)}))
+    events.append(Event("buy", seat, {"price": state.stake, "bought": state.bought},
+                        {"cards": names(card, state.marks)}))
     modifiers.on_dealt(state, seat, card, events)
     if state.bought == FIRST_HALF:
         stop_buying(state, seat, events)
@@ -248,7 +250,7 @@ def buy(state: OnionState, seat: int, events: list[Event]) -> None:
 def stop_buying(state: OnionState, seat: int, events: list[Event]) -> None:
     """The rest of the ten cards are dealt face up and stay so (CMO-5.2)."""
     up = deal(state, seat, FIRST_HALF - state.bought, face_up=True)
-    events.append(Event("face-up", seat, {"cards": names(up, bool(state.mods)), "bought": state.bought}))
+    events.append(Event("face-up", seat, {"cards": names(up, state.marks), "bought": state.bought}))
     modifiers.on_dealt(state, seat, up, events)
     state.phase = EXTRA
 
@@ -382,11 +384,13 @@ def declare(state: OnionState, seat: int, declared: solver.Arrangement | solver.
     if isinstance(declared, solver.RunningFlush):
         state.cripples[seat] = declared  # #0: instead of an arrangement
         state.declared[seat] = solver.Arrangement((), (), 0, declared)
-        events.append(Event("cripple", seat, {"length": declared.length, "cards": names(declared.cards),
-                                              "hand": names(state.hands[seat])}))
+        events.append(Event("cripple", seat, {"length": declared.length,
+                                              "cards": names(declared.cards, state.marks),
+                                              "hand": names(canonical(state.hands[seat]), state.marks)}))
     else:
         state.declared[seat] = declared
-        events.append(Event("declare", seat, {**declared.to_json(), "hand": names(state.hands[seat])}))
+        events.append(Event("declare", seat, {**declared.to_json(state.marks),
+                                              "hand": names(canonical(state.hands[seat]), state.marks)}))
     state.epoch[seat] = state.devaluations
     if next_turn(state):
         return

@@ -91,13 +91,15 @@ class CrippleMrOnion:
 
     # --- JSON -----------------------------------------------------------
     def action_to_json(self, action: Action) -> dict[str, Any]:
+        """Cards are named with the special copy's ``*`` always, so that a record
+        replays the very copies played; without modifiers the ``*`` changes nothing."""
         out: dict[str, Any] = {"seat": action.seat, "action": action.kind}
         if action.kind in rules.AMOUNT_KINDS:
             out["amount"] = action.arg
         elif action.kind == "discard":
-            out["cards"] = names(action.arg)
+            out["cards"] = names(action.arg, marks=True)
         elif action.kind == "declare":
-            out["groupings"] = [{"name": k, "cards": names(cards)} for k, cards in action.arg]
+            out["groupings"] = [{"name": k, "cards": names(cards, marks=True)} for k, cards in action.arg]
         elif action.kind in rules.CARD_KINDS:
             out["card"] = name(action.card, marks=True)
         return out

@@ -191,7 +191,7 @@ def _offer_replacements(state: OnionState, seat: int, card: int, events: list[Ev
     state.phase = CHOOSE
     state.turn = seat
     state.queue = [seat]
-    events.append(Event("offered", seat, {"count": len(state.offered)}, {"cards": names(state.offered)}))
+    events.append(Event("offered", seat, {"count": len(state.offered)}, {"cards": names(state.offered, True)}))
 
 
 def choose(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
@@ -205,7 +205,7 @@ def choose(state: OnionState, seat: int, card: int, events: list[Event]) -> None
     state.set_aside[seat].append(special)
     state.discards.extend(c for c in state.offered if c != card)
     state.offered = []
-    events.append(Event("replaced", seat, {"card": name(special, True)}, {"kept": name(card)}))
+    events.append(Event("replaced", seat, {"card": name(special, True)}, {"kept": name(card, True)}))
     resume(state)
 
 
@@ -237,7 +237,7 @@ def undisclosed(state: OnionState, seat: int) -> list[int]:
 
 def reveal(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
     state.revealed[seat].append(card)
-    events.append(Event("reveal", seat, {"card": name(card)}))
+    events.append(Event("reveal", seat, {"card": name(card, True)}))
     state.queue.pop(0)
     if state.queue:
         state.turn = state.queue[0]

@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from . import groupings as G
-from .cards import ATUIN, CRANK, CSUIT, DECK_SIZE, name, resolve
+from .cards import ATUIN, CRANK, CSUIT, DECK_SIZE, canonical, name, resolve
 
 ACE, EIGHT, NINE, TEN = 1, 8, 9, 10
 ONION_TOTAL = 21
@@ -153,7 +153,7 @@ class Arrangement:
     def to_json(self, marks: bool = False) -> dict:
         out: dict = {
             "groupings": [{"name": g.kind, "cards": [name(c, marks) for c in g.cards]} for g in self.groupings],
-            "unused": [name(c, marks) for c in self.unused],
+            "unused": [name(c, marks) for c in canonical(self.unused)],
         }
         if self.cripple is not None:
             out["running_flush"] = {"length": self.cripple.length,

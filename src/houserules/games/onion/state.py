@@ -157,6 +157,11 @@ class OnionState:
         self.cripples: list[Any] = [None] * n  # running flushes declared to cripple (#0)
 
     @property
+    def marks(self) -> bool:
+        """Whether the marked special cards are told apart (written ``QS*``): with modifiers."""
+        return bool(self.mods)
+
+    @property
     def in_round(self) -> list[int]:
         """The seats still in this round, in seniority order."""
         return [s for s in self.order if not self.folded[s]]

@@ -66,12 +66,13 @@ class OnionView:
         return self.order[-1]
 
     def to_json(self) -> dict[str, Any]:
+        m = bool(self.modifiers)  # special cards are told apart only when modifiers are played
         return {
             "game": "cripple-mr-onion",
             "seat": self.seat,
             "players": self.players,
-            "hand": None if self.hand is None else names(self.hand),
-            "face_up": [names(f) for f in self.face_up],
+            "hand": None if self.hand is None else names(self.hand, m),
+            "face_up": [names(f, m) for f in self.face_up],
             "hand_sizes": list(self.hand_sizes),
             "chips": list(self.chips),
             "pot": self.pot,
@@ -91,7 +92,7 @@ class OnionView:
             "bought": self.bought,
             "high_bid": self.high_bid,
             "offer_cost": self.offer_cost,
-            "declared": {str(s): a.to_json() for s, a in enumerate(self.declared) if a is not None},
+            "declared": {str(s): a.to_json(m) for s, a in enumerate(self.declared) if a is not None},
             "round": self.round,
             "rounds": self.rounds,
             "deck_size": self.deck_size,
@@ -102,8 +103,8 @@ class OnionView:
             "wild_round": self.wild_round,
             "specials": {names([c], True)[0]: s for c, s in self.specials},
             "set_aside": [names(a, True) for a in self.set_aside],
-            "revealed": [names(r) for r in self.revealed],
-            "offered": names(self.offered),
+            "revealed": [names(r, m) for r in self.revealed],
+            "offered": names(self.offered, m),
             "fool": self.fool,
         }
 
