@@ -10,7 +10,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..engine.core import Action
-from ..games.onion.cards import CRANK, CSUIT, SPECIAL, allocate, parse_one
+from ..games.onion.cards import CRANK, CSUIT, IS_MARKED, SPECIAL, allocate, parse_one
 from ..games.onion.groupings import KINDS
 from ..games.onion.solver import best
 from ..games.onion.view import OnionView
@@ -44,21 +44,22 @@ PHASES = {
 ROLES = ("Dealer", "Elder")
 
 
-def card_markup(c: int) -> str:
+def card_markup(c: int, marked: bool = False) -> str:
+    """A card for the terminal; ``marked`` adds the special copy's ``*``."""
     colour = "red" if CSUIT[c] in (1, 2) else "white"
-    return f"[bold {colour} on grey15] {card_symbol(c % 52)} [/]"
+    return f"[bold {colour} on grey15] {card_symbol(c % 52)}{'*' if marked else ''} [/]"
 
 
-def cards_markup(cards: Any) -> str:
-    return " ".join(card_markup(c) for c in sorted(cards, key=lambda c: (CRANK[c], CSUIT[c])))
+def cards_markup(cards: Any, marks: bool = False) -> str:
+    return " ".join(card_markup(c, marks and IS_MARKED[c]) for c in sorted(cards, key=lambda c: (CRANK[c], CSUIT[c])))
 
 
 def _named(names_: list[str]) -> str:
     out = []
     for n in names_:
         try:
-            base, _ = parse_one(n)
-            out.append(card_markup(base))
+            base, marked = parse_one(n)
+            out.append(card_markup(base, marked))
         except ValueError:
             out.append(n)
     return " ".join(out)
@@ -68,6 +69,7 @@ class OnionRenderer:
     help_text = HELP
 
     def render(self, view: OnionView, names: list[str]) -> RenderableType:
+        marks = bool(view.modifiers)
         seats = RichTable(box=None, show_header=True, header_style="bold")
         for col in ("seat", "player", "role", "chips", "staked", "cards", "face up"):
             seats.add_column(col)
@@ -81,7 +83,7 @@ class OnionRenderer:
             you = " (you)" if s == view.seat else ""
             seats.add_row(f"{mark}{s}", names[s] + you, role, str(view.chips[s]),
                           str(view.staked[s] or ""), state or str(view.hand_sizes[s]),
-                          cards_markup(view.face_up[s]))
+                          cards_markup(view.face_up[s], marks))
         status = [f"Round {view.round}/{view.rounds}", f"[bold]Pot {view.pot}[/]", f"Stake {view.stake}",
                   PHASES.get(view.phase, view.phase)]
         if view.phase in ("answer",):
@@ -95,7 +97,7 @@ class OnionRenderer:
                 lines.append(Text.from_markup(f"{names[s]} declared: {shown}"))
         if view.specials:
             lines.append(Text.from_markup("Special cards: " + ", ".join(
-                f"{SPECIAL[c]} ({names[s]})" for c, s in view.specials)))
+                f"{SPECIAL[c]} {card_markup(c, True)} ({names[s]})" for c, s in view.specials)))
         if view.modifiers:
             flags = [f"modifiers {', '.join(map(str, view.modifiers))}"]
             flags += ["[bold magenta]eights wild[/]"] * view.wild_round + ["[bold magenta]the Fool[/]"] * view.fool
@@ -103,7 +105,7 @@ class OnionRenderer:
         if view.offered:
             lines.append(Text.from_markup("Offered: " + cards_markup(view.offered)))
         if view.hand:
-            lines.append(Text.from_markup("Your hand: " + cards_markup(view.hand)))
+            lines.append(Text.from_markup("Your hand: " + cards_markup(view.hand, marks)))
             a = best(list(view.hand))
             if a.groupings:
                 lines.append(Text.from_markup("[dim]best sorting now: " + "; ".join(
@@ -132,7 +134,7 @@ class OnionRenderer:
         if k == "declare":
             return "declare " + ("; ".join(f"{kind} {cards_markup(cards)}" for kind, cards in action.arg) or "nothing")
         if k == "special":
-            return f"declare {SPECIAL[action.card]} {card_markup(action.card)}"
+            return f"declare {SPECIAL[action.card]} {card_markup(action.card, True)}"
         if k in ("choose", "reveal"):
             return f"{k} {card_markup(action.card)}"
         if k == "done":
