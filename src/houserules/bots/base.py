@@ -42,6 +42,7 @@ BotFactory = Callable[[int], Bot]
 _REGISTRY: dict[tuple[str, str], str] = {
     ("*", "random"): "houserules.bots.base:RandomBot",
     ("shedding", "heuristic"): "houserules.bots.shedding:SheddingHeuristic",
+    ("king-taco", "heuristic"): "houserules.bots.king_taco:KingTacoHeuristic",
     ("cripple-mr-onion", "heuristic"): "houserules.bots.onion:OnionHeuristic",
 }
 

@@ -13,6 +13,7 @@ from .core import Game, GameError
 #: game name -> "module:attribute" of its Game object
 GAMES: dict[str, str] = {
     "shedding": "houserules.games.shedding:GAME",
+    "king-taco": "houserules.games.king_taco:GAME",
     "cripple-mr-onion": "houserules.games.onion:GAME",
 }
 

@@ -37,6 +37,7 @@ class Renderer(Protocol):
 
 RENDERERS = {
     "shedding": "houserules.tui.shedding:RENDERER",
+    "king-taco": "houserules.tui.king_taco:RENDERER",
     "cripple-mr-onion": "houserules.tui.onion:RENDERER",
 }
 

@@ -16,7 +16,9 @@ from typing import Any
 
 from ...cards import CardError
 from ...engine.chips import Ledger
-from ...engine.core import MODES, STRICT, GameError, OptionsError
+from ...engine.clone import clone_slots
+from ...engine.core import STRICT, GameError, OptionsError
+from ...engine.options import common_options
 from .cards import DECK_SIZE, allocate, name
 
 DEFAULTS: dict[str, Any] = {
@@ -56,23 +58,13 @@ NO_RAISE_PARTS = (3,)
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Fill defaults and check every option, naming the one that is wrong."""
-    unknown = sorted(set(raw) - set(DEFAULTS))
-    if unknown:
-        raise OptionsError(f"unknown Cripple Mr Onion option(s): {', '.join(unknown)}; known: {', '.join(DEFAULTS)}")
-    opts = {**DEFAULTS, **raw}
-    for key, low in (("players", 2), ("stake", 1), ("max_raise", 1), ("chips", 1), ("rounds", 1)):
+    opts = common_options(raw, DEFAULTS, "Cripple Mr Onion", (2, 7), "CMO-1.1")
+    for key, low in (("stake", 1), ("max_raise", 1), ("chips", 1), ("rounds", 1)):
         v = opts[key]
         if not isinstance(v, int) or isinstance(v, bool) or v < low:
             raise OptionsError(f"{key} must be a whole number of at least {low}, got {v!r}")
-    if opts["players"] > 7:
-        raise OptionsError(f"players must be 2 to 7 (CMO-1.1), got {opts['players']}")
     if opts["chips"] < opts["stake"]:
         raise OptionsError("chips must cover at least one Stake (the ante)")
-    d = opts["dealer"]
-    if not isinstance(d, int) or not 0 <= d < opts["players"]:
-        raise OptionsError(f"dealer must be a seat 0..{opts['players'] - 1}, got {d!r}")
-    if opts["mode"] not in MODES:
-        raise OptionsError(f"mode must be one of {', '.join(MODES)}, got {opts['mode']!r}")
     from .modifiers import parse
 
     opts["modifiers"] = list(parse(opts["modifiers"]))
@@ -167,12 +159,7 @@ class OnionState:
         return [s for s in self.order if not self.folded[s]]
 
     def copy(self) -> OnionState:
-        new = object.__new__(OnionState)
-        for slot in self.__slots__:
-            setattr(new, slot, getattr(self, slot))
-        new.options = dict(self.options)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new = clone_slots(self)
         new.ledger = self.ledger.copy()
         for slot in ("out", "folded", "deck", "discards", "order", "queue", "bidders", "declared"):
             setattr(new, slot, getattr(self, slot)[:])

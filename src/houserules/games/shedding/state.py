@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import DECK_SIZE, card_name, full_deck, parse_cards
-from ...engine.core import MODES, STRICT, GameError, OptionsError
+from ...engine.clone import clone_slots
+from ...engine.core import STRICT, GameError, OptionsError
+from ...engine.options import common_options
 
 DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -27,23 +29,9 @@ HAND_SIZES = (5, 7)
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Fill defaults and check every option, naming the one that is wrong (S-1.1, S-1.2)."""
-    unknown = sorted(set(raw) - set(DEFAULTS))
-    if unknown:
-        raise OptionsError(f"unknown Shedding option(s): {', '.join(unknown)}; known: {', '.join(DEFAULTS)}")
-    opts = {**DEFAULTS, **raw}
-    players = opts["players"]
-    if not isinstance(players, int) or not 2 <= players <= 5:
-        raise OptionsError(f"players must be 2 to 5 (S-1.1), got {players!r}")
+    opts = common_options(raw, DEFAULTS, "Shedding", (2, 5), "S-1.1")
     if opts["hand_size"] not in HAND_SIZES:
         raise OptionsError(f"hand_size must be 5 or 7 (S-1.2), got {opts['hand_size']!r}")
-    if opts["mode"] not in MODES:
-        raise OptionsError(f"mode must be one of {', '.join(MODES)}, got {opts['mode']!r}")
-    if opts["dealer"] is None:
-        opts["dealer"] = players - 1
-    if not isinstance(opts["dealer"], int) or not 0 <= opts["dealer"] < players:
-        raise OptionsError(f"dealer must be a seat 0..{players - 1}, got {opts['dealer']!r}")
-    if not isinstance(opts["max_turns"], int) or opts["max_turns"] < 1:
-        raise OptionsError(f"max_turns must be a positive whole number, got {opts['max_turns']!r}")
     return opts
 
 
@@ -79,12 +67,7 @@ class SheddingState:
 
     def copy(self) -> SheddingState:
         """An independent copy (for search bots and for checking that refusals change nothing)."""
-        new = object.__new__(SheddingState)
-        for name in self.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.options = dict(self.options)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new = clone_slots(self)
         new.hands = [h[:] for h in self.hands]
         new.draw = self.draw[:]
         new.discard = self.discard[:]

@@ -1,0 +1,206 @@
+"""King Taco's cards, their notation and the deck.
+
+A card is a small int, ``colour * SYMBOLS + symbol``, so that the hot path
+compares ints: six colours and WILD, and twenty-four symbols (numbers 1-9,
+the plain WILD's ``null``, and the fourteen effects in the seed's order).
+Duplicates are the same int (the four plain WILDs are four copies of card
+``wild``); hands and piles are lists, so copies are simply repeated.
+
+Notation: ``red:3``, ``blue:skip``, ``wild:+=2``, ``wild`` (the plain WILD).
+Colour names may be shortened to their first letter (``r:3``) and effect
+names may be written as in the seed (``+= 2``, ``all ++``, ``go fishing``,
+``-1``, ``NOPE``) or by its short codes (``P2``, ``AP1``, ``GOF``, ``M1``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
+COLOURS = ("red", "yellow", "green", "cyan", "blue", "magenta")
+WILD = len(COLOURS)  # the colour of wild cards
+COLOUR_NAMES = COLOURS + ("wild",)
+
+MAX_NUMBER = 9
+NULL = MAX_NUMBER  # the symbol of a plain WILD (seed: "The symbol of a WILD with no secondary effect is null")
+EFFECTS = ("inverse", "+=2", "all++", "skip", "rage", "calm", "lock", "go-fishing",
+           "shield", "curse", "nope", "x2", "--", "harvest")
+SYMBOL_NAMES = tuple(str(n) for n in range(1, MAX_NUMBER + 1)) + ("null",) + EFFECTS
+SYMBOLS = len(SYMBOL_NAMES)
+(INVERSE, PLUS2, ALLPP, SKIP, RAGE, CALM, LOCK, FISHING,
+ SHIELD, CURSE, NOPE, X2, MINUS, HARVEST) = range(NULL + 1, SYMBOLS)
+KINDS = (len(COLOURS) + 1) * SYMBOLS
+
+#: mana each effect costs (seed table "Mana"); numbers and null cost nothing
+COST_BY_EFFECT = {INVERSE: 1, PLUS2: 1, ALLPP: 2, SKIP: 2, RAGE: 1, CALM: 1, LOCK: 2, FISHING: 3,
+                  SHIELD: 1, CURSE: 1, NOPE: 3, X2: 2, MINUS: 1, HARVEST: 4}
+COST: tuple[int, ...] = tuple(COST_BY_EFFECT.get(s, 0) for s in range(SYMBOLS))
+
+
+def card(colour: int, symbol: int) -> int:
+    return colour * SYMBOLS + symbol
+
+
+COLOUR: tuple[int, ...] = tuple(c // SYMBOLS for c in range(KINDS))
+SYMBOL: tuple[int, ...] = tuple(c % SYMBOLS for c in range(KINDS))
+IS_WILD: tuple[bool, ...] = tuple(COLOUR[c] == WILD for c in range(KINDS))
+IS_NUMBER: tuple[bool, ...] = tuple(SYMBOL[c] < NULL for c in range(KINDS))
+IS_EFFECT: tuple[bool, ...] = tuple(SYMBOL[c] > NULL for c in range(KINDS))
+#: face value of a number card (0 for every other card)
+VALUE: tuple[int, ...] = tuple(SYMBOL[c] + 1 if IS_NUMBER[c] else 0 for c in range(KINDS))
+PLAIN_WILD = card(WILD, NULL)
+
+
+class CardError(ValueError):
+    """A card name that does not parse, with the reason in the message."""
+
+
+_ALIASES = {
+    "inverse": INVERSE, "inv": INVERSE, "+=2": PLUS2, "p2": PLUS2, "+2": PLUS2,
+    "all++": ALLPP, "ap1": ALLPP, "all+1": ALLPP, "skip": SKIP, "rage": RAGE, "calm": CALM,
+    "lock": LOCK, "go-fishing": FISHING, "gofishing": FISHING, "gof": FISHING, "fishing": FISHING,
+    "shield": SHIELD, "she": SHIELD, "curse": CURSE, "cur": CURSE, "nope": NOPE, "x2": X2,
+    "--": MINUS, "-1": MINUS, "m1": MINUS, "harvest": HARVEST, "har": HARVEST, "null": NULL,
+}
+_ALIASES.update({str(n): n - 1 for n in range(1, MAX_NUMBER + 1)})
+_COLOUR_BY_NAME = {name: i for i, name in enumerate(COLOUR_NAMES)}
+_COLOUR_BY_NAME.update({name[0]: i for i, name in enumerate(COLOUR_NAMES)})
+
+
+def parse_symbol(text: str) -> int:
+    key = "".join(text.lower().split()).replace("_", "-")
+    if key not in _ALIASES:
+        raise CardError(f"{text!r} is not a King Taco symbol: use 1-{MAX_NUMBER} or one of {', '.join(EFFECTS)}")
+    return _ALIASES[key]
+
+
+def parse_colour(text: str, wild: bool = False) -> int:
+    key = text.strip().lower()
+    colour = _COLOUR_BY_NAME.get(key)
+    if colour is None or (colour == WILD and not wild):
+        allowed = COLOUR_NAMES if wild else COLOURS
+        raise CardError(f"{text!r} is not a colour: use one of {', '.join(allowed)}")
+    return colour
+
+
+def parse_card(text: str) -> int:
+    """``red:3``, ``b:skip``, ``wild:+=2``, ``wild``; raise CardError saying what is wrong."""
+    t = text.strip()
+    if t.lower() in ("wild", "w"):
+        return PLAIN_WILD
+    if ":" not in t:
+        raise CardError(f"{text!r} is not a card: write colour:symbol, e.g. red:3, blue:skip, wild:+=2, or wild")
+    colour_text, _, symbol_text = t.partition(":")
+    colour = parse_colour(colour_text, wild=True)
+    symbol = parse_symbol(symbol_text)
+    if colour == WILD and symbol < NULL:
+        raise CardError(f"{text!r}: a WILD carries an effect or nothing, not a number")
+    if colour != WILD and symbol == NULL:
+        raise CardError(f"{text!r}: only a WILD has the null symbol")
+    return card(colour, symbol)
+
+
+def parse_cards(texts: Iterable[str] | str) -> list[int]:
+    """A list of card names, or one string of names separated by commas."""
+    if isinstance(texts, str):
+        texts = [t for t in texts.split(",") if t.strip()]
+    return [parse_card(t) for t in texts]
+
+
+def card_name(c: int) -> str:
+    """The canonical notation: ``red:3``, ``wild:+=2``, ``wild``."""
+    if c == PLAIN_WILD:
+        return "wild"
+    return f"{COLOUR_NAMES[COLOUR[c]]}:{SYMBOL_NAMES[SYMBOL[c]]}"
+
+
+def card_names(cards: Iterable[int]) -> list[str]:
+    return [card_name(c) for c in cards]
+
+
+# --- the deck (an option, validated) ---------------------------------------
+DEFAULT_DECK: dict[str, Any] = {
+    "colours": list(COLOURS),
+    "numbers": [1, 2, 3, 4],
+    "effects": list(EFFECTS),
+    "plain_wilds": None,  # None: one per red number card (seed)
+    "wild_effects": None,  # None: one per red effect card (seed)
+}
+DECK_KEYS = tuple(DEFAULT_DECK)
+
+
+def _names(value: Any, what: str, parse: Any) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
+        raise ValueError(f"deck.{what} must be a list")
+    out = [parse(str(v)) for v in value]
+    if len(set(out)) != len(out):
+        raise ValueError(f"deck.{what} names something twice")
+    return out
+
+
+def validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill the seed's defaults and check a deck description (ValueError says what is wrong).
+    Every new game validates its options, so the answer is remembered per description."""
+    try:
+        key = json.dumps(raw, sort_keys=True)
+    except TypeError:
+        raise ValueError("deck must be a JSON object of lists and numbers") from None
+    return json.loads(_validated(key))
+
+
+@lru_cache(maxsize=64)
+def _validated(key: str) -> str:
+    return json.dumps(_validate_deck(json.loads(key)))
+
+
+def _validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    if raw is not None and not isinstance(raw, Mapping):
+        raise ValueError("deck must be an object with keys " + ", ".join(DECK_KEYS))
+    raw = dict(raw or {})
+    unknown = sorted(set(raw) - set(DECK_KEYS))
+    if unknown:
+        raise ValueError(f"unknown deck key(s): {', '.join(unknown)}; known: {', '.join(DECK_KEYS)}")
+    deck = {**DEFAULT_DECK, **raw}
+    try:
+        colours = _names(deck["colours"], "colours", parse_colour)
+        numbers = deck["numbers"]
+        if (not isinstance(numbers, list) or len(set(numbers)) != len(numbers)
+                or not all(isinstance(n, int) and 1 <= n <= MAX_NUMBER for n in numbers)):
+            raise ValueError(f"deck.numbers must be distinct whole numbers 1..{MAX_NUMBER}")
+        effects = _names(deck["effects"], "effects", parse_symbol)
+        wild_effects = _names(deck["wild_effects"] if deck["wild_effects"] is not None else deck["effects"],
+                              "wild_effects", parse_symbol)
+    except CardError as exc:
+        raise ValueError(f"deck: {exc}") from None
+    if not colours:
+        raise ValueError("deck.colours needs at least one colour")
+    if any(s <= NULL for s in effects + wild_effects):
+        raise ValueError("deck.effects and deck.wild_effects name effects only (numbers go in deck.numbers)")
+    plain = deck["plain_wilds"]
+    if plain is None:
+        plain = len(numbers)
+    if not isinstance(plain, int) or plain < 0:
+        raise ValueError("deck.plain_wilds must be a whole number >= 0")
+    return {"colours": [COLOURS[c] for c in colours], "numbers": sorted(numbers),
+            "effects": [SYMBOL_NAMES[s] for s in effects], "plain_wilds": plain,
+            "wild_effects": [SYMBOL_NAMES[s] for s in wild_effects]}
+
+
+def build_deck(deck: Mapping[str, Any]) -> list[int]:
+    """Every card of a validated deck description, in a fixed order (shuffle with the game's generator)."""
+    return list(_built(json.dumps(deck, sort_keys=True)))
+
+
+@lru_cache(maxsize=64)
+def _built(key: str) -> tuple[int, ...]:
+    deck = json.loads(key)
+    out: list[int] = []
+    for colour_name in deck["colours"]:
+        colour = COLOURS.index(colour_name)
+        out.extend(card(colour, n - 1) for n in deck["numbers"])
+        out.extend(card(colour, parse_symbol(e)) for e in deck["effects"])
+    out.extend([PLAIN_WILD] * deck["plain_wilds"])
+    out.extend(card(WILD, parse_symbol(e)) for e in deck["wild_effects"])
+    return tuple(out)

@@ -1,0 +1,286 @@
+"""Carrying out King Taco actions: plays, stacks, NOPEs, choices, fishing,
+drawing, and the auction that decides who may try to win.
+
+Legality has been settled by ``rules``; every function here mutates the
+state and appends events.
+"""
+
+from __future__ import annotations
+
+from ...engine.core import Action, Event, Illegal
+from ...engine.referee import refusal
+from .cards import (
+    COLOUR, COLOUR_NAMES, FISHING, IS_NUMBER, IS_WILD, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2, card_name,
+)
+from .rules import cost, nope_cards
+from .state import (
+    AUCTION_DISCARD, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, WILD_COLOUR,
+    TacoState, curse_key, shield_key,
+)
+from .stacking import push, resolve, start
+from .turns import draw_cards, end_turn, gain, seats_from
+
+GOTO_DRAW = 7  # KT-9.9: "U will be forced to immediately draw 7 cards"
+NOPE_COST = 3
+
+
+# --- reaction windows ---------------------------------------------------------
+def open_window(state: TacoState) -> None:
+    """Ask every player who could NOPE the stack now (KT-H13). Before any NOPE
+    the decider is not asked (NOPE is in its turn menu) nor the player of the
+    top card; in a NOPE war everyone but the last NOPEr is. A NOPE war whose
+    window is empty resolves at once (KT-H10)."""
+    st = state.stack
+    top = st.top_seat
+    skip_decider = st.negators == 0
+    seats = [s for s in seats_from(state, top)
+             if s != top and not (skip_decider and s == state.turn) and nope_cards(state, s)]
+    state.window.open(seats)
+
+
+def after_window(state: TacoState, events: list[Event]) -> None:
+    if not state.window and state.stack and state.stack.negators:
+        resolve(state, events)
+
+
+# --- playing a card -------------------------------------------------------------
+def place(state: TacoState, seat: int, c: int, events: list[Event], stacking: bool) -> bool:
+    """Move ``c`` from the hand onto the pile. A WILD first asks its colour
+    (KT-3.7); returns False when the play waits on that choice."""
+    state.hands[seat].remove(c)
+    state.discard.append(c)
+    state.last_card[seat] = c
+    events.append(Event("play", seat, {"card": card_name(c), "stack": stacking}))
+    if IS_WILD[c]:
+        state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, int(stacking)
+        return False
+    state.top_colour = COLOUR[c]
+    return True
+
+
+def carry_out(state: TacoState, seat: int, c: int, stacking: bool, events: list[Event]) -> None:
+    """The placed card takes effect: mana (KT-8), then its effect, a stack, or nothing."""
+    sym = SYMBOL[c]
+    if sym == FISHING and state.harvester is not None:
+        state.mana.gain(state.harvester, 1)  # KT-7.14.9: the harvester gains 1 from any go fishing
+    if stacking:
+        state.mana.spend(seat, cost(state, sym))
+        push(state, c, seat)
+    elif IS_NUMBER[c]:
+        gain(state, seat, 2, events)
+    elif sym != NULL:
+        price = cost(state, sym)
+        if state.mana.values[seat] < price:
+            gain(state, seat, 1, events)  # KT-8.2: no effect, one mana
+            events.append(Event("fizzle", seat, {"card": card_name(c), "mana": state.mana.values[seat]}))
+        else:
+            state.mana.spend(seat, price)
+            if sym == NOPE:
+                nope_out(state, seat, events)
+                return
+            if sym == X2:  # KT-7.12.1: draw 1, gain 1 mana, nothing stacks on it
+                draw_cards(state, seat, 1, "x2", events)
+                gain(state, seat, 1, events)
+                events.append(Event("effect", seat, {"effect": "x2"}))
+            else:
+                start(state, c, seat)
+    after_play(state, seat, events)
+
+
+def after_play(state: TacoState, seat: int, events: list[Event]) -> None:
+    """Going out on your own turn starts the auction (KT-9.1); otherwise the
+    turn passes (to the player the stack now waits on, if one is open)."""
+    if not state.hands[seat] and seat == state.turn:
+        start_auction(state, seat, events)
+    else:
+        pass_on(state, events)
+
+
+def pass_on(state: TacoState, events: list[Event]) -> None:
+    end_turn(state, events)
+    if state.stack and not state.over:
+        open_window(state)
+
+
+def nope_out(state: TacoState, seat: int, events: list[Event]) -> None:
+    """A NOPE as the base of a stack NOPEs its player out of the game (KT-7.11.6):
+    the hand is shuffled into the draw pile, a round is one turn shorter."""
+    before = state.active
+    state.draw.extend(state.hands[seat])
+    state.hands[seat] = []
+    state.rng.shuffle(state.draw)
+    state.out[seat] = True
+    state.timeout[seat] = state.owed[seat] = 0
+    spans = state.spans
+    spans.end(shield_key(seat))
+    spans.end(curse_key(seat))
+    spans.player_left(before)
+    if state.harvester == seat:
+        state.harvester = None
+        spans.end(HARVEST_SPAN)
+    if state.harvest_next and state.harvest_next[0] == seat:
+        state.harvest_next = None
+        spans.end(HARVEST_DELAY)
+    events.append(Event("nope-out", seat, {"players": state.active}))
+    if state.active == 1:
+        state.winner = state.out.index(False)
+        state.over = True
+        events.append(Event("win", state.winner, {"how": "last player in"}))
+        return
+    end_turn(state, events)
+
+
+# --- the auction and goto (KT-9) ----------------------------------------------
+def start_auction(state: TacoState, seat: int, events: list[Event]) -> None:
+    points = [0 if out else 1 for out in state.out]
+    points[seat] += state.mana.values[seat]
+    last = state.last_card[seat]
+    if last is not None and IS_NUMBER[last]:
+        points[seat] += VALUE[last]
+    state.auction, state.auction_starter = points, seat
+    events.append(Event("auction", seat, {"points": points[:]}))
+    state.queue = [s for s in seats_from(state, seat) if s != seat and any(IS_NUMBER[c] for c in state.hands[s])]
+    next_auction_discard(state, events)
+
+
+def next_auction_discard(state: TacoState, events: list[Event]) -> None:
+    if state.queue:
+        state.pending, state.pending_seat = AUCTION_DISCARD, state.queue.pop(0)
+    else:
+        state.pending = None
+        finish_auction(state, events)
+
+
+def finish_auction(state: TacoState, events: list[Event]) -> None:
+    """Highest score tries (lowest under an inverted default or lock), ties at
+    random; then the goto roll, 1 in ``goto`` (KT-9.6 to KT-9.9)."""
+    points = state.auction
+    assert points is not None
+    seats = [s for s in range(state.players) if not state.out[s]]
+    lowest = state.inverted and state.cond in (DEFAULT, LOCK)
+    best = (min if lowest else max)(points[s] for s in seats)
+    tied = [s for s in seats if points[s] == best]
+    v = tied[state.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+    won = state.rng.randrange(state.goto) == 0
+    u = state.auction_starter
+    events.append(Event("goto", v, {"goto": state.goto, "won": won, "points": points[:], "lowest": lowest,
+                                    "tied": len(tied), "starter": u}))
+    state.auction = None
+    if won:
+        state.winner, state.over = v, True
+        events.append(Event("win", v, {"how": "goto"}))
+        return
+    state.goto = max(1, state.goto - 1)
+    draw_cards(state, u, GOTO_DRAW, "goto", events)
+    state.mana.set(v, 0)
+    pass_on(state, events)
+
+
+# --- each kind of action ----------------------------------------------------------
+def _play(state: TacoState, a: Action, events: list[Event]) -> None:
+    stacking = bool(state.stack)
+    if place(state, a.seat, a.card, events, stacking):
+        carry_out(state, a.seat, a.card, stacking, events)
+
+
+def _nope(state: TacoState, a: Action, events: list[Event]) -> None:
+    """A NOPE on the stack, in turn or out of it (KT-7.11.1); a WILD NOPE keeps
+    the colour in play (KT-H25)."""
+    seat, c = a.seat, a.card
+    state.hands[seat].remove(c)
+    state.discard.append(c)
+    state.last_card[seat] = c
+    if not IS_WILD[c]:
+        state.top_colour = COLOUR[c]
+    state.mana.spend(seat, NOPE_COST)
+    state.stack.push(c, seat, negator=True)
+    events.append(Event("nope", seat, {"card": card_name(c), "nopes": state.stack.negators}))
+    open_window(state)
+    after_window(state, events)
+
+
+def _pass(state: TacoState, a: Action, events: list[Event]) -> None:
+    state.window.answer(a.seat)
+    after_window(state, events)
+
+
+def _allow(state: TacoState, a: Action, events: list[Event]) -> None:
+    events.append(Event("allow", a.seat))
+    resolve(state, events)
+
+
+def _draw(state: TacoState, a: Action, events: list[Event]) -> None:
+    """Nothing playable: draw 1 and lose 1 mana (KT-2.2, KT-8.7); the turn ends (KT-H4).
+    In go fishing with no one to fish, just draw (KT-H15)."""
+    if FISHING_SPAN not in state.spans.left:
+        state.mana.spend(a.seat, 1)
+    draw_cards(state, a.seat, 1, "cannot play", events)
+    end_turn(state, events)
+
+
+def _colour(state: TacoState, a: Action, events: list[Event]) -> None:
+    seat, colour = a.seat, a.arg
+    events.append(Event("colour", seat, {"colour": COLOUR_NAMES[colour]}))
+    if state.pending == LOCK_COLOUR:
+        state.lock_colour, state.pending = colour, LOCK_SYMBOL
+        return
+    state.pending = None
+    state.top_colour = colour
+    c = state.discard[-1]
+    carry_out(state, seat, c, bool(state.pending_count), events)
+
+
+def _symbol(state: TacoState, a: Action, events: list[Event]) -> None:
+    state.lock_symbol, state.pending = a.arg, None
+    events.append(Event("lock", a.seat, {"colour": COLOUR_NAMES[state.lock_colour], "symbol": SYMBOL_NAMES[a.arg],
+                                         "inverted": state.inverted}))
+
+
+def _discard(state: TacoState, a: Action, events: list[Event]) -> None:
+    """A discard goes under the pile, changing nothing in play (KT-H20); no mana (KT-8.4)."""
+    seat, c = a.seat, a.card
+    state.hands[seat].remove(c)
+    state.discard.insert(0, c)
+    events.append(Event("discard", seat, {"card": card_name(c), "auction": state.pending == AUCTION_DISCARD}))
+    if state.pending == AUCTION_DISCARD:
+        assert state.auction is not None
+        state.auction[seat] += VALUE[c]
+        next_auction_discard(state, events)
+        return
+    state.pending_count -= 1
+    if state.pending_count <= 0 or len(state.hands[seat]) <= 1:
+        state.pending = None
+
+
+def _fish(state: TacoState, a: Action, events: list[Event]) -> None:
+    """Go fishing (KT-H15): if the target holds a card of the named symbol it
+    must take the card; otherwise the fisher draws one."""
+    seat, c, target = a.seat, a.card, a.arg
+    sym = SYMBOL[c]
+    caught = any(SYMBOL[x] == sym for x in state.hands[target])
+    events.append(Event("fish", seat, {"target": target, "symbol": SYMBOL_NAMES[sym], "caught": caught}))
+    if caught:
+        state.hands[seat].remove(c)
+        state.hands[target].append(c)
+        events.append(Event("given", seat, {"target": target}, {"card": card_name(c)}))
+        events.append(Event("received", target, {"source": seat}, {"card": card_name(c)}))
+        after_play(state, seat, events)
+    else:
+        draw_cards(state, seat, 1, "go fish", events)
+        end_turn(state, events)
+
+
+HANDLERS = {"play": _play, "nope": _nope, "pass": _pass, "allow": _allow, "draw": _draw,
+            "colour": _colour, "symbol": _symbol, "discard": _discard, "fish": _fish}
+
+
+def apply(state: TacoState, action: Action) -> list[Event]:
+    """Carry out a legal action."""
+    events: list[Event] = []
+    HANDLERS[action.kind](state, action, events)
+    return events
+
+
+def penalise(state: TacoState, action: Action, illegal: Illegal) -> list[Event]:
+    """The seed has no penalties (KT-H23): an illegal attempt is refused in table mode too."""
+    return [refusal(action, illegal)]

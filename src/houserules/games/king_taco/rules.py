@@ -1,0 +1,285 @@
+"""What may be done now, and why not: the one legality check of King Taco.
+
+``legal`` (menus, bots, masks) and ``check`` (the referee) are both built on
+the per-card judgements below (``why_not_play``, ``why_not_stack``,
+``why_not_nope``), so they cannot disagree. Clause ids are those of
+docs/rules/king-taco.md.
+"""
+
+from __future__ import annotations
+
+from ...engine.core import Action, Illegal
+from .cards import (
+    COLOUR, COST, INVERSE, IS_NUMBER, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, WILD,
+    card_name,
+)
+from .matrix import STACKABLE
+from .state import (
+    AUCTION_DISCARD, CALM, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL,
+    MAX_SEATS, PENDING_NAMES, RAGE, WILD_COLOUR, TacoState, shield_key,
+)
+
+# --- reasons --------------------------------------------------------------
+NO_MATCH = Illegal("KT-3.1", "the card must match the top card's colour or symbol, or be a WILD")
+NO_MATCH_INVERTED = Illegal("KT-3.5", "under inverse the card must differ in colour and symbol and not be a WILD")
+CALM_WILD = Illegal("KT-3.3", "calm is active: no WILD may be played")
+NO_LOCK = Illegal("KT-3.4", "the card must match the lock's colour or symbol, or be a WILD")
+NO_LOCK_INVERTED = Illegal("KT-3.6", "under an inverted lock the card must differ from the lock and not be a WILD")
+NOPE_LOCK = Illegal("KT-7.11.5", "under a lock a NOPE must be of the lock's colour (not of it, inverted)")
+FISHING_NOW = Illegal("KT-7.8", "go fishing is on: you fish, you do not play on the pile")
+MUST_PLAY = Illegal("KT-2.1", "you hold a playable card: you must play one")
+NOT_STACKABLE = Illegal("KT-5.7", "that card does not stack on this stack (see the stackability matrix)")
+STACK_CLOSED = Illegal("KT-H10", "this stack takes only NOPE now")
+NO_MANA_STACK = Illegal("KT-8.3", "you lack the mana to stack that card")
+DECIDE = Illegal("KT-5.3", "a stack waits on you: stack a card on it or allow it")
+FORCED = Illegal("KT-2.3", "you were forced to draw this turn: you may not play; allow the stack")
+NO_STACK = Illegal("KT-5.3", "there is no stack to allow or NOPE")
+NOT_A_NOPE = Illegal("KT-7.11", "that card is not a NOPE")
+NOPE_MANA = Illegal("KT-8.3", "a NOPE needs 3 mana to stack")
+NOPE_LAST = Illegal("KT-7.11.9", "a NOPE may not be stacked when it is the only card in your hand")
+NOT_ASKED = Illegal("KT-H13", "no NOPE is awaited from you now")
+WAIT = Illegal("KT-H13", "wait: other players may still NOPE")
+ONLY_REACT = Illegal("KT-H13", "you may only NOPE or pass now")
+NOT_YOUR_TURN = Illegal("KT-2", "it is not your turn")
+NOTHING_PENDING = Illegal("KT-2", "there is no choice to make now")
+NOT_FISHING = Illegal("KT-7.8", "you may fish only while go fishing is on")
+BAD_TARGET = Illegal("KT-H15", "fish another player still in the game who is not shielded")
+NO_TARGETS = Illegal("KT-H15", "no one can be fished: draw instead")
+HAS_TARGETS = Illegal("KT-H15", "go fishing: fish a player rather than draw")
+BAD_COLOUR = Illegal("KT-3.7", "choose one of the game's colours")
+BAD_SYMBOL = Illegal("KT-3.4", "choose a non-NOPE symbol of the game")
+NOT_NUMBER = Illegal("KT-9.5", "the auction discard must be a number card")
+OUT = Illegal("KT-7.11.6", "you have NOPEd yourself out of this game")
+GAME_OVER = Illegal("KT-9", "the game is over")
+NO_SUCH_SEAT = Illegal("seat", "there is no such seat")
+UNKNOWN = Illegal("action", "King Taco has no such action")
+
+KINDS_OF_ACTION = ("play", "draw", "allow", "nope", "pass", "colour", "symbol", "discard", "fish")
+
+# --- preallocated actions: legal() returns references ----------------------
+PLAY = tuple(tuple(Action(s, "play", c) for c in range(KINDS)) for s in range(MAX_SEATS))
+NOPE_ACT = tuple(tuple(Action(s, "nope", c) for c in range(KINDS)) for s in range(MAX_SEATS))
+DISCARD_ACT = tuple(tuple(Action(s, "discard", c) for c in range(KINDS)) for s in range(MAX_SEATS))
+DRAW = tuple(Action(s, "draw") for s in range(MAX_SEATS))
+ALLOW = tuple(Action(s, "allow") for s in range(MAX_SEATS))
+PASS = tuple(Action(s, "pass") for s in range(MAX_SEATS))
+COLOUR_ACT = tuple(tuple(Action(s, "colour", arg=c) for c in range(WILD)) for s in range(MAX_SEATS))
+SYMBOL_ACT = tuple(tuple(Action(s, "symbol", arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
+
+
+def cost(state: TacoState, symbol: int) -> int:
+    """Mana an effect costs now: ``inverse`` is free during a harvest (KT-7.14.10)."""
+    if symbol == INVERSE and state.harvester is not None:
+        return 0
+    return COST[symbol]
+
+
+def why_not_play(state: TacoState, c: int) -> Illegal | None:
+    """Does card ``c`` meet the playability condition in force (KT-3, KT-7.11.5)?"""
+    if FISHING_SPAN in state.spans.left:
+        return FISHING_NOW
+    col = COLOUR[c]
+    cond = state.cond
+    if SYMBOL[c] == NOPE:  # NOPE ignores everything but go fishing and a lock's colour
+        if cond == LOCK and (col != state.lock_colour if state.inverted else col not in (state.lock_colour, WILD)):
+            return NOPE_LOCK
+        return None
+    if cond == RAGE:
+        return None
+    if cond == CALM:
+        return CALM_WILD if col == WILD else None
+    if cond == LOCK:
+        match = col == state.lock_colour or SYMBOL[c] == state.lock_symbol or col == WILD
+        if state.inverted:
+            return NO_LOCK_INVERTED if match else None
+        return None if match else NO_LOCK
+    top = state.discard[-1]
+    match = col == state.top_colour or SYMBOL[c] == SYMBOL[top] or col == WILD
+    if state.inverted:
+        return NO_MATCH_INVERTED if match else None
+    return None if match else NO_MATCH
+
+
+def why_not_stack(state: TacoState, seat: int, c: int) -> Illegal | None:
+    """May the decider stack ``c`` (not a NOPE) on the open stack (KT-5.7, KT-8.3)?"""
+    st = state.stack
+    if st.closed:
+        return STACK_CLOSED
+    if not STACKABLE[st.kind][SYMBOL[c]]:
+        return NOT_STACKABLE
+    why = why_not_play(state, c)
+    if why is not None:
+        return why
+    if state.mana.values[seat] < cost(state, SYMBOL[c]):
+        return NO_MANA_STACK
+    return None
+
+
+def why_not_nope(state: TacoState, seat: int, c: int) -> Illegal | None:
+    """May ``seat`` put NOPE card ``c`` on the open stack (KT-7.11)?"""
+    if SYMBOL[c] != NOPE:
+        return NOT_A_NOPE
+    if state.mana.values[seat] < 3:
+        return NOPE_MANA
+    if len(state.hands[seat]) < 2:
+        return NOPE_LAST
+    return why_not_play(state, c)
+
+
+def nope_cards(state: TacoState, seat: int) -> list[int]:
+    """The NOPE cards ``seat`` could put on a stack now (empty if none)."""
+    hand = state.hands[seat]
+    if state.mana.values[seat] < 3 or len(hand) < 2:
+        return []
+    return [c for c in dict.fromkeys(hand) if SYMBOL[c] == NOPE and why_not_play(state, c) is None]
+
+
+def fish_targets(state: TacoState, seat: int) -> list[int]:
+    """Players ``seat`` may fish: still in, not itself, not shielded (KT-H15).
+    None with an empty hand (an auction discard can leave one): nothing to name."""
+    if not state.hands[seat]:
+        return []
+    left = state.spans.left
+    return [s for s in range(state.players)
+            if s != seat and not state.out[s] and shield_key(s) not in left]
+
+
+def playable(state: TacoState, seat: int) -> list[int]:
+    return [c for c in dict.fromkeys(state.hands[seat]) if why_not_play(state, c) is None]
+
+
+def _pending_actions(state: TacoState) -> list[Action]:
+    seat, kind = state.pending_seat, state.pending
+    if kind in (WILD_COLOUR, LOCK_COLOUR):
+        acts = COLOUR_ACT[seat]
+        return [acts[c] for c in state.colours]
+    if kind == LOCK_SYMBOL:
+        acts = SYMBOL_ACT[seat]
+        return [acts[y] for y in state.lock_symbols]
+    acts = DISCARD_ACT[seat]
+    hand = dict.fromkeys(state.hands[seat])
+    if kind == AUCTION_DISCARD:
+        return [acts[c] for c in hand if IS_NUMBER[c]]
+    return [acts[c] for c in hand]
+
+
+def legal(state: TacoState) -> list[Action]:
+    """Every legal action of every seat in ``to_act`` (KT-2, KT-5, KT-7.11, KT-9)."""
+    if state.over:
+        return []
+    if state.pending is not None:
+        return _pending_actions(state)
+    if state.window:
+        out: list[Action] = []
+        for s in state.window.seats:
+            acts = NOPE_ACT[s]
+            out.extend(acts[c] for c in nope_cards(state, s))
+            out.append(PASS[s])
+        return out
+    seat = state.turn
+    if state.stack:
+        if state.forced:
+            return [ALLOW[seat]]
+        acts = PLAY[seat]
+        out = [acts[c] for c in dict.fromkeys(state.hands[seat])
+               if SYMBOL[c] != NOPE and why_not_stack(state, seat, c) is None]
+        nacts = NOPE_ACT[seat]
+        out.extend(nacts[c] for c in nope_cards(state, seat))
+        out.append(ALLOW[seat])
+        return out
+    if FISHING_SPAN in state.spans.left:
+        targets = fish_targets(state, seat)
+        if not targets:
+            return [DRAW[seat]]
+        return [Action(seat, "fish", c, t) for c in dict.fromkeys(state.hands[seat]) for t in targets]
+    acts = PLAY[seat]
+    out = [acts[c] for c in playable(state, seat)]
+    if not out:
+        out.append(DRAW[seat])
+    return out
+
+
+def _check_pending(state: TacoState, action: Action) -> Illegal | None:
+    seat, kind = action.seat, action.kind
+    if seat != state.pending_seat:
+        return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[state.pending]})")
+    want = {WILD_COLOUR: "colour", LOCK_COLOUR: "colour", LOCK_SYMBOL: "symbol"}.get(state.pending, "discard")
+    if kind != want:
+        return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[state.pending]} (action {want!r})")
+    if kind == "colour":
+        return None if action.arg in state.colours else BAD_COLOUR
+    if kind == "symbol":
+        return None if action.arg in state.lock_symbols else BAD_SYMBOL
+    if state.pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
+        return NOT_NUMBER
+    return None
+
+
+def _check_turn(state: TacoState, action: Action) -> Illegal | None:
+    seat, kind, c = action.seat, action.kind, action.card
+    if state.stack:
+        if kind == "allow":
+            return None
+        if kind not in ("play", "nope"):
+            return DECIDE
+        if state.forced:
+            return FORCED
+        if kind == "nope":
+            return why_not_nope(state, seat, c)
+        return NOT_STACKABLE if SYMBOL[c] == NOPE else why_not_stack(state, seat, c)
+    if kind in ("allow", "nope"):
+        return NO_STACK
+    if FISHING_SPAN in state.spans.left:
+        targets = fish_targets(state, seat)
+        if kind == "fish":
+            if not targets:
+                return NO_TARGETS
+            return None if action.arg in targets else BAD_TARGET
+        if kind == "draw":
+            return HAS_TARGETS if targets else None
+        return FISHING_NOW
+    if kind == "play":
+        return why_not_play(state, c)
+    if kind == "draw":
+        return MUST_PLAY if playable(state, seat) else None
+    if kind == "fish":
+        return NOT_FISHING
+    return NOTHING_PENDING
+
+
+def check(state: TacoState, action: Action) -> Illegal | None:
+    """None if ``action`` is legal now, else the clause it breaks. The seed
+    names no penalties (its "Cheating" section), so nothing here carries one:
+    illegal attempts are refused in table mode too (KT-H23)."""
+    seat, kind = action.seat, action.kind
+    if kind not in KINDS_OF_ACTION:
+        return UNKNOWN
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        return NO_SUCH_SEAT
+    if state.over:
+        return GAME_OVER
+    if state.out[seat]:
+        return OUT
+    if kind in ("play", "nope", "discard", "fish"):
+        c = action.card
+        if not isinstance(c, int) or c not in state.hands[seat]:
+            name = card_name(c) if isinstance(c, int) and 0 <= c < KINDS else c
+            return Illegal("hand", f"you do not hold {name}")
+    if state.pending is not None:
+        return _check_pending(state, action)
+    if kind in ("colour", "symbol", "discard"):
+        return NOTHING_PENDING
+    if state.window:
+        if seat not in state.window:
+            return WAIT if seat == state.turn else NOT_ASKED
+        if kind == "pass":
+            return None
+        if kind == "nope":
+            return why_not_nope(state, seat, action.card)
+        return ONLY_REACT
+    if kind == "pass":
+        return NOT_ASKED
+    if seat != state.turn:
+        return NOT_YOUR_TURN
+    return _check_turn(state, action)
+

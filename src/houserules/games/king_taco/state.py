@@ -1,0 +1,247 @@
+"""The King Taco state, its options and the deal.
+
+A flat object of lists and ints so that ``legal``/``apply`` stay fast and
+``copy`` is cheap. Piles are lists whose *end* is the top. The general
+mechanisms come from the engine (``EffectStack``, ``Lifespans``,
+``ReactionWindow``, ``SeatPool`` for mana); this module only holds them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.clone import clone_slots
+from ...engine.core import STRICT, OptionsError
+from ...engine.lifespan import Lifespans
+from ...engine.options import common_options
+from ...engine.resource import SeatPool
+from ...engine.stack import EffectStack
+from ...engine.window import ReactionWindow
+from .cards import COLOUR, COLOURS, IS_NUMBER, NOPE, build_deck, parse_symbol, validate_deck
+
+MAX_SEATS = 8
+MANA_CAP = 4  # seed: "if U already has 4 mana ... capped at 4"
+
+# playability conditions (seed "Playability Conditions"); LOCK and DEFAULT may be inverted
+DEFAULT, RAGE, CALM, LOCK = range(4)
+CONDITION_NAMES = ("default", "rage", "calm", "lock")
+
+# pending decisions (every decision is an action)
+WILD_COLOUR, LOCK_COLOUR, LOCK_SYMBOL, DISCARD, AUCTION_DISCARD = range(5)
+PENDING_NAMES = ("wild colour", "lock colour", "lock symbol", "discard", "auction discard")
+
+# lifespan keys
+COND, FISHING_SPAN, HARVEST_SPAN, HARVEST_DELAY = "condition", "go fishing", "harvest", "harvest delay"
+
+
+def shield_key(seat: int) -> tuple[str, int]:
+    return ("shield", seat)
+
+
+def curse_key(seat: int) -> tuple[str, int]:
+    return ("curse", seat)
+
+
+DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "hand_size": 7,
+    "mode": STRICT,
+    "dealer": None,  # None: the last seat deals, so seat 0 starts
+    "goto": 4,
+    "max_turns": 3000,
+    "deck": None,  # None: the seed's 126 cards (see cards.DEFAULT_DECK)
+}
+
+
+def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Fill defaults and check every option, naming the one that is wrong."""
+    opts = common_options(raw, DEFAULTS, "King Taco", (2, MAX_SEATS), "KT-H1")
+    players, hand = opts["players"], opts["hand_size"]
+    if not isinstance(hand, int) or not 1 <= hand <= 20:
+        raise OptionsError(f"hand_size must be 1 to 20 (KT-H1), got {hand!r}")
+    if not isinstance(opts["goto"], int) or opts["goto"] < 1:
+        raise OptionsError(f"goto must be a whole number >= 1 (KT-9.8), got {opts['goto']!r}")
+    try:
+        opts["deck"] = validate_deck(opts["deck"])
+    except ValueError as exc:
+        raise OptionsError(str(exc)) from None
+    cards = build_deck(opts["deck"])
+    if not any(IS_NUMBER[c] for c in cards):
+        raise OptionsError("deck needs number cards: the first discard is a number card (KT-H2)")
+    if len(cards) < players * hand + 2:
+        raise OptionsError(f"deck has {len(cards)} cards: too few to deal {hand} to {players} players and start a pile")
+    return opts
+
+
+class TacoStack(EffectStack):
+    """An open King Taco stack: the cards, and what they add up to so far.
+
+    ``kind`` is the base's symbol (a ``--`` stack pushed below zero becomes a
+    ``+=2`` stack, KT-7.13.5). The tallies are filled by ``stacking.push``
+    and read by ``stacking.resolve``.
+    """
+
+    __slots__ = ("kind", "count", "life", "recipient", "inverts", "allpp", "mode", "spare",
+                 "self_skips", "owed", "immediate", "delay", "dir0")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reset(0, 1)
+
+    def reset(self, kind: int, direction: int) -> None:
+        self.kind = kind
+        self.count = 0  # cards to draw / discard, turns of timeout
+        self.life = 0  # lifespan in rounds
+        self.recipient = -1  # discarder, shield holder, harvester
+        self.inverts = 0  # inverses stacked on rage/calm/lock/inverse
+        self.allpp = 0  # all++ cards in a draw stack: others draw this many each
+        self.mode = 0  # all++: EVERYONE / SKIP_ALL ; skip: EVERYONE once all++ is on it
+        self.spare = -1  # the seat an "everyone" timeout spares
+        self.self_skips: list[int] = []
+        self.owed: list[tuple[int, int]] = []  # (seat, cards) drawn at that seat's next turn
+        self.immediate: list[tuple[int, int]] = []  # (seat, cards) drawn when the stack triggers
+        self.delay = 0  # harvest: rounds before it starts
+        self.dir0 = direction  # direction before the stack, restored if it is NOPEd
+
+    def clear(self) -> None:
+        super().clear()
+        self.reset(0, 1)
+
+    def copy(self) -> TacoStack:
+        new = TacoStack()
+        self.copy_into(new)
+        for name in TacoStack.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.self_skips = self.self_skips[:]
+        new.owed = self.owed[:]
+        new.immediate = self.immediate[:]
+        return new
+
+    def snapshot(self) -> tuple:
+        return super().snapshot() + tuple(
+            tuple(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in TacoStack.__slots__))
+
+
+class TacoState:
+    """Everything about one game of King Taco, hidden parts included."""
+
+    __slots__ = (
+        "options", "mode", "seed", "rng", "players", "colours", "lock_symbols", "deck_size",
+        "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
+        "owed", "forced", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
+        "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
+        "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns",
+    )
+
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+        self.options = dict(options)
+        self.mode: str = options["mode"]
+        self.seed = seed
+        self.rng = rng
+        n = self.players = options["players"]
+        deck = options["deck"]
+        #: the colours in the game (WILD and lock colours are chosen among them)
+        self.colours: tuple[int, ...] = tuple(COLOURS.index(c) for c in deck["colours"])
+        #: symbols a lock may name: every non-NOPE symbol of the game's non-WILD cards (KT-3.4)
+        syms = [n - 1 for n in deck["numbers"]] + [parse_symbol(e) for e in deck["effects"]]
+        self.lock_symbols: tuple[int, ...] = tuple(sorted(s for s in set(syms) if s != NOPE))
+        self.deck_size = len(build_deck(deck))
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw: list[int] = []
+        self.discard: list[int] = []
+        self.top_colour = 0  # the colour the top card counts as (a WILD's chosen colour)
+        self.turn = 0
+        self.direction = 1
+        self.out = [False] * n  # NOPEd out of the game (KT-7.11.6)
+        self.mana = SeatPool(n, MANA_CAP)
+        self.timeout = [0] * n  # turns still to be lost
+        self.owed = [0] * n  # cards to draw at the start of that seat's next turn
+        self.forced = False  # the seat to act has been forced to draw this turn: it may not play
+        self.cond = DEFAULT
+        self.inverted = False
+        self.lock_colour = 0
+        self.lock_symbol = 0
+        self.spans = Lifespans()
+        self.harvester: int | None = None
+        self.harvest_next: tuple[int, int] | None = None  # (seat, rounds) of a delayed harvest
+        self.stack = TacoStack()
+        self.window = ReactionWindow()
+        self.pending: int | None = None
+        self.pending_seat = 0
+        self.pending_count = 0
+        self.queue: list[int] = []  # seats still to make an auction discard
+        self.last_card: list[int | None] = [None] * n
+        self.auction: list[int] | None = None  # auction points while an auction runs
+        self.auction_starter = 0
+        self.goto: int = options["goto"]
+        self.winner: int | None = None
+        self.over = False
+        self.turns = 0
+        self.max_turns: int = options["max_turns"]
+
+    @property
+    def active(self) -> int:
+        """How many players are still in the game (a round is this many turns)."""
+        return self.players - sum(self.out)
+
+    def copy(self) -> TacoState:
+        """An independent copy (search bots; checking that refusals change nothing)."""
+        new = clone_slots(self)
+        new.hands = [h[:] for h in self.hands]
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        new.out = self.out[:]
+        new.mana = self.mana.copy()
+        new.timeout = self.timeout[:]
+        new.owed = self.owed[:]
+        new.spans = self.spans.copy()
+        new.stack = self.stack.copy()
+        new.window = self.window.copy()
+        new.queue = self.queue[:]
+        new.last_card = self.last_card[:]
+        new.auction = None if self.auction is None else self.auction[:]
+        return new
+
+    def snapshot(self) -> tuple:
+        """Every field as plain data, for equality checks in tests."""
+        return (
+            tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.top_colour,
+            self.turn, self.direction, tuple(self.out), tuple(self.mana.values), tuple(self.timeout),
+            tuple(self.owed), self.forced, self.cond, self.inverted, self.lock_colour, self.lock_symbol,
+            self.spans.snapshot(), self.harvester, self.harvest_next, self.stack.snapshot(),
+            tuple(self.window.seats), self.pending, self.pending_seat, self.pending_count, tuple(self.queue),
+            tuple(self.last_card), None if self.auction is None else tuple(self.auction),
+            self.auction_starter, self.goto, self.winner, self.over, self.turns, self.rng.getstate(),
+        )
+
+    def all_cards(self) -> list[int]:
+        """Every card in every zone (hands, draw pile, discard pile with the open stack)."""
+        out = [c for h in self.hands for c in h]
+        out.extend(self.draw)
+        out.extend(self.discard)
+        return out
+
+
+def deal(options: Mapping[str, Any], seed: int) -> TacoState:
+    """Shuffle, deal one card at a time from the dealer's left, turn up the
+    first number card as the first discard (KT-H2); the dealer's left starts."""
+    rng = random.Random(seed)
+    state = TacoState(options, seed, rng)
+    deck = build_deck(options["deck"])
+    rng.shuffle(deck)
+    n = state.players
+    dealer = options["dealer"]
+    for _ in range(options["hand_size"]):
+        for i in range(1, n + 1):
+            state.hands[(dealer + i) % n].append(deck.pop())
+    turned = []
+    while not IS_NUMBER[deck[-1]]:
+        turned.append(deck.pop())
+    start = deck.pop()
+    state.discard = turned + [start]  # cards turned before the first number lie under it, dead
+    state.draw = deck
+    state.top_colour = COLOUR[start]
+    state.turn = (dealer + 1) % n
+    return state

@@ -1,0 +1,137 @@
+"""The table's machinery: whose turn is next, drawing, mana, and time.
+
+Shared by ``stacking`` (what stacks do) and ``flow`` (carrying out actions).
+Every function mutates the state and appends events; legality has already
+been settled by ``rules``.
+"""
+
+from __future__ import annotations
+
+from ...engine.core import Event
+from .cards import card_names
+from .state import (
+    COND, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, TacoState, curse_key, shield_key,
+)
+
+
+def next_seat(state: TacoState, seat: int) -> int:
+    """The next player still in the game after ``seat`` in the direction of play."""
+    n, d, out = state.players, state.direction, state.out
+    s = (seat + d) % n
+    while out[s]:
+        s = (s + d) % n
+    return s
+
+
+def seats_from(state: TacoState, seat: int) -> list[int]:
+    """Every player still in, starting after ``seat`` in the direction of play."""
+    order = []
+    s = seat
+    for _ in range(state.active):
+        s = next_seat(state, s)
+        order.append(s)
+    return order
+
+
+def shielded(state: TacoState, seat: int) -> bool:
+    return shield_key(seat) in state.spans.left
+
+
+def cursed(state: TacoState, seat: int) -> bool:
+    return curse_key(seat) in state.spans.left
+
+
+def take(state: TacoState, count: int, events: list[Event]) -> list[int]:
+    """Up to ``count`` cards off the draw pile; when it runs out the discard
+    pile is shuffled in, keeping its top card and the open stack (KT-H26)."""
+    out: list[int] = []
+    pile = state.draw
+    for _ in range(count):
+        if not pile:
+            keep = max(1, len(state.stack))
+            if len(state.discard) <= keep:
+                break
+            pile.extend(state.discard[:-keep])
+            del state.discard[:-keep]
+            state.rng.shuffle(pile)
+            events.append(Event("reshuffle", None, {"cards": len(pile)}))
+        out.append(pile.pop())
+    return out
+
+
+def draw_cards(state: TacoState, seat: int, count: int, why: str, events: list[Event]) -> None:
+    cards = take(state, count, events)
+    state.hands[seat].extend(cards)
+    events.append(Event("draw", seat, {"count": len(cards), "why": why}, {"cards": card_names(cards)}))
+
+
+def gain(state: TacoState, seat: int, amount: int, events: list[Event]) -> None:
+    """``seat`` gains mana, up to the cap of 4 (KT-8.8); during a harvest the
+    harvester collects it instead, and what overflows is incinerated (KT-7.14)."""
+    h = state.harvester
+    if h is not None and h != seat and not shielded(state, seat):
+        kept = state.mana.gain(h, amount)
+        events.append(Event("harvest", h, {"source": seat, "mana": kept, "incinerated": amount - kept}))
+    else:
+        state.mana.gain(seat, amount)
+
+
+def expire(state: TacoState, keys: list, events: list[Event]) -> None:
+    """Effects whose lifespan ran out end (KT-6)."""
+    for key in keys:
+        if key == COND:
+            state.cond = DEFAULT
+            state.inverted = False
+            events.append(Event("expired", None, {"effect": "condition"}))
+        elif key == HARVEST_SPAN:
+            state.harvester = None
+            events.append(Event("expired", None, {"effect": "harvest"}))
+        elif key == HARVEST_DELAY:
+            assert state.harvest_next is not None
+            seat, rounds = state.harvest_next
+            state.harvest_next = None
+            start_harvest(state, seat, rounds, events)
+        elif key == FISHING_SPAN:
+            events.append(Event("expired", None, {"effect": "go fishing"}))
+        else:
+            events.append(Event("expired", key[1], {"effect": key[0]}))
+
+
+def start_harvest(state: TacoState, seat: int, rounds: int, events: list[Event]) -> None:
+    """A harvest overwrites any other: one harvester at a time (KT-7.14.5)."""
+    state.harvester = seat
+    state.spans.start(HARVEST_SPAN, rounds, state.active)
+    events.append(Event("effect", seat, {"effect": "harvest", "rounds": rounds}))
+
+
+def end_turn(state: TacoState, events: list[Event]) -> None:
+    """The turn is over: lifespans tick, the turn passes in the direction of
+    play, timeouts eat turns (each still a turn of the round, KT-H18), and a
+    player owing cards draws them first thing (KT-H28): that turn then ends
+    too unless a stack waits on it, which it may only allow."""
+    spans = state.spans
+    state.forced = False
+    seat = state.turn
+    while True:
+        if spans.left:
+            expire(state, spans.tick(), events)
+        state.turns += 1
+        if state.turns >= state.max_turns:
+            state.over = True
+            events.append(Event("over", None, {"reason": "turn limit", "turns": state.turns}))
+            return
+        seat = next_seat(state, seat)
+        if state.timeout[seat]:
+            state.timeout[seat] -= 1
+            events.append(Event("timeout", seat, {"left": state.timeout[seat]}))
+            continue
+        state.turn = seat
+        events.append(Event("turn", seat))
+        owed = state.owed[seat]
+        if owed:
+            state.owed[seat] = 0
+            draw_cards(state, seat, owed, "owed", events)
+            if not state.stack:
+                continue
+            state.forced = True
+        return

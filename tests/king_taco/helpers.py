@@ -1,0 +1,36 @@
+"""Shared helpers for the King Taco tests: play random games step by step."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from houserules.engine.core import Action
+from houserules.games.king_taco import GAME
+from houserules.games.king_taco.cards import WILD
+from houserules.games.king_taco.state import TacoState
+
+
+def random_steps(state: TacoState, rng: random.Random, limit: int = 100_000) -> Iterator[Action]:
+    """Yield and apply random legal actions of ``to_act[0]`` until the game ends."""
+    for _ in range(limit):
+        seats = GAME.to_act(state)
+        if not seats:
+            return
+        choices = [a for a in GAME.legal(state) if a.seat == seats[0]]
+        action = choices[rng.randrange(len(choices))]
+        yield action
+        GAME.apply(state, action)
+
+
+def candidates(state: TacoState) -> list[Action]:
+    """A broad set of attempts, legal or not, for legal/check agreement."""
+    out: list[Action] = []
+    for s in range(state.players):
+        for c in set(state.hands[s]):
+            out += [Action(s, "play", c), Action(s, "nope", c), Action(s, "discard", c)]
+            out += [Action(s, "fish", c, t) for t in range(state.players)]
+        out += [Action(s, k) for k in ("draw", "allow", "pass")]
+        out += [Action(s, "colour", arg=c) for c in range(WILD)]
+        out += [Action(s, "symbol", arg=y) for y in (0, 10, 20)]
+    return out

@@ -1,0 +1,86 @@
+"""The general mechanisms King Taco brought into the engine (stack, lifespans,
+reaction windows, bounded per-seat pools), tested on their own so that Mao
+and bpoker can rely on them."""
+
+from __future__ import annotations
+
+from houserules.engine.lifespan import Lifespans
+from houserules.engine.resource import SeatPool
+from houserules.engine.stack import EffectStack
+from houserules.engine.window import ReactionWindow
+
+
+def test_negators_evaluate_right_to_left() -> None:
+    st = EffectStack()
+    st.push(10, 0)
+    st.push(11, 1)
+    assert not st.cancelled and not st.closed and st.top_seat == 1
+    st.push(99, 2, negator=True)
+    assert st.cancelled and st.closed
+    st.push(99, 3, negator=True)
+    assert not st.cancelled and len(st) == 4
+    st.clear()
+    assert not st and st.negators == 0
+
+
+def test_lifespans_count_rounds_in_turns_and_shrink_when_a_player_leaves() -> None:
+    spans = Lifespans()
+    spans.start("rage", 2, 3)
+    assert spans.turns_left("rage") == 6
+    assert [spans.tick() for _ in range(5)] == [[]] * 5
+    assert spans.tick() == ["rage"] and not spans.active("rage")
+    spans.start("calm", 2, 4)  # 8 turns; a leaver had 2 of them
+    spans.player_left(4)
+    assert spans.turns_left("calm") == 6
+    spans.start("calm", 1, 4)
+    assert spans.turns_left("calm") == 4  # a restart overwrites
+    copy = spans.copy()
+    copy.end("calm")
+    assert spans.active("calm") and not copy.active("calm")
+
+
+def test_window_is_closed_by_answers() -> None:
+    w = ReactionWindow()
+    w.open([2, 0])
+    assert w and 0 in w
+    w.answer(0)
+    w.answer(2)
+    assert not w
+
+
+def test_pool_caps_and_floors_and_reports_what_it_kept() -> None:
+    pool = SeatPool(2, cap=4)
+    assert pool.gain(0, 3) == 3 and pool.gain(0, 3) == 1 and pool[0] == 4
+    assert pool.spend(1, 2) == 0 and pool[1] == 0
+    pool.set(1, 9)
+    assert pool[1] == 4
+
+
+def test_clone_slots_copies_options_and_generator() -> None:
+    import random
+
+    from houserules.engine.clone import clone_slots
+
+    class S:
+        __slots__ = ("options", "rng", "hand")
+
+    a = S()
+    a.options, a.rng, a.hand = {"x": 1}, random.Random(5), [1]
+    b = clone_slots(a)
+    b.options["x"] = 2
+    assert a.options == {"x": 1} and b.hand is a.hand
+    assert b.rng.random() == a.rng.random()
+
+
+def test_common_options_name_what_is_wrong() -> None:
+    import pytest
+
+    from houserules.engine.core import OptionsError
+    from houserules.engine.options import common_options
+
+    defaults = {"players": 4, "mode": "strict", "dealer": None, "max_turns": 10}
+    assert common_options({}, defaults, "G", (2, 5), "G-1")["dealer"] == 3
+    for raw, word in (({"players": 6}, "players"), ({"mode": "x"}, "mode"), ({"dealer": 9}, "dealer"),
+                      ({"max_turns": 0}, "max_turns"), ({"colour": 1}, "colour")):
+        with pytest.raises(OptionsError, match=word):
+            common_options(raw, defaults, "G", (2, 5), "G-1")
