@@ -52,6 +52,7 @@ def parse_options(pairs: list[str] | None, **fixed: Any) -> dict[str, Any]:
 
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
 OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7")]
+ModifiersOpt = Annotated[Optional[str], typer.Option(help="modifiers in play, for games that have them: all, none, or numbers such as 0,1,4")]
 
 
 @app.command()
@@ -74,6 +75,7 @@ def play(
     mode: Annotated[str, typer.Option(help="table: illegal attempts are penalised; strict: refused")] = "table",
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
     option: OptionOpt = None,
+    modifiers: ModifiersOpt = None,
     delay: Annotated[float, typer.Option(help="seconds between bot moves")] = -1.0,
     save: Annotated[Optional[Path], typer.Option(help="record file (default: a new file in the data folder)")] = None,
     resume: Annotated[Optional[Path], typer.Option(help="continue a saved game from its record file")] = None,
@@ -92,7 +94,7 @@ def play(
             opts, seed_ = record.options, record.seed
             save = save or resume
         else:
-            opts = parse_options(option, players=players, mode=mode)
+            opts = parse_options(option, players=players, mode=mode, modifiers=modifiers)
             seed_ = seed if seed is not None else random.randrange(2**31)
         probe = g.new(g.options(opts), seed_)
         n = g.seats(probe)
@@ -125,6 +127,7 @@ def sim(
     workers: Annotated[int, typer.Option(help="parallel processes")] = 1,
     rotate: Annotated[bool, typer.Option(help="rotate bots around the seats game by game")] = True,
     option: OptionOpt = None,
+    modifiers: ModifiersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Optional[Path], typer.Option(help="write win rates and game lengths to this PNG")] = None,
 ) -> None:
@@ -133,7 +136,7 @@ def sim(
 
     try:
         g = registry.get(game)
-        opts = g.options(parse_options(option, players=players))
+        opts = g.options(parse_options(option, players=players, modifiers=modifiers))
         n = g.seats(g.new(opts, seed))
         config = SimConfig(g.name, games_, opts, bot_list(bots, n), seed, workers, rotate)
         if games_ < 1:
@@ -249,6 +252,11 @@ def serve(
     err.print(f"houserules: tables in {path}; open http://{host}:{port}/")
     config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync)
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+
+
+from .cli_onion import app as onion_app  # noqa: E402
+
+app.add_typer(onion_app, name="onion")
 
 
 def main() -> None:
