@@ -169,26 +169,26 @@ _FACE_TABLES: dict[Rules, tuple[tuple, ...]] = {}
 
 def _face(c: int, rules: Rules) -> tuple:
     """One card's row of ``Faces``: onion values, flush values, wild, wild
-    eight, picture, ace of eleven, null eight, must be null, may be eleven."""
+    eight, picture, ace of eleven, null eight, must be null."""
     if c in rules.exclude:
-        return None, None, False, False, False, False, False, False, False
+        return None, None, False, False, False, False, False, False
     r = CRANK[c]
     eight = r == EIGHT
     wild = (eight and rules.wild_eights) or c in rules.wild
     null = eight and rules.null_eights and not wild
-    must_null = null and rules.no_eight_value
+    no8 = eight and rules.no_eight_value  # #10i: no eight played as eight, wild or not
+    must_null = null and no8
     if wild:
         lo, hi = (2, 10) if eight and rules.wild_not_ace else (1, 11)
-        vals: tuple[int, ...] = tuple(range(lo, hi + 1))
-        return vals, vals, True, eight, True, hi == 11, False, False, hi == 11
+        vals: tuple[int, ...] = tuple(v for v in range(lo, hi + 1) if not (no8 and v == EIGHT))
+        return vals, vals, True, eight, True, hi == 11, False, False
     if r == ACE:
         zero = rules.zeroed_aces
         onion, flush = (None, (0,)) if zero else ((1, 11), (1, 11))
-        return onion, flush, False, False, False, not zero, False, False, not zero
+        return onion, flush, False, False, False, not zero, False, False
     v = min(r, 10)
-    no8 = eight and rules.no_eight_value
     onion = ((0,) if no8 else (0, 8)) if null else (None if no8 else (v,))
-    return onion, None if no8 else (v,), False, False, r > 10, False, null, must_null, False
+    return onion, None if no8 else (v,), False, False, r > 10, False, null, must_null
 
 
 class Faces:
@@ -199,7 +199,7 @@ class Faces:
     zeroed ace in an onion, an eight its player may not play as eight)."""
 
     __slots__ = ("n", "cards", "onion", "flush", "wild", "wild8", "pic", "a11", "rank", "suit",
-                 "null", "must_null", "eleven_able")
+                 "null", "must_null", "no8")
 
     def __init__(self, cards: Sequence[int], rules: Rules):
         table = _FACE_TABLES.get(rules)
@@ -210,24 +210,26 @@ class Faces:
         rows = [table[c] for c in cards]
         self.n = len(cards)
         self.cards = tuple(cards)
-        cols = list(zip(*rows)) if rows else [()] * 9
+        cols = list(zip(*rows)) if rows else [()] * 8
         (self.onion, self.flush, self.wild, self.wild8, self.pic, self.a11,
-         self.null, self.must_null, elevens) = (list(col) for col in cols)
+         self.null, self.must_null) = (list(col) for col in cols)
         self.rank = [0 if c in rules.exclude else CRANK[c] for c in cards]  # rank 0: in no royal or run
         self.suit = [CSUIT[c] for c in cards]
-        self.eleven_able = sum(elevens)
+        self.no8 = rules.no_eight_value
+
+    def eleven_able(self) -> int:
+        """How many cards may be played as eleven, as they stand (after Great
+        A'Tuin's shift, without the Elephants' spent four): the Lady's
+        devaluation (#4ii) takes one of these."""
+        return sum(1 for vals in self.onion if vals is not None and 11 in vals)
 
     def shifted(self, down: int, up: int) -> Faces | None:
         """These faces after Great A'Tuin moves eight points from ``down`` to ``up``
         (#6): both must stay within 1..11. A two raised to ten is a picture, a
         three raised to eleven an ace of eleven, as the seed says; a raised or
         lowered card has that one value (**House rule** CMO-H18)."""
-        lo_d = self._fixed(down)
-        lo_u = self._fixed(up)
-        if lo_d is None or lo_u is None:
-            return None
-        d = [v - 8 for v in lo_d if 1 <= v - 8 <= 11]
-        u = [v + 8 for v in lo_u if 1 <= v + 8 <= 11]
+        d = [v - 8 for v in self._fixed(down) if 1 <= v - 8 <= 11]
+        u = [v + 8 for v in self._fixed(up) if 1 <= v + 8 <= 11]
         if not d or not u:
             return None
         new = self.copy()
@@ -265,10 +267,12 @@ class Faces:
                 new.onion[i] = new.flush[i] = (self.rank[i] - 8, self.rank[i])
         return new
 
-    def _fixed(self, pos: int) -> tuple[int, ...] | None:
-        if self.wild[pos]:
-            return None  # a wild card is already whatever it likes
-        return self.onion[pos] if self.onion[pos] is not None else None
+    def _fixed(self, pos: int) -> tuple[int, ...]:
+        """The values Great A'Tuin may shift: a wild card is already whatever it
+        likes, and zero (a null eight, a zeroed ace) is no value to shift."""
+        if self.wild[pos] or self.onion[pos] is None:
+            return ()
+        return tuple(v for v in self.onion[pos] if v)
 
 
 def _totals(options: Sequence[tuple[int, ...] | None], top: int) -> list[int]:
@@ -445,7 +449,8 @@ def levels(f: Faces, rules: Rules) -> Levels:
             add(_masks([trio]), G.WILD_ROYAL if all(f.wild8[i] for i in trio) else G.ROYAL)
     sixes = [i for i, r in enumerate(f.rank) if r == 6 and not f.wild[i]] + wild
     if sixes and sevens:
-        eights = [i for i, r in enumerate(f.rank) if r == EIGHT and not f.wild[i] and not f.must_null[i]] + wild
+        eights = [i for i, r in enumerate(f.rank) if r == EIGHT and not f.wild[i] and not f.must_null[i]]
+        eights += [i for i in wild if not (f.no8 and f.wild8[i])]  # #10i: no eight as eight
         add(_masks((a, b, c) for a in sixes for b in sevens for c in eights if len({a, b, c}) == 3),
             G.BROKEN_ROYAL)
     if rules.octavo:
@@ -464,12 +469,21 @@ def levels(f: Faces, rules: Rules) -> Levels:
         pontoons = [(1 << i) | (1 << j) for i, j in combinations(range(f.n), 2)
                     if (f.pic[i] and f.a11[j]) or (f.pic[j] and f.a11[i])]
         lv.pairs["pontoon"] = pontoons
-        natural = sum(1 for i in range(f.n) if f.rank[i] > 10 and not f.wild[i])
         for m, k in _matchings(pontoons).items():
-            if k < 2 or (k <= rules.death and natural <= k):
+            if k < 2 or (k <= rules.death and killed(f, m)):
                 continue  # a single pontoon is a two-card onion; Death's killed picture (#9)
             add(1 << m, G.ONIONS[k], 0, (0 if k == 5 else k) if budget else 0)
     return lv
+
+
+def killed(f: Faces, onion: int) -> bool:
+    """Whether Death (#9) keeps the Onion of cards ``onion`` from forming: the
+    hand holds two or more picture cards (jacks, queens, kings; a wild card
+    or a raised two standing in for one is none) and the Onion holds them
+    all, so whichever the holder names as killed is in it (**House rule**
+    CMO-H18: the holder names the killed picture)."""
+    pictures = sum(1 << i for i in range(f.n) if CRANK[f.cards[i]] > TEN)
+    return POPCOUNT[pictures] >= 2 and not pictures & ~onion
 
 
 def _search(table: list[tuple[int, int, int]], budget: int) -> tuple[int, list[tuple[int, int]]]:
@@ -540,7 +554,7 @@ def _split(mask: int, pairs: list[int]) -> tuple[int, ...]:
 
 def _arrange(f: Faces, rules: Rules) -> Arrangement:
     lv = levels(f, rules)
-    budget = max(0, f.eleven_able - rules.devalued) if rules.devalued else 0
+    budget = max(0, f.eleven_able() - rules.devalued) if rules.devalued else 0
     value, chosen = _search(lv.ordered(), budget)
     order = G.ORDER[rules.fool]
     used = 0
@@ -603,7 +617,7 @@ def best(cards: Sequence[int], rules: Rules = BASE_RULES) -> Arrangement:
     """
     f = Faces(cards, rules)
     result = _arrange(f, rules)
-    if rules.shift:
+    if rules.shift and atuin(f) is not None:
         result = _best_shift(f, rules, result)
     if rules.elephants:
         result = _best_elephants(f, rules, result)
@@ -634,11 +648,11 @@ def _best_elephants(f: Faces, rules: Rules, current: Arrangement) -> Arrangement
     total S (a wild eight counting ten) she keeps S - 32 (the seed's example:
     two nines, two tens, a six); the hand's other nines and tens may count as
     ones (not aces) and twos."""
-    queen = next((i for i in range(f.n) if f.cards[i] == ATUIN and f.onion[i] is not None), None)
+    queen = atuin(f)
     if queen is None:
         return current
     strength = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
-    for four in combinations(elephant_positions(f), 4):
+    for four in elephant_fours(f):
         a = _arrange(f.with_elephants(four, queen), rules)
         value = WEIGHTS[strength] + a.value
         if value > current.value:
@@ -650,9 +664,19 @@ def _best_elephants(f: Faces, rules: Rules, current: Arrangement) -> Arrangement
     return current
 
 
-def elephant_positions(f: Faces) -> list[int]:
-    """The cards that may be an Elephant: nines, tens and wild eights (#7)."""
-    return [i for i in range(f.n) if f.wild8[i] or (not f.wild[i] and f.rank[i] in (NINE, TEN))]
+def atuin(f: Faces) -> int | None:
+    """Where the Queen of Coins is among the cards, if she may play (#6, #7)."""
+    return next((i for i in range(f.n) if f.cards[i] == ATUIN and f.onion[i] is not None), None)
+
+
+def elephant_fours(f: Faces) -> Iterable[tuple[int, ...]]:
+    """The four cards that may be the Elephants (#7): nines, tens and wild
+    eights, at least two of them not tens, for "a ten may not take the role
+    of a picture card in an Onion - a shifted nine, eight etc. is needed"."""
+    able = [i for i in range(f.n) if f.wild8[i] or (not f.wild[i] and f.rank[i] in (NINE, TEN))]
+    for four in combinations(able, 4):
+        if sum(1 for i in four if f.rank[i] != TEN or f.wild[i]) >= 2:
+            yield four
 
 
 def best_of(cards: Sequence[int], alternatives: Sequence[Rules]) -> Arrangement:
@@ -696,24 +720,27 @@ def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
     out: list[Grouping] = []
     shift = None
     rest = []
+    queen = atuin(f)
+    if sum(1 for kind, _ in declared if kind in (SHIFT, G.ELEPHANTS)) > 1:
+        return "Great A'Tuin is used once: one shift, or the Elephants (CMO-H14)"
     for kind, cards in declared:
         if kind == SHIFT:  # Great A'Tuin's shift (#6): (card down, card up)
-            held = resolve(hand, cards) if rules.shift and len(cards) == 2 else None
+            held = resolve(hand, cards) if rules.shift and queen is not None and len(cards) == 2 else None
             g = f.shifted(hand.index(held[0]), hand.index(held[1])) if held and held[0] != held[1] else None
             if g is None:
                 return "Great A'Tuin shifts eight points from one card to another, both staying 1..11"
             f, shift = g, (held[0], held[1])
         elif kind == G.ELEPHANTS:
-            held = resolve(hand, cards) if rules.elephants and len(cards) == 4 else None
-            four = [hand.index(c) for c in held] if held else []
-            queen = next((i for i in range(f.n) if f.cards[i] == ATUIN), None)
-            if len(set(four)) != 4 or queen is None or not set(four) <= set(elephant_positions(f)):
-                return "the Elephants are four nines or tens declared with the Queen of Coins"
+            held = resolve(hand, cards) if rules.elephants and queen is not None and len(cards) == 4 else None
+            four = tuple(sorted(hand.index(c) for c in held)) if held else ()
+            if four not in set(elephant_fours(f)):
+                return ("the Elephants are four nines or tens (at least two of them not tens) "
+                        "declared with the Queen of Coins")
+            s = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
+            out.append(Grouping(G.ELEPHANTS, tuple(held), s, 0, sum(1 for i in four if f.wild[i])))
             f = f.with_elephants(four, queen)
             for i in four:
                 free.remove(i)
-            s = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
-            out.append(Grouping(G.ELEPHANTS, tuple(held), s, 0, sum(1 for i in four if f.wild[i])))
         else:
             rest.append((kind, cards))
     lv = levels(f, rules)
@@ -745,7 +772,7 @@ def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
         elevens += e
         wilds = sum(1 for i in POSITIONS[mask] if f.wild[i])
         out.append(Grouping(kind, tuple(cards), s, order[s].nulls, wilds))
-    if rules.devalued and elevens > max(0, f.eleven_able - rules.devalued):
+    if rules.devalued and elevens > max(0, f.eleven_able() - rules.devalued):
         return "the Lady devalues one of your aces of eleven (#4ii)"
     out.sort(key=lambda g: -g.strength)
     unused = tuple(f.cards[i] for i in free)
