@@ -297,7 +297,9 @@ def offer(state: OnionState, action: Action, events: list[Event]) -> None:
     events.append(Event("pass", seat))
     if next_turn(state):
         return
-    # full circle: everybody folds, the Pot carries over, the Dealer stays (CMO-5.4)
+    # full circle: everybody folds, the Pot carries over, the Dealer stays (CMO-5.4); nobody
+    # matched the extra bets, so each goes back to its player (**House rule** CMO-H8)
+    state.ledger.return_stakes()
     state.dealer = state.offer_from
     end_round(state, events, None, "the Dealership went full circle")
 
