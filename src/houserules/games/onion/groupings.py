@@ -73,11 +73,12 @@ def _normal() -> list[Level]:
 def _fool() -> list[Level]:
     """CMO-7.11: the two-card onion and the bagel change places, Double/Triple/Lesser
     Onions change places with double/triple/lesser bagels, and the great bagel is
-    beaten only by the Great Onion (**House rule** CMO-H11: it also beats the Octavo)."""
-    out = [Level(TWO_CARD_ONION), Level(ELEPHANTS), Level(ONIONS[2]), Level(ONIONS[3]), Level(ONIONS[4])]
+    beaten only by the Great Onion. The Octavo, "a Lesser Onion" that beats the
+    others, goes down with them (**House rule** CMO-H11)."""
+    out = [Level(TWO_CARD_ONION), Level(ELEPHANTS), Level(ONIONS[2]), Level(ONIONS[3]), Level(ONIONS[4]),
+           Level(OCTAVO)]
     out += [Level(BAGELS[0])] + _middle()
-    out += [Level(BAGELS[1]), Level(BAGELS[2]), Level(BAGELS[3]), Level(OCTAVO), Level(BAGELS[4]),
-            Level(ONIONS[5])]
+    out += [Level(b) for b in BAGELS[1:]] + [Level(ONIONS[5])]
     return out
 
 
