@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from houserules.games.onion import groupings as G
 from houserules.games.onion.cards import ARCHCHANCELLOR, ATUIN, allocate, names
-from houserules.games.onion.rules import declaration
 from houserules.games.onion.solver import BASE_RULES, POSITIONS, Arrangement, Rules, best, judge
 
 from . import reference as ref
@@ -82,7 +81,7 @@ def assert_exact(hand: list[int], rules: Rules = BASE_RULES) -> None:
     a = best(hand, rules)
     assert a.key == ref.best_key(hand, rules), (names(hand), [g.kind for g in a.groupings])
     assert_valid(hand, a, rules)
-    judged = judge(hand, declaration(a), rules)
+    judged = judge(hand, a.declaration(), rules)
     assert isinstance(judged, Arrangement) and judged.value == a.value, judged
 
 

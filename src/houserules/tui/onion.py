@@ -36,6 +36,7 @@ PHASES = {
     "offer": "take the Dealership by matching the others' extra bets, or pass",
     "auction": "the Dealership is auctioned",
     "showdown": "showdown: declare your arrangement",
+    "cripple": "cripple the Onion with your running flush, or pass",
     "specials": "declare special cards before the showdown, or done",
     "choose": "keep one of the two cards offered",
     "reveal": "disclose one card nobody has seen",

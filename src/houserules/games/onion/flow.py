@@ -15,11 +15,12 @@ from typing import Any
 
 from ...engine.core import Action, Event
 from ...engine.seniority import left_of, seniority
+from . import groupings as G
 from . import modifiers, solver
 from .cards import canonical, full_deck, names
 from .state import (
-    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, DRAW, EXTRA, LAST_PARTS, NAME, OFFER, OVER, REVEAL,
-    SHOWDOWN, SPECIALS, OnionState,
+    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, CRIPPLE, DRAW, EXTRA, LAST_PARTS, NAME, OFFER, OVER,
+    REVEAL, SHOWDOWN, SPECIALS, OnionState,
 )
 
 FIRST_HALF = 5
@@ -359,26 +360,31 @@ def auction(state: OnionState, action: Action, events: list[Event]) -> None:
 
 
 # --- the showdown (CMO-5.6) ---------------------------------------------------------
-def begin_showdown(state: OnionState) -> None:
-    """From the Elder onward, the Dealer last; first a round of special-card
-    declarations if the amendment is played (CMO-8.2)."""
+def from_the_elder(state: OnionState) -> None:
+    """The players still in are asked in turn from the Elder, the Dealer last."""
     left = state.in_round
     state.queue = left[1:] + left[:1]
     state.turn = state.queue[0]
+
+
+def begin_showdown(state: OnionState) -> None:
+    """From the Elder onward, the Dealer last; first a round of special-card
+    declarations if the amendment is played (CMO-8.2)."""
+    from_the_elder(state)
     declaring = modifiers.uses_specials(state) and state.options["declaration_round"]
     state.phase = SPECIALS if declaring else SHOWDOWN
 
 
 def specials_done(state: OnionState) -> None:
-    if not next_turn(state):
-        begin_showdown_proper(state)
-
-
-def begin_showdown_proper(state: OnionState) -> None:
-    left = state.in_round
-    state.queue = left[1:] + left[:1]
-    state.turn = state.queue[0]
-    state.phase = SHOWDOWN
+    """A player is done declaring. The declaration round goes round again
+    while anyone declared in it, so that one card may answer another (Fate
+    after the Lady, the Lady after Fate; **House rule** CMO-H20)."""
+    if next_turn(state):
+        return
+    again, state.circuit_declared = state.circuit_declared, False
+    from_the_elder(state)
+    if not again:
+        state.phase = SHOWDOWN
 
 
 def declare(state: OnionState, seat: int, declared: solver.Arrangement | solver.RunningFlush,
@@ -394,9 +400,13 @@ def declare(state: OnionState, seat: int, declared: solver.Arrangement | solver.
         events.append(Event("declare", seat, {**declared.to_json(state.marks),
                                               "hand": names(canonical(state.hands[seat]), state.marks)}))
     state.epoch[seat] = state.devaluations
-    if next_turn(state):
-        return
-    if reform_turns(state):
+    showdown_turn_done(state, events)
+
+
+def showdown_turn_done(state: OnionState, events: list[Event]) -> None:
+    """After a declaration (or a pass in the cripple window): the next player;
+    then the reforms, then the cripple window, then the Pot."""
+    if next_turn(state) or reform_turns(state) or cripple_turns(state):
         return
     settle(state, events)
 
@@ -404,16 +414,42 @@ def declare(state: OnionState, seat: int, declared: solver.Arrangement | solver.
 def reform_turns(state: OnionState) -> bool:
     """CMO-8.1 (amendment): a player whose arrangement a later special card
     devalued may sort their cards again, once."""
-    if not state.options["reform"]:
+    if not state.options["reform"] or state.phase != SHOWDOWN:
         return False
     again = [s for s in state.in_round if state.cripples[s] is None and not state.reformed[s]
-             and state.epoch[s] < state.devaluations]
+             and state.epoch[s] < state.devaluations and affected(state, s)]
     if not again:
         return False
     for s in again:
         state.reformed[s] = True
     state.queue = again
     state.turn = again[0]
+    return True
+
+
+def affected(state: OnionState, seat: int) -> bool:
+    """Whether the special cards declared since ``seat`` declared made its
+    arrangement worth less ("the people whose hands are affected", CMO-8.1)."""
+    declared = state.declared[seat]
+    return rejudge(state, seat, declared).value < declared.value
+
+
+def cripple_turns(state: OnionState) -> bool:
+    """#0: a running flush "may be used to cripple a Great Onion ... if played
+    after a Great Onion": once every arrangement is shown, each player who
+    has not crippled and now may (an Onion was declared after their turn) is
+    asked, from the Elder round to the Dealer, to cripple or pass
+    (**House rule** CMO-H19)."""
+    if state.phase == CRIPPLE:
+        return False
+    left = state.in_round
+    asked = [s for s in left[1:] + left[:1]
+             if state.cripples[s] is None and modifiers.cripple_option(state, s) is not None]
+    if not asked:
+        return False
+    state.phase = CRIPPLE
+    state.queue = asked
+    state.turn = asked[0]
     return True
 
 
@@ -426,22 +462,41 @@ def settle(state: OnionState, events: list[Event]) -> None:
             state.declared[s] = rejudge(state, s, a)  # **House rule** CMO-H16
     if any(g.nulls for s in left for g in state.declared[s].groupings):
         state.null_played = True  # #1ii: eights are wild next round
-    cripplers = [s for s in left if state.cripples[s] is not None]
-    if cripplers:  # #0: a crippling flush beats everybody; ten beats nine, then seniority
+    shown = [s for s in left if state.cripples[s] is None]
+    best_seat = max(shown, key=lambda s: state.declared[s].value) if shown else None  # seniority wins ties
+    top = state.declared[best_seat].groupings[:1] if best_seat is not None else ()
+    # #0: a running flush beats the Onion it cripples, and so everybody, unless the best hand is
+    # one it cannot cripple (the Octavo, #3); ten cards beat nine, then seniority (CMO-H17)
+    cripplers = [s for s in left if state.cripples[s] is not None
+                 and (not top or modifiers.cripples(state, state.cripples[s], top[0]))]
+    if cripplers:
         best_seat = max(cripplers, key=lambda s: state.cripples[s].length)
         end_round(state, events, best_seat, f"{state.cripples[best_seat].length}-card running flush")
         return
-    best_seat = max(left, key=lambda s: state.declared[s].value)  # first in seniority wins ties
+    assert best_seat is not None
     end_round(state, events, best_seat, state.declared[best_seat].top or "nothing")
 
 
 def rejudge(state: OnionState, seat: int, a: solver.Arrangement) -> solver.Arrangement:
-    """Keep only the groupings still real under the final rules."""
+    """What is left of arrangement ``a`` under the round's final rules
+    (**House rule** CMO-H16): each grouping still real stays (judged with the
+    player's Great A'Tuin shift or Elephants, if those still stand), and
+    while the whole is not (the Lady's budget of elevens) the weakest goes."""
     rules = modifiers.rules_for(state, seat)
     hand = state.hands[seat]
-    kept = [(g.kind, g.cards) for g in a.groupings
-            if isinstance(solver.judge_any(hand, [(g.kind, g.cards)], rules), solver.Arrangement)]
-    again = solver.judge_any(hand, kept, rules)
+
+    def judged(declared: list) -> solver.Arrangement | str:
+        return solver.judge_any(hand, declared, rules)
+
+    shown = list(a.declaration())
+    atuin = [d for d in shown if d[0] in (solver.SHIFT, G.ELEPHANTS)]
+    if atuin and not isinstance(judged(atuin), solver.Arrangement):
+        atuin = []
+    kept = [d for d in shown if d not in atuin and isinstance(judged(atuin + [d]), solver.Arrangement)]
+    again = judged(atuin + kept)
+    while not isinstance(again, solver.Arrangement) and kept:
+        kept.pop()  # the weakest
+        again = judged(atuin + kept)
     return again if isinstance(again, solver.Arrangement) else solver.Arrangement((), tuple(hand), 0)
 
 
@@ -503,6 +558,9 @@ def apply(state: OnionState, action: Action, arg: Any) -> list[Event]:
         modifiers.choose(state, seat, arg, events)
     elif phase == REVEAL:
         modifiers.reveal(state, seat, arg, events)
-    elif phase == SHOWDOWN:
+    elif phase == SHOWDOWN or kind == "declare":
         declare(state, seat, arg, events)
+    elif phase == CRIPPLE:
+        events.append(Event("pass", seat))
+        showdown_turn_done(state, events)
     return events

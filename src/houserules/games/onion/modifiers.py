@@ -21,15 +21,16 @@ from ...engine.core import Event, OptionsError
 from . import groupings as G
 from . import solver
 from .cards import ARCHCHANCELLOR, ATUIN, CRANK, DEATH, FATE, FOOL, LADY, SENDER, SPECIAL, name, names
-from .state import CHOOSE, REVEAL, OnionState
+from .state import CHOOSE, REVEAL, SPECIALS, OnionState
 
 ALL = tuple(range(12))
 #: the modifier(s) that give each special card a use
 USES: dict[int, tuple[int, ...]] = {
     LADY: (4, 5), FATE: (5,), ATUIN: (6, 7), DEATH: (9,), SENDER: (8,), ARCHCHANCELLOR: (10,), FOOL: (11,),
 }
-#: declared during the showdown, these may devalue hands already shown (the amendment's list)
-DEVALUING = frozenset({LADY, FATE, DEATH, FOOL})
+#: declared during the showdown, these may devalue hands already shown: the amendment's list "Fate,
+#: the Lady, Bel-Shamharoth, Death", Bel-Shamharoth being the Sender of Eight (#8)
+DEVALUING = frozenset({LADY, FATE, DEATH, SENDER})
 EIGHT = 8
 ACE = 1
 
@@ -132,16 +133,18 @@ def declarable(state: OnionState, seat: int) -> list[int]:
         return []
     out = []
     for card in state.hands[seat]:
-        if card not in SPECIAL or card in state.specials or not any(on(state, m) for m in USES[card]):
+        if card not in SPECIAL or not any(on(state, m) for m in USES[card]):
             continue
-        if card == LADY:
-            if state.wild_round:  # #4ii, or #5ii after Fate: not by the player who used Fate
-                ok = (round_wild(state) and on(state, 4)) or (
-                    state.fate_revoked and on(state, 5) and state.fate_user != seat)
-            else:  # #4i: replaced from the pack
-                ok = on(state, 4) and bool(state.deck)
-            if not ok:
-                continue
+        if card == LADY and state.wild_round and state.fate_revoked:
+            # #5ii: after Fate, the Lady's holder, "whether visible, played or not", may make their
+            # own eights wild again, once; not the player who used Fate
+            if on(state, 5) and state.fate_user != seat and not state.rewild[seat]:
+                out.append(card)
+            continue
+        if card in state.specials:
+            continue
+        if card == LADY and not (on(state, 4) and (state.wild_round or state.deck)):
+            continue  # #4ii devalues aces when eights are wild; #4i is replaced from the pack
         elif card == FATE:
             if state.wild_round:
                 if state.fate_revoked:
@@ -157,6 +160,8 @@ def declarable(state: OnionState, seat: int) -> list[int]:
 def declare_special(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
     """Put a special card face up and carry out what it does."""
     state.specials[card] = seat
+    if state.phase == SPECIALS:
+        state.circuit_declared = True  # the declaration round goes round again (CMO-H20)
     if card in DEVALUING:
         state.devaluations += 1
     events.append(Event("special", seat, {"card": name(card, True), "as": SPECIAL[card]}))
@@ -259,28 +264,24 @@ def on_dealt(state: OnionState, seat: int, cards: list[int], events: list[Event]
 
 
 # --- crippling (#0, #2) ---------------------------------------------------------------
-def crippleable(state: OnionState, length: int) -> list[tuple[int, solver.Grouping]]:
-    """Declared groupings a running flush of ``length`` may cripple (#0): a Great
-    Onion (and under the Fool the great bagel) by nine or ten cards, a Lesser
-    Onion by ten. The Octavo may not be crippled (#3)."""
+def cripples(state: OnionState, flush: solver.RunningFlush, target: solver.Grouping) -> bool:
+    """Whether ``flush`` may cripple the grouping ``target`` (#0): a Great Onion
+    (and under the Fool the great bagel) by nine or ten cards, a Lesser Onion
+    by ten; the Octavo may not be crippled (#3); in a round of wild eights
+    with #2, the flush has no more wild cards than the Onion."""
     kinds = {G.ONIONS[5]} | ({G.BAGELS[4]} if state.fool else set())
-    if length == 10:
+    if flush.length == 10:
         kinds.add(G.ONIONS[4])
-    out = []
-    for s, a in enumerate(state.declared):
-        if a is not None and a.groupings and a.groupings[0].kind in kinds:
-            out.append((s, a.groupings[0]))
-    return out
+    return target.kind in kinds and (not (on(state, 2) and state.wild_round) or flush.wilds <= target.wilds)
 
 
 def cripple_option(state: OnionState, seat: int) -> solver.RunningFlush | None:
-    """The running flush ``seat`` may declare to cripple now, if any (#0, #2)."""
+    """The running flush ``seat`` may declare to cripple now, if any: one that
+    cripples a grouping another player has declared (#0, #2)."""
     if not on(state, 0):
         return None
     flush = best(state, seat).cripple
     if flush is None:
         return None
-    for _, target in crippleable(state, flush.length):
-        if not (on(state, 2) and state.wild_round) or flush.wilds <= target.wilds:
-            return flush
-    return None
+    shown = [a.groupings[0] for s, a in enumerate(state.declared) if s != seat and a is not None and a.groupings]
+    return flush if any(cripples(state, flush, g) for g in shown) else None

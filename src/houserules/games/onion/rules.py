@@ -22,7 +22,7 @@ from . import modifiers, solver
 from .cards import resolve
 from .flow import offer_cost
 from .state import (
-    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, DRAW, EXTRA, NAME, NO_RAISE_PARTS, OFFER, REVEAL,
+    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, CRIPPLE, DRAW, EXTRA, NAME, NO_RAISE_PARTS, OFFER, REVEAL,
     SHOWDOWN, SPECIALS, OnionState,
 )
 
@@ -45,6 +45,7 @@ PHASE_KINDS: dict[str, tuple[str, ...]] = {
     CHOOSE: ("choose",),
     REVEAL: ("reveal",),
     SHOWDOWN: ("declare", "special"),
+    CRIPPLE: ("declare", "pass"),
 }
 AMOUNT_KINDS = ("bet", "raise", "extra", "bid")
 MAX_DISCARD = 4
@@ -67,6 +68,7 @@ WRONG_TIME = {
     CHOOSE: Illegal("CMO-7.4", "keep one of the two cards offered"),
     REVEAL: Illegal("CMO-7.10", "disclose one card nobody has seen"),
     SHOWDOWN: Illegal("CMO-5.6", "declare your arrangement"),
+    CRIPPLE: Illegal("CMO-7.0", "cripple with your running flush, or pass"),
 }
 NOT_SPECIAL = Illegal("CMO-6", "you cannot declare that card now (not yours, not special, or not its time)")
 NOT_OFFERED = Illegal("CMO-7.4", "keep one of the two cards offered")
@@ -130,7 +132,7 @@ def legal(state: OnionState) -> list[Action]:
         out = [Action(seat, "discard", arg=tuple(d)) for k in range(MAX_DISCARD + 1) for d in combinations(hand, k)]
         out.append(Action(seat, "fold"))
         return out
-    if phase in (SPECIALS, SHOWDOWN, CHOOSE, REVEAL):
+    if phase in (SPECIALS, SHOWDOWN, CHOOSE, REVEAL, CRIPPLE):
         return _card_phase_legal(state, seat, phase)
     out = []
     for kind in PHASE_KINDS[phase]:
@@ -144,7 +146,7 @@ def legal(state: OnionState) -> list[Action]:
 def _specials_now(state: OnionState, seat: int) -> list[int]:
     """Special cards ``seat`` may declare in this phase: in the declaration
     round, or at its showdown turn when there is no such round (CMO-8.2)."""
-    if state.phase == SHOWDOWN and state.options["declaration_round"]:
+    if state.phase == CRIPPLE or (state.phase == SHOWDOWN and state.options["declaration_round"]):
         return []
     return modifiers.declarable(state, seat)
 
@@ -158,18 +160,14 @@ def _card_phase_legal(state: OnionState, seat: int, phase: str) -> list[Action]:
     elif phase == REVEAL:
         out = [Action(seat, "reveal", c) for c in modifiers.undisclosed(state, seat)]
     else:
-        out.append(Action(seat, "declare", arg=declaration(modifiers.best(state, seat))))
+        if phase == SHOWDOWN:
+            out.append(Action(seat, "declare", arg=modifiers.best(state, seat).declaration()))
+        else:
+            out.append(Action(seat, "pass"))
         flush = modifiers.cripple_option(state, seat)
         if flush is not None:
             out.append(Action(seat, "declare", arg=((RUNNING_FLUSHES[flush.length], flush.cards),)))
     return out
-
-
-def declaration(a: solver.Arrangement) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The ``declare`` argument that shows arrangement ``a``: its groupings, and
-    Great A'Tuin's shift if it uses one."""
-    out = tuple((g.kind, g.cards) for g in a.groupings)
-    return out + ((solver.SHIFT, a.shift),) if a.shift else out
 
 
 def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]:
@@ -221,12 +219,11 @@ def _judge(state: OnionState, seat: int, arg: Any) -> tuple[Illegal | None, Any]
         declared = [(str(k), tuple(cards)) for k, cards in arg]
     except (TypeError, ValueError):
         return Illegal("CMO-5.6", "declare a list of (grouping, cards)"), None
-    if len(declared) == 1 and declared[0][0] in RUNNING_FLUSHES.values():
+    if state.phase == CRIPPLE or (len(declared) == 1 and declared[0][0] in RUNNING_FLUSHES.values()):
         flush = modifiers.cripple_option(state, seat)
-        held = resolve(state.hands[seat], declared[0][1])
-        same = held is not None and flush is not None and \
-            sorted(c % 52 for c in held) == sorted(c % 52 for c in flush.cards)
-        if not same or RUNNING_FLUSHES[flush.length] != declared[0][0]:
+        ok = flush is not None and len(declared) == 1 and declared[0][0] == RUNNING_FLUSHES[flush.length]
+        held = resolve(state.hands[seat], declared[0][1]) if ok else None
+        if flush is None or held is None or sorted(c % 52 for c in held) != sorted(c % 52 for c in flush.cards):
             return NO_CRIPPLE, None
         return None, flush
     got = solver.judge_any(state.hands[seat], declared, modifiers.rules_for(state, seat))

@@ -150,6 +150,12 @@ class Arrangement:
     def top(self) -> str | None:
         return self.groupings[0].kind if self.groupings else None
 
+    def declaration(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The showdown's ``declare`` argument that shows this arrangement: its
+        groupings, strongest first, and Great A'Tuin's shift if it uses one."""
+        out = tuple((g.kind, g.cards) for g in self.groupings)
+        return out + ((SHIFT, self.shift),) if self.shift else out
+
     def to_json(self, marks: bool = False) -> dict:
         out: dict = {
             "groupings": [{"name": g.kind, "cards": [name(c, marks) for c in g.cards]} for g in self.groupings],

@@ -48,6 +48,7 @@ SPECIALS = "specials"  # a player declares special cards before the showdown (CM
 CHOOSE = "choose"  # a player keeps one of two cards in a special card's place (#4i, #5i)
 REVEAL = "reveal"  # a player discloses a card (#10ii)
 SHOWDOWN = "showdown"  # a player declares an arrangement
+CRIPPLE = "cripple"  # a player may cripple an Onion declared after their turn, or pass (#0)
 OVER = "over"
 
 #: betting parts: 1-3 the first round (3 without raising), 4-5 the two last parts
@@ -85,7 +86,7 @@ class OnionState:
         # modifiers (CMO-7): the round's situation
         "mods", "wild_round", "null_played", "specials", "set_aside", "fate_revoked", "fate_user", "rewild",
         "zeroed", "lady_user", "lady_wild", "fool", "js_wild", "offered", "interrupted", "revealed",
-        "devaluations", "epoch", "reformed", "cripples",
+        "devaluations", "epoch", "reformed", "cripples", "circuit_declared",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -147,6 +148,7 @@ class OnionState:
         self.epoch: list[int] = [0] * n  # devaluations when each seat declared its arrangement
         self.reformed: list[bool] = [False] * n
         self.cripples: list[Any] = [None] * n  # running flushes declared to cripple (#0)
+        self.circuit_declared = False  # a special card was declared in this circuit of the declaration round
 
     @property
     def marks(self) -> bool:
@@ -187,7 +189,7 @@ class OnionState:
             tuple(map(tuple, self.set_aside)), self.fate_revoked, self.fate_user, tuple(self.rewild),
             tuple(self.zeroed), self.lady_user, self.lady_wild, self.fool, self.js_wild, tuple(self.offered),
             repr(self.interrupted), tuple(map(tuple, self.revealed)), self.devaluations, tuple(self.epoch),
-            tuple(self.reformed), repr(self.cripples),
+            tuple(self.reformed), repr(self.cripples), self.circuit_declared,
         )
 
     def all_cards(self) -> list[int]:
