@@ -197,17 +197,18 @@ def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]
             return NOT_HELD, None
         if len(cards) > MAX_DISCARD:
             return TOO_MANY, None
-        held = resolve(state.hands[seat], cards)
+        held = resolve(state.hands[seat], cards, state.marks)
         return (NOT_HELD, None) if held is None else (None, held)
     if kind == "declare":
         return _judge(state, seat, action.arg)
     if kind == "special":
         return (None, None) if action.card in _specials_now(state, seat) else (NOT_SPECIAL, None)
     if kind == "choose":
-        got = resolve(state.offered, [action.card]) if isinstance(action.card, int) else None
+        got = resolve(state.offered, [action.card], state.marks) if isinstance(action.card, int) else None
         return (NOT_OFFERED, None) if got is None else (None, got[0])
     if kind == "reveal":
-        got = resolve(modifiers.undisclosed(state, seat), [action.card]) if isinstance(action.card, int) else None
+        undisclosed = modifiers.undisclosed(state, seat)
+        got = resolve(undisclosed, [action.card], state.marks) if isinstance(action.card, int) else None
         return (NOT_UNDISCLOSED, None) if got is None else (None, got[0])
     if not _possible(state, seat, kind):
         return CANNOT_AFFORD, None
