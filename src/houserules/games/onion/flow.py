@@ -33,7 +33,9 @@ def seniority_order(state: OnionState) -> list[int]:
 
 # --- the match ----------------------------------------------------------------
 def start_round(state: OnionState, events: list[Event]) -> None:
-    """Shuffle, cut, ante and deal the first five cards (CMO-4.1 .. CMO-4.3)."""
+    """Shuffle, cut, ante and deal the first five cards (CMO-4.1 .. CMO-4.3).
+    After a round in which everybody folded, the Pot carried over is the
+    ante and nobody antes again (CMO-5.4, CMO-5.8)."""
     led = state.ledger
     for s in range(state.players):
         if not state.out[s] and led.chips[s] < state.stake:
@@ -65,9 +67,10 @@ def start_round(state: OnionState, events: list[Event]) -> None:
     order = state.order
     events.append(Event("round", None, {"round": state.round, "dealer": order[0], "elder": order[1],
                                         "younger": order[-1], "cut": cut}))
-    for s in order:
-        led.pay(s, state.stake)
-    events.append(Event("ante", None, {"stake": state.stake, "pot": led.pot}))
+    if state.last is None or state.last["winner"] is not None:  # a carried Pot "becomes the ante" (CMO-5.8)
+        for s in order:
+            led.pay(s, state.stake)
+        events.append(Event("ante", None, {"stake": state.stake, "pot": led.pot}))
     for first, rest in ((2, 3), (3, 2)):  # CMO-4.3: 2 to the Dealer, 3 to the others; then 3 and 2
         deal(state, order[0], first)
         for s in order[1:]:
