@@ -6,50 +6,13 @@ same view; a screenshot of the table mid-game is kept in test-artifacts/."""
 
 from __future__ import annotations
 
-import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
+from browser_helpers import ARTIFACTS, actions_done, base_url, browser, needs_chromium, wait_for_more_actions, watch_errors
 from server_helpers import free_port, start_server
 
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-# as root, in a sandbox without a GPU or network: the flags this machine needs
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None,
-                                reason=f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("browser") / "t.db", port)
-    yield f"http://127.0.0.1:{port}"
-    proc.kill()
-    proc.wait()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def watch_errors(page, errors: list[str]) -> None:
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-
-
-def actions_done(page) -> int:
-    return int(page.locator("#table").get_attribute("data-actions") or 0)
+pytestmark = needs_chromium
+__all__ = ["base_url", "browser"]  # fixtures, used by name
 
 
 KEYS = {"declare": "l", "draw": "d", "end": "e", "decline": "x"}
@@ -72,7 +35,7 @@ def take_a_turn(page, keyboard: bool = False) -> None:
         page.keyboard.press(key)
     else:
         target.click()
-    page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+    wait_for_more_actions(page, before)
 
 
 def what_i_see(page) -> dict:
@@ -167,7 +130,7 @@ def test_a_game_without_its_own_module_gets_the_generic_table(base_url, browser)
     assert buttons.count() >= 1
     before = actions_done(page)
     buttons.first.click()
-    page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+    wait_for_more_actions(page, before)
 
 
 def test_the_page_reconnects_by_itself_after_the_server_restarts(tmp_path, browser):
@@ -213,7 +176,7 @@ def test_in_table_mode_an_illegal_card_is_penalised_and_named_in_the_log(base_ur
         if wrong.count():
             before = actions_done(page)
             wrong.first.click()
-            page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+            wait_for_more_actions(page, before)
             break
         take_a_turn(page)
     else:
