@@ -111,12 +111,16 @@ async function buildCreateForm(form) {
     const n = seatCount();
     const rows = [];
     for (let i = 0; i < n; i++) {
+      // a seat already on the form keeps what was typed and chosen for it
+      const before = { name: form.elements[`name-${i}`], kind: form.elements[`seat-${i}`] };
       const kind = h("select", { name: `seat-${i}`, "aria-label": `seat ${i}` },
         h("option", { value: "" }, i === 0 ? "a person (you)" : "a person (invite)"),
         ...g.bots.map((b) => h("option", { value: b }, `${b} bot`)));
       if (i > 0 && g.bots.includes("heuristic")) kind.value = "heuristic";
+      if (before.kind && [...kind.options].some((o) => o.value === before.kind.value)) kind.value = before.kind.value;
       rows.push(h("div", { class: "row" }, h("span", { class: "seat-no" }, `Seat ${i}`),
-        h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i} name` }), kind));
+        h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i} name`,
+          value: before.name ? before.name.value : "" }), kind));
     }
     seatsBox.replaceChildren(...rows);
   };
@@ -353,8 +357,8 @@ class TableScreen {
     const title = won ? "You win!" : r.winners.length ? `${r.winners.map((s) => names[s]).join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}` : "No winner";
     const panel = h("div", { id: "result", class: "result" }, h("div", { class: "panel" },
       h("h2", {}, title), h("p", {}, `The game ended: ${r.reason}.`),
-      r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
-      this.mod.resultDetail ? this.mod.resultDetail(ctx) : "",
+      this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
+        : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
       h("div", { class: "row" },
         this.seat !== null ? h("button", { id: "rematch", onclick: () => this.conn.send({ type: "rematch" }) }, "Rematch", h("kbd", {}, "r")) : "",
         h("button", { class: "ghost", onclick: () => panel.remove() }, "See the table"),
@@ -373,7 +377,7 @@ class TableScreen {
       if (card) return card.click();
     }
     // a control the board drew with its own key (data-key), else a button for an action kind
-    const own = [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === e.key && !el.disabled);
+    const own = [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key.split(" ").includes(e.key) && !el.disabled);
     if (own) {
       e.preventDefault();
       return own.click();

@@ -59,7 +59,7 @@ function stack(view, names) {
   const does = stackEffect(view);
   if (does) what.push(` · ${does}`);
   if (view.stack_closed) what.push(" · only NOPE now");
-  if (typeof view.turn === "number") what.push(` · waits on ${names[view.turn]}`);
+  if (typeof view.turn === "number" && !view.over) what.push(` · waits on ${names[view.turn]}`);
   return h("figure", { class: "pile stack", id: "stack" }, h("div", { class: "cards small fan" }, ...cards), h("figcaption", {}, ...what));
 }
 
