@@ -55,3 +55,21 @@ def actions_done(page) -> int:
 def wait_for_more_actions(page, before: int) -> None:
     """Until the table's record holds more than ``before`` actions (the page's own was stored)."""
     page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+
+
+def act(page, key: str | None, target, keyboard: bool) -> None:
+    """One decision, by ``key`` (when ``keyboard`` and there is one) or by clicking ``target``;
+    then wait until the table has stored it."""
+    before = actions_done(page)
+    if keyboard and key:
+        page.keyboard.press(key)
+    else:
+        target.click()
+    wait_for_more_actions(page, before)
+
+
+def hand_and_seats(page) -> dict:
+    """What a reload must give back the same: the hand, the seats and how many actions the table holds."""
+    return {"hand": page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)"),
+            "seats": page.locator(".seat").all_inner_texts(),
+            "actions": actions_done(page)}

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import time
 
-from browser_helpers import ARTIFACTS, actions_done, base_url, browser, needs_chromium, wait_for_more_actions, watch_errors
+from browser_helpers import (ARTIFACTS, act, actions_done, base_url, browser, hand_and_seats, needs_chromium,
+                             wait_for_more_actions, watch_errors)
 from server_helpers import free_port, start_server
 
 pytestmark = needs_chromium
@@ -21,7 +22,6 @@ KEYS = {"declare": "l", "draw": "d", "end": "e", "decline": "x"}
 def take_a_turn(page, keyboard: bool = False) -> None:
     """Do what a simple player would: declare the last card, else play a lit
     card, else press the first button; with the mouse or the keyboard."""
-    before = actions_done(page)
     declare = page.locator('button.action[data-action="declare"]')
     card = page.locator(".hand .card.legal")
     if declare.count():
@@ -31,18 +31,11 @@ def take_a_turn(page, keyboard: bool = False) -> None:
     else:
         target = page.locator("button.action").first
         key = KEYS[target.get_attribute("data-action") or ""]
-    if keyboard:
-        page.keyboard.press(key)
-    else:
-        target.click()
-    wait_for_more_actions(page, before)
+    act(page, key, target, keyboard)
 
 
 def what_i_see(page) -> dict:
-    return {"hand": page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)"),
-            "top": page.locator("#discard .card").get_attribute("data-card"),
-            "seats": page.locator(".seat").all_inner_texts(),
-            "actions": actions_done(page)}
+    return {**hand_and_seats(page), "top": page.locator("#discard .card").get_attribute("data-card")}
 
 
 def test_two_people_play_shedding_to_the_end_in_the_browser(base_url, browser):

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from browser_helpers import ARTIFACTS, actions_done, base_url, browser, needs_chromium, wait_for_more_actions, watch_errors
+from browser_helpers import (ARTIFACTS, act, actions_done, base_url, browser, hand_and_seats, needs_chromium,
+                             watch_errors)
 
 pytestmark = needs_chromium
 __all__ = ["base_url", "browser"]  # fixtures, used by name
@@ -40,22 +41,9 @@ def my_move(page) -> bool:
     return page.locator("#table").get_attribute("data-status") == "playing"
 
 
-def act(page, key: str | None, target, keyboard: bool) -> None:
-    """One decision, by key or by click; wait until the table has stored it."""
-    before = actions_done(page)
-    if keyboard and key:
-        page.keyboard.press(key)
-    else:
-        target.click()
-    wait_for_more_actions(page, before)
-
-
 def what_i_see(page) -> dict:
-    return {"hand": page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)"),
-            "seats": page.locator(".seat").all_inner_texts(),
-            "status": page.locator(".board .chips").inner_text(),
-            "ask": page.locator("#ask").all_inner_texts(),
-            "actions": actions_done(page)}
+    return {**hand_and_seats(page), "status": page.locator(".board .chips").inner_text(),
+            "ask": page.locator("#ask").all_inner_texts()}
 
 
 def reload_and_compare(page) -> None:

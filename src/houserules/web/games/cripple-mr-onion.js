@@ -41,7 +41,8 @@ function status(view, names) {
   if (view.phase === "auction") out.push(chip(`high bid ${view.high_bid}`, "warn"));
   if (view.part && ["name", "answer", "cover"].includes(view.phase)) out.push(chip(`betting part ${view.part}`));
   out.push(chip(`pack ${view.deck_size}`));
-  if ((view.modifiers || []).length) out.push(chip(`modifiers ${view.modifiers.join(", ")}`));
+  const mods = view.modifiers || [];
+  if (mods.length) out.push(chip(mods.length === 12 ? "every modifier (#0–#11)" : `modifiers ${mods.map((m) => `#${m}`).join(", ")}`));
   if (view.wild_round) out.push(chip("eights are wild", "magenta"));
   if (view.fool) out.push(chip("the Fool: bagels and Onions change places", "magenta"));
   for (const [card, seat] of Object.entries(view.specials || {})) {
@@ -191,9 +192,10 @@ function myHand(ctx, hand, choice) {
   return h("section", { class: "my-hand" },
     h("h3", {}, `Your hand · ${plural(hand.length, "card")}`, isUp.some(Boolean) ? h("span", { class: "muted-light" }, " (outlined: face up, everyone sees them)") : ""),
     cardRow(hand, { cls: "hand cards", label: "your hand", focus: "hand", choice: (name, i) => {
-      const c = choice(name, i);
-      if (!isUp[i]) return c;
-      return { ...(c || {}), cls: `${c && c.cls ? c.cls + " " : ""}public`, title: c && c.title ? c.title : "face up" };
+      const c = choice(name, i) || {};
+      const cls = [c.cls, isUp[i] && "public"].filter(Boolean).join(" ");
+      const title = [c.title, SPECIALS[name], isUp[i] && "face up"].filter(Boolean).join(" · ");
+      return { ...c, cls, title };
     } }),
     declared ? h("div", { class: "mine-declared" }, h("b", {}, "You declared"), arrangement(declared)) : "");
 }
