@@ -7,7 +7,7 @@
 
 import { h, chip, keyButton, prompt } from "../dom.js";
 import { cardBack, cardRow } from "../cards.js";
-import { EFFECT_WORDS, handOrder, icon, parseTaco, swatch, tacoFace, tacoText } from "./king-taco/cards.js";
+import { COST, EFFECT_WORDS, handOrder, icon, parseTaco, swatch, tacoFace, tacoText } from "./king-taco/cards.js";
 import { conditionText, eventText, stackEffect } from "./king-taco/words.js";
 
 const MANA_CAP = 4;
@@ -195,9 +195,19 @@ function hand(ctx) {
   const { view } = ctx;
   if (!Array.isArray(view.hand)) return "";
   const cards = [...view.hand].sort(handOrder);
+  const mana = (view.mana || [])[view.seat] ?? 0;
+  const lit = handChoice(ctx);
+  // an effect you cannot pay for has no effect when played (and gives 1 mana): its cost shows it
+  const choice = (name) => {
+    const c = lit(name);
+    const cost = COST[parseTaco(name).symbol] || 0;
+    if (cost <= mana) return c;
+    const why = `costs ${cost} mana, you have ${mana}: played now it has no effect (+1 mana)`;
+    return { ...(c || {}), cls: [c && c.cls, "broke"].filter(Boolean).join(" "), title: [c && c.title, why].filter(Boolean).join(" — ") };
+  };
   return h("section", { class: "my-hand" },
-    h("h3", {}, `Your hand · ${plural(cards.length, "card")} · `, manaPips((view.mana || [])[view.seat] ?? 0)),
-    cardRow(cards, { face: tacoFace, choice: handChoice(ctx), cls: "hand cards", label: "your hand", focus: "hand" }));
+    h("h3", {}, `Your hand · ${plural(cards.length, "card")} · `, manaPips(mana)),
+    cardRow(cards, { face: tacoFace, choice, cls: "hand cards", label: "your hand", focus: "hand" }));
 }
 
 function more(view) {
