@@ -104,10 +104,7 @@ def play(
         bot_seats = [s for s in range(n) if watch or s != seat]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
         names = {seat: "You"} if not watch else {}
-        table = Table.create(g.name, opts, seed_, assign, names)
-        if resume:
-            for raw in record.actions:
-                table.submit(g.action_from_json(raw))
+        table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [])
         if save is None:
             save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
         wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
