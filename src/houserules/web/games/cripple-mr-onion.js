@@ -161,7 +161,7 @@ function decide(ctx, hand) {
     case "choose": {
       const offered = legal.filter((a) => a.action === "choose");
       return { box: prompt("Keep one of these", "The other is discarded.", [cardRow(offered.map((a) => a.card), {
-        cls: "cards offered", focus: "offered", choice: (name, i) => ({ run: () => act(offered[i]), title: `keep ${cardText(name)}` }) })],
+        cls: "hand cards offered", label: "the cards offered", focus: "offered", choice: (name, i) => ({ run: () => act(offered[i]), title: `keep ${cardText(name)}` }) })],
       { id: "ask" }), choice: () => null };
     }
     case "reveal": {

@@ -67,7 +67,7 @@ export function eventText(e, names) {
     case "match": return `${who} matches ${e.amount}${e.raise ? ` and raises ${e.raise}` : ""}${e.extra ? " (the extra bets)" : ""}`;
     case "raise": return `${who} matches ${e.amount} and raises ${e.raise}`;
     case "buy": return `${who} buys a face-down card${e.cards ? ": " + cardsText(e.cards) : ""}`;
-    case "face-up": return `${who} is dealt face up: ${cardsText(e.cards)}`;
+    case "face-up": return e.cards && e.cards.length ? `${who} is dealt face up: ${cardsText(e.cards)}` : null;
     case "extra": return `${who} makes an extra bet of ${e.amount}`;
     case "pass": return "cost" in e ? `${who} passes the Dealership` : `${who} passes`;
     case "accept": return `${who} takes the Dealership, paying ${e.amount}`;
