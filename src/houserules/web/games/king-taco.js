@@ -8,7 +8,7 @@
 import { h, chip, keyButton, prompt } from "../dom.js";
 import { cardBack, cardRow } from "../cards.js";
 import { COST, EFFECT_WORDS, handOrder, icon, parseTaco, swatch, tacoFace, tacoText } from "./king-taco/cards.js";
-import { conditionText, eventText, stackEffect } from "./king-taco/words.js";
+import { PENDING, conditionText, eventText, stackEffect } from "./king-taco/words.js";
 
 const MANA_CAP = 4;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -127,7 +127,7 @@ function ask(ctx) {
   const kinds = new Set(legal.map((a) => a.action));
   const pending = view.pending;
   if (pending && view.pending_seat !== seat) {
-    return h("p", { class: "waiting-for" }, `${names[view.pending_seat]} chooses: ${pending}…`);
+    return h("p", { class: "waiting-for" }, `${names[view.pending_seat]} chooses ${PENDING[pending] || pending}…`);
   }
   if (!legal.length) return "";
   if (kinds.has("colour") && pending === "lock colour") {

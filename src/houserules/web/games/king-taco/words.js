@@ -10,6 +10,7 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** What may be played on the pile now, in a sentence. */
 export function conditionText(view) {
+  if (view.pending === "wild colour") return "as soon as the WILD's colour is chosen";
   if (view.fishing_turns) return "go fishing: nothing goes on the pile; ask a player for a symbol";
   const top = parseTaco(view.top);
   const colour = view.top_colour || top.colour;
@@ -25,6 +26,12 @@ export function conditionText(view) {
     default: return `${colour}${symbol ? ` or ${symbol}` : ""}, or a WILD`;
   }
 }
+
+/** A pending choice (the view's ``pending``) in words. */
+export const PENDING = {
+  "wild colour": "the WILD's colour", "lock colour": "the lock's colour", "lock symbol": "the lock's symbol",
+  discard: "cards to discard", "auction discard": "a number card to discard for the auction",
+};
 
 /** What the open stack holds: its count ("4 cards to draw") or its lifespan ("lasts 2 rounds"). */
 export function stackEffect(view) {
