@@ -10,7 +10,7 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** What may be played on the pile now, in a sentence. */
 export function conditionText(view) {
-  if (view.pending === "wild colour") return "the colour being chosen for the WILD (or its symbol, or a WILD)";
+  if (view.pending === "wild colour") return "it depends on the colour being chosen for the WILD";
   if (view.fishing_turns) return "go fishing: nothing goes on the pile; ask a player for a symbol";
   const top = parseTaco(view.top);
   const colour = view.top_colour || top.colour;
