@@ -6,50 +6,14 @@ same view; a screenshot of the table mid-game is kept in test-artifacts/."""
 
 from __future__ import annotations
 
-import shutil
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
+from browser_helpers import (ARTIFACTS, act, actions_done, base_url, browser, hand_and_seats, needs_chromium,
+                             wait_for_more_actions, watch_errors)
 from server_helpers import free_port, start_server
 
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-# as root, in a sandbox without a GPU or network: the flags this machine needs
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
-pytestmark = pytest.mark.skipif(shutil.which(CHROMIUM) is None,
-                                reason=f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("browser") / "t.db", port)
-    yield f"http://127.0.0.1:{port}"
-    proc.kill()
-    proc.wait()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def watch_errors(page, errors: list[str]) -> None:
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-
-
-def actions_done(page) -> int:
-    return int(page.locator("#table").get_attribute("data-actions") or 0)
+pytestmark = needs_chromium
+__all__ = ["base_url", "browser"]  # fixtures, used by name
 
 
 KEYS = {"declare": "l", "draw": "d", "end": "e", "decline": "x"}
@@ -58,7 +22,6 @@ KEYS = {"declare": "l", "draw": "d", "end": "e", "decline": "x"}
 def take_a_turn(page, keyboard: bool = False) -> None:
     """Do what a simple player would: declare the last card, else play a lit
     card, else press the first button; with the mouse or the keyboard."""
-    before = actions_done(page)
     declare = page.locator('button.action[data-action="declare"]')
     card = page.locator(".hand .card.legal")
     if declare.count():
@@ -68,18 +31,11 @@ def take_a_turn(page, keyboard: bool = False) -> None:
     else:
         target = page.locator("button.action").first
         key = KEYS[target.get_attribute("data-action") or ""]
-    if keyboard:
-        page.keyboard.press(key)
-    else:
-        target.click()
-    page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+    act(page, key, target, keyboard)
 
 
 def what_i_see(page) -> dict:
-    return {"hand": page.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)"),
-            "top": page.locator("#discard .card").get_attribute("data-card"),
-            "seats": page.locator(".seat").all_inner_texts(),
-            "actions": actions_done(page)}
+    return {**hand_and_seats(page), "top": page.locator("#discard .card").get_attribute("data-card")}
 
 
 def test_two_people_play_shedding_to_the_end_in_the_browser(base_url, browser):
@@ -167,7 +123,7 @@ def test_a_game_without_its_own_module_gets_the_generic_table(base_url, browser)
     assert buttons.count() >= 1
     before = actions_done(page)
     buttons.first.click()
-    page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+    wait_for_more_actions(page, before)
 
 
 def test_the_page_reconnects_by_itself_after_the_server_restarts(tmp_path, browser):
@@ -213,7 +169,7 @@ def test_in_table_mode_an_illegal_card_is_penalised_and_named_in_the_log(base_ur
         if wrong.count():
             before = actions_done(page)
             wrong.first.click()
-            page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+            wait_for_more_actions(page, before)
             break
         take_a_turn(page)
     else:

@@ -111,12 +111,16 @@ async function buildCreateForm(form) {
     const n = seatCount();
     const rows = [];
     for (let i = 0; i < n; i++) {
+      // a seat already on the form keeps what was typed and chosen for it
+      const before = { name: form.elements[`name-${i}`], kind: form.elements[`seat-${i}`] };
       const kind = h("select", { name: `seat-${i}`, "aria-label": `seat ${i}` },
         h("option", { value: "" }, i === 0 ? "a person (you)" : "a person (invite)"),
         ...g.bots.map((b) => h("option", { value: b }, `${b} bot`)));
       if (i > 0 && g.bots.includes("heuristic")) kind.value = "heuristic";
+      if (before.kind && [...kind.options].some((o) => o.value === before.kind.value)) kind.value = before.kind.value;
       rows.push(h("div", { class: "row" }, h("span", { class: "seat-no" }, `Seat ${i}`),
-        h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i} name` }), kind));
+        h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i} name`,
+          value: before.name ? before.name.value : "" }), kind));
     }
     seatsBox.replaceChildren(...rows);
   };
@@ -136,6 +140,11 @@ async function buildCreateForm(form) {
     const options = {};
     for (const [key, value] of Object.entries(g.options)) {
       const input = form.elements[`opt-${key}`];
+      if (isStructured(value)) { // a list or an object, edited as JSON (or a plain word such as "all")
+        const raw = input.value.trim();
+        if (raw !== JSON.stringify(value)) options[key] = parseLoose(raw);
+        continue;
+      }
       const raw = input.type === "checkbox" ? input.checked : input.value.trim();
       const chosen = raw === "" && value === null ? null : typeof value === "number" ? Number(raw) : raw;
       if (chosen !== value) options[key] = chosen; // send only what was changed: defaults may depend on each other
@@ -163,6 +172,8 @@ function optionInput(key, value) {
     input = h("select", { name }, h("option", { value: "strict" }, "strict (illegal moves refused)"),
       h("option", { value: "table" }, "table (illegal moves penalised)"));
     input.value = value;
+  } else if (isStructured(value)) {
+    input = h("input", { name, type: "text", class: "json", value: JSON.stringify(value), title: "JSON, or a plain word" });
   } else if (typeof value === "boolean") {
     input = h("input", { type: "checkbox", name });
     input.checked = value;
@@ -170,6 +181,17 @@ function optionInput(key, value) {
     input = h("input", { name, type: typeof value === "number" ? "number" : "text", value: value ?? "", placeholder: value === null ? "default" : "" });
   }
   return h("label", {}, key.replace(/_/g, " ") + " ", input);
+}
+
+const isStructured = (value) => value !== null && typeof value === "object";
+
+/** An edited list or object option: JSON if it parses (``[1, 4]``), else the text itself (``all``, ``1,4``). */
+function parseLoose(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 // --- the table -----------------------------------------------------------
@@ -181,6 +203,10 @@ class TableScreen {
     this.logStart = 0; // …starting at this index of the table's log
     this.last = null; // the latest update
     this.mod = fallback;
+    // What a person is in the middle of choosing (cards picked, an amount):
+    // the module keeps it in ctx.ui, which lasts while the same decision is offered.
+    this.ui = {};
+    this.uiFor = "";
     this.root = h("div", { id: "table", class: "table" });
     app.replaceChildren(this.root);
     crumb.textContent = `table ${tableId}`;
@@ -195,6 +221,7 @@ class TableScreen {
 
   stop() {
     document.removeEventListener("keydown", this.onKey);
+    document.title = "houserules";
     this.conn.close();
   }
 
@@ -257,8 +284,18 @@ class TableScreen {
     const u = this.last;
     const mod = this.mod;
     const names = this.names();
-    const ctx = { view: u.view, legal: u.legal, seat: this.seat, names, act: (a) => this.act(a) };
+    const decision = JSON.stringify(u.legal);
+    if (decision !== this.uiFor) {
+      this.ui = {};
+      this.uiFor = decision;
+    }
+    const focused = document.activeElement?.dataset?.focus; // given back after the redraw
+    const ctx = {
+      view: u.view, legal: u.legal, seat: this.seat, names, act: (a) => this.act(a),
+      ui: this.ui, redraw: () => this.render(), events: this.log,
+    };
     const toAct = u.status === "playing" ? mod.toAct(u.view) : [];
+    document.title = (u.status === "playing" && u.legal.length ? "▶ Your move · " : "") + (this.welcome?.title || "houserules");
     this.root.dataset.status = u.status;
     this.root.dataset.canAct = String(u.legal.length > 0);
     this.root.dataset.actions = String(u.actions);
@@ -292,7 +329,8 @@ class TableScreen {
     this.root.replaceChildren(h("div", { class: "play" }, seats, turn, main, actions, leave),
       h("aside", { class: "side" }, h("h3", {}, "What happened"), log));
     log.scrollTop = log.scrollHeight;
-    if (u.status === "over") this.root.append(this.resultPanel());
+    if (u.status === "over") this.root.append(this.resultPanel(ctx));
+    if (focused) this.root.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
   waiting() {
@@ -311,7 +349,7 @@ class TableScreen {
     return box;
   }
 
-  resultPanel() {
+  resultPanel(ctx) {
     const u = this.last;
     const names = this.names();
     const r = u.result || { winners: [], reason: "" };
@@ -319,7 +357,8 @@ class TableScreen {
     const title = won ? "You win!" : r.winners.length ? `${r.winners.map((s) => names[s]).join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}` : "No winner";
     const panel = h("div", { id: "result", class: "result" }, h("div", { class: "panel" },
       h("h2", {}, title), h("p", {}, `The game ended: ${r.reason}.`),
-      r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
+      this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
+        : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
       h("div", { class: "row" },
         this.seat !== null ? h("button", { id: "rematch", onclick: () => this.conn.send({ type: "rematch" }) }, "Rematch", h("kbd", {}, "r")) : "",
         h("button", { class: "ghost", onclick: () => panel.remove() }, "See the table"),
@@ -335,8 +374,13 @@ class TableScreen {
     if (/^[1-9]$/.test(e.key)) {
       const cards = this.root.querySelectorAll(".legal[data-card]");
       const card = cards[Number(e.key) - 1];
-      if (card) card.click();
-      return;
+      if (card) return card.click();
+    }
+    // a control the board drew with its own key (data-key), else a button for an action kind
+    const own = [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key.split(" ").includes(e.key) && !el.disabled);
+    if (own) {
+      e.preventDefault();
+      return own.click();
     }
     const kind = this.mod.keys[e.key];
     const button = kind && this.root.querySelector(`button.action[data-action="${kind}"]`);

@@ -8,16 +8,20 @@ const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const PIPS = { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10 };
 
-/** Split "10H" into {rank: "10", suit: "H"}; null for a name that is not a standard card. */
+/**
+ * Split "10H" into {rank: "10", suit: "H", marked: false}; null for a name
+ * that is not a standard card. A trailing "*" names a game's marked copy
+ * ("QS*", Cripple Mr Onion's special cards): ``marked`` is then true.
+ */
 export function parseCard(name) {
-  const m = /^(10|[2-9AJQK])([SHDC])$/.exec(String(name));
-  return m ? { rank: m[1], suit: m[2] } : null;
+  const m = /^(10|[2-9AJQK])([SHDC])(\*?)$/.exec(String(name));
+  return m ? { rank: m[1], suit: m[2], marked: m[3] === "*" } : null;
 }
 
-/** The card as text with its suit symbol: "Q♠". */
+/** The card as text with its suit symbol: "Q♠" (a marked copy "Q♠*"). */
 export function cardText(name) {
   const c = parseCard(name);
-  return c ? c.rank + SUITS[c.suit] : String(name);
+  return c ? c.rank + SUITS[c.suit] + (c.marked ? "*" : "") : String(name);
 }
 
 const el = (tag, cls, text) => h(tag, { class: cls }, text);
@@ -35,6 +39,10 @@ export function cardFace(name) {
   }
   const symbol = SUITS[c.suit];
   if (RED.has(c.suit)) card.classList.add("red");
+  if (c.marked) {
+    card.classList.add("marked");
+    card.append(el("span", "mark-star", "★"));
+  }
   card.setAttribute("aria-label", cardText(name));
   for (const where of ["tl", "br"]) {
     const corner = el("span", `corner ${where}`);
@@ -61,4 +69,41 @@ export function cardBack(label) {
   const card = el("div", "card back");
   if (label !== undefined) card.append(el("span", "count", String(label)));
   return card;
+}
+
+/**
+ * A row of face-up cards, such as a hand. ``face(name)`` draws each card
+ * (cardFace by default; a game may draw its own). ``choice(name, i)`` says
+ * what a card does now: null for nothing, or ``{run, title, lit, cls}``.
+ * A card with a ``run`` is clicked, or reached with Tab and pressed with
+ * Enter or Space; ``lit`` (the default) lifts it as a legal play (class
+ * ``legal``, which the 1–9 keys press in order); ``cls`` adds classes such
+ * as ``picked`` (with or without a ``run``). ``focus`` names the row so
+ * that focus survives a redraw.
+ */
+export function cardRow(cards, { face = cardFace, choice = () => null, cls = "cards", label, focus = "card" } = {}) {
+  const row = h("div", { class: cls, "aria-label": label || null });
+  cards.forEach((name, i) => {
+    const card = face(name);
+    const c = choice(name, i);
+    if (c && c.cls) card.classList.add(...c.cls.split(" "));
+    if (c && c.title) card.title = c.title;
+    if (c && c.run) {
+      if (c.lit !== false) card.classList.add("legal");
+      card.classList.add("playable");
+      card.tabIndex = 0;
+      card.dataset.focus = `${focus}-${i}`;
+      card.setAttribute("role", "button");
+      card.addEventListener("click", c.run);
+      card.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          e.stopPropagation(); // the table's own keys must not act on it too
+          c.run();
+        }
+      });
+    }
+    row.append(card);
+  });
+  return row;
 }

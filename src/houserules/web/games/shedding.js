@@ -3,7 +3,7 @@
 // the cards you may play lifted and lit.
 
 import { h } from "../dom.js";
-import { cardBack, cardFace, cardText, parseCard } from "../cards.js";
+import { cardBack, cardFace, cardRow, cardText, parseCard } from "../cards.js";
 
 const SUIT_ORDER = "CDHS";
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -32,20 +32,16 @@ export default {
         h("figcaption", {}, "played this turn")) : "");
     const parts = [chips(view), piles];
     if (view.hand) {
-      const hand = h("div", { class: "hand cards", "aria-label": "your hand" }, ...[...view.hand].sort((a, b) => sortKey(a) - sortKey(b)).map((name) => {
-        const card = cardFace(name);
-        const action = playable.get(name);
-        const attempt = action || (mayAttempt && { action: "play", card: name });
-        if (action) card.classList.add("legal");
-        if (attempt) {
-          card.classList.add("playable");
-          card.tabIndex = 0;
-          card.title = action ? `play ${cardText(name)}` : `try ${cardText(name)} (not legal now: the table will judge it)`;
-          card.addEventListener("click", () => act(attempt));
-          card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") act(attempt); });
-        }
-        return card;
-      }));
+      const hand = cardRow([...view.hand].sort((a, b) => sortKey(a) - sortKey(b)), {
+        cls: "hand cards", label: "your hand", focus: "hand",
+        choice(name) {
+          const action = playable.get(name);
+          const attempt = action || (mayAttempt && { action: "play", card: name });
+          if (!attempt) return null;
+          return { run: () => act(attempt), lit: Boolean(action),
+            title: action ? `play ${cardText(name)}` : `try ${cardText(name)} (not legal now: the table will judge it)` };
+        },
+      });
       parts.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hand));
     }
     return h("div", { class: "board shedding" }, ...parts);
