@@ -169,6 +169,12 @@ function decide(ctx, hand) {
       return { box: prompt("Disclose a card", "Show one card of your hand that nobody has seen.", [], { id: "ask" }),
         choice: (name) => (can.has(name) ? { run: () => act(can.get(name)), title: `disclose ${cardText(name)}` } : null) };
     }
+    case "cripple": {
+      const cripple = legal.find((a) => a.action === "declare");
+      return { box: prompt("Cripple the Onion?", "An Onion was shown after your turn: your running flush may cripple it. Or pass.",
+        cripple ? [keyButton(`Cripple: declare the ${cripple.groupings[0].name}`, "k", () => act(cripple), { id: "declare-cripple" })] : [],
+        { id: "ask" }), choice: () => null };
+    }
     case "showdown": {
       const { body, choice } = showdownControls(ctx, hand);
       return { box: prompt("Showdown: declare your arrangement", "", body, { id: "ask" }), choice: choice || (() => null) };

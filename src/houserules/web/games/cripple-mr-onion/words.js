@@ -19,6 +19,7 @@ export const PHASES = {
   choose: "a replacement card is chosen",
   reveal: "cards nobody has seen are disclosed",
   showdown: "the showdown: each player declares an arrangement",
+  cripple: "a running flush may cripple an Onion shown after its holder's turn",
   over: "the match is over",
 };
 
