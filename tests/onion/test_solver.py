@@ -324,3 +324,25 @@ def test_the_octavo_matches_the_reference() -> None:
     octavo = allocate(" ".join(["8C", "8D", "8H", "8S"] * 2))
     assert best(octavo + allocate("2C 3D"), rules).top == "octavo"
     assert_exact(octavo, rules)  # eight cards: the reference tries every value of each
+
+
+@pytest.mark.parametrize(("kind", "cards", "real"), [
+    ("two-card onion", "KC AD", True),  # a lone pontoon is a two-card onion ...
+    ("double onion", "KC AD 10H AS", False),  # ... and a ten is never an Onion's picture
+    ("bagel", "9C AD", True),  # the ace as eleven
+    ("seven-card onion", "AC AD 2C 2D 4H 5S 6C", True),  # the seed's AA22456: both aces as one
+    ("broken flush", "9C 5C 2D", True),  # all but exactly one of one suit, 16..21
+    ("broken flush", "9C 5C 2D 3D", False),  # two and two is not all but one
+    ("flush", "9C 6C AC", True),  # the ace as one: 16
+    ("flush", "5C 4C AC", True),  # the ace as eleven: 20
+    ("flush", "9C 5C AC", False),  # 15 or 25
+    ("flush", "9C 4C 2C", False),  # 15: under 16
+    ("flush", "KC QC 2C", False),  # 22: over 21
+    ("flush", "KC 6C", False),  # three cards or more
+    ("seven-card onion", "AC AD 2C 2D 3H 3S 4C 5D", False),  # eight cards make 21, but no eight-card onion
+    ("broken royal", "6C 7D 8H", True), ("royal", "7C 7D 7H", True), ("royal", "7C 7D 8H", False),
+])
+def test_definitions_at_their_edges(kind: str, cards: str, real: bool) -> None:
+    hand = allocate(cards)
+    hand += [c for c in allocate("2H 3H 4S 6S 10S JH QS KH 9S 8S") if c not in hand][:10 - len(hand)]
+    assert isinstance(judge(hand, [(kind, tuple(allocate(cards)))]), Arrangement) == real
