@@ -10,9 +10,9 @@ from __future__ import annotations
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
 from .cards import (
-    COLOUR, COLOUR_NAMES, FISHING, IS_NUMBER, IS_WILD, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2, card_name,
+    COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2, card_name,
 )
-from .rules import cost, nope_cards
+from .rules import cost, nope_cards, stackable
 from .state import (
     AUCTION_DISCARD, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, WILD_COLOUR,
     TacoState, curse_key, shield_key,
@@ -21,7 +21,6 @@ from .stacking import push, resolve, start
 from .turns import draw_cards, end_turn, gain, seats_from
 
 GOTO_DRAW = 7  # KT-9.9: "U will be forced to immediately draw 7 cards"
-NOPE_COST = 3
 
 
 # --- reaction windows ---------------------------------------------------------
@@ -192,7 +191,7 @@ def _nope(state: TacoState, a: Action, events: list[Event]) -> None:
     state.last_card[seat] = c
     if not IS_WILD[c]:
         state.top_colour = COLOUR[c]
-    state.mana.spend(seat, NOPE_COST)
+    state.mana.spend(seat, COST[NOPE])
     state.stack.push(c, seat, negator=True)
     events.append(Event("nope", seat, {"card": card_name(c), "nopes": state.stack.negators}))
     open_window(state)
@@ -205,7 +204,11 @@ def _pass(state: TacoState, a: Action, events: list[Event]) -> None:
 
 
 def _allow(state: TacoState, a: Action, events: list[Event]) -> None:
+    """The stack triggers; the cards that could have stacked on it may not start
+    a new stack this turn (KT-5.4: *"U can not decide to break the stack and then
+    play the stackable card as the base to a new stack"*)."""
     events.append(Event("allow", a.seat))
+    state.barred = tuple(stackable(state, a.seat))
     resolve(state, events)
 
 
@@ -248,7 +251,7 @@ def _discard(state: TacoState, a: Action, events: list[Event]) -> None:
         next_auction_discard(state, events)
         return
     state.pending_count -= 1
-    if state.pending_count <= 0 or len(state.hands[seat]) <= 1:
+    if state.pending_count <= 0:  # the count never exceeds the hand less one card (KT-H20)
         state.pending = None
 
 

@@ -25,9 +25,11 @@ NO_MATCH_INVERTED = Illegal("KT-3.5", "under inverse the card must differ in col
 CALM_WILD = Illegal("KT-3.3", "calm is active: no WILD may be played")
 NO_LOCK = Illegal("KT-3.4", "the card must match the lock's colour or symbol, or be a WILD")
 NO_LOCK_INVERTED = Illegal("KT-3.6", "under an inverted lock the card must differ from the lock and not be a WILD")
-NOPE_LOCK = Illegal("KT-7.11.5", "under a lock a NOPE must be of the lock's colour (not of it, inverted)")
+NOPE_LOCK = Illegal("KT-7.11.5", "under a lock a NOPE must be of the lock's colour or a WILD NOPE")
+NOPE_LOCK_INVERTED = Illegal("KT-H33", "under an inverted lock a NOPE must not be of the lock's colour nor a WILD NOPE")
 FISHING_NOW = Illegal("KT-7.8", "go fishing is on: you fish, you do not play on the pile")
 MUST_PLAY = Illegal("KT-2.1", "you hold a playable card: you must play one")
+BARRED = Illegal("KT-5.4", "you allowed a stack this card could have stacked on: it may not start a new one this turn")
 NOT_STACKABLE = Illegal("KT-5.7", "that card does not stack on this stack (see the stackability matrix)")
 STACK_CLOSED = Illegal("KT-H10", "this stack takes only NOPE now")
 NO_MANA_STACK = Illegal("KT-8.3", "you lack the mana to stack that card")
@@ -75,15 +77,14 @@ def cost(state: TacoState, symbol: int) -> int:
 
 
 def why_not_play(state: TacoState, c: int) -> Illegal | None:
-    """Does card ``c`` meet the playability condition in force (KT-3, KT-7.11.5)?"""
-    if FISHING_SPAN in state.spans.left:
-        return FISHING_NOW
+    """Does card ``c`` meet the playability condition in force (KT-3)? A NOPE
+    played as the base of a stack meets it like any card (KT-H12).
+
+    Go fishing needs no test here or in ``why_not_react``: it starts only as its
+    own stack closes and no card goes on the pile while it lasts, so no stack
+    is ever open then and the turn menu has no plays (KT-7.8, KT-7.11.4)."""
     col = COLOUR[c]
     cond = state.cond
-    if SYMBOL[c] == NOPE:  # NOPE ignores everything but go fishing and a lock's colour
-        if cond == LOCK and (col != state.lock_colour if state.inverted else col not in (state.lock_colour, WILD)):
-            return NOPE_LOCK
-        return None
     if cond == RAGE:
         return None
     if cond == CALM:
@@ -98,6 +99,17 @@ def why_not_play(state: TacoState, c: int) -> Illegal | None:
     if state.inverted:
         return NO_MATCH_INVERTED if match else None
     return None if match else NO_MATCH
+
+
+def why_not_react(state: TacoState, c: int) -> Illegal | None:
+    """May NOPE card ``c`` go on a stack? It ignores playability but for a
+    lock's colour (KT-7.11.5, KT-H33)."""
+    if state.cond == LOCK:
+        on_lock = COLOUR[c] == state.lock_colour or COLOUR[c] == WILD
+        if state.inverted:
+            return NOPE_LOCK_INVERTED if on_lock else None
+        return None if on_lock else NOPE_LOCK
+    return None
 
 
 def why_not_stack(state: TacoState, seat: int, c: int) -> Illegal | None:
@@ -119,19 +131,16 @@ def why_not_nope(state: TacoState, seat: int, c: int) -> Illegal | None:
     """May ``seat`` put NOPE card ``c`` on the open stack (KT-7.11)?"""
     if SYMBOL[c] != NOPE:
         return NOT_A_NOPE
-    if state.mana.values[seat] < 3:
+    if state.mana.values[seat] < COST[NOPE]:
         return NOPE_MANA
     if len(state.hands[seat]) < 2:
         return NOPE_LAST
-    return why_not_play(state, c)
+    return why_not_react(state, c)
 
 
 def nope_cards(state: TacoState, seat: int) -> list[int]:
     """The NOPE cards ``seat`` could put on a stack now (empty if none)."""
-    hand = state.hands[seat]
-    if state.mana.values[seat] < 3 or len(hand) < 2:
-        return []
-    return [c for c in dict.fromkeys(hand) if SYMBOL[c] == NOPE and why_not_play(state, c) is None]
+    return [c for c in dict.fromkeys(state.hands[seat]) if SYMBOL[c] == NOPE and why_not_nope(state, seat, c) is None]
 
 
 def fish_targets(state: TacoState, seat: int) -> list[int]:
@@ -144,8 +153,17 @@ def fish_targets(state: TacoState, seat: int) -> list[int]:
             if s != seat and not state.out[s] and shield_key(s) not in left]
 
 
+def stackable(state: TacoState, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand it could put on the open stack now, NOPEs included
+    (KT-5.7, KT-7.11); after allowing the stack it may not start a new one with them (KT-5.4)."""
+    return [c for c in dict.fromkeys(state.hands[seat])
+            if (why_not_nope(state, seat, c) if SYMBOL[c] == NOPE else why_not_stack(state, seat, c)) is None]
+
+
 def playable(state: TacoState, seat: int) -> list[int]:
-    return [c for c in dict.fromkeys(state.hands[seat]) if why_not_play(state, c) is None]
+    """The cards ``seat`` may play on a free turn (KT-2.1, KT-3, KT-5.4)."""
+    barred = state.barred
+    return [c for c in dict.fromkeys(state.hands[seat]) if c not in barred and why_not_play(state, c) is None]
 
 
 def _pending_actions(state: TacoState) -> list[Action]:
@@ -180,11 +198,8 @@ def legal(state: TacoState) -> list[Action]:
     if state.stack:
         if state.forced:
             return [ALLOW[seat]]
-        acts = PLAY[seat]
-        out = [acts[c] for c in dict.fromkeys(state.hands[seat])
-               if SYMBOL[c] != NOPE and why_not_stack(state, seat, c) is None]
-        nacts = NOPE_ACT[seat]
-        out.extend(nacts[c] for c in nope_cards(state, seat))
+        acts, nacts = PLAY[seat], NOPE_ACT[seat]
+        out = [nacts[c] if SYMBOL[c] == NOPE else acts[c] for c in stackable(state, seat)]
         out.append(ALLOW[seat])
         return out
     if FISHING_SPAN in state.spans.left:
@@ -239,7 +254,7 @@ def _check_turn(state: TacoState, action: Action) -> Illegal | None:
             return HAS_TARGETS if targets else None
         return FISHING_NOW
     if kind == "play":
-        return why_not_play(state, c)
+        return BARRED if c in state.barred else why_not_play(state, c)
     if kind == "draw":
         return MUST_PLAY if playable(state, seat) else None
     if kind == "fish":

@@ -190,8 +190,7 @@ def _trigger(state: TacoState, events: list[Event]) -> bool:
         if n > 0:
             state.pending, state.pending_seat, state.pending_count = DISCARD, r, n
     elif kind == HARVEST:
-        if st.delay:
-            state.harvester = None
+        if st.delay:  # a harvest already running goes on until this one starts and overwrites it (KT-7.14.8)
             state.harvest_next = (st.recipient, st.life)
             state.spans.start(HARVEST_DELAY, st.delay, state.active)
         else:

@@ -130,7 +130,7 @@ class TacoState:
     __slots__ = (
         "options", "mode", "seed", "rng", "players", "colours", "lock_symbols", "deck_size",
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
-        "owed", "forced", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
+        "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
         "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
         "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns",
     )
@@ -159,6 +159,9 @@ class TacoState:
         self.timeout = [0] * n  # turns still to be lost
         self.owed = [0] * n  # cards to draw at the start of that seat's next turn
         self.forced = False  # the seat to act has been forced to draw this turn: it may not play
+        #: cards the player whose turn it is could have stacked on the stack it allowed: it may not
+        #: start a new stack with them this turn (KT-5.4)
+        self.barred: tuple[int, ...] = ()
         self.cond = DEFAULT
         self.inverted = False
         self.lock_colour = 0
@@ -209,7 +212,7 @@ class TacoState:
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.top_colour,
             self.turn, self.direction, tuple(self.out), tuple(self.mana.values), tuple(self.timeout),
-            tuple(self.owed), self.forced, self.cond, self.inverted, self.lock_colour, self.lock_symbol,
+            tuple(self.owed), self.forced, self.barred, self.cond, self.inverted, self.lock_colour, self.lock_symbol,
             self.spans.snapshot(), self.harvester, self.harvest_next, self.stack.snapshot(),
             tuple(self.window.seats), self.pending, self.pending_seat, self.pending_count, tuple(self.queue),
             tuple(self.last_card), None if self.auction is None else tuple(self.auction),

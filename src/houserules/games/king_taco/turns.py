@@ -111,6 +111,7 @@ def end_turn(state: TacoState, events: list[Event]) -> None:
     too unless a stack waits on it, which it may only allow."""
     spans = state.spans
     state.forced = False
+    state.barred = ()
     seat = state.turn
     while True:
         if spans.left:
