@@ -109,7 +109,6 @@ def nope_out(state: TacoState, seat: int, events: list[Event]) -> None:
     state.hands[seat] = []
     state.rng.shuffle(state.draw)
     state.out[seat] = True
-    state.timeout[seat] = state.owed[seat] = 0
     spans = state.spans
     spans.end(shield_key(seat))
     spans.end(curse_key(seat))
