@@ -30,9 +30,7 @@ def start(state: TacoState, card: int, seat: int) -> None:
     """``card`` (its mana paid) is the base of a new stack (KT-5, KT-7)."""
     st = state.stack
     kind = SYMBOL[card]
-    st.clear()
-    st.reset(kind, state.direction)
-    st.push(card, seat)
+    st.begin(kind, state.direction, card, seat)
     if kind == PLUS2:
         st.count = 2
     elif kind == ALLPP:
