@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
 from .cards import (
-    COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
+    COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
 )
 from .rules import PRICE, nope_cards, stackable
 from .state import (
@@ -20,6 +20,9 @@ from .state import (
 from .stacking import push, resolve, start
 from .turns import draw_cards, end_turn, gain, seats_from
 
+#: the play of each card by each seat, on a stack or not: the same event every time, made once
+PLAYED = tuple(tuple(tuple(Event("play", s, {"card": NAMES[c], "stack": stacking}) for c in range(KINDS))
+                     for s in range(MAX_SEATS)) for stacking in (False, True))
 GOTO_DRAW = 7  # KT-9.9: "U will be forced to immediately draw 7 cards"
 
 
@@ -49,7 +52,7 @@ def place(state: TacoState, seat: int, c: int, events: list[Event], stacking: bo
     state.hands[seat].remove(c)
     state.discard.append(c)
     state.last_card[seat] = c
-    events.append(Event("play", seat, {"card": NAMES[c], "stack": stacking}))
+    events.append(PLAYED[stacking][seat][c])
     if IS_WILD[c]:
         state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, int(stacking)
         return False
