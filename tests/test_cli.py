@@ -93,3 +93,12 @@ def test_clear_errors(args, message):
     result = invoke(*args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_modifiers_preset_flag():
+    """Issue 4: `--modifiers all` switches every Cripple Mr Onion modifier on."""
+    result = invoke("sim", "cripple-mr-onion", "--games", "4", "--players", "3", "--modifiers", "all", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output.strip().splitlines()[-1])["games"] == 4
+    wrong = invoke("sim", "shedding", "--games", "1", "--modifiers", "all")
+    assert wrong.exit_code == 2 and "unknown Shedding option(s): modifiers" in wrong.output

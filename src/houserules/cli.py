@@ -52,6 +52,7 @@ def parse_options(pairs: list[str] | None, **fixed: Any) -> dict[str, Any]:
 
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
 OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7")]
+ModifiersOpt = Annotated[Optional[str], typer.Option(help="modifiers in play, for games that have them: all, none, or numbers such as 0,1,4")]
 
 
 @app.command()
@@ -74,6 +75,7 @@ def play(
     mode: Annotated[str, typer.Option(help="table: illegal attempts are penalised; strict: refused")] = "table",
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
     option: OptionOpt = None,
+    modifiers: ModifiersOpt = None,
     delay: Annotated[float, typer.Option(help="seconds between bot moves")] = -1.0,
     save: Annotated[Optional[Path], typer.Option(help="record file (default: a new file in the data folder)")] = None,
     resume: Annotated[Optional[Path], typer.Option(help="continue a saved game from its record file")] = None,
@@ -92,7 +94,7 @@ def play(
             opts, seed_ = record.options, record.seed
             save = save or resume
         else:
-            opts = parse_options(option, players=players, mode=mode)
+            opts = parse_options(option, players=players, mode=mode, modifiers=modifiers)
             seed_ = seed if seed is not None else random.randrange(2**31)
         probe = g.new(g.options(opts), seed_)
         n = g.seats(probe)
@@ -102,10 +104,7 @@ def play(
         bot_seats = [s for s in range(n) if watch or s != seat]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
         names = {seat: "You"} if not watch else {}
-        table = Table.create(g.name, opts, seed_, assign, names)
-        if resume:
-            for raw in record.actions:
-                table.submit(g.action_from_json(raw))
+        table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [])
         if save is None:
             save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
         wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
@@ -125,6 +124,7 @@ def sim(
     workers: Annotated[int, typer.Option(help="parallel processes")] = 1,
     rotate: Annotated[bool, typer.Option(help="rotate bots around the seats game by game")] = True,
     option: OptionOpt = None,
+    modifiers: ModifiersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Optional[Path], typer.Option(help="write win rates and game lengths to this PNG")] = None,
 ) -> None:
@@ -133,7 +133,7 @@ def sim(
 
     try:
         g = registry.get(game)
-        opts = g.options(parse_options(option, players=players))
+        opts = g.options(parse_options(option, players=players, modifiers=modifiers))
         n = g.seats(g.new(opts, seed))
         config = SimConfig(g.name, games_, opts, bot_list(bots, n), seed, workers, rotate)
         if games_ < 1:
@@ -224,6 +224,36 @@ def replay_cmd(
             console.print(f"[red]differs[/] {p}")
     if not report.ok:
         raise typer.Exit(1)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 to let friends on your network in)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    db: Annotated[Optional[Path], typer.Option(help="SQLite file for the tables (default: tables.sqlite3 in the data folder)")] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
+    sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
+) -> None:
+    """Host tables for friends in the browser: open http://HOST:PORT/ to create one and share the invite links."""
+    import uvicorn
+
+    from .paths import data_dir
+    from .server import ServerConfig, create_app
+    from .server.store import SYNC_MODES
+
+    if sync not in SYNC_MODES:
+        fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
+    if bot_delay < 0:
+        fail("--bot-delay must be 0 or more")
+    path = db or data_dir() / "tables.sqlite3"
+    err.print(f"houserules: tables in {path}; open http://{host}:{port}/")
+    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync)
+    uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+
+
+from .cli_onion import app as onion_app  # noqa: E402
+
+app.add_typer(onion_app, name="onion")
 
 
 def main() -> None:

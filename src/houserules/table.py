@@ -10,7 +10,7 @@ is kept in the log so a seat can be shown what it missed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,10 @@ class Table:
     state: Any = None
     log: list[Event] = field(default_factory=list)
     record: GameRecord | None = None
+    #: False keeps refusals out of ``log``: they change nothing and are told
+    #: only to the seat that tried (the server), so the log of a table rebuilt
+    #: from its record is the same log, index for index.
+    keep_refusals: bool = True
 
     @classmethod
     def create(cls, game_name: str, options: Mapping[str, Any], seed: int,
@@ -55,6 +59,18 @@ class Table:
             seats.append(Seat((names or {}).get(s, default), bot))
         table = cls(game, opts, seed, seats, state)
         table.record = GameRecord(game.name, opts, seed)
+        return table
+
+    @classmethod
+    def restore(cls, game_name: str, options: Mapping[str, Any], seed: int, bots: Mapping[int, str],
+                names: Mapping[int, str] | None, actions: Sequence[Mapping[str, Any]],
+                keep_refusals: bool = True) -> Table:
+        """The table as it stood after ``actions`` (a record's JSON actions), replayed
+        through the referee: how a saved or stored game comes back exactly."""
+        table = cls.create(game_name, options, seed, bots, names)
+        table.keep_refusals = keep_refusals
+        for raw in actions:
+            table.submit(table.game.action_from_json(raw))
         return table
 
     # --- what a seat may know ---------------------------------------------
@@ -76,10 +92,12 @@ class Table:
     def submit(self, action: Action) -> list[Event]:
         """A person's attempt: checked, then applied, refused or penalised."""
         events = act(self.game, self.state, action)
-        if not (len(events) == 1 and events[0].kind == "refused"):
+        refused = len(events) == 1 and events[0].kind == "refused"
+        if not refused:
             assert self.record is not None
             self.record.actions.append(self.game.action_to_json(action))
-        self.log.extend(events)
+        if self.keep_refusals or not refused:
+            self.log.extend(events)
         self._finish()
         return events
 

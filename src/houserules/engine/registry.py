@@ -14,6 +14,7 @@ from .core import Game, GameError
 GAMES: dict[str, str] = {
     "shedding": "houserules.games.shedding:GAME",
     "king-taco": "houserules.games.king_taco:GAME",
+    "cripple-mr-onion": "houserules.games.onion:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -38,6 +38,7 @@ class Renderer(Protocol):
 RENDERERS = {
     "shedding": "houserules.tui.shedding:RENDERER",
     "king-taco": "houserules.tui.king_taco:RENDERER",
+    "cripple-mr-onion": "houserules.tui.onion:RENDERER",
 }
 
 

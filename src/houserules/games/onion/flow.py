@@ -1,0 +1,506 @@
+"""Carrying out Cripple Mr Onion: the round from shuffle to showdown, the
+Dealership changing hands, and the match around the rounds.
+
+Every function appends to an event list and mutates the state in place;
+whether an action is legal has already been settled by ``rules``. The
+stages of a round follow CMO-4 .. CMO-5 in order; ``proceed`` names the
+stage that has just finished and starts the next, so that the Dealership
+auction (which interrupts whatever stage the Dealer folded in) can resume
+the round where it left off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.core import Action, Event
+from ...engine.seniority import left_of, seniority
+from . import modifiers, solver
+from .cards import canonical, full_deck, names
+from .state import (
+    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, DRAW, EXTRA, LAST_PARTS, NAME, OFFER, OVER, REVEAL,
+    SHOWDOWN, SPECIALS, OnionState,
+)
+
+FIRST_HALF = 5
+
+
+def seniority_order(state: OnionState) -> list[int]:
+    """Dealer, Elder, ..., Younger among the players still in the match (CMO-4.1)."""
+    return seniority(state.dealer, state.players, [not o for o in state.out])
+
+
+# --- the match ----------------------------------------------------------------
+def start_round(state: OnionState, events: list[Event]) -> None:
+    """Shuffle, cut, ante and deal the first five cards (CMO-4.1 .. CMO-4.3)."""
+    led = state.ledger
+    for s in range(state.players):
+        if not state.out[s] and led.chips[s] < state.stake:
+            state.out[s] = True  # CMO-1.3: cannot pay the ante
+            events.append(Event("out", s, {"chips": led.chips[s]}))
+    active = [s for s in range(state.players) if not state.out[s]]
+    if len(active) <= 1 or state.round >= state.rounds:
+        end_match(state, events, "one player left" if len(active) <= 1 else "round limit")
+        return
+    state.round += 1
+    if state.out[state.dealer]:
+        state.dealer = left_of(state.dealer, state.players, [not o for o in state.out])
+    state.order = seniority_order(state)
+    state.folded = [False] * state.players
+    state.hands = [[] for _ in range(state.players)]
+    state.face_up = [[] for _ in range(state.players)]
+    state.declared = [None] * state.players
+    state.part = state.bid = state.bought = state.high_bid = 0
+    state.offer_from = -1
+    state.bidders = []
+    state.wild_round = modifiers.on(state, 1) and state.null_played  # #1ii: the round after a null eight
+    state.null_played = False
+    state.reset_specials()
+    deck = full_deck()
+    state.rng.shuffle(deck)
+    cut = state.rng.randrange(1, len(deck))  # the Younger's cut (CMO-H2)
+    state.deck = deck[cut:] + deck[:cut]
+    state.discards = []
+    order = state.order
+    events.append(Event("round", None, {"round": state.round, "dealer": order[0], "elder": order[1],
+                                        "younger": order[-1], "cut": cut}))
+    for s in order:
+        led.pay(s, state.stake)
+    events.append(Event("ante", None, {"stake": state.stake, "pot": led.pot}))
+    for first, rest in ((2, 3), (3, 2)):  # CMO-4.3: 2 to the Dealer, 3 to the others; then 3 and 2
+        deal(state, order[0], first)
+        for s in order[1:]:
+            deal(state, s, rest)
+    for s in order:
+        events.append(Event("deal", s, {"count": FIRST_HALF}, {"cards": names(state.hands[s], state.marks)}))
+        modifiers.on_dealt(state, s, state.hands[s], events)
+    state.phase = DRAW
+    state.queue = order[1:] + order[:1]  # Elder to Younger, the Dealer last (CMO-4.4)
+    state.turn = state.queue[0]
+
+
+def deal(state: OnionState, seat: int, count: int, face_up: bool = False) -> list[int]:
+    cards = [state.deck.pop() for _ in range(count)]
+    state.hands[seat].extend(cards)
+    if face_up:
+        state.face_up[seat].extend(cards)
+    return cards
+
+
+def end_match(state: OnionState, events: list[Event], reason: str) -> None:
+    """The match is over: the most chips win (CMO-1.3)."""
+    chips = state.ledger.chips
+    top = max(chips)
+    state.winners = tuple(s for s in range(state.players) if chips[s] == top)
+    state.over = True
+    state.phase = OVER
+    state.queue = []
+    events.append(Event("over", None, {"reason": reason, "winners": list(state.winners), "chips": list(chips)}))
+
+
+def end_round(state: OnionState, events: list[Event], winner: int | None, how: str) -> None:
+    """The Pot goes to the winner, who becomes the Dealer; or it carries over (CMO-5.6)."""
+    led = state.ledger
+    led.collect()
+    data: dict[str, Any] = {"how": how, "round": state.round}
+    if winner is None:
+        data["pot"] = led.pot  # becomes the ante of the next round
+        events.append(Event("carry", None, data))
+    else:
+        data["pot"] = led.award(winner)
+        state.dealer = winner
+        events.append(Event("win", winner, data))
+    state.last = {"winner": winner, **data}
+    start_round(state, events)
+
+
+# --- moving on ------------------------------------------------------------------
+def proceed(state: OnionState, events: list[Event], finished: str) -> None:
+    """Start the stage after ``finished``; a player left alone takes the Pot (CMO-H4)."""
+    alone = state.in_round
+    if len(alone) == 1:
+        end_round(state, events, alone[0], "everyone else folded")
+        return
+    if finished == "draw":
+        begin_part(state, events, 1)
+    elif finished in ("part1", "part2", "part4"):
+        begin_part(state, events, int(finished[-1]) + 1)
+    elif finished == "part3":
+        begin_second_five(state, events)
+    elif finished == "consider":
+        begin_part(state, events, LAST_PARTS[0])
+    else:  # part5
+        begin_showdown(state)
+
+
+def next_turn(state: OnionState) -> bool:
+    """Move to the next seat of the queue; False when the queue is empty."""
+    if state.queue:
+        state.queue.pop(0)
+    if state.queue:
+        state.turn = state.queue[0]
+        return True
+    return False
+
+
+def fold(state: OnionState, seat: int, events: list[Event]) -> None:
+    state.folded[seat] = True
+    state.discards.extend(state.hands[seat])
+    state.hands[seat] = []
+    state.face_up[seat] = []
+    events.append(Event("fold", seat))
+
+
+# --- the draw (CMO-4.4) -----------------------------------------------------------
+def discard(state: OnionState, seat: int, cards: list[int], events: list[Event]) -> None:
+    hand = state.hands[seat]
+    for c in cards:
+        hand.remove(c)
+    state.discards.extend(cards)
+    new = deal(state, seat, len(cards))
+    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(cards, state.marks),
+                                                              "cards": names(new, state.marks)}))
+    modifiers.on_dealt(state, seat, new, events)
+
+
+# --- betting parts (CMO-4.5, CMO-5.5) -----------------------------------------------
+def begin_part(state: OnionState, events: list[Event], part: int) -> None:
+    state.part = part
+    state.bid = 0
+    dealer_decides(state, NAME)
+    events.append(Event("part", None, {"part": part}))
+
+
+def name_bid(state: OnionState, amount: int, events: list[Event]) -> None:
+    dealer = state.order[0]
+    state.ledger.pay(dealer, amount)
+    state.bid = amount
+    events.append(Event("bet", dealer, {"amount": amount, "part": state.part}))
+    state.phase = ANSWER
+    state.queue = [s for s in state.in_round if s != dealer]
+    state.turn = state.queue[0]
+
+
+def answer(state: OnionState, action: Action, events: list[Event]) -> None:
+    seat, led = action.seat, state.ledger
+    led.pay(seat, state.bid)
+    raised = action.arg if action.kind == "raise" else 0
+    if raised:
+        led.stake(seat, raised)  # near the Pot: only the Dealer must match it
+    events.append(Event(action.kind, seat, {"amount": state.bid, "raise": raised}))
+    answered(state, events)
+
+
+def answered(state: OnionState, events: list[Event]) -> None:
+    """After a player matched, raised or folded: the next player, or the
+    Dealer facing the collective raise, or the next stage."""
+    if next_turn(state):
+        return
+    if sum(state.ledger.staked):
+        dealer_decides(state, COVER)
+        return
+    proceed(state, events, f"part{state.part}")
+
+
+def dealer_decides(state: OnionState, phase: str) -> None:
+    """The next decision is the Dealer's alone."""
+    state.phase = phase
+    state.turn = state.order[0]
+    state.queue = [state.order[0]]
+
+
+def cover(state: OnionState, action: Action, events: list[Event]) -> None:
+    """The Dealer matches the collective raise or folds (CMO-4.5)."""
+    led, dealer = state.ledger, state.order[0]
+    if action.kind == "match":
+        events.append(Event("match", dealer, {"amount": led.cover_all(dealer)}))
+        proceed(state, events, f"part{state.part}")
+    else:
+        led.return_stakes()  # raises were only near the Pot (CMO-H5)
+        dealer_folds(state, events, f"part{state.part}")
+
+
+# --- the second five cards (CMO-5.1 .. CMO-5.3) -------------------------------------
+def begin_second_five(state: OnionState, events: list[Event]) -> None:
+    dealer = state.order[0]
+    cards = deal(state, dealer, FIRST_HALF)
+    events.append(Event("deal", dealer, {"count": FIRST_HALF}, {"cards": names(cards, state.marks)}))
+    modifiers.on_dealt(state, dealer, cards, events)
+    state.queue = [s for s in state.in_round if s != dealer]
+    begin_buying(state)
+
+
+def begin_buying(state: OnionState) -> None:
+    state.phase = BUY
+    state.bought = 0
+    state.turn = state.queue[0]
+
+
+def buy(state: OnionState, seat: int, events: list[Event]) -> None:
+    state.ledger.pay(seat, state.stake)
+    card = deal(state, seat, 1)
+    state.bought += 1
+    events.append(Event("buy", seat, {"price": state.stake, "bought": state.bought},
+                        {"cards": names(card, state.marks)}))
+    modifiers.on_dealt(state, seat, card, events)
+    if state.bought == FIRST_HALF:
+        stop_buying(state, seat, events)
+
+
+def stop_buying(state: OnionState, seat: int, events: list[Event]) -> None:
+    """The rest of the ten cards are dealt face up and stay so (CMO-5.2)."""
+    up = deal(state, seat, FIRST_HALF - state.bought, face_up=True)
+    events.append(Event("face-up", seat, {"cards": names(up, state.marks), "bought": state.bought}))
+    modifiers.on_dealt(state, seat, up, events)
+    state.phase = EXTRA
+
+
+def extra_bet(state: OnionState, seat: int, amount: int, events: list[Event]) -> None:
+    state.ledger.stake(seat, amount)
+    events.append(Event("extra", seat, {"amount": amount}))
+    if next_turn(state):
+        begin_buying(state)
+        return
+    dealer_decides(state, CONSIDER)
+
+
+def consider(state: OnionState, action: Action, events: list[Event]) -> None:
+    """The Dealer matches the extra bets, or passes the Dealership left (CMO-5.3, 5.4)."""
+    dealer = state.order[0]
+    if action.kind == "match":
+        events.append(Event("match", dealer, {"amount": state.ledger.cover_all(dealer), "extra": True}))
+        proceed(state, events, "consider")
+        return
+    state.offer_from = dealer
+    state.queue = [s for s in state.in_round if s != dealer]
+    state.phase = OFFER
+    state.turn = state.queue[0]
+    events.append(Event("pass", dealer, {"cost": offer_cost(state, state.turn)}))
+
+
+def offer_cost(state: OnionState, seat: int) -> int:
+    """To take the Dealership a player matches everyone else's extra bets (CMO-5.4)."""
+    staked = state.ledger.staked
+    return sum(staked) - staked[seat]
+
+
+def offer(state: OnionState, action: Action, events: list[Event]) -> None:
+    seat, led = action.seat, state.ledger
+    if action.kind == "accept":
+        cost = offer_cost(state, seat)
+        led.pay(seat, cost)
+        led.collect()  # the acceptor's own extra bet is lost to the Pot
+        events.append(Event("accept", seat, {"amount": cost}))
+        become_dealer(state, seat, events)
+        proceed(state, events, "consider")
+        return
+    events.append(Event("pass", seat))
+    if next_turn(state):
+        return
+    # full circle: everybody folds, the Pot carries over, the Dealer stays (CMO-5.4)
+    state.dealer = state.offer_from
+    end_round(state, events, None, "the Dealership went full circle")
+
+
+def become_dealer(state: OnionState, seat: int, events: list[Event]) -> None:
+    state.dealer = seat
+    state.order = seniority_order(state)
+    events.append(Event("dealer", seat, {"elder": state.order[1], "younger": state.order[-1]}))
+
+
+# --- the Dealership auction (CMO-5.7) ---------------------------------------------
+def dealer_folds(state: OnionState, events: list[Event], finished: str) -> None:
+    dealer = state.order[0]
+    fold(state, dealer, events)
+    left = state.in_round
+    if len(left) == 1:
+        end_round(state, events, left[0], "everyone else folded")
+        return
+    state.bidders = left
+    state.high_bid = 0
+    state.resume = finished
+    state.queue = []
+    state.phase = AUCTION
+    state.turn = left[0]
+    events.append(Event("auction", None, {"bidders": left}))
+
+
+def auction(state: OnionState, action: Action, events: list[Event]) -> None:
+    seat, led = action.seat, state.ledger
+    bidders = state.bidders
+    at = bidders.index(seat)
+    if action.kind == "bid":
+        led.stake(seat, action.arg - led.staked[seat])
+        state.high_bid = action.arg
+        events.append(Event("bid", seat, {"amount": action.arg}))
+        nxt = bidders[(at + 1) % len(bidders)]
+    else:
+        paid = led.collect_one(seat)  # a decliner's own bid goes into the Pot
+        bidders.pop(at)
+        events.append(Event("decline", seat, {"paid": paid}))
+        nxt = bidders[at % len(bidders)] if bidders else -1
+    if not bidders:
+        state.dealer = state.order[0]
+        end_round(state, events, None, "nobody bid for the Dealership")
+        return
+    if len(bidders) == 1 and led.staked[bidders[0]] == state.high_bid and state.high_bid:
+        winner = bidders[0]
+        led.collect_one(winner)
+        events.append(Event("auction-won", winner, {"amount": state.high_bid}))
+        finished, state.resume = state.resume, ""
+        state.bidders = []
+        state.high_bid = 0
+        become_dealer(state, winner, events)
+        proceed(state, events, finished)
+        return
+    state.turn = nxt
+
+
+# --- the showdown (CMO-5.6) ---------------------------------------------------------
+def begin_showdown(state: OnionState) -> None:
+    """From the Elder onward, the Dealer last; first a round of special-card
+    declarations if the amendment is played (CMO-8.2)."""
+    left = state.in_round
+    state.queue = left[1:] + left[:1]
+    state.turn = state.queue[0]
+    declaring = modifiers.uses_specials(state) and state.options["declaration_round"]
+    state.phase = SPECIALS if declaring else SHOWDOWN
+
+
+def specials_done(state: OnionState) -> None:
+    if not next_turn(state):
+        begin_showdown_proper(state)
+
+
+def begin_showdown_proper(state: OnionState) -> None:
+    left = state.in_round
+    state.queue = left[1:] + left[:1]
+    state.turn = state.queue[0]
+    state.phase = SHOWDOWN
+
+
+def declare(state: OnionState, seat: int, declared: solver.Arrangement | solver.RunningFlush,
+            events: list[Event]) -> None:
+    if isinstance(declared, solver.RunningFlush):
+        state.cripples[seat] = declared  # #0: instead of an arrangement
+        state.declared[seat] = solver.Arrangement((), (), 0, declared)
+        events.append(Event("cripple", seat, {"length": declared.length,
+                                              "cards": names(declared.cards, state.marks),
+                                              "hand": names(canonical(state.hands[seat]), state.marks)}))
+    else:
+        state.declared[seat] = declared
+        events.append(Event("declare", seat, {**declared.to_json(state.marks),
+                                              "hand": names(canonical(state.hands[seat]), state.marks)}))
+    state.epoch[seat] = state.devaluations
+    if next_turn(state):
+        return
+    if reform_turns(state):
+        return
+    settle(state, events)
+
+
+def reform_turns(state: OnionState) -> bool:
+    """CMO-8.1 (amendment): a player whose arrangement a later special card
+    devalued may sort their cards again, once."""
+    if not state.options["reform"]:
+        return False
+    again = [s for s in state.in_round if state.cripples[s] is None and not state.reformed[s]
+             and state.epoch[s] < state.devaluations]
+    if not again:
+        return False
+    for s in again:
+        state.reformed[s] = True
+    state.queue = again
+    state.turn = again[0]
+    return True
+
+
+def settle(state: OnionState, events: list[Event]) -> None:
+    """Judge the declarations under the round's final situation and pay the Pot."""
+    left = state.in_round
+    for s in left:
+        a = state.declared[s]
+        if state.cripples[s] is None and state.epoch[s] < state.devaluations:
+            state.declared[s] = rejudge(state, s, a)  # **House rule** CMO-H16
+    if any(g.nulls for s in left for g in state.declared[s].groupings):
+        state.null_played = True  # #1ii: eights are wild next round
+    cripplers = [s for s in left if state.cripples[s] is not None]
+    if cripplers:  # #0: a crippling flush beats everybody; ten beats nine, then seniority
+        best_seat = max(cripplers, key=lambda s: state.cripples[s].length)
+        end_round(state, events, best_seat, f"{state.cripples[best_seat].length}-card running flush")
+        return
+    best_seat = max(left, key=lambda s: state.declared[s].value)  # first in seniority wins ties
+    end_round(state, events, best_seat, state.declared[best_seat].top or "nothing")
+
+
+def rejudge(state: OnionState, seat: int, a: solver.Arrangement) -> solver.Arrangement:
+    """Keep only the groupings still real under the final rules."""
+    rules = modifiers.rules_for(state, seat)
+    hand = state.hands[seat]
+    kept = [(g.kind, g.cards) for g in a.groupings
+            if isinstance(solver.judge_any(hand, [(g.kind, g.cards)], rules), solver.Arrangement)]
+    again = solver.judge_any(hand, kept, rules)
+    return again if isinstance(again, solver.Arrangement) else solver.Arrangement((), tuple(hand), 0)
+
+
+def alone(state: OnionState, events: list[Event]) -> bool:
+    """A player left alone in the round takes the Pot at once (CMO-H4)."""
+    left = state.in_round
+    if len(left) == 1:
+        end_round(state, events, left[0], "everyone else folded")
+        return True
+    return False
+
+
+def apply(state: OnionState, action: Action, arg: Any) -> list[Event]:
+    """Carry out a legal action; ``arg`` is its argument resolved against the
+    seat's hand by ``rules`` (cards held, an arrangement judged)."""
+    events: list[Event] = []
+    seat, kind, phase = action.seat, action.kind, state.phase
+    if phase == DRAW:
+        if kind == "fold" and seat == state.order[0]:
+            dealer_folds(state, events, "draw")  # the Dealer draws last
+            return events
+        if kind == "fold":
+            fold(state, seat, events)
+            if alone(state, events):
+                return events
+        else:
+            discard(state, seat, arg, events)
+        if not next_turn(state):
+            proceed(state, events, "draw")
+    elif phase == NAME:
+        name_bid(state, action.arg, events)
+    elif phase == ANSWER:
+        if kind == "fold":
+            fold(state, seat, events)
+            if not alone(state, events):
+                answered(state, events)
+        else:
+            answer(state, action, events)
+    elif phase == COVER:
+        cover(state, action, events)
+    elif phase == BUY:
+        if kind == "buy":
+            buy(state, seat, events)
+        else:
+            stop_buying(state, seat, events)
+    elif phase == EXTRA:
+        extra_bet(state, seat, action.arg, events)
+    elif phase == CONSIDER:
+        consider(state, action, events)
+    elif phase == OFFER:
+        offer(state, action, events)
+    elif phase == AUCTION:
+        auction(state, action, events)
+    elif kind == "special":
+        modifiers.declare_special(state, seat, action.card, events)
+    elif phase == SPECIALS:
+        specials_done(state)
+    elif phase == CHOOSE:
+        modifiers.choose(state, seat, arg, events)
+    elif phase == REVEAL:
+        modifiers.reveal(state, seat, arg, events)
+    elif phase == SHOWDOWN:
+        declare(state, seat, arg, events)
+    return events

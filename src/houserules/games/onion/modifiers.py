@@ -1,0 +1,286 @@
+"""Modifiers #0-#11, the special cards they need, and the seed's amendments.
+
+Each modifier is switched on by the ``modifiers`` option (a list of numbers,
+or ``"all"``). What a modifier does reaches the rest of the game in two
+ways only: ``rules_for`` turns the round's situation (eights wild? which
+special cards are declared or face up? whose aces are zeroed?) into the
+solver's ``Rules`` for one seat, and ``declare_special`` carries out a
+special card's declaration (which may leave a decision pending: the Lady's
+choice of replacement, the disclosures the Archchancellor forces).
+
+A special card is the one marked copy (CMO-6): the Lady (QS*), Fate (KH*),
+Great A'Tuin (QD*), Death (KC*), the Sender of Eight (JD*), the
+Archchancellor (JS*) and the Fool (JC*). Declaring one puts it face up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.core import Event, OptionsError
+from . import groupings as G
+from . import solver
+from .cards import ARCHCHANCELLOR, ATUIN, CRANK, DEATH, FATE, FOOL, LADY, SENDER, SPECIAL, name, names
+from .state import CHOOSE, REVEAL, OnionState
+
+ALL = tuple(range(12))
+#: the modifier(s) that give each special card a use
+USES: dict[int, tuple[int, ...]] = {
+    LADY: (4, 5), FATE: (5,), ATUIN: (6, 7), DEATH: (9,), SENDER: (8,), ARCHCHANCELLOR: (10,), FOOL: (11,),
+}
+#: declared during the showdown, these may devalue hands already shown (the amendment's list)
+DEVALUING = frozenset({LADY, FATE, DEATH, FOOL})
+EIGHT = 8
+ACE = 1
+
+
+def parse(value: Any) -> tuple[int, ...]:
+    """The ``modifiers`` option: ``"all"``, ``"none"``, ``"1,4,11"``, a number or a list."""
+    if value in (None, "", "none", False):
+        return ()
+    if value == "all":
+        return ALL
+    if isinstance(value, str):
+        value = [v for v in value.replace(" ", "").split(",") if v]
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    try:
+        got = sorted({int(v) for v in value})
+    except (TypeError, ValueError):
+        raise OptionsError(f"modifiers must be 'all', 'none' or numbers 0-11, got {value!r}") from None
+    if any(not 0 <= m <= 11 for m in got):
+        raise OptionsError(f"modifiers are numbered 0 to 11, got {got}")
+    return tuple(got)
+
+
+def on(state: OnionState, number: int) -> bool:
+    return number in state.mods
+
+
+def uses_specials(state: OnionState) -> bool:
+    return any(on(state, m) for m in (4, 5, 6, 7, 8, 9, 10, 11))
+
+
+# --- the round's situation --------------------------------------------------------
+def wild_for(state: OnionState, seat: int) -> bool:
+    """Eights wild for this seat: a wild round (#1ii) not revoked by Fate (#5ii),
+    or revoked but made wild again by the Lady (#5ii)."""
+    return state.wild_round and (not state.fate_revoked or state.rewild[seat])
+
+
+def round_wild(state: OnionState) -> bool:
+    return state.wild_round and not state.fate_revoked
+
+
+def visible(state: OnionState, card: int) -> bool:
+    """Declared, or dealt face up (#8i, #9)."""
+    return card in state.specials or any(card in up for up in state.face_up)
+
+
+def rules_for(state: OnionState, seat: int) -> tuple[solver.Rules, ...]:
+    """The rule sets this seat may play its hand under this round; more than
+    one when a modifier leaves the player a choice (#8i, #10i)."""
+    if not state.mods:
+        return (solver.BASE_RULES,)
+    wild = wild_for(state, seat)
+    sender_wild = on(state, 8) and state.wild_round and SENDER in state.specials
+    kw: dict[str, Any] = {
+        "null_eights": on(state, 1) and not state.wild_round,
+        "wild_eights": wild,
+        "octavo": on(state, 3) and wild,
+        "wild_not_ace": sender_wild,
+        "zeroed_aces": state.zeroed[seat] or sender_wild,
+        "fool": state.fool,
+    }
+    lady = state.specials.get(LADY)
+    if on(state, 4) and lady is not None and lady != seat and state.lady_wild:
+        kw["devalued"] = 1  # #4ii
+    if on(state, 9) and visible(state, DEATH):
+        kw["death"] = 3 if round_wild(state) else 2
+    if state.specials.get(ATUIN) == seat:
+        kw["shift"] = on(state, 6)
+        kw["elephants"] = on(state, 7)
+    hand = state.hands[seat]
+    if state.js_wild and ARCHCHANCELLOR in hand:
+        kw["wild"] = frozenset({ARCHCHANCELLOR})  # #10ii
+    base = solver.Rules(**kw)
+    out = [base]
+    if on(state, 10) and ARCHCHANCELLOR in hand:
+        # #10i: play the Jack of Staves and no eight as eight, or leave it out
+        out = [solver.Rules(**{**kw, "no_eight_value": True}),
+               solver.Rules(**{**kw, "exclude": frozenset({ARCHCHANCELLOR})})]
+    if on(state, 8) and not state.wild_round and visible(state, SENDER):
+        # #8i: a player who uses any eight has their aces zeroed
+        eights = frozenset(c for c in hand if CRANK[c] == EIGHT)
+        out = [solver.Rules(**{**_fields(r), "zeroed_aces": True}) for r in out] + \
+              [solver.Rules(**{**_fields(r), "exclude": r.exclude | eights}) for r in out]
+    return tuple(out)
+
+
+def _fields(r: solver.Rules) -> dict[str, Any]:
+    return {f: getattr(r, f) for f in r.__dataclass_fields__}
+
+
+def best(state: OnionState, seat: int) -> solver.Arrangement:
+    return solver.best_of(state.hands[seat], rules_for(state, seat))
+
+
+# --- declaring special cards (CMO-6, CMO-8.2) ------------------------------------------
+def declarable(state: OnionState, seat: int) -> list[int]:
+    """The special cards ``seat`` may declare now."""
+    if not state.mods:
+        return []
+    out = []
+    for card in state.hands[seat]:
+        if card not in SPECIAL or card in state.specials or not any(on(state, m) for m in USES[card]):
+            continue
+        if card == LADY:
+            if state.wild_round:  # #4ii, or #5ii after Fate: not by the player who used Fate
+                ok = (round_wild(state) and on(state, 4)) or (
+                    state.fate_revoked and on(state, 5) and state.fate_user != seat)
+            else:  # #4i: replaced from the pack
+                ok = on(state, 4) and bool(state.deck)
+            if not ok:
+                continue
+        elif card == FATE:
+            if state.wild_round:
+                if state.fate_revoked:
+                    continue
+            elif state.lady_user < 0 or not state.deck:
+                continue  # #5i: only after the Lady was declared and replaced
+        elif card == FOOL and any(a is not None for a in state.declared):
+            continue  # #11: immediately before the showdown
+        out.append(card)
+    return out
+
+
+def declare_special(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
+    """Put a special card face up and carry out what it does."""
+    state.specials[card] = seat
+    if card in DEVALUING:
+        state.devaluations += 1
+    events.append(Event("special", seat, {"card": name(card, True), "as": SPECIAL[card]}))
+    if card == LADY:
+        if state.wild_round:
+            if state.fate_revoked:
+                state.rewild[seat] = True  # #5ii: the Lady makes her holder's eights wild again
+            else:
+                state.lady_wild = True  # #4ii: one ace of eleven fewer for every other player
+        else:
+            state.lady_user = seat
+            _offer_replacements(state, seat, card, events)  # #4i
+    elif card == FATE:
+        if round_wild(state):
+            state.fate_revoked = True  # #5ii
+            state.fate_user = seat
+        else:
+            if state.lady_user >= 0:
+                state.zeroed[state.lady_user] = True  # #5i
+            _offer_replacements(state, seat, card, events)
+    elif card == FOOL:
+        state.fool = True  # #11
+    elif card == ARCHCHANCELLOR:
+        _archchancellor(state, seat, events)
+
+
+def _offer_replacements(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
+    """The next two cards of the pack, of which the player keeps one in the
+    special card's place (#4i, #5i)."""
+    state.offered = [state.deck.pop() for _ in range(min(2, len(state.deck)))]
+    state.interrupted = (state.phase, state.queue[:], state.turn)
+    state.phase = CHOOSE
+    state.turn = seat
+    state.queue = [seat]
+    events.append(Event("offered", seat, {"count": len(state.offered)}, {"cards": names(state.offered, True)}))
+
+
+def choose(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
+    """Keep ``card`` in the special card's place; the other goes to the discards."""
+    special = LADY if state.specials.get(LADY) == seat and LADY in state.hands[seat] else FATE
+    hand = state.hands[seat]
+    hand[hand.index(special)] = card
+    up = state.face_up[seat]
+    if special in up:
+        up[up.index(special)] = card  # **House rule** CMO-H15: the replacement takes the place face up too
+    state.set_aside[seat].append(special)
+    state.discards.extend(c for c in state.offered if c != card)
+    state.offered = []
+    events.append(Event("replaced", seat, {"card": name(special, True)}, {"kept": name(card, True)}))
+    resume(state)
+
+
+def _archchancellor(state: OnionState, seat: int, events: list[Event]) -> None:
+    """#10ii: Death must be declared if held, and then everybody else discloses a
+    card; if nobody holds Death, the Jack of Staves is wild for the round."""
+    holder = next((s for s in state.in_round if DEATH in state.hands[s]), None)
+    if holder is None:
+        state.js_wild = True
+        events.append(Event("wild", seat, {"card": name(ARCHCHANCELLOR, True)}))
+        return
+    if DEATH not in state.specials:
+        state.specials[DEATH] = holder
+        state.devaluations += 1
+        events.append(Event("special", holder, {"card": name(DEATH, True), "as": SPECIAL[DEATH], "forced": True}))
+    others = [s for s in state.in_round if s != holder and undisclosed(state, s)]
+    if others:
+        state.interrupted = (state.phase, state.queue[:], state.turn)
+        state.phase = REVEAL
+        state.queue = others
+        state.turn = others[0]
+
+
+def undisclosed(state: OnionState, seat: int) -> list[int]:
+    """The cards of ``seat`` nobody else has seen: not face up, not declared, not disclosed."""
+    shown = set(state.face_up[seat]) | set(state.revealed[seat]) | set(state.specials)
+    return [c for c in state.hands[seat] if c not in shown]
+
+
+def reveal(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
+    state.revealed[seat].append(card)
+    events.append(Event("reveal", seat, {"card": name(card, True)}))
+    state.queue.pop(0)
+    if state.queue:
+        state.turn = state.queue[0]
+    else:
+        resume(state)
+
+
+def resume(state: OnionState) -> None:
+    """Back to the decision a special card interrupted."""
+    state.phase, state.queue, state.turn = state.interrupted
+    state.interrupted = ("", [], 0)
+
+
+def on_dealt(state: OnionState, seat: int, cards: list[int], events: list[Event]) -> None:
+    """#8ii: in a round of wild eights the Sender of Eight is declared as soon as dealt."""
+    if SENDER in cards and on(state, 8) and state.wild_round and SENDER not in state.specials:
+        state.specials[SENDER] = seat
+        events.append(Event("special", seat, {"card": name(SENDER, True), "as": SPECIAL[SENDER], "forced": True}))
+
+
+# --- crippling (#0, #2) ---------------------------------------------------------------
+def crippleable(state: OnionState, length: int) -> list[tuple[int, solver.Grouping]]:
+    """Declared groupings a running flush of ``length`` may cripple (#0): a Great
+    Onion (and under the Fool the great bagel) by nine or ten cards, a Lesser
+    Onion by ten. The Octavo may not be crippled (#3)."""
+    kinds = {G.ONIONS[5]} | ({G.BAGELS[4]} if state.fool else set())
+    if length == 10:
+        kinds.add(G.ONIONS[4])
+    out = []
+    for s, a in enumerate(state.declared):
+        if a is not None and a.groupings and a.groupings[0].kind in kinds:
+            out.append((s, a.groupings[0]))
+    return out
+
+
+def cripple_option(state: OnionState, seat: int) -> solver.RunningFlush | None:
+    """The running flush ``seat`` may declare to cripple now, if any (#0, #2)."""
+    if not on(state, 0):
+        return None
+    flush = best(state, seat).cripple
+    if flush is None:
+        return None
+    for _, target in crippleable(state, flush.length):
+        if not (on(state, 2) and state.wild_round) or flush.wilds <= target.wilds:
+            return flush
+    return None

@@ -1,0 +1,241 @@
+"""What a seat may do now, and why not: the one legality check of Cripple Mr Onion.
+
+``legal`` lists and ``check`` judges from the same helpers (which kinds a
+phase allows, which amounts a seat can put up, what a match costs), so they
+cannot disagree. Amounts are whole Stakes, from none up to the maximum
+raise (CMO-H1). Clause ids are those of docs/rules/cripple-mr-onion.md.
+
+The showdown declaration is a free arrangement of ten cards, far too many
+to list: ``legal`` offers the canonical one, the solver's best arrangement,
+and ``check`` accepts any arrangement the cards really form (CMO-5.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from ...engine.core import Action, Illegal
+from . import groupings as G
+from . import modifiers, solver
+from .cards import resolve
+from .flow import offer_cost
+from .state import (
+    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, DRAW, EXTRA, NAME, NO_RAISE_PARTS, OFFER, REVEAL,
+    SHOWDOWN, SPECIALS, OnionState,
+)
+
+KINDS = ("discard", "fold", "bet", "match", "raise", "buy", "stop", "extra", "pass", "accept", "bid",
+         "decline", "special", "done", "choose", "reveal", "declare")
+CARD_KINDS = ("special", "choose", "reveal")
+RUNNING_FLUSHES = {9: G.NINE_CARD_RUNNING_FLUSH, 10: G.TEN_CARD_RUNNING_FLUSH}
+#: phase -> the kinds of action it allows
+PHASE_KINDS: dict[str, tuple[str, ...]] = {
+    DRAW: ("discard", "fold"),
+    NAME: ("bet",),
+    ANSWER: ("match", "raise", "fold"),
+    COVER: ("match", "fold"),
+    BUY: ("buy", "stop"),
+    EXTRA: ("extra",),
+    CONSIDER: ("match", "pass"),
+    OFFER: ("accept", "pass"),
+    AUCTION: ("bid", "decline"),
+    SPECIALS: ("special", "done"),
+    CHOOSE: ("choose",),
+    REVEAL: ("reveal",),
+    SHOWDOWN: ("declare", "special"),
+}
+AMOUNT_KINDS = ("bet", "raise", "extra", "bid")
+MAX_DISCARD = 4
+
+GAME_OVER = Illegal("CMO-1.3", "the match is over")
+NO_SUCH_SEAT = Illegal("seat", "there is no such seat")
+UNKNOWN = Illegal("action", "Cripple Mr Onion has no such action")
+NOT_YOUR_TURN = Illegal("CMO-4.1", "it is not your turn")
+WRONG_TIME = {
+    DRAW: Illegal("CMO-4.4", "now is the draw: discard up to four cards, or fold by discarding five"),
+    NAME: Illegal("CMO-4.5", "the Dealer names the amount of this part of the betting"),
+    ANSWER: Illegal("CMO-4.5", "match the Dealer's bid (and raise if you like) or fold"),
+    COVER: Illegal("CMO-4.5", "the Dealer must match the collective raise or fold"),
+    BUY: Illegal("CMO-5.2", "buy a face-down card or stop buying"),
+    EXTRA: Illegal("CMO-5.3", "make your extra bet (zero allowed)"),
+    CONSIDER: Illegal("CMO-5.3", "the Dealer matches the extra bets or passes the Dealership"),
+    OFFER: Illegal("CMO-5.4", "accept the Dealership by matching the extra bets, or pass it on"),
+    AUCTION: Illegal("CMO-5.7", "bid for the Dealership or decline"),
+    SPECIALS: Illegal("CMO-8.2", "declare a special card, or say you are done"),
+    CHOOSE: Illegal("CMO-7.4", "keep one of the two cards offered"),
+    REVEAL: Illegal("CMO-7.10", "disclose one card nobody has seen"),
+    SHOWDOWN: Illegal("CMO-5.6", "declare your arrangement"),
+}
+NOT_SPECIAL = Illegal("CMO-6", "you cannot declare that card now (not yours, not special, or not its time)")
+NOT_OFFERED = Illegal("CMO-7.4", "keep one of the two cards offered")
+NOT_UNDISCLOSED = Illegal("CMO-7.10", "disclose a card of yours nobody has seen yet")
+NO_CRIPPLE = Illegal("CMO-7.0", "a running flush cripples only a Great (ten cards: or Lesser) Onion already declared")
+NO_RAISE = Illegal("CMO-4.5", "no raising in the third part of the first betting round")
+BAD_AMOUNT = Illegal("CMO-H1", "amounts are whole Stakes from zero (bids: one Stake above the high bid) "
+                               "up to the maximum raise, and no more than you hold")
+CANNOT_AFFORD = Illegal("CMO-H3", "you do not have the chips for that: fold (or pass) instead")
+TOO_MANY = Illegal("CMO-4.4", "discard at most four cards; fold to discard all five")
+NOT_HELD = Illegal("hand", "you do not hold those cards")
+
+
+def _chips(state: OnionState, seat: int) -> int:
+    return state.ledger.chips[seat]
+
+
+def amounts(state: OnionState, seat: int, kind: str) -> list[int]:
+    """The amounts ``seat`` may name for an amount action now (CMO-H1)."""
+    stake, top, chips = state.stake, state.max_raise, _chips(state, seat)
+    if kind == "bid":
+        mine = state.ledger.staked[seat]
+        steps = [state.high_bid + k * stake for k in range(1, top + 1)]
+        return [a for a in steps if a - mine <= chips]
+    if kind == "raise":
+        if state.part in NO_RAISE_PARTS:
+            return []
+        chips -= state.bid
+        return [k * stake for k in range(1, top + 1) if k * stake <= chips]
+    return [k * stake for k in range(0, top + 1) if k * stake <= chips]
+
+
+def cost(state: OnionState, seat: int, kind: str) -> int:
+    """What a match, a bought card or accepting the Dealership costs ``seat`` now."""
+    if kind == "buy":
+        return state.stake
+    if kind == "accept":
+        return offer_cost(state, seat)
+    if state.phase == ANSWER:
+        return state.bid
+    return sum(state.ledger.staked)  # the Dealer matching raises or extra bets
+
+
+def _possible(state: OnionState, seat: int, kind: str) -> bool:
+    """Whether a kind without a free argument is open to ``seat`` now."""
+    if kind in ("match", "buy", "accept"):
+        if kind == "buy" and state.bought >= 5:
+            return False
+        return cost(state, seat, kind) <= _chips(state, seat)
+    return True
+
+
+def legal(state: OnionState) -> list[Action]:
+    """Every legal action of the seat to act. At the showdown only the
+    solver's best arrangement is listed; ``check`` accepts any real one."""
+    if state.over:
+        return []
+    seat, phase = state.turn, state.phase
+    if phase == DRAW:
+        hand = sorted(state.hands[seat])
+        out = [Action(seat, "discard", arg=tuple(d)) for k in range(MAX_DISCARD + 1) for d in combinations(hand, k)]
+        out.append(Action(seat, "fold"))
+        return out
+    if phase in (SPECIALS, SHOWDOWN, CHOOSE, REVEAL):
+        return _card_phase_legal(state, seat, phase)
+    out = []
+    for kind in PHASE_KINDS[phase]:
+        if kind in AMOUNT_KINDS:
+            out.extend(Action(seat, kind, arg=a) for a in amounts(state, seat, kind))
+        elif _possible(state, seat, kind):
+            out.append(Action(seat, kind))
+    return out
+
+
+def _specials_now(state: OnionState, seat: int) -> list[int]:
+    """Special cards ``seat`` may declare in this phase: in the declaration
+    round, or at its showdown turn when there is no such round (CMO-8.2)."""
+    if state.phase == SHOWDOWN and state.options["declaration_round"]:
+        return []
+    return modifiers.declarable(state, seat)
+
+
+def _card_phase_legal(state: OnionState, seat: int, phase: str) -> list[Action]:
+    out = [Action(seat, "special", c) for c in _specials_now(state, seat)]
+    if phase == SPECIALS:
+        out.append(Action(seat, "done"))
+    elif phase == CHOOSE:
+        out = [Action(seat, "choose", c) for c in state.offered]
+    elif phase == REVEAL:
+        out = [Action(seat, "reveal", c) for c in modifiers.undisclosed(state, seat)]
+    else:
+        out.append(Action(seat, "declare", arg=declaration(modifiers.best(state, seat))))
+        flush = modifiers.cripple_option(state, seat)
+        if flush is not None:
+            out.append(Action(seat, "declare", arg=((RUNNING_FLUSHES[flush.length], flush.cards),)))
+    return out
+
+
+def declaration(a: solver.Arrangement) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The ``declare`` argument that shows arrangement ``a``: its groupings, and
+    Great A'Tuin's shift if it uses one."""
+    out = tuple((g.kind, g.cards) for g in a.groupings)
+    return out + ((solver.SHIFT, a.shift),) if a.shift else out
+
+
+def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]:
+    """Check ``action`` and resolve its argument against the seat's hand:
+    (None, the cards or arrangement) when legal, else (why not, None)."""
+    seat, kind = action.seat, action.kind
+    if kind not in KINDS:
+        return UNKNOWN, None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        return NO_SUCH_SEAT, None
+    if state.over:
+        return GAME_OVER, None
+    if seat != state.turn:
+        return NOT_YOUR_TURN, None
+    phase = state.phase
+    if kind not in PHASE_KINDS[phase]:
+        return WRONG_TIME[phase], None
+    if kind in AMOUNT_KINDS:
+        if kind == "raise" and state.part in NO_RAISE_PARTS:
+            return NO_RAISE, None
+        if action.arg not in amounts(state, seat, kind) or isinstance(action.arg, bool):
+            return BAD_AMOUNT, None
+        return None, action.arg
+    if kind == "discard":
+        cards = action.arg
+        if not isinstance(cards, Sequence) or isinstance(cards, str):
+            return NOT_HELD, None
+        if len(cards) > MAX_DISCARD:
+            return TOO_MANY, None
+        held = resolve(state.hands[seat], cards)
+        return (NOT_HELD, None) if held is None else (None, held)
+    if kind == "declare":
+        return _judge(state, seat, action.arg)
+    if kind == "special":
+        return (None, None) if action.card in _specials_now(state, seat) else (NOT_SPECIAL, None)
+    if kind == "choose":
+        got = resolve(state.offered, [action.card]) if isinstance(action.card, int) else None
+        return (NOT_OFFERED, None) if got is None else (None, got[0])
+    if kind == "reveal":
+        got = resolve(modifiers.undisclosed(state, seat), [action.card]) if isinstance(action.card, int) else None
+        return (NOT_UNDISCLOSED, None) if got is None else (None, got[0])
+    if not _possible(state, seat, kind):
+        return CANNOT_AFFORD, None
+    return None, None
+
+
+def _judge(state: OnionState, seat: int, arg: Any) -> tuple[Illegal | None, Any]:
+    try:
+        declared = [(str(k), tuple(cards)) for k, cards in arg]
+    except (TypeError, ValueError):
+        return Illegal("CMO-5.6", "declare a list of (grouping, cards)"), None
+    if len(declared) == 1 and declared[0][0] in RUNNING_FLUSHES.values():
+        flush = modifiers.cripple_option(state, seat)
+        held = resolve(state.hands[seat], declared[0][1])
+        same = held is not None and flush is not None and \
+            sorted(c % 52 for c in held) == sorted(c % 52 for c in flush.cards)
+        if not same or RUNNING_FLUSHES[flush.length] != declared[0][0]:
+            return NO_CRIPPLE, None
+        return None, flush
+    got = solver.judge_any(state.hands[seat], declared, modifiers.rules_for(state, seat))
+    if isinstance(got, str):
+        return Illegal("CMO-3.1", got), None
+    return None, got
+
+
+def check(state: OnionState, action: Action) -> Illegal | None:
+    """None if ``action`` is legal now, else the clause it breaks. Nothing in
+    the seed is a penalty, so every refusal holds in table mode too."""
+    return resolve_arg(state, action)[0]

@@ -1,0 +1,278 @@
+"""The Cripple Mr Onion state, its options, and literal states for scenarios.
+
+One state is a whole *match*: rounds are played until one player has chips
+left or the set number of rounds is reached (CMO-1.3). Within a round the
+``phase`` says which decision is pending and ``turn`` whose it is; the
+pending decision's data (the Dealer's named bid, the raises near the Pot,
+the extra bets, the auction's high bid) lives in the state, never in a
+caller. The pack is a list whose end is its top.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...cards import CardError
+from ...engine.chips import Ledger
+from ...engine.clone import clone_slots
+from ...engine.core import STRICT, GameError, OptionsError
+from ...engine.options import common_options
+from .cards import DECK_SIZE, allocate, name
+
+DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "stake": 1,  # the ante, the price of a bought card, the step of every bet (CMO-1.2)
+    "max_raise": 5,  # the largest bet or raise, in Stakes (CMO-1.2)
+    "chips": 100,  # each player's chips at the start of the match
+    "rounds": 50,  # the match ends after this many rounds at most (CMO-1.3)
+    "dealer": 0,  # the first Dealer
+    "modifiers": (),  # modifier numbers 0-11 in play, or "all" (CMO-7)
+    "reform": False,  # amendment: reform once after a devaluing card (CMO-8.1)
+    "declaration_round": False,  # amendment: special cards declared before the showdown (CMO-8.2)
+    "mode": STRICT,
+}
+
+# --- phases: the decision pending (CMO-4 .. CMO-5) ---------------------------
+DRAW = "draw"  # discard up to four, or fold by discarding five
+NAME = "name"  # the Dealer names the amount of a betting part
+ANSWER = "answer"  # a player matches (and may raise) or folds
+COVER = "cover"  # the Dealer matches the collective raise or folds
+BUY = "buy"  # a player buys a face-down card or stops
+EXTRA = "extra"  # a player makes an extra bet
+CONSIDER = "consider"  # the Dealer matches the extra bets or passes the Dealership
+OFFER = "offer"  # a player accepts the Dealership (matching the extra bets) or passes
+AUCTION = "auction"  # the Dealership is auctioned after the Dealer folded
+SPECIALS = "specials"  # a player declares special cards before the showdown (CMO-8.2)
+CHOOSE = "choose"  # a player keeps one of two cards in a special card's place (#4i, #5i)
+REVEAL = "reveal"  # a player discloses a card (#10ii)
+SHOWDOWN = "showdown"  # a player declares an arrangement
+OVER = "over"
+
+#: betting parts: 1-3 the first round (3 without raising), 4-5 the two last parts
+FIRST_PARTS = (1, 2, 3)
+LAST_PARTS = (4, 5)
+NO_RAISE_PARTS = (3,)
+
+
+def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Fill defaults and check every option, naming the one that is wrong."""
+    opts = common_options(raw, DEFAULTS, "Cripple Mr Onion", (2, 7), "CMO-1.1")
+    for key, low in (("stake", 1), ("max_raise", 1), ("chips", 1), ("rounds", 1)):
+        v = opts[key]
+        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+            raise OptionsError(f"{key} must be a whole number of at least {low}, got {v!r}")
+    if opts["chips"] < opts["stake"]:
+        raise OptionsError("chips must cover at least one Stake (the ante)")
+    from .modifiers import parse
+
+    opts["modifiers"] = list(parse(opts["modifiers"]))
+    for key in ("reform", "declaration_round"):
+        if not isinstance(opts[key], bool):
+            raise OptionsError(f"{key} must be true or false, got {opts[key]!r}")
+    return opts
+
+
+class OnionState:
+    """Everything about one match of Cripple Mr Onion, hidden cards included."""
+
+    __slots__ = (
+        "options", "mode", "seed", "rng", "players", "stake", "max_raise", "ledger",
+        "out", "folded", "hands", "face_up", "deck", "discards", "dealer", "order",
+        "phase", "turn", "queue", "part", "bid", "bought", "offer_from", "high_bid",
+        "bidders", "resume", "declared", "round", "rounds", "over", "last", "winners",
+        # modifiers (CMO-7): the round's situation
+        "mods", "wild_round", "null_played", "specials", "set_aside", "fate_revoked", "fate_user", "rewild",
+        "zeroed", "lady_user", "lady_wild", "fool", "js_wild", "offered", "interrupted", "revealed",
+        "devaluations", "epoch", "reformed", "cripples",
+    )
+
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+        n = options["players"]
+        self.options = dict(options)
+        self.mode: str = options["mode"]
+        self.seed = seed
+        self.rng = rng
+        self.players: int = n
+        self.stake: int = options["stake"]
+        self.max_raise: int = options["max_raise"]
+        self.ledger = Ledger([options["chips"]] * n)
+        self.out: list[bool] = [False] * n  # out of the match: cannot pay the ante
+        self.folded: list[bool] = [False] * n  # out of this round
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.face_up: list[list[int]] = [[] for _ in range(n)]  # dealt face up: seen by all
+        self.deck: list[int] = []  # top is the end
+        self.discards: list[int] = []
+        self.dealer: int = options["dealer"]
+        self.order: list[int] = []  # this round's seniority: Dealer, Elder, ..., Younger
+        self.phase = DRAW
+        self.turn = 0
+        self.queue: list[int] = []  # seats still to act in this phase, next first
+        self.part = 0  # the betting part in progress (FIRST_PARTS, LAST_PARTS)
+        self.bid = 0  # the amount the Dealer named for this part
+        self.bought = 0  # cards the buying player has bought so far
+        self.offer_from = -1  # the Dealer who passed the Dealership (CMO-5.4)
+        self.high_bid = 0  # the auction's highest bid (CMO-5.7)
+        self.bidders: list[int] = []  # seats still in the auction, in asking order
+        self.resume = ""  # the stage the auction interrupted, to resume after it
+        self.declared: list[Any] = [None] * n  # showdown arrangements
+        self.round = 0
+        self.rounds: int = options["rounds"]
+        self.over = False
+        self.last: dict[str, Any] | None = None  # how the previous round ended
+        self.winners: tuple[int, ...] = ()
+        self.mods: frozenset[int] = frozenset(options.get("modifiers", ()))
+        self.wild_round = False  # eights are wild this round (#1ii)
+        self.null_played = False  # a null eight was played at this round's showdown (#1ii)
+        self.reset_specials()
+
+    def reset_specials(self) -> None:
+        """The per-round situation the special cards create, cleared at each deal."""
+        n = self.players
+        self.specials: dict[int, int] = {}  # special card -> the seat that declared it
+        self.set_aside: list[list[int]] = [[] for _ in range(n)]  # the Lady/Fate, replaced (#4i, #5i)
+        self.fate_revoked = False  # Fate ended the wild eights (#5ii)
+        self.fate_user = -1
+        self.rewild: list[bool] = [False] * n  # the Lady made these seats' eights wild again (#5ii)
+        self.zeroed: list[bool] = [False] * n  # aces worth zero (#5i)
+        self.lady_user = -1  # who declared and replaced the Lady (#4i)
+        self.lady_wild = False  # the Lady devalues aces (#4ii)
+        self.fool = False  # bagels and Onions change places (#11)
+        self.js_wild = False  # the Jack of Staves is wild (#10ii)
+        self.offered: list[int] = []  # the two cards a player chooses between (#4i, #5i)
+        self.interrupted: tuple[str, list[int], int] = ("", [], 0)  # the decision a special card interrupted
+        self.revealed: list[list[int]] = [[] for _ in range(n)]  # cards disclosed (#10ii)
+        self.devaluations = 0  # devaluing special cards declared so far (CMO-8.1)
+        self.epoch: list[int] = [0] * n  # devaluations when each seat declared its arrangement
+        self.reformed: list[bool] = [False] * n
+        self.cripples: list[Any] = [None] * n  # running flushes declared to cripple (#0)
+
+    @property
+    def marks(self) -> bool:
+        """Whether the marked special cards are told apart (written ``QS*``): with modifiers."""
+        return bool(self.mods)
+
+    @property
+    def in_round(self) -> list[int]:
+        """The seats still in this round, in seniority order."""
+        return [s for s in self.order if not self.folded[s]]
+
+    def copy(self) -> OnionState:
+        new = clone_slots(self)
+        new.ledger = self.ledger.copy()
+        for slot in ("out", "folded", "deck", "discards", "order", "queue", "bidders", "declared"):
+            setattr(new, slot, getattr(self, slot)[:])
+        new.hands = [h[:] for h in self.hands]
+        new.face_up = [h[:] for h in self.face_up]
+        for slot in ("rewild", "zeroed", "offered", "epoch", "reformed", "cripples"):
+            setattr(new, slot, getattr(self, slot)[:])
+        new.specials = dict(self.specials)
+        new.set_aside = [h[:] for h in self.set_aside]
+        new.revealed = [h[:] for h in self.revealed]
+        new.interrupted = (self.interrupted[0], self.interrupted[1][:], self.interrupted[2])
+        return new
+
+    def snapshot(self) -> tuple:
+        """Every field as plain data, for equality checks in tests."""
+        led = self.ledger
+        return (
+            tuple(led.chips), led.pot, tuple(led.staked), tuple(self.out), tuple(self.folded),
+            tuple(tuple(h) for h in self.hands), tuple(tuple(h) for h in self.face_up),
+            tuple(self.deck), tuple(self.discards), self.dealer, tuple(self.order), self.phase,
+            self.turn, tuple(self.queue), self.part, self.bid, self.bought, self.offer_from,
+            self.high_bid, tuple(self.bidders), self.resume, tuple(map(repr, self.declared)), self.round,
+            self.over, repr(self.last), self.winners, self.rng.getstate(),
+            self.wild_round, self.null_played, tuple(sorted(self.specials.items())),
+            tuple(map(tuple, self.set_aside)), self.fate_revoked, self.fate_user, tuple(self.rewild),
+            tuple(self.zeroed), self.lady_user, self.lady_wild, self.fool, self.js_wild, tuple(self.offered),
+            repr(self.interrupted), tuple(map(tuple, self.revealed)), self.devaluations, tuple(self.epoch),
+            tuple(self.reformed), repr(self.cripples),
+        )
+
+    def all_cards(self) -> list[int]:
+        """Every card in every zone (hands, pack, discards)."""
+        out = [c for h in self.hands for c in h]
+        for zone in (self.deck, self.discards, self.offered):
+            out.extend(zone)
+        for aside in self.set_aside:
+            out.extend(aside)
+        return out
+
+
+# --- literal states for scenario files ----------------------------------------
+STATE_KEYS = ("hands", "face_up", "deck", "chips", "pot", "staked", "dealer", "phase", "turn", "queue",
+              "part", "bid", "bought", "folded", "out", "round", "high_bid", "bidders", "offer_from", "resume",
+              "wild_round", "specials")
+
+
+def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> OnionState:
+    """A state written out in a scenario file.
+
+    ``hands`` lists every seat's cards (``face_up`` the ones among them dealt
+    face up); ``deck`` is listed top first and the rest of the 104 cards go
+    to the discards. ``phase``/``turn``/``queue`` say which decision is
+    pending; the Dealer's seniority order is derived from ``dealer``."""
+    from .flow import seniority_order
+
+    unknown = sorted(set(obj) - set(STATE_KEYS))
+    if unknown:
+        raise GameError(f"unknown Cripple Mr Onion state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
+    state = OnionState(options, seed, random.Random(seed))
+    n = state.players
+    taken: list[int] = []
+
+    def cards(value: Any, what: str) -> list[int]:
+        try:
+            got = allocate(value, marks=bool(state.mods), taken=taken)
+        except (CardError, TypeError, AttributeError) as exc:
+            raise GameError(f"state.{what}: {exc}") from None
+        taken.extend(got)
+        return got
+
+    hands = obj.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        raise GameError(f"state.hands must list {n} hands (options.players)")
+    state.hands = [cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
+    for seat, up in dict(obj.get("face_up", {})).items():
+        wanted = [name(c) for c in allocate(up)]
+        held = state.hands[int(seat)]
+        got = []
+        for w in wanted:
+            match = [c for c in held if name(c) == w and c not in got]
+            if not match:
+                raise GameError(f"state.face_up[{seat}]: {w} is not in that hand")
+            got.append(match[0])
+        state.face_up[int(seat)] = got
+    state.deck = list(reversed(cards(obj.get("deck", []), "deck")))
+    state.discards = [c for c in range(DECK_SIZE) if c not in set(taken)]
+    if "chips" in obj:
+        chips = list(obj["chips"])
+        if len(chips) != n:
+            raise GameError(f"state.chips must list {n} amounts")
+        state.ledger.chips = [int(c) for c in chips]
+    state.ledger.pot = int(obj.get("pot", 0))
+    if "staked" in obj:
+        state.ledger.staked = [int(c) for c in obj["staked"]]
+    state.dealer = int(obj.get("dealer", options["dealer"]))
+    for seat in obj.get("folded", []):
+        state.folded[int(seat)] = True
+    for seat in obj.get("out", []):
+        state.out[int(seat)] = True
+    state.order = seniority_order(state)
+    state.phase = str(obj.get("phase", DRAW))
+    state.queue = [int(s) for s in obj.get("queue", [])]
+    state.turn = int(obj.get("turn", state.queue[0] if state.queue else state.order[1 % len(state.order)]))
+    state.part = int(obj.get("part", 0))
+    state.bid = int(obj.get("bid", 0))
+    state.bought = int(obj.get("bought", 0))
+    state.round = int(obj.get("round", 1))
+    state.high_bid = int(obj.get("high_bid", 0))
+    state.bidders = [int(s) for s in obj.get("bidders", [])]
+    state.offer_from = int(obj.get("offer_from", -1))
+    state.resume = str(obj.get("resume", ""))
+    state.wild_round = bool(obj.get("wild_round", False))
+    for text, seat in dict(obj.get("specials", {})).items():
+        card = allocate([text], marks=True, taken=[c for c in range(DECK_SIZE) if c not in state.hands[int(seat)]])
+        state.specials[card[0]] = int(seat)
+    return state

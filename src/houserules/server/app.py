@@ -1,0 +1,304 @@
+"""The FastAPI application: the HTTP API (create, list and inspect tables),
+the WebSocket endpoint every seat and spectator plays through, and the
+static browser client.
+
+HTTP is only for things that happen once (creating a table, the lobby's
+lists); everything during a game goes over the table's WebSocket so that the
+server can push views and events the moment they exist.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from ..bots import bot_kinds
+from ..engine import registry
+from ..engine.core import GameError
+from .live import Client, Hub, LiveTable
+from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
+from .store import Store
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("houserules.server")
+
+
+@dataclass
+class ServerConfig:
+    """How a server runs; the ``serve`` command's options map onto these."""
+
+    db: Path
+    bot_delay: float = 0.4
+    sync: str = "normal"
+    rate: float = 20.0
+    burst: float = 40.0
+    max_message: int = MAX_MESSAGE
+    hello_timeout: float = 10.0
+    #: rate-limited messages a connection may send before it is closed
+    strikes: int = 200
+
+
+# --- HTTP shapes (they make the OpenAPI schema at /openapi.json) -------------
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    bots: list[str] = Field(description="bot kinds that can fill a seat")
+    options: dict[str, Any] = Field(description="the game's options with their defaults")
+    seats: int = Field(description="seats with the default options")
+    client_module: bool = Field(description="the browser has a rendering module for it (else a generic one)")
+
+
+class SeatSpec(BaseModel):
+    name: str | None = Field(None, max_length=80)
+    bot: str | None = Field(None, description="a bot kind, or null for a person")
+
+
+class CreateTable(BaseModel):
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(None, description="one per seat; default: every seat a person")
+    seed: int | None = Field(None, ge=0, lt=2**63, description="deal seed (random if omitted)")
+
+
+class Invite(BaseModel):
+    seat: int
+    name: str
+    token: str = Field(description="the seat's secret: whoever holds it plays the seat")
+    path: str = Field(description="the invite link's path; the token travels in the #fragment")
+
+
+class Created(BaseModel):
+    table: str
+    game: str
+    invites: list[Invite]
+    spectate: str
+
+
+class SeatPublic(BaseModel):
+    seat: int
+    name: str
+    bot: str | None
+    joined: bool
+    connected: bool
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    status: str = Field(description="waiting (for seats to join), playing or over")
+    seats: list[SeatPublic]
+    actions: int
+    result: dict[str, Any] | None
+    rematch: str | None
+
+
+class TableListItem(BaseModel):
+    id: str
+    game: str
+    created: float
+    over: bool
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    """The houserules server for ``config``; the store opens when the app starts."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(config.db, config.sync)
+        app.state.hub = Hub(store, config.bot_delay)
+        # Everything imported so far lives as long as the server: move it out
+        # of the collector's sight, so that full collections (which stop the
+        # event loop, and so every table) scan only the games' own objects.
+        gc.collect()
+        gc.freeze()
+        try:
+            yield
+        finally:
+            store.close()
+
+    app = FastAPI(title="houserules", version="1", lifespan=lifespan,
+                  description="Play house-rule card games with friends: tables over HTTP, play over a "
+                              "WebSocket at /ws/{table} (see docs/protocol.md).")
+
+    # Every endpoint is ``async``: it runs on the event loop's one thread,
+    # like the WebSocket handlers, so the hub and the SQLite connection are
+    # never used from two threads at once (a plain ``def`` would run in a
+    # thread pool).
+    def hub() -> Hub:
+        return app.state.hub  # type: ignore[no-any-return]
+
+    def live_or_404(table_id: str) -> LiveTable:
+        live = hub().get(table_id)
+        if live is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return live
+
+    @app.get("/api/games", response_model=list[GameInfo])
+    async def games() -> list[GameInfo]:
+        """Every game the server can host, with its bots and default options."""
+        out = []
+        for name in registry.names():
+            g = registry.get(name)
+            opts = g.options({})
+            out.append(GameInfo(name=name, title=g.title, bots=bot_kinds(name), options=opts,
+                                seats=g.seats(g.new(opts, 0)), client_module=(WEB / "games" / f"{name}.js").exists()))
+        return out
+
+    @app.post("/api/tables", response_model=Created, status_code=201)
+    async def create_table(body: CreateTable) -> Created:
+        """Create a table; the answer holds one invite (with its secret token) per person's seat."""
+        try:
+            specs = [s.model_dump() for s in body.seats] if body.seats is not None else None
+            if specs is None:
+                g = registry.get(body.game)
+                opts = g.options(body.options)
+                specs = [{} for _ in range(g.seats(g.new(opts, 0)))]
+            stored, tokens = hub().create(body.game, body.options, specs, body.seed)
+        except GameError as exc:
+            raise HTTPException(400, str(exc)) from None
+        invites = [Invite(seat=i, name=stored.seats[i].name, token=t, path=f"/t/{stored.id}#{t}")
+                   for i, t in tokens.items()]
+        return Created(table=stored.id, game=stored.game, invites=invites, spectate=f"/t/{stored.id}")
+
+    @app.get("/api/tables", response_model=list[TableListItem])
+    async def list_tables(limit: int = 50) -> list[dict[str, Any]]:
+        """The newest tables (public facts only)."""
+        return hub().store.recent(max(1, min(limit, 200)))
+
+    @app.get("/api/tables/{table_id}", response_model=TableSummary)
+    async def table_summary(table_id: str) -> dict[str, Any]:
+        """Public facts about one table: its seats, status and result."""
+        return live_or_404(table_id).summary()
+
+    @app.websocket("/ws/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        await _serve_connection(websocket, table_id, hub(), config)
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def page(table_id: str | None = None) -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    return app
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    """The next frame's payload; WebSocketDisconnect when the client has gone."""
+    frame = await websocket.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    text = frame.get("text")
+    return text if text is not None else frame.get("bytes")
+
+
+async def _hello(websocket: WebSocket, live: LiveTable, config: ServerConfig) -> tuple[Client, int] | None:
+    """The first message must be ``hello``: with a seat token to play, without one to watch."""
+    try:
+        msg = parse(await asyncio.wait_for(_receive(websocket), config.hello_timeout), config.max_message)
+        if msg["type"] != "hello":
+            raise ProtocolError("hello_first", "say hello first: {\"type\": \"hello\", \"token\": ...}")
+    except ProtocolError as exc:
+        await _refuse(websocket, exc.code, exc.message)
+        return None
+    except TimeoutError:
+        await _refuse(websocket, "hello_first", "no hello in time")
+        return None
+    token = msg.get("token")
+    seat = None
+    if token is not None:
+        seat = live.seat_for(token) if isinstance(token, str) and len(token) <= 256 else None
+        if seat is None:
+            await _refuse(websocket, "bad_token", "that token is not a seat at this table")
+            return None
+    since = msg.get("since", 0)
+    return Client(seat), since if isinstance(since, int) and not isinstance(since, bool) else 0
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+    with suppress(Exception):
+        await websocket.send_text(json.dumps(error(code, message)))
+        await websocket.close(1008)
+
+
+async def _sender(websocket: WebSocket, client: Client) -> None:
+    """Write the client's queued messages in order; None closes the socket."""
+    with suppress(Exception):
+        while True:
+            msg = await client.queue.get()
+            if msg is None:
+                await websocket.close(1012)
+                return
+            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+
+
+async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig) -> None:
+    try:
+        live = hub.get(table_id)
+    except RuntimeError as exc:
+        log.error("%s", exc)
+        await _refuse(websocket, "internal", "that table cannot be loaded")
+        return
+    if live is None:
+        await _refuse(websocket, "no_table", f"no table {table_id!r}")
+        return
+    hello = await _hello(websocket, live, config)
+    if hello is None:
+        return
+    client, since = hello
+    sender = asyncio.create_task(_sender(websocket, client))
+    limiter = RateLimit(config.rate, config.burst)
+    strikes = 0
+    try:
+        await live.join(client, since)
+        while not sender.done():
+            payload = await _receive(websocket)
+            if not limiter.allow():
+                strikes += 1
+                if strikes > config.strikes:
+                    break
+                client.send(error("rate_limited", f"slow down: at most {config.rate:g} messages a second"))
+                continue
+            ref = None
+            try:
+                msg = parse(payload, config.max_message)
+                ref = msg.get("id")
+                await _dispatch(live, client, msg, ref)
+            except ProtocolError as exc:
+                client.send(error(exc.code, exc.message, ref))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.drop(client)
+        client.close()
+        with suppress(asyncio.CancelledError, TimeoutError):
+            await asyncio.wait_for(sender, 1.0)
+
+
+async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any) -> None:
+    kind = msg["type"]
+    if kind == "act":
+        await live.attempt(client, msg.get("action"), ref)
+    elif kind == "rematch":
+        await live.request_rematch(client)
+    elif kind == "leave":
+        await live.leave(client)
+    elif kind == "ping":
+        client.send({"type": "pong", "id": ref})
+    else:  # hello
+        raise ProtocolError("already_said_hello", "this connection has already said hello")

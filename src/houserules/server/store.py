@@ -1,0 +1,183 @@
+"""Where the server keeps its tables: one SQLite file in WAL mode.
+
+A table is stored as what is needed to rebuild it exactly: the game, its
+options, the seed, its seats and the list of actions the referee accepted
+(people's and bots' alike, penalised attempts included). Nothing else: the
+state is never stored, it is replayed, so a stored table cannot disagree
+with the rules that made it.
+
+Every write is its own transaction and is committed before the caller
+acknowledges anything. In WAL mode a committed transaction survives the
+server process being killed at any moment (``sync="normal"``, the default);
+``sync="full"`` also survives the machine losing power, at the price of an
+fsync per action.
+
+Seat tokens are stored only as SHA-256 hashes: the database alone cannot be
+used to act for anyone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SYNC_MODES = ("normal", "full")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL,
+    result TEXT,
+    rematch TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    bot TEXT,
+    token_hash TEXT,
+    joined INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+"""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class StoredSeat:
+    """One seat as stored: a bot (its kind) or a person (its token's hash)."""
+
+    name: str
+    bot: str | None
+    token_hash: str | None
+    joined: bool = False
+
+
+@dataclass
+class StoredTable:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[StoredSeat]
+    actions: list[dict[str, Any]]
+    result: dict[str, Any] | None = None
+    rematch: str | None = None
+    created: float = 0.0
+
+
+Statement = tuple[str, tuple[Any, ...]]
+
+
+def _inserts(table: StoredTable) -> list[Statement]:
+    """The statements that store a new table and its seats."""
+    stmts: list[Statement] = [(
+        "INSERT INTO tables (id, game, options, seed, created) VALUES (?, ?, ?, ?, ?)",
+        (table.id, table.game, json.dumps(table.options), table.seed, table.created or time.time()),
+    )]
+    for i, seat in enumerate(table.seats):
+        stmts.append(("INSERT INTO seats (table_id, seat, name, bot, token_hash, joined) VALUES (?, ?, ?, ?, ?, ?)",
+                      (table.id, i, seat.name, seat.bot, seat.token_hash, int(seat.joined))))
+    return stmts
+
+
+class Store:
+    """The tables, seats and actions in one SQLite database."""
+
+    def __init__(self, path: str | Path, sync: str = "normal"):
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, got {sync!r}")
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # The server calls the store from its one event-loop thread; tests may
+        # open it from another thread, hence check_same_thread=False.
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={sync.upper()}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _tx(self, statements: Iterable[Statement]) -> None:
+        """Run statements as one committed transaction (or none of them)."""
+        cur = self.db.cursor()
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                cur.execute(sql, args)
+        except BaseException:
+            cur.execute("ROLLBACK")
+            raise
+        cur.execute("COMMIT")
+
+    # --- writes -----------------------------------------------------------
+    def create(self, table: StoredTable) -> None:
+        self._tx(_inserts(table))
+
+    def set_rematch(self, table_id: str, new: StoredTable) -> None:
+        """Create the rematch table and link it from the old one, both or neither."""
+        self._tx([*_inserts(new), ("UPDATE tables SET rematch = ? WHERE id = ?", (new.id, table_id))])
+
+
+    def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
+               result: Mapping[str, Any] | None = None) -> None:
+        """Add accepted actions ``start``, ``start+1``... (and the result, if the game just ended).
+
+        The primary key (table, n) makes a second writer for the same action
+        number fail loudly instead of forking the game."""
+        stmts: list[Statement] = [
+            ("INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)",
+             (table_id, start + i, json.dumps(a, separators=(",", ":"))))
+            for i, a in enumerate(actions)
+        ]
+        if result is not None:
+            stmts.append(("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), table_id)))
+        self._tx(stmts)
+
+    def update_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
+        self._tx([("UPDATE seats SET name = ?, bot = ?, token_hash = ?, joined = ? WHERE table_id = ? AND seat = ?",
+                   (stored.name, stored.bot, stored.token_hash, int(stored.joined), table_id, seat))])
+
+    # --- reads ------------------------------------------------------------
+    def load(self, table_id: str) -> StoredTable | None:
+        row = self.db.execute(
+            "SELECT id, game, options, seed, created, result, rematch FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        seats = [StoredSeat(name, bot, th, bool(joined)) for name, bot, th, joined in self.db.execute(
+            "SELECT name, bot, token_hash, joined FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+        actions = [json.loads(a) for (a,) in self.db.execute(
+            "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+        return StoredTable(row[0], row[1], json.loads(row[2]), row[3], seats, actions,
+                           json.loads(row[5]) if row[5] else None, row[6], row[4])
+
+    def recent(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The newest tables, for the lobby: id, game, created, finished or not."""
+        rows = self.db.execute(
+            "SELECT id, game, created, result IS NOT NULL FROM tables ORDER BY created DESC LIMIT ?", (limit,))
+        return [{"id": i, "game": g, "created": c, "over": bool(o)} for i, g, c, o in rows]
+
+    def action_count(self, table_id: str) -> int:
+        (n,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
+        return int(n)

@@ -1,0 +1,89 @@
+// Shedding at the browser table: the draw pile and discard pile, this
+// turn's run, draw pressure, direction, a Queen to cover, and your hand with
+// the cards you may play lifted and lit.
+
+import { h } from "../dom.js";
+import { cardBack, cardFace, cardRow, cardText, parseCard } from "../cards.js";
+
+const SUIT_ORDER = "CDHS";
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const sortKey = (name) => {
+  const c = parseCard(name);
+  return SUIT_ORDER.indexOf(c.suit) * 13 + RANK_ORDER.indexOf(c.rank);
+};
+
+function chips(view) {
+  const out = [h("span", { class: "chip" }, view.direction === 1 ? "↻ to higher seats" : "↺ to lower seats")];
+  if (view.pending_draw) out.push(h("span", { class: "chip warn", id: "pending" }, `draw pressure +${view.pending_draw}`));
+  if (view.queen_to_cover && !view.over) out.push(h("span", { class: "chip magenta" }, "Queen on top: cover it or decline"));
+  out.push(h("span", { class: "chip" }, `${view.mode} mode`), h("span", { class: "chip" }, `turn ${view.turns + 1}`));
+  return h("div", { class: "chips" }, ...out);
+}
+
+export default {
+  board({ view, legal, act }) {
+    const playable = new Map(legal.filter((a) => a.action === "play").map((a) => [a.card, a]));
+    // In table mode a person may attempt any card on their turn; the rulebook judges it.
+    const mayAttempt = view.mode === "table" && legal.length > 0;
+    const piles = h("div", { class: "piles" },
+      h("figure", { class: "pile", id: "draw-pile" }, cardBack(view.draw_size), h("figcaption", {}, "draw pile")),
+      h("figure", { class: "pile", id: "discard" }, cardFace(view.top), h("figcaption", {}, `discard (${view.discard_size})`)),
+      view.run.length ? h("figure", { class: "pile run" }, h("div", { class: "cards small" }, ...view.run.map(cardFace)),
+        h("figcaption", {}, "played this turn")) : "");
+    const parts = [chips(view), piles];
+    if (view.hand) {
+      const hand = cardRow([...view.hand].sort((a, b) => sortKey(a) - sortKey(b)), {
+        cls: "hand cards", label: "your hand", focus: "hand",
+        choice(name) {
+          const action = playable.get(name);
+          const attempt = action || (mayAttempt && { action: "play", card: name });
+          if (!attempt) return null;
+          return { run: () => act(attempt), lit: Boolean(action),
+            title: action ? `play ${cardText(name)}` : `try ${cardText(name)} (not legal now: the table will judge it)` };
+        },
+      });
+      parts.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hand));
+    }
+    return h("div", { class: "board shedding" }, ...parts);
+  },
+  isButton: (a) => a.action !== "play",
+  actionLabel(a, view) {
+    switch (a.action) {
+      case "draw": return view.pending_draw ? `Draw ${view.pending_draw}` : "Draw 1";
+      case "end": return "End run";
+      case "decline": return "Decline the Queen (draw 1)";
+      case "declare": return "Last card!";
+      default: return a.action;
+    }
+  },
+  toAct: (view) => (view.over ? [] : [view.turn]),
+  seatNote(view, seat) {
+    const n = view.hand_sizes[seat];
+    return `${n} card${n === 1 ? "" : "s"}${view.declared.includes(seat) ? " · last card!" : ""}`;
+  },
+  eventText(e, names) {
+    const who = typeof e.seat === "number" ? names[e.seat] : "";
+    switch (e.event) {
+      case "play": return `${who} plays ${cardText(e.card)}`;
+      case "draw": return `${who} draws ${e.count}${e.cards ? ": " + e.cards.map(cardText).join(" ") : ""}`;
+      case "penalty": return `PENALTY “${e.name}” — ${who}: ${e.reason} [${e.rule}], draws ${e.count}${e.card ? ` (${cardText(e.card)} retracted)` : ""}`;
+      case "declare": return `${who}: last card!`;
+      case "turn": return `— ${who}'s turn —`;
+      case "reshuffle": return `the discard pile is shuffled into a new draw pile (${e.cards} cards)`;
+      case "win": return `${who} goes out and wins!`;
+      case "over": return `the game ends: ${e.reason}`;
+      case "effect":
+        switch (e.effect) {
+          case "draw": return `draw pressure is now ${e.total}`;
+          case "skip": return `${names[e.skipped]} is skipped`;
+          case "reverse": return "direction reversed";
+          case "shield": return `${who} shields: ${e.cancelled} cancelled`;
+          case "suit": return `active suit ${e.suit}`;
+          default: return `effect ${e.effect}`;
+        }
+      default: return null;
+    }
+  },
+  keys: { d: "draw", e: "end", x: "decline", l: "declare" },
+  help: [["d", "draw"], ["e", "end your run"], ["x", "decline to cover a Queen"], ["l", "declare your last card"]],
+};

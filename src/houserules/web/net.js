@@ -1,0 +1,75 @@
+// One table's WebSocket: says hello (with the seat token, if any), hands
+// every server message to the page, and reconnects by itself with a growing
+// pause when the connection drops, asking only for the events it missed.
+
+export class TableConnection {
+  /**
+   * @param {string} tableId
+   * @param {string|null} token  the seat's secret, or null to watch
+   * @param {(msg: object) => void} onMessage
+   * @param {(state: "connecting"|"open"|"closed"|"gone", why?: string) => void} onState
+   */
+  constructor(tableId, token, onMessage, onState) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onState = onState;
+    this.events = 0; // how many events of the log this page holds
+    this.nextId = 1;
+    this.retry = 0;
+    this.stopped = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.onState("connecting");
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: "hello", since: this.events };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type === "welcome") {
+        this.retry = 0;
+        this.onState("open");
+      }
+      if (msg.type === "error" && FATAL.has(msg.code)) {
+        this.stopped = true;
+        this.onState("gone", msg.message);
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws || this.stopped) return;
+      this.onState("closed");
+      const pause = Math.min(5000, 300 * 2 ** this.retry++);
+      this.timer = setTimeout(() => this.open(), pause);
+    };
+  }
+
+  /** Send a message; returns its id (acks and errors carry it back). */
+  send(msg) {
+    const id = this.nextId++;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    }
+    return id;
+  }
+
+  act(action) {
+    return this.send({ type: "act", action });
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}
+
+// Errors after which retrying cannot help.
+const FATAL = new Set(["bad_token", "no_table", "hello_first"]);

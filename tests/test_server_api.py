@@ -1,0 +1,71 @@
+"""The HTTP side of the server: games, creating tables, their public
+summaries, the OpenAPI schema and the browser client's files."""
+
+from __future__ import annotations
+
+import pytest
+from server_helpers import create, server
+
+
+@pytest.fixture
+def client(tmp_path):
+    with server(tmp_path / "t.db") as c:
+        yield c
+
+
+def test_games_lists_every_registered_game_with_bots_and_options(client):
+    from houserules.engine import registry
+
+    games = client.get("/api/games").json()
+    assert [g["name"] for g in games] == registry.names()
+    shedding = games[0]
+    assert "heuristic" in shedding["bots"] and shedding["options"]["mode"] == "strict"
+    assert shedding["seats"] == 4 and shedding["client_module"] is True
+
+
+def test_creating_a_table_gives_one_secret_invite_per_person(client):
+    t = create(client)
+    assert [i["seat"] for i in t["invites"]] == [0, 1]
+    tokens = {i["token"] for i in t["invites"]}
+    assert len(tokens) == 2 and all(len(tok) >= 24 for tok in tokens)
+    assert all(i["path"] == f"/t/{t['table']}#{i['token']}" for i in t["invites"])
+    assert t["spectate"] == f"/t/{t['table']}"
+    summary = client.get(f"/api/tables/{t['table']}").json()
+    assert summary["status"] == "waiting" and summary["seats"][2]["bot"] == "heuristic"
+    assert not any(tok in client.get(f"/api/tables/{t['table']}").text for tok in tokens)
+    assert client.get("/api/tables").json()[0]["id"] == t["table"]
+
+
+def test_every_seat_a_person_by_default(client):
+    r = client.post("/api/tables", json={"game": "shedding", "options": {"players": 3}})
+    assert r.status_code == 201 and len(r.json()["invites"]) == 3
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"game": "poker"}, "unknown game"),
+    ({"game": "shedding", "options": {"players": 9}}, "players must be 2 to 5"),
+    ({"game": "shedding", "options": {"colour": "red"}}, "unknown Shedding option"),
+    ({"game": "shedding", "seats": [{}, {}]}, "has 4 seats; 2 were described"),
+    ({"game": "shedding", "seats": [{}, {"bot": "genius"}, {}, {}]}, "no 'genius' bot"),
+])
+def test_bad_tables_are_refused_with_the_reason(client, body, words):
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400 and words in r.json()["detail"]
+
+
+def test_unknown_table_is_404(client):
+    assert client.get("/api/tables/nope").status_code == 404
+
+
+def test_openapi_schema_describes_the_http_api(client):
+    schema = client.get("/openapi.json").json()
+    assert {"/api/games", "/api/tables", "/api/tables/{table_id}"} <= set(schema["paths"])
+    assert "Invite" in schema["components"]["schemas"]
+
+
+def test_the_browser_client_is_served(client):
+    for path in ("/", "/t/abc"):
+        r = client.get(path)
+        assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
+    for path in ("/static/app.js", "/static/games/shedding.js", "/static/games/fallback.js", "/static/style.css"):
+        assert client.get(path).status_code == 200, path
