@@ -103,6 +103,18 @@ def finish(c: int, mana: int) -> int:
     return 1 + min(MANA_CAP, mana + 1)
 
 
+def from_hand(view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+    """A WILD's or a lock's colour, a lock's symbol: what we hold most, so what the others
+    hold least; under an inverted lock, a black list of what we hold least."""
+    if legal[0].kind == "colour":
+        counts = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
+        blacklist = view.pending == LOCK_COLOUR and view.inverted
+    else:
+        counts = Counter(SYMBOL[c] for c in hand)
+        blacklist = view.inverted
+    return (min if blacklist else max)(legal, key=lambda a: counts[a.arg])
+
+
 class KingTacoHeuristic:
     name = "heuristic"
     wants_view = True
@@ -115,13 +127,8 @@ class KingTacoHeuristic:
             return legal[0]
         kind = legal[0].kind
         hand = list(view.hand or ())
-        if kind == "colour":
-            counts = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
-            blacklist = view.pending == LOCK_COLOUR and view.inverted
-            return (min if blacklist else max)(legal, key=lambda a: counts[a.arg])
-        if kind == "symbol":
-            counts = Counter(SYMBOL[c] for c in hand)
-            return (min if view.inverted else max)(legal, key=lambda a: counts[a.arg])
+        if kind in ("colour", "symbol"):
+            return from_hand(view, legal, hand)
         if kind == "discard":
             return self._discard(view, legal, hand)
         if kind == "fish":

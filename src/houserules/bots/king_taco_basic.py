@@ -7,8 +7,8 @@ on effects that hurt the next player or pass a draw on, and play cards it
 cannot afford only when mana is low (they are worth 1 mana); never NOPE
 itself out unless forced; pass draw stacks on rather than draw, NOPE big
 ones, steal a ``--`` discard, a shield or a harvest when it can; choose WILD
-and lock colours from its own hand (a black list from what it lacks when the
-lock is inverted); discard its highest number in someone else's auction
+and lock colours from its own hand (``king_taco.from_hand``, shared with the
+``heuristic``); discard its highest number in someone else's auction
 (points make it the one who tries to win). It sees only its view.
 """
 
@@ -22,8 +22,9 @@ from ..games.king_taco.cards import (
     ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, PLUS2, RAGE,
     SHIELD, SKIP, SYMBOL, VALUE, X2,
 )
-from ..games.king_taco.state import AUCTION_DISCARD, LOCK_SYMBOL
+from ..games.king_taco.state import AUCTION_DISCARD
 from ..games.king_taco.view import TacoView
+from .king_taco import from_hand
 
 DRAW_STACKS = (PLUS2, ALLPP, SKIP)
 #: how much an activated effect is worth on a free turn (before its mana cost)
@@ -45,12 +46,8 @@ class KingTacoBasic:
             return legal[0]
         kind = legal[0].kind
         hand = list(view.hand or ())
-        if kind == "colour":
-            return self._colour(view, legal, hand)
-        if kind == "symbol":
-            counts = Counter(SYMBOL[c] for c in hand)
-            pick = min if view.inverted else max
-            return pick(legal, key=lambda a: counts[a.arg])
+        if kind in ("colour", "symbol"):
+            return from_hand(view, legal, hand)
         if kind == "discard":
             return self._discard(view, legal)
         if kind == "fish":
@@ -60,12 +57,6 @@ class KingTacoBasic:
         return self._free(view, legal, hand)
 
     # --- choices ----------------------------------------------------------
-    def _colour(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        counts = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
-        blacklist = view.inverted and view.pending is not None and view.pending != LOCK_SYMBOL and view.lock is not None
-        pick = min if blacklist else max
-        return pick(legal, key=lambda a: counts[a.arg])
-
     def _discard(self, view: TacoView, legal: Sequence[Action]) -> Action:
         if view.pending == AUCTION_DISCARD:
             lowest = view.inverted and view.condition in (0, 3)

@@ -100,13 +100,6 @@ PRICE = (tuple(COST[SYMBOL[c]] for c in range(KINDS)),
          tuple(0 if SYMBOL[c] == INVERSE else COST[SYMBOL[c]] for c in range(KINDS)))
 
 
-def cost(state: TacoState, symbol: int) -> int:
-    """Mana an effect costs now: ``inverse`` is free during a harvest (KT-7.14.10)."""
-    if symbol == INVERSE and state.harvester is not None:
-        return 0
-    return COST[symbol]
-
-
 def play_row(state: TacoState) -> tuple[bool, ...]:
     """Which cards meet the playability condition in force (KT-3), indexed by card. A NOPE
     played as the base of a stack meets it like any card (KT-H12).
