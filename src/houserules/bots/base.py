@@ -43,6 +43,7 @@ _REGISTRY: dict[tuple[str, str], str] = {
     ("*", "random"): "houserules.bots.base:RandomBot",
     ("shedding", "heuristic"): "houserules.bots.shedding:SheddingHeuristic",
     ("king-taco", "heuristic"): "houserules.bots.king_taco:KingTacoHeuristic",
+    ("king-taco", "basic"): "houserules.bots.king_taco_basic:KingTacoBasic",
     ("cripple-mr-onion", "heuristic"): "houserules.bots.onion:OnionHeuristic",
 }
 

@@ -1,14 +1,34 @@
-"""A mana-aware heuristic King Taco player.
+"""A King Taco player that plays for the auction.
 
-It plays as a careful person who knows the auction does: shed cards, but go
-out holding mana and on a high number (both are auction points); spend mana
-on effects that hurt the next player or pass a draw on, and play cards it
-cannot afford only when mana is low (they are worth 1 mana); never NOPE
-itself out unless forced; pass draw stacks on rather than draw, NOPE big
-ones, steal a ``--`` discard, a shield or a harvest when it can; choose WILD
-and lock colours from its own hand (a black list from what it lacks when the
-lock is inverted); discard its highest number in someone else's auction
-(points make it the one who tries to win). It sees only its view.
+Only an auction wins King Taco (KT-9): the player with the best auction
+score tries, and wins one time in ``goto`` (so each of the at most four
+auctions decides the game about as often as any other). Going out scores
+1 + mana + the last card's number; every other player scores 1 + the number
+card it must discard (KT-H21). A random starter rarely scores more than 4,
+so a player holding a 4 when someone else goes out is usually the one who
+tries. This player therefore:
+
+- keeps its number cards, the highest longest: each is the discard that
+  makes it the one who tries in someone else's auction, and the last card
+  that scores when it goes out (measured: keeping them is worth more than
+  the two mana a number gives when played; the low ones go first);
+- plans its last card for auction points (a high number, mana in hand; low
+  under an inversion that will still hold), and never keeps a WILD for last
+  when that would go out on poor points;
+- values mana at one card shed per point: it plays effects whose use is
+  worth their price (a ``+= 2``, a skip, a ``--``; more so on a player about
+  to go out when it holds no high number), sheds the others when it cannot
+  afford them, and never starts a lock (the next player would choose it) or
+  plays ``x2`` or NOPE alone;
+- passes draw stacks on (a ``+= 2`` first: skip and inverse cost it a
+  turn), NOPEs big ones, steals a ``--`` discard, a harvest or a shield, and
+  allows the rest (a lock is then its to choose) unless allowing would bar
+  every card it could play (KT-5.4);
+- picks WILD colours and locks from its own hand: what it holds most, the
+  others hold least (a black list from what it lacks, when inverted).
+
+It sees only its view; ``choose`` is a pure function of the view and the
+legal actions. Figures: bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -18,18 +38,81 @@ from collections.abc import Sequence
 
 from ..engine.core import Action
 from ..games.king_taco.cards import (
-    ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, PLUS2, RAGE,
-    SHIELD, SKIP, SYMBOL, VALUE, X2,
+    ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, NULL, PLUS2,
+    RAGE, SHIELD, SKIP, SYMBOL, VALUE, X2,
 )
-from ..games.king_taco.state import AUCTION_DISCARD, LOCK_SYMBOL
+from ..games.king_taco.state import AUCTION_DISCARD, DEFAULT, LOCK as LOCK_COND, LOCK_COLOUR, MANA_CAP
 from ..games.king_taco.view import TacoView
 
-DRAW_STACKS = (PLUS2, ALLPP, SKIP)
-#: how much an activated effect is worth on a free turn (before its mana cost)
-EFFECT_VALUE = {PLUS2: 6.0, SKIP: 5.0, ALLPP: 3.0, MINUS: 5.0, HARVEST: 4.0, FISHING: 2.0, LOCK: 2.0, RAGE: 1.0,
-                CALM: 2.0, INVERSE: 1.0, SHIELD: 1.5, CURSE: 0.5, X2: -4.0, NOPE: -100.0}
-#: passing a draw stack on: the cheapest card that moves it away from us
-PASS_ON = {PLUS2: 3.0, SKIP: 2.5, INVERSE: 2.0, ALLPP: 1.0}
+#: an effect played with its mana as the base of a stack on a free turn: what it does for us,
+#: before its price. x2 alone draws us a card; all++ alone draws us one too and times us out;
+#: a lock is chosen by the next player; a NOPE alone throws us out of the game.
+ACTIVE = {PLUS2: 2.5, SKIP: 2.0, MINUS: 2.5, SHIELD: 1.0, HARVEST: 1.0, FISHING: 0.5, RAGE: 0.0, CALM: 0.0,
+          INVERSE: 0.0, CURSE: 0.0, LOCK: -1.5, ALLPP: -2.5, X2: -5.0, NOPE: -100.0}
+#: a += 2 stack on us, passed on by stacking: skip and inverse time us out a turn, all++ makes
+#: us draw one too
+PASS_ON = {PLUS2: 4.0, SKIP: 2.5, INVERSE: 2.5, ALLPP: 1.5}
+#: an all++ stack on us: inverse hands the lot to the next player; += 2 and all++ add to our draw
+PASS_ALLPP = {INVERSE: 5.0, SKIP: 1.0}
+#: a skip on us: all++ times out everyone else, skip and inverse pass it on, += 2 makes us draw 2
+PASS_SKIP = {ALLPP: 4.0, SKIP: 3.0, INVERSE: 3.0, PLUS2: -1.0}
+MANA_WORTH = 1.0  # one mana, in cards shed
+KEEP_NUMBER = 5.0  # per pip: what playing a number card costs in auction readiness
+HURRY = 2.5  # a += 2 or skip on a player about to go out, when we hold no high number
+PAR = 4  # auction points a careless starter or a discarded 3 reaches: going out on fewer is poor
+WILD_KEEP = 2.0  # a plain WILD plays on anything but calm and inverse: keep it
+COLOUR_KEEP = 0.3  # per card of that colour left in hand: keep our colour in play
+
+
+def lowest_wins(view: TacoView, turns: int = 0) -> bool:
+    """Would an auction ``turns`` turns from now pick the lowest score (KT-9.6)?"""
+    return view.inverted and view.condition in (DEFAULT, LOCK_COND) and view.condition_turns > turns
+
+
+def next_seat(view: TacoView, seat: int) -> int:
+    s = (seat + view.direction) % view.players
+    while view.out[s]:
+        s = (s + view.direction) % view.players
+    return s
+
+
+def mana_after(c: int, mana: int, view: TacoView, seat: int) -> int:
+    """Our mana once ``c`` is played as a free turn's base (KT-8, KT-7.14)."""
+    harvested = view.harvester is not None and view.harvester != seat
+    sym = SYMBOL[c]
+    if IS_NUMBER[c]:
+        return mana if harvested else min(MANA_CAP, mana + 2)
+    if sym == NULL:
+        return mana
+    price = 0 if sym == INVERSE and view.harvester is not None else COST[sym]
+    if mana >= price:
+        return mana - price + (1 if sym == X2 and not harvested else 0)
+    return mana if harvested else min(MANA_CAP, mana + 1)
+
+
+def finish(c: int, mana: int) -> int:
+    """Our auction points if we go out on ``c`` holding ``mana`` (KT-9.3, KT-9.4); -1 when it
+    would not go out (``x2`` draws a card) or would NOPE us out."""
+    sym = SYMBOL[c]
+    if IS_NUMBER[c]:
+        return 1 + min(MANA_CAP, mana + 2) + VALUE[c]
+    if sym == NULL:
+        return 1 + mana
+    if mana >= COST[sym]:
+        return -1 if sym in (X2, NOPE) else 1 + mana - COST[sym]
+    return 1 + min(MANA_CAP, mana + 1)
+
+
+def from_hand(view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+    """A WILD's or a lock's colour, a lock's symbol: what we hold most, so what the others
+    hold least; under an inverted lock, a black list of what we hold least."""
+    if legal[0].kind == "colour":
+        counts = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
+        blacklist = view.pending == LOCK_COLOUR and view.inverted
+    else:
+        counts = Counter(SYMBOL[c] for c in hand)
+        blacklist = view.inverted
+    return (min if blacklist else max)(legal, key=lambda a: counts[a.arg])
 
 
 class KingTacoHeuristic:
@@ -44,104 +127,139 @@ class KingTacoHeuristic:
             return legal[0]
         kind = legal[0].kind
         hand = list(view.hand or ())
-        if kind == "colour":
-            return self._colour(view, legal, hand)
-        if kind == "symbol":
-            counts = Counter(SYMBOL[c] for c in hand)
-            pick = min if view.inverted else max
-            return pick(legal, key=lambda a: counts[a.arg])
+        if kind in ("colour", "symbol"):
+            return from_hand(view, legal, hand)
         if kind == "discard":
-            return self._discard(view, legal)
+            return self._discard(view, legal, hand)
         if kind == "fish":
-            return self._fish(view, legal, hand)
-        if view.stack:
-            return self._stack(view, legal)
-        return self._free(view, legal, hand)
+            held = Counter(SYMBOL[c] for c in hand)
+            # a catch hands the card over: name one we are glad to lose (not a number), of a symbol we
+            # hold few of (more copies out there), at the biggest hand
+            return max(legal, key=lambda a: (not IS_NUMBER[a.card], -held[SYMBOL[a.card]], view.hand_sizes[a.arg]))
+        if not view.stack:
+            return self._free(view, legal, hand)
+        if any(a.kind == "pass" for a in legal):
+            return self._react(view, legal, hand)
+        return self._decide(view, legal, hand)
 
-    # --- choices ----------------------------------------------------------
-    def _colour(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        counts = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
-        blacklist = view.inverted and view.pending is not None and view.pending != LOCK_SYMBOL and view.lock is not None
-        pick = min if blacklist else max
-        return pick(legal, key=lambda a: counts[a.arg])
-
-    def _discard(self, view: TacoView, legal: Sequence[Action]) -> Action:
+    def _discard(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         if view.pending == AUCTION_DISCARD:
-            lowest = view.inverted and view.condition in (0, 3)
-            return (min if lowest else max)(legal, key=lambda a: VALUE[a.card])
-        # a -- discard: shed what is hardest to use (expensive effects, then NOPEs we cannot fund)
+            return (min if lowest_wins(view) else max)(legal, key=lambda a: VALUE[a.card])
+        # a -- discard: shed what is hardest to use; keep numbers and WILDs
         mana = view.mana[view.seat] if view.seat is not None else 0
-        return max(legal, key=lambda a: (COST[SYMBOL[a.card]] - (3 if IS_WILD[a.card] else 0)
-                                         + (5 if SYMBOL[a.card] == NOPE and mana < 3 else 0)))
 
-    def _fish(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        counts = Counter(SYMBOL[c] for c in hand)
-        # numbers are the commonest symbols; the biggest hand is likeliest to hold one
-        return max(legal, key=lambda a: (IS_NUMBER[a.card], -counts[SYMBOL[a.card]], view.hand_sizes[a.arg]))
+        def burden(a: Action) -> float:
+            c = a.card
+            if IS_NUMBER[c]:
+                return -KEEP_NUMBER * VALUE[c]
+            if IS_WILD[c]:
+                return -WILD_KEEP
+            return COST[SYMBOL[c]] + (3.0 if SYMBOL[c] == NOPE and mana < 3 else 0.0)
 
-    # --- stacks and windows ---------------------------------------------------
-    def _stack(self, view: TacoView, legal: Sequence[Action]) -> Action:
-        by = {a.kind: a for a in legal}
+        return max(legal, key=burden)
+
+    # --- a NOPE window: NOPE what hurts us ----------------------------------------------------
+    def _react(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         nopes = [a for a in legal if a.kind == "nope"]
-        base_seat = view.stack_seats[0]
-        mine = base_seat == view.seat
-        kind = view.stack_kind
-        if "pass" in by:  # out of turn: NOPE what hurts everyone or feeds another, or shed a risky NOPE
-            hurts = kind == HARVEST or kind == ALLPP
-            if nopes and not mine and hurts:
-                return nopes[0]
-            return by["pass"]
-        plays = [a for a in legal if a.kind == "play"]
-        if kind in DRAW_STACKS and not view.stack_closed:
-            if plays:
-                return max(plays, key=lambda a: PASS_ON.get(SYMBOL[a.card], 0) - 0.1 * COST[SYMBOL[a.card]])
-            if nopes and view.stack_count >= 3:
-                return nopes[0]
-        elif kind in (MINUS, SHIELD, HARVEST) and plays and not mine:
-            return plays[0]  # steal the discard, the shield, the harvest
-        return by.get("allow", legal[0])
+        passing = next(a for a in legal if a.kind == "pass")
+        if not nopes or len(hand) <= 2:
+            return passing
+        seat = view.seat
+        ours = view.stack_seats[0] == seat or view.stack_seats[-1] == seat
+        if view.stack_kind == ALLPP:
+            return nopes[0]  # we draw too, or are timed out
+        if view.stack_kind == HARVEST and view.stack_seats[0] != seat:
+            return nopes[0]
+        if ours and SYMBOL[view.stack[-1]] == NOPE:
+            return nopes[0]  # a NOPE war on our own stack: NOPE back
+        return passing
 
-    # --- a free turn -----------------------------------------------------------
+    # --- a stack waits on us -------------------------------------------------------------------
+    def _decide(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+        seat = view.seat if view.seat is not None else 0
+        plays = [a for a in legal if a.kind == "play"]
+        nopes = [a for a in legal if a.kind == "nope"]
+        allow = next(a for a in legal if a.kind == "allow")
+        kind = view.stack_kind
+        mine = view.stack_seats[0] == seat
+        can_nope = bool(nopes) and len(hand) > 2 and view.stack_count >= 2
+
+        def cheap(a: Action) -> float:
+            """Stack numbers last (they are auction points), and cheap cards first."""
+            return -KEEP_NUMBER * VALUE[a.card] - COST[SYMBOL[a.card]] * 0.3
+
+        table = {PLUS2: PASS_ON, ALLPP: PASS_ALLPP, SKIP: PASS_SKIP}.get(kind)
+        if table is not None and not view.stack_closed:
+            options = [(table.get(SYMBOL[a.card], -2.0) + cheap(a), a) for a in plays]
+            best = max(options, key=lambda x: x[0], default=None)
+            if best is not None and best[0] > 0:
+                return best[1]
+            return nopes[0] if can_nope else allow
+        if not mine:
+            if kind == MINUS:  # steal the discard
+                steal = [a for a in plays if SYMBOL[a.card] in (MINUS, X2) or view.stack_count <= 2]
+                if steal:
+                    return max(steal, key=cheap)
+            if kind == HARVEST:  # a harvest on it makes us the harvester; else NOPE it
+                if plays:
+                    return max(plays, key=cheap)
+                if nopes and len(hand) > 2:
+                    return nopes[0]
+            if kind == SHIELD and plays and view.mana[seat] >= 3:
+                return plays[0]  # x2 steals the shield
+        # rage, calm, lock, inverse, curse, go fishing, our own stacks: allowing costs nothing (a
+        # lock is then ours to choose), but bars the cards that could have stacked (KT-5.4): stack
+        # when the rest of the hand is numbers we keep.
+        stackable = {a.card for a in plays}
+        if plays and all(c in stackable or IS_NUMBER[c] for c in hand):
+            keep_draws = [a for a in plays if SYMBOL[a.card] != PLUS2]  # += 2 on a condition: we draw 2
+            if keep_draws:
+                return max(keep_draws, key=cheap)
+        return allow
+
+    # --- a free turn ---------------------------------------------------------------------------
     def _free(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         plays = [a for a in legal if a.kind == "play"]
         if not plays:
             return legal[0]
         seat = view.seat if view.seat is not None else 0
         mana = view.mana[seat]
+        nxt = next_seat(view, seat)
+        low = lowest_wins(view, view.players - sum(view.out))  # at our next turn
+        ready = any(IS_NUMBER[c] and (VALUE[c] <= 2 if low else VALUE[c] >= 3) for c in hand)
         colours = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
-        others = [view.hand_sizes[s] for s in range(view.players) if s != seat and not view.out[s]]
-        threat = min(others) <= 2
-        reserve = max((VALUE[c] for c in hand), default=0)  # the number we keep for others' auctions
+        harvest = view.harvester is not None
 
         def score(a: Action) -> float:
             c = a.card
             sym = SYMBOL[c]
-            if len(hand) == 1:
-                return 100.0
-            s = colours[COLOUR[c]] * 0.3  # keep the colour we hold most in play
-            endgame = len(hand) <= 4
+            after = mana_after(c, mana, view, seat)
+            s = COLOUR_KEEP * colours[COLOUR[c]] + MANA_WORTH * (after - mana)
             if IS_NUMBER[c]:
-                s += 3.0 + (4 - mana) * 0.8
-                if endgame:
-                    s -= 6.0 + VALUE[c]  # keep numbers, the highest last: going out on one is auction points
-                if min(others) <= 3 and VALUE[c] == reserve >= 3:
-                    s -= 5.0  # someone may go out soon: a high number to discard is our way to the goto try
-            elif sym == NOPE:
-                s += 8.0 if mana < 3 else EFFECT_VALUE[NOPE]  # dump a NOPE while it is harmless
-            elif IS_WILD[c] and sym not in EFFECT_VALUE:
-                s -= 2.0  # a plain WILD is worth keeping
+                s -= KEEP_NUMBER * ((5 - VALUE[c]) if low else VALUE[c])
+            elif sym == NULL:
+                s -= WILD_KEEP
             else:
-                cost = 0 if sym == INVERSE and view.harvester is not None else COST[sym]
-                if mana >= cost:
-                    s += EFFECT_VALUE.get(sym, 0.0) - cost * (1.5 if endgame else 0.6)
-                    if threat and sym in DRAW_STACKS:
-                        s += 3.0
-                    if sym == HARVEST and mana < 4:
-                        s -= 3.0
-                else:
-                    s += 1.5 + (4 - mana) * 0.6  # unaffordable: sheds a card and gives 1 mana
-            if IS_WILD[c]:
-                s -= 1.0
+                if IS_WILD[c]:
+                    s -= 1.0
+                if mana >= (0 if sym == INVERSE and harvest else COST[sym]):
+                    s += ACTIVE[sym]
+                    if sym in (PLUS2, SKIP) and view.hand_sizes[nxt] <= 2 and not ready:
+                        s += HURRY
+            if len(hand) == 2:
+                s += self._last_card(hand[1] if hand[0] == c else hand[0], after, low)
             return s
 
         return max(plays, key=score)
+
+    @staticmethod
+    def _last_card(c: int, mana: int, low: bool) -> float:
+        """How good ``c`` is as the card we go out on next turn: its auction points against
+        par; a WILD would surely be playable, which is bad when those points are poor."""
+        points = finish(c, mana)
+        if points < 0:
+            return -10.0 if SYMBOL[c] == NOPE else 0.0
+        value = float(PAR - points if low else points - PAR)
+        if value < 0 and IS_WILD[c]:
+            value -= 3.0
+        return value

@@ -22,7 +22,7 @@ def clone_slots(state: S) -> S:
     for name in cls.__slots__:  # type: ignore[attr-defined]
         setattr(new, name, getattr(state, name))
     new.options = dict(state.options)  # type: ignore[attr-defined]
-    rng = random.Random()
+    rng = random.Random(0)  # a fixed seed: Random() would read the OS for one, then be overwritten
     rng.setstate(state.rng.getstate())  # type: ignore[attr-defined]
     new.rng = rng  # type: ignore[attr-defined]
     return new

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 COLOURS = ("red", "yellow", "green", "cyan", "blue", "magenta")
 WILD = len(COLOURS)  # the colour of wild cards
@@ -109,15 +109,18 @@ def parse_cards(texts: Iterable[str] | str) -> list[int]:
     return [parse_card(t) for t in texts]
 
 
+#: the canonical notation of every card int: ``red:3``, ``wild:+=2``, ``wild`` (events name cards on the hot path)
+NAMES: tuple[str, ...] = tuple("wild" if c == PLAIN_WILD else f"{COLOUR_NAMES[COLOUR[c]]}:{SYMBOL_NAMES[SYMBOL[c]]}"
+                               for c in range(KINDS))
+
+
 def card_name(c: int) -> str:
     """The canonical notation: ``red:3``, ``wild:+=2``, ``wild``."""
-    if c == PLAIN_WILD:
-        return "wild"
-    return f"{COLOUR_NAMES[COLOUR[c]]}:{SYMBOL_NAMES[SYMBOL[c]]}"
+    return NAMES[c]
 
 
 def card_names(cards: Iterable[int]) -> list[str]:
-    return [card_name(c) for c in cards]
+    return [NAMES[c] for c in cards]
 
 
 # --- the deck (an option, validated) ---------------------------------------
@@ -188,19 +191,34 @@ def _validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
             "wild_effects": [SYMBOL_NAMES[s] for s in wild_effects]}
 
 
+class DeckFacts(NamedTuple):
+    """What a validated deck description comes to, worked out once per description."""
+
+    cards: tuple[int, ...]  # every card, in a fixed order (shuffle with the game's generator)
+    colours: tuple[int, ...]  # the colours in the game (a WILD's and a lock's colour is one of them)
+    lock_symbols: tuple[int, ...]  # what a lock may name: the non-NOPE symbols of non-WILD cards (KT-3.4)
+
+
+def deck_facts(deck: Mapping[str, Any]) -> DeckFacts:
+    return _facts(json.dumps(deck, sort_keys=True))
+
+
 def build_deck(deck: Mapping[str, Any]) -> list[int]:
     """Every card of a validated deck description, in a fixed order (shuffle with the game's generator)."""
-    return list(_built(json.dumps(deck, sort_keys=True)))
+    return list(deck_facts(deck).cards)
 
 
 @lru_cache(maxsize=64)
-def _built(key: str) -> tuple[int, ...]:
+def _facts(key: str) -> DeckFacts:
     deck = json.loads(key)
-    out: list[int] = []
-    for colour_name in deck["colours"]:
-        colour = COLOURS.index(colour_name)
-        out.extend(card(colour, n - 1) for n in deck["numbers"])
-        out.extend(card(colour, parse_symbol(e)) for e in deck["effects"])
-    out.extend([PLAIN_WILD] * deck["plain_wilds"])
-    out.extend(card(WILD, parse_symbol(e)) for e in deck["wild_effects"])
-    return tuple(out)
+    colours = tuple(COLOURS.index(name) for name in deck["colours"])
+    numbers = [n - 1 for n in deck["numbers"]]
+    effects = [parse_symbol(e) for e in deck["effects"]]
+    cards: list[int] = []
+    for colour in colours:
+        cards.extend(card(colour, n) for n in numbers)
+        cards.extend(card(colour, e) for e in effects)
+    cards.extend([PLAIN_WILD] * deck["plain_wilds"])
+    cards.extend(card(WILD, parse_symbol(e)) for e in deck["wild_effects"])
+    lock_symbols = tuple(sorted(y for y in set(numbers + effects) if y != NOPE))
+    return DeckFacts(tuple(cards), colours, lock_symbols)

@@ -10,18 +10,20 @@ from __future__ import annotations
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
 from .cards import (
-    COLOUR, COLOUR_NAMES, FISHING, IS_NUMBER, IS_WILD, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2, card_name,
+    COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
 )
-from .rules import cost, nope_cards
+from .rules import PRICE, nope_cards, stackable
 from .state import (
-    AUCTION_DISCARD, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, WILD_COLOUR,
-    TacoState, curse_key, shield_key,
+    AUCTION_DISCARD, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, MAX_SEATS,
+    WILD_COLOUR, TacoState, curse_key, shield_key,
 )
 from .stacking import push, resolve, start
 from .turns import draw_cards, end_turn, gain, seats_from
 
+#: the play of each card by each seat, on a stack or not: the same event every time, made once
+PLAYED = tuple(tuple(tuple(Event("play", s, {"card": NAMES[c], "stack": stacking}) for c in range(KINDS))
+                     for s in range(MAX_SEATS)) for stacking in (False, True))
 GOTO_DRAW = 7  # KT-9.9: "U will be forced to immediately draw 7 cards"
-NOPE_COST = 3
 
 
 # --- reaction windows ---------------------------------------------------------
@@ -32,10 +34,10 @@ def open_window(state: TacoState) -> None:
     window is empty resolves at once (KT-H10)."""
     st = state.stack
     top = st.top_seat
-    skip_decider = st.negators == 0
-    seats = [s for s in seats_from(state, top)
-             if s != top and not (skip_decider and s == state.turn) and nope_cards(state, s)]
-    state.window.open(seats)
+    decider = state.turn if st.negators == 0 else -1
+    mana = state.mana.values
+    state.window.open([s for s in seats_from(state, top)
+                       if s != top and s != decider and mana[s] >= COST[NOPE] and nope_cards(state, s)])
 
 
 def after_window(state: TacoState, events: list[Event]) -> None:
@@ -50,7 +52,7 @@ def place(state: TacoState, seat: int, c: int, events: list[Event], stacking: bo
     state.hands[seat].remove(c)
     state.discard.append(c)
     state.last_card[seat] = c
-    events.append(Event("play", seat, {"card": card_name(c), "stack": stacking}))
+    events.append(PLAYED[stacking][seat][c])
     if IS_WILD[c]:
         state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, int(stacking)
         return False
@@ -61,18 +63,19 @@ def place(state: TacoState, seat: int, c: int, events: list[Event], stacking: bo
 def carry_out(state: TacoState, seat: int, c: int, stacking: bool, events: list[Event]) -> None:
     """The placed card takes effect: mana (KT-8), then its effect, a stack, or nothing."""
     sym = SYMBOL[c]
-    if sym == FISHING and state.harvester is not None:
-        state.mana.gain(state.harvester, 1)  # KT-7.14.9: the harvester gains 1 from any go fishing
+    harvester = state.harvester
+    if sym == FISHING and harvester is not None:
+        state.mana.gain(harvester, 1)  # KT-7.14.9: the harvester gains 1 from any go fishing
     if stacking:
-        state.mana.spend(seat, cost(state, sym))
+        state.mana.spend(seat, PRICE[harvester is not None][c])
         push(state, c, seat)
     elif IS_NUMBER[c]:
         gain(state, seat, 2, events)
     elif sym != NULL:
-        price = cost(state, sym)
+        price = PRICE[harvester is not None][c]
         if state.mana.values[seat] < price:
             gain(state, seat, 1, events)  # KT-8.2: no effect, one mana
-            events.append(Event("fizzle", seat, {"card": card_name(c), "mana": state.mana.values[seat]}))
+            events.append(Event("fizzle", seat, {"card": NAMES[c], "mana": state.mana.values[seat]}))
         else:
             state.mana.spend(seat, price)
             if sym == NOPE:
@@ -98,7 +101,7 @@ def after_play(state: TacoState, seat: int, events: list[Event]) -> None:
 
 def pass_on(state: TacoState, events: list[Event]) -> None:
     end_turn(state, events)
-    if state.stack and not state.over:
+    if state.stack.cards and not state.over:
         open_window(state)
 
 
@@ -110,7 +113,6 @@ def nope_out(state: TacoState, seat: int, events: list[Event]) -> None:
     state.hands[seat] = []
     state.rng.shuffle(state.draw)
     state.out[seat] = True
-    state.timeout[seat] = state.owed[seat] = 0
     spans = state.spans
     spans.end(shield_key(seat))
     spans.end(curse_key(seat))
@@ -178,7 +180,7 @@ def finish_auction(state: TacoState, events: list[Event]) -> None:
 
 # --- each kind of action ----------------------------------------------------------
 def _play(state: TacoState, a: Action, events: list[Event]) -> None:
-    stacking = bool(state.stack)
+    stacking = bool(state.stack.cards)
     if place(state, a.seat, a.card, events, stacking):
         carry_out(state, a.seat, a.card, stacking, events)
 
@@ -192,9 +194,9 @@ def _nope(state: TacoState, a: Action, events: list[Event]) -> None:
     state.last_card[seat] = c
     if not IS_WILD[c]:
         state.top_colour = COLOUR[c]
-    state.mana.spend(seat, NOPE_COST)
+    state.mana.spend(seat, COST[NOPE])
     state.stack.push(c, seat, negator=True)
-    events.append(Event("nope", seat, {"card": card_name(c), "nopes": state.stack.negators}))
+    events.append(Event("nope", seat, {"card": NAMES[c], "nopes": state.stack.negators}))
     open_window(state)
     after_window(state, events)
 
@@ -205,7 +207,11 @@ def _pass(state: TacoState, a: Action, events: list[Event]) -> None:
 
 
 def _allow(state: TacoState, a: Action, events: list[Event]) -> None:
-    events.append(Event("allow", a.seat))
+    """The stack triggers; the cards that could have stacked on it may not start
+    a new stack this turn (KT-5.4: *"U can not decide to break the stack and then
+    play the stackable card as the base to a new stack"*)."""
+    events.append(ALLOWED[a.seat])
+    state.barred = tuple(stackable(state, a.seat))
     resolve(state, events)
 
 
@@ -241,14 +247,14 @@ def _discard(state: TacoState, a: Action, events: list[Event]) -> None:
     seat, c = a.seat, a.card
     state.hands[seat].remove(c)
     state.discard.insert(0, c)
-    events.append(Event("discard", seat, {"card": card_name(c), "auction": state.pending == AUCTION_DISCARD}))
+    events.append(Event("discard", seat, {"card": NAMES[c], "auction": state.pending == AUCTION_DISCARD}))
     if state.pending == AUCTION_DISCARD:
         assert state.auction is not None
         state.auction[seat] += VALUE[c]
         next_auction_discard(state, events)
         return
     state.pending_count -= 1
-    if state.pending_count <= 0 or len(state.hands[seat]) <= 1:
+    if state.pending_count <= 0:  # the count never exceeds the hand less one card (KT-H20)
         state.pending = None
 
 
@@ -262,14 +268,15 @@ def _fish(state: TacoState, a: Action, events: list[Event]) -> None:
     if caught:
         state.hands[seat].remove(c)
         state.hands[target].append(c)
-        events.append(Event("given", seat, {"target": target}, {"card": card_name(c)}))
-        events.append(Event("received", target, {"source": seat}, {"card": card_name(c)}))
+        events.append(Event("given", seat, {"target": target}, {"card": NAMES[c]}))
+        events.append(Event("received", target, {"source": seat}, {"card": NAMES[c]}))
         after_play(state, seat, events)
     else:
         draw_cards(state, seat, 1, "go fish", events)
         end_turn(state, events)
 
 
+ALLOWED = tuple(Event("allow", s) for s in range(MAX_SEATS))
 HANDLERS = {"play": _play, "nope": _nope, "pass": _pass, "allow": _allow, "draw": _draw,
             "colour": _colour, "symbol": _symbol, "discard": _discard, "fish": _fish}
 

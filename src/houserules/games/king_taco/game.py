@@ -40,7 +40,7 @@ class KingTaco:
             return ()
         if state.pending is not None:
             return (state.pending_seat,)
-        if state.window:
+        if state.window.seats:
             return tuple(state.window.seats)
         return (state.turn,)
 

@@ -2,16 +2,18 @@
 
 ``legal`` (menus, bots, masks) and ``check`` (the referee) are both built on
 the per-card judgements below (``why_not_play``, ``why_not_stack``,
-``why_not_nope``), so they cannot disagree. Clause ids are those of
-docs/rules/king-taco.md.
+``why_not_nope``), so they cannot disagree. Those judgements read tables
+indexed by card int, computed at import from the rules' own tests (a
+colour-and-symbol match, the stackability matrix, the mana table): the hot
+path asks "may this card be played now?" with one index, as Shedding does.
+Clause ids are those of docs/rules/king-taco.md.
 """
 
 from __future__ import annotations
 
 from ...engine.core import Action, Illegal
 from .cards import (
-    COLOUR, COST, INVERSE, IS_NUMBER, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, WILD,
-    card_name,
+    COLOUR, COST, INVERSE, IS_NUMBER, IS_WILD, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, SYMBOLS, WILD, card_name,
 )
 from .matrix import STACKABLE
 from .state import (
@@ -25,9 +27,11 @@ NO_MATCH_INVERTED = Illegal("KT-3.5", "under inverse the card must differ in col
 CALM_WILD = Illegal("KT-3.3", "calm is active: no WILD may be played")
 NO_LOCK = Illegal("KT-3.4", "the card must match the lock's colour or symbol, or be a WILD")
 NO_LOCK_INVERTED = Illegal("KT-3.6", "under an inverted lock the card must differ from the lock and not be a WILD")
-NOPE_LOCK = Illegal("KT-7.11.5", "under a lock a NOPE must be of the lock's colour (not of it, inverted)")
+NOPE_LOCK = Illegal("KT-7.11.5", "under a lock a NOPE must be of the lock's colour or a WILD NOPE")
+NOPE_LOCK_INVERTED = Illegal("KT-H33", "under an inverted lock a NOPE must not be of the lock's colour nor a WILD NOPE")
 FISHING_NOW = Illegal("KT-7.8", "go fishing is on: you fish, you do not play on the pile")
 MUST_PLAY = Illegal("KT-2.1", "you hold a playable card: you must play one")
+BARRED = Illegal("KT-5.4", "you allowed a stack this card could have stacked on: it may not start a new one this turn")
 NOT_STACKABLE = Illegal("KT-5.7", "that card does not stack on this stack (see the stackability matrix)")
 STACK_CLOSED = Illegal("KT-H10", "this stack takes only NOPE now")
 NO_MANA_STACK = Illegal("KT-8.3", "you lack the mana to stack that card")
@@ -60,6 +64,8 @@ KINDS_OF_ACTION = ("play", "draw", "allow", "nope", "pass", "colour", "symbol", 
 PLAY = tuple(tuple(Action(s, "play", c) for c in range(KINDS)) for s in range(MAX_SEATS))
 NOPE_ACT = tuple(tuple(Action(s, "nope", c) for c in range(KINDS)) for s in range(MAX_SEATS))
 DISCARD_ACT = tuple(tuple(Action(s, "discard", c) for c in range(KINDS)) for s in range(MAX_SEATS))
+FISH_ACT = tuple(tuple(tuple(Action(s, "fish", c, t) for t in range(MAX_SEATS)) for c in range(KINDS))
+                 for s in range(MAX_SEATS))
 DRAW = tuple(Action(s, "draw") for s in range(MAX_SEATS))
 ALLOW = tuple(Action(s, "allow") for s in range(MAX_SEATS))
 PASS = tuple(Action(s, "pass") for s in range(MAX_SEATS))
@@ -67,37 +73,69 @@ COLOUR_ACT = tuple(tuple(Action(s, "colour", arg=c) for c in range(WILD)) for s 
 SYMBOL_ACT = tuple(tuple(Action(s, "symbol", arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
 
 
-def cost(state: TacoState, symbol: int) -> int:
-    """Mana an effect costs now: ``inverse`` is free during a harvest (KT-7.14.10)."""
-    if symbol == INVERSE and state.harvester is not None:
-        return 0
-    return COST[symbol]
+# --- the judgements, tabulated by card ---------------------------------------
+def _matches(colour: int, symbol: int, c: int) -> bool:
+    """The default condition (KT-3.1) against a top card, or the lock's (KT-3.4) against a lock:
+    the same colour, or the same symbol, or a WILD."""
+    return COLOUR[c] == colour or SYMBOL[c] == symbol or IS_WILD[c]
+
+
+#: MATCHES[colour * SYMBOLS + symbol][c]: card ``c`` matches that colour and symbol (KT-3.1, KT-3.4)
+MATCHES = tuple(tuple(_matches(k // SYMBOLS, k % SYMBOLS, c) for c in range(KINDS)) for k in range(KINDS))
+#: the inverted default and the inverted lock (KT-3.5, KT-3.6): another colour, another symbol, no WILD
+DIFFERS = tuple(tuple(not m for m in row) for row in MATCHES)
+RAGE_ROW = (True,) * KINDS  # KT-3.2: every card
+CALM_ROW = tuple(not w for w in IS_WILD)  # KT-3.3: no WILD
+IS_NOPE = tuple(SYMBOL[c] == NOPE for c in range(KINDS))
+#: NOPE_ROW[inverted][lock colour][c]: may NOPE ``c`` be stacked under that (inverted) lock
+#: (KT-7.11.5, KT-H33): the lock's colour or a WILD NOPE; neither under an inverted lock
+NOPE_ROW = tuple(tuple(tuple(IS_NOPE[c] and (COLOUR[c] in (colour, WILD)) != inverted for c in range(KINDS))
+                       for colour in range(WILD)) for inverted in (False, True))
+ANY_NOPE = IS_NOPE  # no lock: a NOPE ignores playability (KT-7.11.5)
+NO_CARD = (False,) * KINDS
+#: FITS[kind][c]: may card ``c`` (a NOPE aside) go on a stack of that kind: the matrix by card (KT-5.7)
+FITS = tuple(tuple(STACKABLE[k][SYMBOL[c]] and not IS_NOPE[c] for c in range(KINDS)) for k in range(SYMBOLS))
+#: PRICE[harvest][c]: the mana card ``c``'s effect costs; inverse is free during a harvest (KT-7.14.10)
+PRICE = (tuple(COST[SYMBOL[c]] for c in range(KINDS)),
+         tuple(0 if SYMBOL[c] == INVERSE else COST[SYMBOL[c]] for c in range(KINDS)))
+
+
+def play_row(state: TacoState) -> tuple[bool, ...]:
+    """Which cards meet the playability condition in force (KT-3), indexed by card. A NOPE
+    played as the base of a stack meets it like any card (KT-H12).
+
+    Go fishing needs no test here or in ``react_row``: it starts only as its own stack
+    closes and no card goes on the pile while it lasts, so no stack is ever open then
+    and the turn menu has no plays (KT-7.8, KT-7.11.4)."""
+    cond = state.cond
+    if cond == RAGE:
+        return RAGE_ROW
+    if cond == CALM:
+        return CALM_ROW
+    if cond == LOCK:
+        key = state.lock_colour * SYMBOLS + state.lock_symbol
+    else:
+        key = state.top_colour * SYMBOLS + SYMBOL[state.discard[-1]]
+    return (DIFFERS if state.inverted else MATCHES)[key]
+
+
+def react_row(state: TacoState) -> tuple[bool, ...]:
+    """Which cards may be stacked as a NOPE: any NOPE, but under a lock only one of its
+    colour or a WILD NOPE, and under an inverted lock neither (KT-7.11.5, KT-H33)."""
+    if state.cond == LOCK:
+        return NOPE_ROW[state.inverted][state.lock_colour]
+    return ANY_NOPE
 
 
 def why_not_play(state: TacoState, c: int) -> Illegal | None:
-    """Does card ``c`` meet the playability condition in force (KT-3, KT-7.11.5)?"""
-    if FISHING_SPAN in state.spans.left:
-        return FISHING_NOW
-    col = COLOUR[c]
-    cond = state.cond
-    if SYMBOL[c] == NOPE:  # NOPE ignores everything but go fishing and a lock's colour
-        if cond == LOCK and (col != state.lock_colour if state.inverted else col not in (state.lock_colour, WILD)):
-            return NOPE_LOCK
+    """Why card ``c`` does not meet the playability condition in force (``play_row``), or None."""
+    if play_row(state)[c]:
         return None
-    if cond == RAGE:
-        return None
-    if cond == CALM:
-        return CALM_WILD if col == WILD else None
-    if cond == LOCK:
-        match = col == state.lock_colour or SYMBOL[c] == state.lock_symbol or col == WILD
-        if state.inverted:
-            return NO_LOCK_INVERTED if match else None
-        return None if match else NO_LOCK
-    top = state.discard[-1]
-    match = col == state.top_colour or SYMBOL[c] == SYMBOL[top] or col == WILD
-    if state.inverted:
-        return NO_MATCH_INVERTED if match else None
-    return None if match else NO_MATCH
+    if state.cond == CALM:
+        return CALM_WILD
+    if state.cond == LOCK:
+        return NO_LOCK_INVERTED if state.inverted else NO_LOCK
+    return NO_MATCH_INVERTED if state.inverted else NO_MATCH
 
 
 def why_not_stack(state: TacoState, seat: int, c: int) -> Illegal | None:
@@ -105,33 +143,36 @@ def why_not_stack(state: TacoState, seat: int, c: int) -> Illegal | None:
     st = state.stack
     if st.closed:
         return STACK_CLOSED
-    if not STACKABLE[st.kind][SYMBOL[c]]:
+    if not FITS[st.kind][c]:
         return NOT_STACKABLE
     why = why_not_play(state, c)
     if why is not None:
         return why
-    if state.mana.values[seat] < cost(state, SYMBOL[c]):
+    if state.mana.values[seat] < PRICE[state.harvester is not None][c]:
         return NO_MANA_STACK
     return None
 
 
 def why_not_nope(state: TacoState, seat: int, c: int) -> Illegal | None:
     """May ``seat`` put NOPE card ``c`` on the open stack (KT-7.11)?"""
-    if SYMBOL[c] != NOPE:
+    if not IS_NOPE[c]:
         return NOT_A_NOPE
-    if state.mana.values[seat] < 3:
+    if state.mana.values[seat] < COST[NOPE]:
         return NOPE_MANA
     if len(state.hands[seat]) < 2:
         return NOPE_LAST
-    return why_not_play(state, c)
+    if state.cond == LOCK and not react_row(state)[c]:
+        return NOPE_LOCK_INVERTED if state.inverted else NOPE_LOCK
+    return None
 
 
 def nope_cards(state: TacoState, seat: int) -> list[int]:
-    """The NOPE cards ``seat`` could put on a stack now (empty if none)."""
+    """The NOPE cards ``seat`` could put on a stack now (empty if none): ``why_not_nope`` by table."""
     hand = state.hands[seat]
-    if state.mana.values[seat] < 3 or len(hand) < 2:
+    if state.mana.values[seat] < COST[NOPE] or len(hand) < 2:
         return []
-    return [c for c in dict.fromkeys(hand) if SYMBOL[c] == NOPE and why_not_play(state, c) is None]
+    row = react_row(state)
+    return distinct([c for c in hand if row[c]])
 
 
 def fish_targets(state: TacoState, seat: int) -> list[int]:
@@ -144,8 +185,31 @@ def fish_targets(state: TacoState, seat: int) -> list[int]:
             if s != seat and not state.out[s] and shield_key(s) not in left]
 
 
+def distinct(cards: list[int]) -> list[int]:
+    """``cards`` without repeats, in order (a hand may hold copies: the plain WILDs)."""
+    return cards if len(cards) < 2 or len(set(cards)) == len(cards) else list(dict.fromkeys(cards))
+
+
+def stackable(state: TacoState, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand it could put on the open stack now, NOPEs included
+    (KT-5.7, KT-7.11): ``why_not_stack`` and ``why_not_nope`` by table. After allowing
+    the stack it may not start a new one with them (KT-5.4)."""
+    hand = state.hands[seat]
+    mana = state.mana.values[seat]
+    nopes = react_row(state) if mana >= COST[NOPE] and len(hand) >= 2 else NO_CARD
+    st = state.stack
+    if st.closed:
+        return distinct([c for c in hand if nopes[c]])
+    fits, row, price = FITS[st.kind], play_row(state), PRICE[state.harvester is not None]
+    return distinct([c for c in hand if (fits[c] and row[c] and price[c] <= mana) or nopes[c]])
+
+
 def playable(state: TacoState, seat: int) -> list[int]:
-    return [c for c in dict.fromkeys(state.hands[seat]) if why_not_play(state, c) is None]
+    """The cards ``seat`` may play on a free turn (KT-2.1, KT-3, KT-5.4)."""
+    row = play_row(state)
+    cards = [c for c in state.hands[seat] if row[c]]
+    barred = state.barred
+    return distinct([c for c in cards if c not in barred] if barred else cards)
 
 
 def _pending_actions(state: TacoState) -> list[Action]:
@@ -157,7 +221,7 @@ def _pending_actions(state: TacoState) -> list[Action]:
         acts = SYMBOL_ACT[seat]
         return [acts[y] for y in state.lock_symbols]
     acts = DISCARD_ACT[seat]
-    hand = dict.fromkeys(state.hands[seat])
+    hand = distinct(state.hands[seat])
     if kind == AUCTION_DISCARD:
         return [acts[c] for c in hand if IS_NUMBER[c]]
     return [acts[c] for c in hand]
@@ -169,7 +233,7 @@ def legal(state: TacoState) -> list[Action]:
         return []
     if state.pending is not None:
         return _pending_actions(state)
-    if state.window:
+    if state.window.seats:
         out: list[Action] = []
         for s in state.window.seats:
             acts = NOPE_ACT[s]
@@ -177,26 +241,21 @@ def legal(state: TacoState) -> list[Action]:
             out.append(PASS[s])
         return out
     seat = state.turn
-    if state.stack:
+    if state.stack.cards:
         if state.forced:
             return [ALLOW[seat]]
-        acts = PLAY[seat]
-        out = [acts[c] for c in dict.fromkeys(state.hands[seat])
-               if SYMBOL[c] != NOPE and why_not_stack(state, seat, c) is None]
-        nacts = NOPE_ACT[seat]
-        out.extend(nacts[c] for c in nope_cards(state, seat))
+        acts, nacts = PLAY[seat], NOPE_ACT[seat]
+        out = [nacts[c] if IS_NOPE[c] else acts[c] for c in stackable(state, seat)]
         out.append(ALLOW[seat])
         return out
     if FISHING_SPAN in state.spans.left:
         targets = fish_targets(state, seat)
         if not targets:
             return [DRAW[seat]]
-        return [Action(seat, "fish", c, t) for c in dict.fromkeys(state.hands[seat]) for t in targets]
+        acts = FISH_ACT[seat]
+        return [acts[c][t] for c in distinct(state.hands[seat]) for t in targets]
     acts = PLAY[seat]
-    out = [acts[c] for c in playable(state, seat)]
-    if not out:
-        out.append(DRAW[seat])
-    return out
+    return [acts[c] for c in playable(state, seat)] or [DRAW[seat]]
 
 
 def _check_pending(state: TacoState, action: Action) -> Illegal | None:
@@ -226,7 +285,7 @@ def _check_turn(state: TacoState, action: Action) -> Illegal | None:
             return FORCED
         if kind == "nope":
             return why_not_nope(state, seat, c)
-        return NOT_STACKABLE if SYMBOL[c] == NOPE else why_not_stack(state, seat, c)
+        return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, seat, c)
     if kind in ("allow", "nope"):
         return NO_STACK
     if FISHING_SPAN in state.spans.left:
@@ -239,7 +298,7 @@ def _check_turn(state: TacoState, action: Action) -> Illegal | None:
             return HAS_TARGETS if targets else None
         return FISHING_NOW
     if kind == "play":
-        return why_not_play(state, c)
+        return BARRED if c in state.barred else why_not_play(state, c)
     if kind == "draw":
         return MUST_PLAY if playable(state, seat) else None
     if kind == "fish":

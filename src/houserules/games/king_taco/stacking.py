@@ -30,9 +30,7 @@ def start(state: TacoState, card: int, seat: int) -> None:
     """``card`` (its mana paid) is the base of a new stack (KT-5, KT-7)."""
     st = state.stack
     kind = SYMBOL[card]
-    st.clear()
-    st.reset(kind, state.direction)
-    st.push(card, seat)
+    st.begin(kind, state.direction, card, seat)
     if kind == PLUS2:
         st.count = 2
     elif kind == ALLPP:
@@ -190,8 +188,7 @@ def _trigger(state: TacoState, events: list[Event]) -> bool:
         if n > 0:
             state.pending, state.pending_seat, state.pending_count = DISCARD, r, n
     elif kind == HARVEST:
-        if st.delay:
-            state.harvester = None
+        if st.delay:  # a harvest already running goes on until this one starts and overwrites it (KT-7.14.8)
             state.harvest_next = (st.recipient, st.life)
             state.spans.start(HARVEST_DELAY, st.delay, state.active)
         else:

@@ -19,7 +19,7 @@ from ...engine.options import common_options
 from ...engine.resource import SeatPool
 from ...engine.stack import EffectStack
 from ...engine.window import ReactionWindow
-from .cards import COLOUR, COLOURS, IS_NUMBER, NOPE, build_deck, parse_symbol, validate_deck
+from .cards import COLOUR, IS_NUMBER, build_deck, deck_facts, validate_deck
 
 MAX_SEATS = 8
 MANA_CAP = 4  # seed: "if U already has 4 mana ... capped at 4"
@@ -109,6 +109,14 @@ class TacoStack(EffectStack):
         super().clear()
         self.reset(0, 1)
 
+    def begin(self, kind: int, direction: int, card: int, seat: int) -> None:
+        """Empty the stack and put ``card`` at its base, played by ``seat``."""
+        self.cards = [card]
+        self.seats = [seat]
+        self.closed = False
+        self.negators = 0
+        self.reset(kind, direction)
+
     def copy(self) -> TacoStack:
         new = TacoStack()
         self.copy_into(new)
@@ -130,7 +138,7 @@ class TacoState:
     __slots__ = (
         "options", "mode", "seed", "rng", "players", "colours", "lock_symbols", "deck_size",
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
-        "owed", "forced", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
+        "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
         "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
         "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns",
     )
@@ -141,13 +149,12 @@ class TacoState:
         self.seed = seed
         self.rng = rng
         n = self.players = options["players"]
-        deck = options["deck"]
+        facts = deck_facts(options["deck"])
         #: the colours in the game (WILD and lock colours are chosen among them)
-        self.colours: tuple[int, ...] = tuple(COLOURS.index(c) for c in deck["colours"])
+        self.colours: tuple[int, ...] = facts.colours
         #: symbols a lock may name: every non-NOPE symbol of the game's non-WILD cards (KT-3.4)
-        syms = [n - 1 for n in deck["numbers"]] + [parse_symbol(e) for e in deck["effects"]]
-        self.lock_symbols: tuple[int, ...] = tuple(sorted(s for s in set(syms) if s != NOPE))
-        self.deck_size = len(build_deck(deck))
+        self.lock_symbols: tuple[int, ...] = facts.lock_symbols
+        self.deck_size = len(facts.cards)
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.draw: list[int] = []
         self.discard: list[int] = []
@@ -159,6 +166,9 @@ class TacoState:
         self.timeout = [0] * n  # turns still to be lost
         self.owed = [0] * n  # cards to draw at the start of that seat's next turn
         self.forced = False  # the seat to act has been forced to draw this turn: it may not play
+        #: cards the player whose turn it is could have stacked on the stack it allowed: it may not
+        #: start a new stack with them this turn (KT-5.4)
+        self.barred: tuple[int, ...] = ()
         self.cond = DEFAULT
         self.inverted = False
         self.lock_colour = 0
@@ -209,7 +219,7 @@ class TacoState:
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.top_colour,
             self.turn, self.direction, tuple(self.out), tuple(self.mana.values), tuple(self.timeout),
-            tuple(self.owed), self.forced, self.cond, self.inverted, self.lock_colour, self.lock_symbol,
+            tuple(self.owed), self.forced, self.barred, self.cond, self.inverted, self.lock_colour, self.lock_symbol,
             self.spans.snapshot(), self.harvester, self.harvest_next, self.stack.snapshot(),
             tuple(self.window.seats), self.pending, self.pending_seat, self.pending_count, tuple(self.queue),
             tuple(self.last_card), None if self.auction is None else tuple(self.auction),
@@ -229,7 +239,7 @@ def deal(options: Mapping[str, Any], seed: int) -> TacoState:
     first number card as the first discard (KT-H2); the dealer's left starts."""
     rng = random.Random(seed)
     state = TacoState(options, seed, rng)
-    deck = build_deck(options["deck"])
+    deck = list(deck_facts(options["deck"]).cards)
     rng.shuffle(deck)
     n = state.players
     dealer = options["dealer"]

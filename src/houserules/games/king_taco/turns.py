@@ -8,10 +8,14 @@ been settled by ``rules``.
 from __future__ import annotations
 
 from ...engine.core import Event
-from .cards import card_names
+from .cards import NAMES
 from .state import (
-    COND, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, TacoState, curse_key, shield_key,
+    COND, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, MAX_SEATS, TacoState, curse_key, shield_key,
 )
+
+
+#: the events that are the same every time are made once
+TURN = tuple(Event("turn", s) for s in range(MAX_SEATS))
 
 
 def next_seat(state: TacoState, seat: int) -> int:
@@ -44,8 +48,13 @@ def cursed(state: TacoState, seat: int) -> bool:
 def take(state: TacoState, count: int, events: list[Event]) -> list[int]:
     """Up to ``count`` cards off the draw pile; when it runs out the discard
     pile is shuffled in, keeping its top card and the open stack (KT-H26)."""
-    out: list[int] = []
     pile = state.draw
+    if len(pile) >= count:  # the usual case: no refill
+        out = pile[-count:]
+        del pile[-count:]
+        out.reverse()  # the top card first, as if popped one by one
+        return out
+    out: list[int] = []
     for _ in range(count):
         if not pile:
             keep = max(1, len(state.stack))
@@ -62,7 +71,7 @@ def take(state: TacoState, count: int, events: list[Event]) -> list[int]:
 def draw_cards(state: TacoState, seat: int, count: int, why: str, events: list[Event]) -> None:
     cards = take(state, count, events)
     state.hands[seat].extend(cards)
-    events.append(Event("draw", seat, {"count": len(cards), "why": why}, {"cards": card_names(cards)}))
+    events.append(Event("draw", seat, {"count": len(cards), "why": why}, {"cards": [NAMES[c] for c in cards]}))
 
 
 def gain(state: TacoState, seat: int, amount: int, events: list[Event]) -> None:
@@ -111,7 +120,9 @@ def end_turn(state: TacoState, events: list[Event]) -> None:
     too unless a stack waits on it, which it may only allow."""
     spans = state.spans
     state.forced = False
+    state.barred = ()
     seat = state.turn
+    n, d, out, timeout, owed = state.players, state.direction, state.out, state.timeout, state.owed
     while True:
         if spans.left:
             expire(state, spans.tick(), events)
@@ -120,18 +131,19 @@ def end_turn(state: TacoState, events: list[Event]) -> None:
             state.over = True
             events.append(Event("over", None, {"reason": "turn limit", "turns": state.turns}))
             return
-        seat = next_seat(state, seat)
-        if state.timeout[seat]:
-            state.timeout[seat] -= 1
-            events.append(Event("timeout", seat, {"left": state.timeout[seat]}))
+        seat = (seat + d) % n
+        while out[seat]:
+            seat = (seat + d) % n
+        if timeout[seat]:
+            timeout[seat] -= 1
+            events.append(Event("timeout", seat, {"left": timeout[seat]}))
             continue
         state.turn = seat
-        events.append(Event("turn", seat))
-        owed = state.owed[seat]
-        if owed:
-            state.owed[seat] = 0
-            draw_cards(state, seat, owed, "owed", events)
-            if not state.stack:
+        events.append(TURN[seat])
+        if owed[seat]:
+            draw_cards(state, seat, owed[seat], "owed", events)
+            owed[seat] = 0
+            if not state.stack.cards:
                 continue
             state.forced = True
         return

@@ -11,18 +11,18 @@ whether to NOPE: ``asked`` tells a seat only about itself (KT-H13).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import COLOUR_NAMES, SYMBOL_NAMES, card_name
 from .state import (
-    COND, CONDITION_NAMES, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, PENDING_NAMES, TacoState, curse_key,
-    shield_key,
+    COND, CONDITION_NAMES, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, MAX_SEATS, PENDING_NAMES, TacoState,
+    curse_key, shield_key,
 )
 
 
-@dataclass(frozen=True, slots=True)
-class TacoView:
+class TacoView(NamedTuple):
+    """A seat's view (a NamedTuple: built on every bot decision, so it must be cheap)."""
+
     seat: int | None
     players: int
     hand: tuple[int, ...] | None
@@ -109,6 +109,10 @@ class TacoView:
         }
 
 
+SHIELDS = tuple(shield_key(s) for s in range(MAX_SEATS))
+CURSES = tuple(curse_key(s) for s in range(MAX_SEATS))
+
+
 def view(state: TacoState, seat: int | None) -> TacoView:
     spans = state.spans
     left = spans.left
@@ -134,17 +138,17 @@ def view(state: TacoState, seat: int | None) -> TacoView:
         harvester=state.harvester,
         harvest_turns=left.get(HARVEST_SPAN, 0),
         harvest_delay=left.get(HARVEST_DELAY, 0),
-        shields=tuple(left.get(shield_key(s), 0) for s in range(n)),
-        curses=tuple(left.get(curse_key(s), 0) for s in range(n)),
+        shields=tuple(left.get(k, 0) for k in SHIELDS[:n]),
+        curses=tuple(left.get(k, 0) for k in CURSES[:n]),
         timeouts=tuple(state.timeout),
         owed=tuple(state.owed),
         stack=tuple(st.cards),
         stack_seats=tuple(st.seats),
-        stack_kind=st.kind if st else None,
+        stack_kind=st.kind if st.cards else None,
         stack_count=st.count,
         stack_life=st.life,
         stack_closed=st.closed,
-        asked=seat is not None and seat in state.window,
+        asked=seat is not None and seat in state.window.seats,
         forced=state.forced,
         pending=state.pending,
         pending_seat=state.pending_seat if state.pending is not None else None,
