@@ -440,8 +440,9 @@ def affected(state: OnionState, seat: int) -> bool:
 def cripple_turns(state: OnionState) -> bool:
     """#0: a running flush "may be used to cripple a Great Onion ... if played
     after a Great Onion": once every arrangement is shown, each player who
-    has not crippled and now may (an Onion was declared after their turn) is
-    asked, from the Elder round to the Dealer, to cripple or pass
+    has not crippled and may (mostly one whose turn came before the Onion
+    was declared) is asked, from the Elder round to the Dealer, to cripple
+    or pass
     (**House rule** CMO-H19)."""
     if state.phase == CRIPPLE:
         return False
