@@ -44,7 +44,8 @@ class Event(NamedTuple):
     """Something that happened, told once for the log, the UI, replays and stats.
 
     ``data`` is public; ``secret`` holds what only ``seat`` may know (for
-    example which cards it drew). Both are plain JSON-ready mappings.
+    example which cards it drew). Both are JSON-ready mappings to be treated
+    as read-only: a game may hand out one prebuilt event many times.
     """
 
     kind: str

@@ -7,12 +7,20 @@ legality of what it is asked to do has already been settled by ``rules``.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ...cards import ACE, KING, NAMES, RANK
 from ...engine.core import Action, Event, Illegal
-from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, RELATION, UP
+from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, MAX_SEATS, RELATION, UP
 from .state import SheddingState
 
 EIGHT = 8
+
+# Events that never vary are made once (with read-only data), so the two most
+# frequent ones, a card played and a plain turn change, cost an index, not a build.
+_PLAYED = tuple(tuple(Event("play", s, MappingProxyType({"card": NAMES[c]})) for c in range(52))
+                for s in range(MAX_SEATS))
+_TURN = tuple(Event("turn", s) for s in range(MAX_SEATS))
 
 
 def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
@@ -101,7 +109,7 @@ def end_turn(state: SheddingState, events: list[Event]) -> None:
         state.over = True
         events.append(Event("over", None, {"reason": "turn limit", "turns": state.turns}))
         return
-    events.append(Event("turn", nxt, {"pending": state.pending} if state.pending else None))
+    events.append(Event("turn", nxt, {"pending": state.pending}) if state.pending else _TURN[nxt])
 
 
 def place(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
@@ -118,7 +126,7 @@ def place(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
     state.hands[seat].remove(c)
     state.discard.append(c)
     state.run.append(c)
-    events.append(Event("play", seat, {"card": NAMES[c]}))
+    events.append(_PLAYED[seat][c])
 
 
 def play(state: SheddingState, seat: int, c: int, events: list[Event], undeclared: Illegal | None = None) -> None:
