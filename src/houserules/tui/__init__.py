@@ -7,6 +7,7 @@ loop knows nothing of any game. A new game adds a module here and a line in
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -33,6 +34,34 @@ class Renderer(Protocol):
         ...
 
     help_text: str
+
+
+YOU = "You"
+_IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+
+
+def _base_form(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def second_person(line: str) -> str:
+    """Renderers write log lines in the third person ("Ann plays 5♥"); the
+    person at the terminal is named "You", so their lines read "You play 5♥"
+    and "your turn". One rule here instead of a grammar in every renderer."""
+    line = line.replace(f"{YOU}'s turn", "your turn")
+    return re.sub(rf"\b{YOU} ([A-Za-z]+)", lambda m: f"{YOU} {_base_form(m.group(1))}", line)
+
+
+def seat_name(names: list[str], seat: int, viewer: int | None) -> str:
+    """A seat's name in a table of seats, marked when it is the viewer's own."""
+    name = names[seat]
+    return f"{name} (you)" if seat == viewer and name != YOU else name
 
 
 RENDERERS = {

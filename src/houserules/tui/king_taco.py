@@ -15,6 +15,7 @@ from ..games.king_taco.cards import (
 )
 from ..games.king_taco.state import CONDITION_NAMES, PENDING_NAMES
 from ..games.king_taco.view import TacoView
+from . import seat_name, second_person
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,
@@ -59,8 +60,7 @@ class KingTacoRenderer:
             if view.harvester == s:
                 notes.append("harvesting")
             mark = "▶" if s == view.turn and not view.over else ""
-            you = " (you)" if s == view.seat else ""
-            seats.add_row(f"{mark}{s}", names[s] + you, str(view.hand_sizes[s]), str(view.mana[s]), ", ".join(notes))
+            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]), str(view.mana[s]), ", ".join(notes))
         cond = ("inverted " if view.inverted else "") + CONDITION_NAMES[view.condition]
         if view.lock:
             cond += f" ({COLOUR_NAMES[view.lock[0]]} / {SYMBOL_NAMES[view.lock[1]]})"
@@ -79,7 +79,7 @@ class KingTacoRenderer:
             lines.append(Text.from_markup(f"[bold yellow]Stack[/] {cards}  {detail}{closed}"))
         if view.pending is not None:
             who = names[view.pending_seat] if view.pending_seat is not None else "?"
-            lines.append(Text.from_markup(f"[bold magenta]{who} chooses: {PENDING_NAMES[view.pending]}[/]"))
+            lines.append(Text.from_markup(second_person(f"[bold magenta]{who} chooses: {PENDING_NAMES[view.pending]}[/]")))
         if view.auction:
             lines.append(Text.from_markup("Auction points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(view.auction))))
         if view.asked:
@@ -166,9 +166,9 @@ class KingTacoRenderer:
         if kind == "timeout":
             return f"  {who} is timed out"
         if kind == "nope-out":
-            return f"[bold red]{who} NOPEs themself out of the game![/]"
+            return f"[bold red]{who} is NOPEd out of the game![/]"
         if kind == "auction":
-            return f"[bold]{who} empties their hand: auction![/] points {event['points']}"
+            return f"[bold]{who} goes out: auction![/] points {event['points']}"
         if kind == "goto":
             res = "[bold green]succeeds[/]" if event["won"] else "[red]fails[/]"
             return f"{who} tries to win at 1 in {event['goto']}: {res}"

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from ..engine.core import Action, GameError
 from ..table import Table
-from . import renderer
+from . import renderer, second_person
 
 Reader = Callable[[str], str]
 
@@ -33,7 +33,7 @@ def _show_events(console: Console, table: Table, seat: int | None, start: int, d
     for e in table.events_for(seat, start):
         line = r.event_text(e, names)
         if line:
-            console.print(line)
+            console.print(second_person(line))
             if delay:
                 time.sleep(delay)
     return len(table.log)

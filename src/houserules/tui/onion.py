@@ -15,6 +15,7 @@ from ..games.onion.groupings import KINDS
 from ..games.onion.solver import best
 from ..games.onion.view import OnionView
 from ..cards import card_symbol
+from . import seat_name
 
 HELP = """Type a number from the menu, or:
   discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
@@ -81,8 +82,7 @@ class OnionRenderer:
                 i = view.order.index(s)
                 role = ROLES[i] if i < 2 else ("Younger" if s == view.younger else "")
             state = "out" if view.out[s] else "folded" if view.folded[s] else ""
-            you = " (you)" if s == view.seat else ""
-            seats.add_row(f"{mark}{s}", names[s] + you, role, str(view.chips[s]),
+            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), role, str(view.chips[s]),
                           str(view.staked[s] or ""), state or str(view.hand_sizes[s]),
                           cards_markup(view.face_up[s], marks))
         status = [f"Round {view.round}/{view.rounds}", f"[bold]Pot {view.pot}[/]", f"Stake {view.stake}",
@@ -180,12 +180,12 @@ class OnionRenderer:
         if kind == "round":
             return EVENTS[kind].format(**{**fields, **{k: names[event[k]] for k in ("dealer", "elder", "younger")}})
         if kind in SECRET_CARDS:
-            return SECRET_CARDS[kind].format(**fields) + (f": {fields['cards']}" if "cards" in event else "")
+            return SECRET_CARDS[kind].format(**fields) + (f": {fields['cards']}" if event.get("cards") else "")
         if kind == "declare":
             shown = "; ".join(f"{g['name']} {_named(g['cards'])}" for g in event["groupings"]) or "nothing"
             return f"{fields['who']} declares {shown}"
         if kind in ("bet", "match", "raise"):
-            extra = f" and raises {event['raise']}" if event.get("raise") else ""
+            extra = f", raising {event['raise']}" if event.get("raise") else ""
             return f"{fields['who']} {'bets' if kind == 'bet' else 'matches'} {event['amount']}{extra}"
         if kind == "pass" and "cost" in event:
             kind = "pass-dealership"

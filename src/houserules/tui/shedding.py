@@ -12,6 +12,7 @@ from rich.text import Text
 from ..cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ..engine.core import Action
 from ..games.shedding.view import SheddingView
+from . import seat_name
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end (finish your run), draw, decline (leave a Queen uncovered and draw 1),
@@ -44,8 +45,7 @@ class SheddingRenderer:
         for s in range(view.players):
             mark = "▶" if s == view.turn and not view.over else ""
             note = "declared last card" if view.declared[s] else ""
-            you = " (you)" if s == view.seat and names[s] != "You" else ""
-            seats.add_row(f"{mark}{s}", names[s] + you, str(view.hand_sizes[s]), note)
+            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]), note)
         arrow = "→ to higher seats" if view.direction == 1 else "← to lower seats"
         status = [f"Top: {card_markup(view.top)}", f"direction {arrow}",
                   f"draw pile {view.draw_size}", f"turn {view.turns + 1}"]
@@ -90,21 +90,16 @@ class SheddingRenderer:
     def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
         kind = event["event"]
         who = names[event["seat"]] if "seat" in event else ""
-        you = who == "You"
-
-        def verb(word: str) -> str:  # "You play", "Ann plays"
-            return word if you else word + ("es" if word.endswith("sh") else "s")
-
         if kind == "play":
-            return f"{who} {verb('play')} {_name_card(event['card'])}"
+            return f"{who} plays {_name_card(event['card'])}"
         if kind == "draw":
             cards = event.get("cards")
             seen = f": {' '.join(_name_card(c) for c in cards)}" if cards else ""
-            return f"{who} {verb('draw')} {event['count']}{seen}"
+            return f"{who} draws {event['count']}{seen}"
         if kind == "penalty":
             shown = f" ({_name_card(event['card'])} retracted)" if "card" in event else ""
-            return (f"[bold red]PENALTY {event['name']}[/] {who}: {event['reason']} [{event['rule']}]"
-                    f" — {verb('draw')} {event['count']}{shown}")
+            return (f"[bold red]PENALTY {event['name']}[/]: {who} draws {event['count']}{shown}"
+                    f" — {event['reason']} [{event['rule']}]")
         if kind == "effect":
             e = event["effect"]
             if e == "draw":
@@ -114,17 +109,17 @@ class SheddingRenderer:
             if e == "reverse":
                 return "  direction reversed"
             if e == "shield":
-                return f"  {who} {verb('shield')}: {event['cancelled']} cancelled"
+                return f"  {who} shields: {event['cancelled']} cancelled"
             if e == "suit":
                 return f"  active suit {event['suit']}"
         if kind == "declare":
             return f"{who}: [bold]last card![/]"
         if kind == "turn":
-            return "[bold]— your turn —[/]" if you else f"[dim]— {who}'s turn —[/]"
+            return f"[dim]— {who}'s turn —[/]"
         if kind == "reshuffle":
             return f"  the discard pile is reshuffled into a new draw pile ({event['cards']} cards)"
         if kind == "win":
-            return f"[bold green]{who} {'go' if you else 'goes'} out and {verb('win')}![/]"
+            return f"[bold green]{who} wins: no cards left![/]"
         if kind == "over":
             return f"[bold]The game ends: {event['reason']}[/]"
         if kind == "refused":
