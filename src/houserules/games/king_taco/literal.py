@@ -22,8 +22,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.core import GameError
+from ...engine.expect import ZONE_KEYS, differs, zone_expect
 from .cards import (
-    COLOUR, COLOUR_NAMES, NOPE, SYMBOL, SYMBOL_NAMES, CardError, card_name, card_names, parse_card, parse_cards,
+    COLOUR, COLOUR_NAMES, NOPE, SYMBOL, SYMBOL_NAMES, CardError, card_name, card_names, parse_cards,
     parse_colour, parse_symbol,
 )
 from .stacking import push, start
@@ -137,23 +138,10 @@ def expect(state: TacoState, key: str, value: Any, game: Any) -> str | None:
     """Compare one expectation key (see the rules page for the list)."""
     got: Any
     want: Any = value
-    if key == "turn":
-        got = state.turn
-    elif key == "top":
-        got, want = card_name(state.discard[-1]), card_name(parse_card(value))
-    elif key == "top_colour":
+    if key in ZONE_KEYS:
+        return zone_expect(state, key, value, card_name, parse_cards)
+    if key == "top_colour":
         got = COLOUR_NAMES[state.top_colour]
-    elif key == "direction":
-        got = state.direction
-    elif key == "hand_sizes":
-        got, want = [len(h) for h in state.hands], list(value)
-    elif key == "hands":
-        items = value.items() if isinstance(value, Mapping) else enumerate(value)
-        for seat, cards in items:
-            g, w = sorted(card_names(state.hands[int(seat)])), sorted(card_names(parse_cards(cards)))
-            if g != w:
-                return f"hands[{seat}]: expected {w}, got {g}"
-        return None
     elif key == "mana":
         got, want = state.mana.values, list(value)
     elif key == "condition":
@@ -191,12 +179,10 @@ def expect(state: TacoState, key: str, value: Any, game: Any) -> str | None:
         got = state.spans.turns_left(FISHING_SPAN)
     elif key == "out":
         got, want = [s for s in range(state.players) if state.out[s]], list(value)
-    elif key in ("goto", "over", "turns"):
+    elif key in ("goto", "turns"):
         got = getattr(state, key)
-    elif key == "draw_size":
-        got = len(state.draw)
     elif key == "auction":
         got = state.auction
     else:
         raise KeyError(key)
-    return None if got == want else f"{key}: expected {want}, got {got}"
+    return differs(key, want, got)

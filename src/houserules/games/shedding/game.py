@@ -9,6 +9,7 @@ from typing import Any
 
 from ...cards import CardError, card_name, parse_card, parse_cards
 from ...engine.core import Action, Event, GameError, Illegal, Result, json_action, require_keys
+from ...engine.expect import differs, zone_expect
 from . import flow, rules
 from .state import SheddingState, deal, literal_state, validate_options
 from .view import SheddingView, view
@@ -102,39 +103,13 @@ class Shedding:
         return literal_state(options, state, seed)
 
     def scenario_expect(self, state: SheddingState, key: str, value: Any) -> str | None:
-        got: Any
-        want: Any = value
-        if key == "turn":
-            got = state.turn
-        elif key == "top":
-            got, want = card_name(state.discard[-1]), card_name(parse_card(value))
-        elif key == "direction":
-            got = state.direction
-        elif key == "hand_sizes":
-            got, want = [len(h) for h in state.hands], list(value)
-        elif key == "hands":
-            items = value.items() if isinstance(value, Mapping) else enumerate(value)
-            for seat, cards in items:
-                g = sorted(state.hands[int(seat)])
-                w = sorted(parse_cards(cards))
-                if g != w:
-                    return f"hands[{seat}]: expected {[card_name(c) for c in w]}, got {[card_name(c) for c in g]}"
-            return None
-        elif key == "pending_draw":
-            got = state.pending
-        elif key == "draw_size":
-            got = len(state.draw)
-        elif key == "discard":
-            got, want = [card_name(c) for c in state.discard], [card_name(c) for c in parse_cards(value)]
-        elif key == "declared":
-            got, want = [i for i, d in enumerate(state.declared) if d], list(value)
-        elif key == "run":
-            got, want = [card_name(c) for c in state.run], [card_name(c) for c in parse_cards(value)]
-        elif key == "over":
-            got = state.over
-        else:
-            raise KeyError(key)
-        return None if got == want else f"{key}: expected {want}, got {got}"
+        if key == "pending_draw":
+            return differs(key, value, state.pending)
+        if key == "declared":
+            return differs(key, list(value), [i for i, d in enumerate(state.declared) if d])
+        if key == "run":
+            return differs(key, [card_name(c) for c in parse_cards(value)], [card_name(c) for c in state.run])
+        return zone_expect(state, key, value, card_name, parse_cards)
 
 
 GAME = Shedding()
