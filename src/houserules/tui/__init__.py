@@ -8,6 +8,7 @@ loop knows nothing of any game. A new game adds a module here and a line in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -56,6 +57,14 @@ def second_person(line: str) -> str:
     and "your turn". One rule here instead of a grammar in every renderer."""
     line = line.replace(f"{YOU}'s turn", "your turn")
     return re.sub(rf"\b{YOU} ([A-Za-z]+)", lambda m: f"{YOU} {_base_form(m.group(1))}", line)
+
+
+def card_or_text(text: str, parse: Callable[[str], Any], markup: Callable[[Any], str]) -> str:
+    """A card named in an event, drawn as the game draws cards; any other text as it is."""
+    try:
+        return markup(parse(text))
+    except ValueError:  # CardError is a ValueError: not a card, so plain text
+        return text
 
 
 def seat_name(names: list[str], seat: int, viewer: int | None) -> str:

@@ -11,11 +11,11 @@ from rich.text import Text
 
 from ..engine.core import Action
 from ..games.king_taco.cards import (
-    COLOUR, COLOUR_NAMES, COLOURS, SYMBOL, SYMBOL_NAMES, CardError, card_name, parse_card, parse_colour, parse_symbol,
+    COLOUR, COLOUR_NAMES, COLOURS, SYMBOL, SYMBOL_NAMES, card_name, parse_card, parse_colour, parse_symbol,
 )
 from ..games.king_taco.state import CONDITION_NAMES, PENDING_NAMES
 from ..games.king_taco.view import TacoView
-from . import seat_name, second_person
+from . import card_or_text, seat_name, second_person
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,
@@ -32,10 +32,7 @@ def card_markup(c: int) -> str:
 
 
 def _named(text: str) -> str:
-    try:
-        return card_markup(parse_card(text))
-    except CardError:
-        return text
+    return card_or_text(text, parse_card, card_markup)
 
 
 class KingTacoRenderer:

@@ -12,7 +12,7 @@ from rich.text import Text
 from ..cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ..engine.core import Action
 from ..games.shedding.view import SheddingView
-from . import seat_name
+from . import card_or_text, seat_name
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end (finish your run), draw, decline (leave a Queen uncovered and draw 1),
@@ -26,11 +26,7 @@ def card_markup(c: int) -> str:
 
 
 def _name_card(text: str) -> str:
-    """Turn a card name in an event into a coloured symbol."""
-    try:
-        return card_markup(parse_card(text))
-    except ValueError:
-        return text
+    return card_or_text(text, parse_card, card_markup)
 
 
 class SheddingRenderer:
