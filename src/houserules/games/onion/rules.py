@@ -51,8 +51,6 @@ AMOUNT_KINDS = ("bet", "raise", "extra", "bid")
 MAX_DISCARD = 4
 
 GAME_OVER = Illegal("CMO-1.3", "the match is over")
-NO_SUCH_SEAT = Illegal("seat", "there is no such seat")
-UNKNOWN = Illegal("action", "Cripple Mr Onion has no such action")
 NOT_YOUR_TURN = Illegal("CMO-4.1", "it is not your turn")
 WRONG_TIME = {
     DRAW: Illegal("CMO-4.4", "now is the draw: discard up to four cards, or fold by discarding five"),
@@ -174,12 +172,6 @@ def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]
     """Check ``action`` and resolve its argument against the seat's hand:
     (None, the cards or arrangement) when legal, else (why not, None)."""
     seat, kind = action.seat, action.kind
-    if kind not in KINDS:
-        return UNKNOWN, None
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        return NO_SUCH_SEAT, None
-    if state.over:
-        return GAME_OVER, None
     if seat != state.turn:
         return NOT_YOUR_TURN, None
     phase = state.phase

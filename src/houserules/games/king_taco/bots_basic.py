@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.core import Action
-from ..games.king_taco.cards import (
+from ...engine.core import Action
+from .cards import (
     ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, PLUS2, RAGE,
     SHIELD, SKIP, SYMBOL, VALUE, X2,
 )
-from ..games.king_taco.state import AUCTION_DISCARD
-from ..games.king_taco.view import TacoView
-from .king_taco import from_hand
+from .state import AUCTION_DISCARD
+from .view import TacoView
+from .bots import from_hand
 
 DRAW_STACKS = (PLUS2, ALLPP, SKIP)
 #: how much an activated effect is worth on a free turn (before its mana cost)
