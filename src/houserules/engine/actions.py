@@ -94,7 +94,7 @@ class ActionCodec:
         """The action ``obj`` names; GameError saying what is wrong for anything malformed."""
         if not isinstance(obj, Mapping):
             raise GameError("an action is a JSON object")
-        unknown = sorted(str(k) for k in set(obj) - set(self.allowed))
+        unknown = sorted(repr(k) for k in set(obj) - set(self.allowed))
         if unknown:
             raise GameError(f"unknown action key(s): {', '.join(unknown)} (allowed: {', '.join(self.allowed)})")
         kind = obj.get("action")
@@ -105,7 +105,7 @@ class ActionCodec:
             raise GameError("an action needs its seat as a whole number")
         fields = self.kinds[kind]
         wanted = {f.key for f in fields}
-        extra = sorted(k for k in obj if k not in SEAT_KEYS and k not in wanted)
+        extra = sorted(str(k) for k in obj if k not in SEAT_KEYS and k not in wanted)
         if extra:
             takes = ", ".join(sorted(wanted)) or "nothing more"
             raise GameError(f"{kind!r} takes {takes}, not {', '.join(extra)}"

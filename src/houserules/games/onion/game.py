@@ -13,7 +13,7 @@ from ...engine.actions import ActionCodec, Field, named, whole
 from ...engine.base import GameBase
 from ...engine.core import Action, Event, Illegal, Result
 from . import flow, modifiers, rules
-from .cards import DECK_SIZE, allocate, name, names
+from .cards import DECK_SIZE, allocate, canonical, name, names
 from .state import CHOOSE, OnionState, literal_state, validate_options
 from .view import OnionView, view
 
@@ -38,7 +38,8 @@ def _is_cards(value: Any) -> bool:
 
 
 _AMOUNT = Field("amount", "arg", lambda a: a if whole(a) else _not_chips(a), lambda a: a, whole, '"amount": 3')
-_CARDS = Field("cards", "arg", _card_list, lambda cs: names(cs, marks=True), _is_cards, '"cards": ["5H", "KC"]')
+_CARDS = Field("cards", "arg", _card_list, lambda cs: names(canonical(cs), marks=True), _is_cards,
+               '"cards": ["5H", "KC"]')
 _GROUPINGS = Field("groupings", "arg", _groupings,
                    lambda gs: [{"name": k, "cards": names(cards, marks=True)} for k, cards in gs],
                    lambda gs: isinstance(gs, tuple) and all(isinstance(g, tuple) and len(g) == 2 and _is_cards(g[1])
@@ -63,7 +64,10 @@ def _fields(kind: str) -> tuple[Field, ...]:
 
 
 #: Cards are named with the special copy's ``*`` always, so that a record replays
-#: the very copies played; without modifiers the ``*`` changes nothing.
+#: the very copies played; without modifiers the ``*`` changes nothing. A discard
+#: is a set of cards and two unmarked copies of a card are the same card, so its
+#: JSON lists the cards in one canonical order: two discards are the same action
+#: exactly when they read the same.
 CODEC = ActionCodec("Cripple Mr Onion", {k: _fields(k) for k in rules.KINDS}, rules.GAME_OVER)
 
 
@@ -117,8 +121,8 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
             for kind in rules.KINDS:
                 if kind in rules.AMOUNT_KINDS:
                     out += [Action(seat, kind, arg=a) for a in range(-1, top + 1)]
-                elif kind == "discard":
-                    hand = tuple(state.hands[seat])
+                elif kind == "discard":  # in the sorted order legal lists; check reads a discard as a set
+                    hand = tuple(sorted(state.hands[seat]))
                     out += [Action(seat, kind, arg=hand[:n]) for n in range(min(len(hand), 6))]
                     out.append(Action(seat, kind, arg=(103, 103)))
                 elif kind in rules.CARD_KINDS:

@@ -19,7 +19,7 @@ from typing import Any
 from ...engine.core import Action, Illegal
 from . import groupings as G
 from . import modifiers, solver
-from .cards import resolve
+from .cards import names, resolve
 from .flow import offer_cost
 from .state import (
     ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, CRIPPLE, DRAW, EXTRA, NAME, NO_RAISE_PARTS, OFFER, REVEAL,
@@ -119,6 +119,23 @@ def _possible(state: OnionState, seat: int, kind: str) -> bool:
     return True
 
 
+def _discards(state: OnionState, seat: int) -> list[Action]:
+    """Every discard of up to four cards, and the fold (CMO-4.4). Two copies of
+    a card that no mark tells apart are the same card, so a discard that
+    differs from another only in which copy goes is listed once."""
+    hand = sorted(state.hands[seat])
+    out: list[Action] = []
+    said: set[tuple[str, ...]] = set()
+    for k in range(MAX_DISCARD + 1):
+        for d in combinations(hand, k):
+            key = tuple(sorted(names(d, state.marks)))
+            if key not in said:
+                said.add(key)
+                out.append(Action(seat, "discard", arg=d))
+    out.append(Action(seat, "fold"))
+    return out
+
+
 def legal(state: OnionState) -> list[Action]:
     """Every legal action of the seat to act. At the showdown only the
     solver's best arrangement is listed; ``check`` accepts any real one."""
@@ -126,10 +143,7 @@ def legal(state: OnionState) -> list[Action]:
         return []
     seat, phase = state.turn, state.phase
     if phase == DRAW:
-        hand = sorted(state.hands[seat])
-        out = [Action(seat, "discard", arg=tuple(d)) for k in range(MAX_DISCARD + 1) for d in combinations(hand, k)]
-        out.append(Action(seat, "fold"))
-        return out
+        return _discards(state, seat)
     if phase in (SPECIALS, SHOWDOWN, CHOOSE, REVEAL, CRIPPLE):
         return _card_phase_legal(state, seat, phase)
     out = []
