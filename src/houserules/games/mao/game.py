@@ -15,7 +15,7 @@ from ...engine.base import GameBase
 from ...engine.core import Action, Event, GameError, Illegal, Result
 from ...engine.expect import differs, zone_expect
 from . import flow, judge
-from .speech import loose
+from .rulebook import penalty_key
 from .state import MaoState, deal, literal_state, validate_options
 from .view import MaoView, view
 
@@ -85,7 +85,7 @@ class Mao(GameBase[MaoState, MaoView]):
     title = "Mao"
     codec = CODEC
     #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard
-    penalty_key = staticmethod(loose)
+    penalty_key = staticmethod(penalty_key)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)

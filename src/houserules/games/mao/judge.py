@@ -26,13 +26,13 @@ GAME_OVER = Illegal("M-end", "the game is over")
 NOT_HELD = Illegal("M-turn", "you do not hold that card")
 #: an example of free speech, put to the judge by fuzzers (legal where speech is free, never listed)
 CHAT = "Hello"
-#: speech that reveals a rule's detail: the dealer hears it as discussion of the rules (M-discussion)
-REVEALING = ("knock", "heart", "subway", "hail", "christmas", "skip", "revers", "ten", "ace", "suit",
-             "same", "match", "colour", "color", "rule", "penalt", "touch", "point", "ailment", "13 points",
-             "show", "band-aid", "talk", "clover", "knave", "mao")
+#: words that reveal a rule's detail (a word starting so): the dealer hears them as
+#: discussion of the rules where talking is otherwise allowed (M-discussion)
+REVEALING = ("knock", "heart", "subway", "hail", "christmas", "skip", "revers", "ten", "ace", "aces",
+             "suit", "same", "match", "colour", "color", "rule", "penalt", "touch", "pointing", "gestur",
+             "ailment", "band-aid", "bandaid", "talk", "clover", "knave", "13")
 #: what the original set (modification a) also keeps secret: Deal, Turn and End
 REVEALING_ORIGINAL = ("deal", "draw", "turn", "win", "end", "five")
-
 
 START, ADJOURNED = loose(rb.START), loose(rb.ADJOURNED)
 SUSTAINED, OVERRULED = loose(rb.SUSTAINED), loose(rb.OVERRULED)
@@ -137,8 +137,8 @@ def _duty_match(state: MaoState, seat: int, said: tuple[str, ...]) -> tuple[tupl
 def _free(state: MaoState, heard: str) -> Heard:
     """Speech where talking is allowed (before the start, in a pause): discussion of the
     rules is still not (M-discussion, M-set-a)."""
-    words = REVEALING + (REVEALING_ORIGINAL if state.original else ())
-    if any(w in heard for w in words):
+    keys = REVEALING + (REVEALING_ORIGINAL if state.original else ())
+    if any(word.startswith(keys) for word in heard.split()):
         return Heard("discussion", penalty("discussion", rb.DISCUSSION))
     return Heard("free")
 

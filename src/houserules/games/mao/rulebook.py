@@ -21,6 +21,7 @@ from typing import Any
 
 from ...cards import ACE, DIAMONDS, HEARTS, JACK, KING, QUEEN, RANK, SUIT, CLUBS, SPADES
 from ...engine.core import OptionsError
+from .speech import loose
 
 # --- the seed's names for things ----------------------------------------------------
 #: {name} in the Ailments rule, by rank
@@ -262,6 +263,12 @@ def fill(template: str, card: int | None) -> str:
     return template.format(name=FACE_NAMES.get(RANK[card], str(RANK[card])), suit=SUIT_NAMES[SUIT[card]])
 
 
+def penalty_key(name: str) -> str:
+    """How penalty names compare: heard loosely, the seed's second names as the first."""
+    key = loose(name)
+    return _ALIAS_KEYS.get(key, key)
+
+
 def every_penalty() -> tuple[str, ...]:
     """Every penalty name the seed gives (ailments for every face card), for judging calls."""
     names = [IMPROPER_PLAY, LAST_CARD, TALKING, NOT_YOUR_TURN, DELAY, POINTING, DISCUSSION, BAD_CALL,
@@ -269,3 +276,6 @@ def every_penalty() -> tuple[str, ...]:
              CHRISTMAS, *ALIASES]
     names += [AILMENT.format(name=n, suit=s) for n in FACE_NAMES.values() for s in SUIT_NAMES.values()]
     return tuple(names)
+
+
+_ALIAS_KEYS = {loose(a): loose(n) for a, n in ALIASES.items()}
