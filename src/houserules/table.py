@@ -42,6 +42,8 @@ class Table:
     #: only to the seat that tried (the server), so the log of a table rebuilt
     #: from its record is the same log, index for index.
     keep_refusals: bool = True
+    #: the table's game time in seconds; it moves when every seat asked waits (``wait``)
+    clock: float = 0.0
 
     @classmethod
     def create(cls, game_name: str, options: Mapping[str, Any], seed: int,
@@ -116,7 +118,24 @@ class Table:
         assert bot is not None
         legal = self.legal(seat)
         view = self.view(seat) if bot.wants_view else None
-        return self.submit(bot.choose(view, legal))
+        action = bot.choose(view, legal)
+        if action is None:  # the bot waits (Mao): the table's clock moves on to the game's next deadline
+            return self.wait()
+        return self.submit(action)
+
+    def wait(self) -> list[Event]:
+        """Move the table's clock on to the game's next deadline and let the rules act
+        there (a ``{"tick": t}`` in the record); nothing when no deadline is set."""
+        due = self.game.deadline(self.state)
+        if due is None:
+            return []
+        self.clock = max(self.clock, due)
+        events = self.game.advance(self.state, self.clock)
+        assert self.record is not None
+        self.record.actions.append({"tick": self.clock})
+        self.log.extend(events)
+        self._finish()
+        return events
 
     def advance(self, limit: int = 100_000) -> list[Event]:
         """Let bots play until a person must act or the game ends."""

@@ -29,7 +29,8 @@ SPEC = GameSpec(
     bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner"},
     terminal="houserules.games.mao.terminal:RENDERER",
     words="houserules.games.mao.words:WORDS",
-    aliases=("mau", "maʊ"),
+    commands="houserules.games.mao.commands:app",
+    aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,
 )
 

@@ -139,7 +139,7 @@ def play(state: MaoState, seat: int, card: int, improper: bool, events: list[Eve
     state.hands[seat].remove(card)
     state.discard.append(card)
     events.append(Event("play", seat, {"card": card_name(card)}))
-    note(state, "play", seat, card_name(card))
+    note(state, "play", seat, card_name(card), len(state.hands[seat]))
     if improper:
         assess(state, seat, rb.IMPROPER_PLAY, events)
     ctx = play_context(state)

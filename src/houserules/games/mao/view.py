@@ -51,6 +51,13 @@ class MaoView:
     def top(self) -> int:
         return self.pile[-1]
 
+    def live_turn(self, seat: int) -> bool:
+        """Whether ``seat`` may take a turn action now (it is their turn, or they
+        follow a player who drew)."""
+        if not self.started or self.paused or self.over:
+            return False
+        return seat == self.turn or (self.drawn and seat == (self.turn + self.direction) % self.players)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": "mao",
