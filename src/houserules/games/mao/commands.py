@@ -20,7 +20,7 @@ def learn_cmd(
     players: Annotated[int, typer.Option(help="seats (the learner is seat 0)")] = 4,
     rules: Annotated[str, typer.Option(help="rule set or paragraph ids, comma-separated")] = "standard",
     seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
-    plot: Annotated[Optional[Path], typer.Option(help="write the curve to this PNG")] = None,
+    plot: Annotated[Path | None, typer.Option(help="write the curve to this PNG")] = None,
 ) -> None:
     """One learning bot over a series of games: its penalties per game (they should fall)."""
     from .learning import learning_curve

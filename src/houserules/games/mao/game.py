@@ -64,7 +64,7 @@ def _is_call(v: Any) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and whole(v[0]) and isinstance(v[1], str)
 
 
-_SAME = lambda v: v  # noqa: E731
+_SAME = lambda v: v
 CODEC = ActionCodec("Mao", {
     Kind.PLAY: (card_field(parse_card, card_name, DECK_SIZE, '"card": "QS"'),),
     Kind.DRAW: (),

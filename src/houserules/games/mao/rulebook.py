@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import ACE, DIAMONDS, HEARTS, JACK, KING, QUEEN, RANK, SUIT, CLUBS, SPADES
+from ...cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, RANK, SPADES, SUIT
 from ...engine.core import OptionsError
 from .speech import loose
 
