@@ -39,12 +39,14 @@ def _show_events(console: Console, table: Table, seat: int | None, start: int, d
     return len(table.log)
 
 
-def _ask(console: Console, table: Table, seat: int, read: Reader) -> Action:
+def _ask(console: Console, table: Table, seat: int, read: Reader) -> Action | None:
+    """The person's next action, or None when they choose to wait (a game with time)."""
     r = renderer(table.game.name)
     names = [s.name for s in table.seats]
+    menu = getattr(r, "menu", None)  # a game whose menu must not be its legal list (Mao)
     while True:
         view = table.view(seat)
-        legal = table.legal(seat)
+        legal = menu(view, table.legal(seat)) if menu else table.legal(seat)
         console.print(r.render(view, names))
         for i, a in enumerate(legal, 1):
             console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
@@ -94,7 +96,10 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
             seats = table.game.to_act(table.state)
             seat = human if human in seats else seats[0]
             action = _ask(console, table, seat, read)
-            table.submit(action)
+            if action is None:
+                table.wait()
+            else:
+                table.submit(action)
             seen = _show_events(console, table, seat, seen, 0)
             if save:
                 table.record.save(save)
@@ -105,6 +110,8 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
         return
     result = table.game.result(table.state)
     names = [s.name for s in table.seats]
+    if human is not None:  # the table as it ended (Mao reveals its rules here when the table chose to)
+        console.print(renderer(table.game.name).render(table.view(human), names))
     if result and result.winners:
         console.print(f"[bold green]Winner: {', '.join(names[w] for w in result.winners)}[/] ({result.reason})")
     elif result:

@@ -35,14 +35,20 @@ PROCEDURE = {loose(p) for p in (rb.START, rb.SUSTAINED, rb.OVERRULED, rb.ADJOURN
 
 
 def _procedure(view: MaoView | None, mine: list[Action]) -> Action | None:
-    """The dealer's words when they are due (a bot dealer says them itself)."""
+    """The dealer's words when they are due (a bot dealer says them itself): the start,
+    sustaining a point of order, adjourning (or, in the original set, anyone resuming)."""
+    if view is None:
+        return None
     said = {loose(a.arg): a for a in mine if a.kind == "say"}
-    for phrase in (rb.START, rb.SUSTAINED, rb.ADJOURNED):
-        if loose(phrase) in said:
-            return said[loose(phrase)]
-    if view is not None and view.paused and view.seat != view.dealer and loose(rb.START) in said:
-        return said[loose(rb.START)]  # the original set: anyone resumes
-    return None
+    if not view.started:
+        wanted = rb.START
+    elif view.asked is not None:
+        wanted = rb.SUSTAINED
+    elif view.paused:
+        wanted = rb.START if loose(rb.START) in said else rb.ADJOURNED
+    else:
+        return None
+    return said.get(loose(wanted))
 
 
 class Knower:

@@ -100,8 +100,10 @@ class Mao(GameBase[MaoState, MaoView]):
         return self.codec.from_json(obj)
 
     def to_act(self, state: MaoState) -> tuple[int, ...]:
-        """Who owes something now: seats with duties, the dealer when a ruling or the
-        start is awaited, then the seat whose turn it is (and its neighbour after a draw)."""
+        """Who owes something now: seats with duties (the table waits a moment for
+        them: the turn goes on once they are done or their time is up), the dealer
+        when a ruling or the start is awaited, else the seat whose turn it is (and
+        its neighbour after a draw)."""
         if state.over:
             return ()
         if not state.started:
@@ -109,7 +111,7 @@ class Mao(GameBase[MaoState, MaoView]):
         seats = [w.seat for w in state.windows]
         if state.asked is not None or state.paused:
             seats.append(state.dealer)
-        if state.live:
+        if state.live and not seats:
             if not state.drawn or any(judge.allowed(state, c) for c in state.hands[state.turn]):
                 seats.append(state.turn)
             if state.drawn:

@@ -265,12 +265,17 @@ def candidates(state: MaoState, every_card: bool = False) -> list[Action]:
         out.extend(Action(s, "play", c) for c in cards)
         out.append(Action(s, "draw"))
         mine: list[str] = []
-        if s == state.dealer:
-            mine += [rb.START, rb.SUSTAINED, rb.OVERRULED, rb.ADJOURNED]
-        if state.original:
-            mine += [rb.PAUSED_ORIGINAL, rb.START]
-        elif state.live:
-            mine.append(rb.POINT_OF_ORDER)
+        if s == state.dealer:  # the dealer's procedure, each where it belongs
+            if not state.started:
+                mine.append(rb.START)
+            elif state.asked is not None:
+                mine += [rb.SUSTAINED, rb.OVERRULED]
+            elif state.paused and not state.original:
+                mine.append(rb.ADJOURNED)
+        if state.live and state.asked is None:
+            mine.append(rb.PAUSED_ORIGINAL if state.original else rb.POINT_OF_ORDER)
+        elif state.paused and state.original:
+            mine.append(rb.START)
         for w in windows_of(state, s):
             for d in w.duties:
                 if d.act == "say" and not d.done:
