@@ -126,7 +126,10 @@ class LiveTable:
         (``seats``: the public seats, when the caller has them already)."""
         t = self.table
         seat = client.seat
-        legal = t.legal(seat) if seat is not None and self.started and self.seats[seat].bot is None else []
+        legal: list[Any] = []
+        if seat is not None and self.started and self.seats[seat].bot is None:
+            offer = getattr(t.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
+            legal = offer(t.state, seat) if offer else t.legal(seat)
         start = client.cursor
         client.cursor = len(t.log)
         return {

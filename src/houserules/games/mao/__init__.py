@@ -30,6 +30,7 @@ SPEC = GameSpec(
     terminal="houserules.games.mao.terminal:RENDERER",
     words="houserules.games.mao.words:WORDS",
     commands="houserules.games.mao.commands:app",
+    web=True,
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,
 )

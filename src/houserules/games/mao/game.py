@@ -121,6 +121,16 @@ class Mao(GameBase[MaoState, MaoView]):
     def legal(self, state: MaoState) -> list[Action]:
         return judge.legal(state)
 
+    def offer(self, state: MaoState, seat: int) -> list[Action]:
+        """What a person's screen offers ``seat`` (the server sends it instead of the
+        legal actions, which would tell the rules): drawing, every card held, a
+        knock, touching and showing the cards. Speech, points and calls are typed."""
+        if state.over:
+            return []
+        return ([Action(seat, "draw")] + [Action(seat, "play", c) for c in dict.fromkeys(state.hands[seat])]
+                + [Action(seat, "knock", arg=1), Action(seat, "touch", arg=not state.holding[seat]),
+                   Action(seat, "show", arg=not state.showing[seat])])
+
     def rules_check(self, state: MaoState, action: Action) -> Illegal | None:
         return judge.check(state, action)
 

@@ -40,6 +40,7 @@ class MaoView:
     paused: bool
     asked: int | None
     turn_deadline: float | None
+    clock: float
     holding: tuple[bool, ...]
     penalties: tuple[int, ...]
     log: tuple[tuple[Any, ...], ...]
@@ -78,6 +79,7 @@ class MaoView:
             "paused": self.paused,
             "point_of_order": self.asked,
             "turn_deadline": self.turn_deadline,
+            "clock": self.clock,
             "holding": [i for i, h in enumerate(self.holding) if h],
             "penalties": list(self.penalties),
             "log": [list(e) for e in self.log],
@@ -116,6 +118,7 @@ def view(state: MaoState, seat: int | None) -> MaoView:
         paused=state.paused,
         asked=state.asked,
         turn_deadline=deadline,
+        clock=state.clock,
         holding=tuple(state.holding),
         penalties=tuple(state.penalties),
         log=tuple(state.log),
