@@ -328,7 +328,7 @@ def dealer_folds(state: OnionState, events: list[Event], finished: str) -> None:
     state.queue = []
     state.phase = AUCTION
     state.turn = left[0]
-    events.append(Event("auction", None, {"bidders": left}))
+    events.append(Event("auction", None, {"bidders": tuple(left)}))  # a copy: the auction pops bidders
 
 
 def auction(state: OnionState, action: Action, events: list[Event]) -> None:
