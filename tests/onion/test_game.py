@@ -274,3 +274,17 @@ def test_the_auction_event_keeps_the_bidders_it_announced() -> None:
     assert list(auction.data["bidders"]) == [1, 2]
     GAME.apply(state, Action(1, "decline"))
     assert list(auction.data["bidders"]) == [1, 2]
+
+
+def test_crippling_is_on_by_default() -> None:
+    """Issue 10 item 8: crippling (#0) is the base game's; the option leaves it out."""
+    import pytest
+
+    from houserules.engine.core import OptionsError
+
+    assert GAME.options({})["cripple"] is True
+    assert modifiers.on(GAME.new(GAME.options({}), 1), 0)
+    assert not modifiers.on(GAME.new(GAME.options({"cripple": False}), 1), 0)
+    assert modifiers.on(GAME.new(GAME.options({"cripple": False, "modifiers": [0]}), 1), 0)
+    with pytest.raises(OptionsError):
+        GAME.options({"cripple": "yes"})

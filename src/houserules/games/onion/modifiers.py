@@ -55,7 +55,10 @@ def parse(value: Any) -> tuple[int, ...]:
 
 
 def on(state: OnionState, number: int) -> bool:
-    return number in state.mods
+    """Whether modifier ``number`` is in play. Crippling (#0) is part of the
+    base game ("hence the name of the game", Part 1) unless the ``cripple``
+    option leaves it out; listing 0 among the modifiers keeps it in."""
+    return number in state.mods or (number == 0 and bool(state.options.get("cripple", True)))
 
 
 def uses_specials(state: OnionState) -> bool:

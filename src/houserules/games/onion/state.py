@@ -29,6 +29,7 @@ DEFAULTS: dict[str, Any] = {
     "rounds": 50,  # the match ends after this many rounds at most (CMO-1.3)
     "dealer": 0,  # the first Dealer
     "modifiers": (),  # modifier numbers 0-11 in play, or "all" (CMO-7)
+    "cripple": True,  # crippling (#0) is the base game's, the game's namesake: false leaves it out (CMO-7.0)
     "reform": False,  # amendment: reform once after a devaluing card (CMO-8.1)
     "declaration_round": False,  # amendment: special cards declared before the showdown (CMO-8.2)
     "mode": STRICT,
@@ -69,7 +70,7 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     from .modifiers import parse
 
     opts["modifiers"] = list(parse(opts["modifiers"]))
-    for key in ("reform", "declaration_round"):
+    for key in ("cripple", "reform", "declaration_round"):
         if not isinstance(opts[key], bool):
             raise OptionsError(f"{key} must be true or false, got {opts[key]!r}")
     return opts
