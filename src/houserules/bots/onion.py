@@ -36,7 +36,7 @@ class OnionHeuristic:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
-        self._cache: dict[tuple, float] = {}
+        self._cache: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], float] = {}
 
     # --- strength ---------------------------------------------------------------
     def strength(self, view: OnionView) -> float:

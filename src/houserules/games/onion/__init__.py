@@ -6,9 +6,11 @@ are sorted at the showdown into card groupings from the bagel to the Great
 Onion; the best arrangement takes the Pot. The full clause list is
 docs/rules/cripple-mr-onion.md.
 
-Modules: ``cards`` (the 104 cards, marked special cards), ``groupings`` (the
-order), ``solver`` (the exact best arrangement), ``state`` (data, options),
-``rules`` (the one legality check), ``flow`` (the round and the match),
+Modules, each importing only those before it: ``cards`` (the 104 cards,
+marked special cards), ``groupings`` (the order), ``solver`` (the exact best
+arrangement), ``state`` (data, options, phases, action kinds), ``modifiers``
+(#0-#11), ``flow`` (the round and the match), ``phases`` (one record per
+phase and the one transition function), ``rules`` (the one legality check),
 ``view`` (what a seat may know), ``game`` (the Game protocol object ``GAME``).
 """
 

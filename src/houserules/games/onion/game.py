@@ -5,15 +5,15 @@ scenario files."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...cards import CardError
 from ...engine.core import Action, Event, GameError, Illegal, Result, require_keys
 from ...engine.referee import refusal
-from . import flow, rules
+from . import flow, phases, rules
 from .cards import allocate, name, names
-from .state import OnionState, literal_state, validate_options
+from .state import OnionKind, OnionState, literal_state, validate_options
 from .view import OnionView, view
 
 
@@ -44,7 +44,7 @@ class CrippleMrOnion:
         illegal, arg = rules.resolve_arg(state, action)
         if illegal is not None:
             raise GameError(f"illegal action {action}: {illegal.reason}")
-        return flow.apply(state, action, arg)
+        return phases.apply(state, action, arg)
 
     def penalise(self, state: OnionState, action: Action, illegal: Illegal) -> list[Event]:
         """The seed names no penalties: an illegal attempt is refused in every mode."""
@@ -108,9 +108,10 @@ class CrippleMrOnion:
         if not isinstance(obj, Mapping):
             raise GameError("an action is a JSON object")
         require_keys(obj, ("seat", "action", "amount", "cards", "groupings", "card"), "action")
-        kind = obj.get("action")
-        if kind not in rules.KINDS:
-            raise GameError(f"unknown action {kind!r}; Cripple Mr Onion actions: {', '.join(rules.KINDS)}")
+        named = obj.get("action")
+        if not isinstance(named, str) or named not in rules.KINDS:
+            raise GameError(f"unknown action {named!r}; Cripple Mr Onion actions: {', '.join(rules.KINDS)}")
+        kind = OnionKind(named)
         seat = obj.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise GameError("an action needs its seat as a whole number")
@@ -146,7 +147,7 @@ class CrippleMrOnion:
         got: Any
         want: Any = value
         led = state.ledger
-        simple = {
+        simple: dict[str, Callable[[], Any]] = {
             "chips": lambda: list(led.chips), "pot": lambda: led.pot, "staked": lambda: list(led.staked),
             "phase": lambda: state.phase, "turn": lambda: state.turn, "dealer": lambda: state.dealer,
             "elder": lambda: state.order[1], "younger": lambda: state.order[-1], "order": lambda: state.order,

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.core import Event, OptionsError
+from ...engine.core import Event
 from . import groupings as G
 from . import solver
 from .cards import ARCHCHANCELLOR, ATUIN, CRANK, DEATH, FATE, FOOL, LADY, SENDER, SPECIAL, name, names
-from .state import CHOOSE, REVEAL, SPECIALS, OnionState
+from .state import OnionState, Phase
 
-ALL = tuple(range(12))
 #: the modifier(s) that give each special card a use
 USES: dict[int, tuple[int, ...]] = {
     LADY: (4, 5), FATE: (5,), ATUIN: (6, 7), DEATH: (9,), SENDER: (8,), ARCHCHANCELLOR: (10,), FOOL: (11,),
@@ -33,25 +32,6 @@ USES: dict[int, tuple[int, ...]] = {
 DEVALUING = frozenset({LADY, FATE, DEATH, SENDER})
 EIGHT = 8
 ACE = 1
-
-
-def parse(value: Any) -> tuple[int, ...]:
-    """The ``modifiers`` option: ``"all"``, ``"none"``, ``"1,4,11"``, a number or a list."""
-    if value in (None, "", "none", False):
-        return ()
-    if value == "all":
-        return ALL
-    if isinstance(value, str):
-        value = [v for v in value.replace(" ", "").split(",") if v]
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = [value]
-    try:
-        got = sorted({int(v) for v in value})
-    except (TypeError, ValueError):
-        raise OptionsError(f"modifiers must be 'all', 'none' or numbers 0-11, got {value!r}") from None
-    if any(not 0 <= m <= 11 for m in got):
-        raise OptionsError(f"modifiers are numbered 0 to 11, got {got}")
-    return tuple(got)
 
 
 def on(state: OnionState, number: int) -> bool:
@@ -163,7 +143,7 @@ def declarable(state: OnionState, seat: int) -> list[int]:
 def declare_special(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
     """Put a special card face up and carry out what it does."""
     state.specials[card] = seat
-    if state.phase == SPECIALS:
+    if state.phase == Phase.SPECIALS:
         state.circuit_declared = True  # the declaration round goes round again (CMO-H20)
     if card in DEVALUING:
         state.devaluations += 1
@@ -196,7 +176,7 @@ def _offer_replacements(state: OnionState, seat: int, card: int, events: list[Ev
     special card's place (#4i, #5i)."""
     state.offered = [state.deck.pop() for _ in range(min(2, len(state.deck)))]
     state.interrupted = (state.phase, state.queue[:], state.turn)
-    state.phase = CHOOSE
+    state.phase = Phase.CHOOSE
     state.turn = seat
     state.queue = [seat]
     events.append(Event("offered", seat, {"count": len(state.offered)}, {"cards": names(state.offered, True)}))
@@ -232,7 +212,7 @@ def _archchancellor(state: OnionState, seat: int, events: list[Event]) -> None:
     others = [s for s in state.in_round if s != holder and undisclosed(state, s)]
     if others:
         state.interrupted = (state.phase, state.queue[:], state.turn)
-        state.phase = REVEAL
+        state.phase = Phase.REVEAL
         state.queue = others
         state.turn = others[0]
 
@@ -256,7 +236,7 @@ def reveal(state: OnionState, seat: int, card: int, events: list[Event]) -> None
 def resume(state: OnionState) -> None:
     """Back to the decision a special card interrupted."""
     state.phase, state.queue, state.turn = state.interrupted
-    state.interrupted = ("", [], 0)
+    state.interrupted = (Phase.OVER, [], 0)
 
 
 def on_dealt(state: OnionState, seat: int, cards: list[int], events: list[Event]) -> None:

@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import groupings as G
 from .cards import ATUIN, CRANK, CSUIT, DECK_SIZE, canonical, name, resolve
@@ -157,8 +157,8 @@ class Arrangement:
         out = tuple((g.kind, g.cards) for g in self.groupings)
         return out + ((SHIFT, self.shift),) if self.shift else out
 
-    def to_json(self, marks: bool = False) -> dict:
-        out: dict = {
+    def to_json(self, marks: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "groupings": [{"name": g.kind, "cards": [name(c, marks) for c in g.cards]} for g in self.groupings],
             "unused": [name(c, marks) for c in canonical(self.unused)],
         }
@@ -171,10 +171,13 @@ class Arrangement:
 
 
 # --- what each card may be --------------------------------------------------
-_FACE_TABLES: dict[Rules, tuple[tuple, ...]] = {}
+Values = tuple[int, ...] | None  # the values a card may take; None: it may take no part
+#: onion values, flush values, wild, wild eight, picture, ace of eleven, null eight, must be null
+FaceRow = tuple[Values, Values, bool, bool, bool, bool, bool, bool]
+_FACE_TABLES: dict[Rules, tuple[FaceRow, ...]] = {}
 
 
-def _face(c: int, rules: Rules) -> tuple:
+def _face(c: int, rules: Rules) -> FaceRow:
     """One card's row of ``Faces``: onion values, flush values, wild, wild
     eight, picture, ace of eleven, null eight, must be null."""
     if c in rules.exclude:
@@ -191,10 +194,10 @@ def _face(c: int, rules: Rules) -> tuple:
         return vals, vals, True, eight, True, hi == 11, False, False
     if r == ACE:
         zero = rules.zeroed_aces
-        onion, flush = (None, (0,)) if zero else ((1, 11), (1, 11))
-        return onion, flush, False, False, False, not zero, False, False
+        plain: Values = (1, 11)
+        return None if zero else plain, (0,) if zero else plain, False, False, False, not zero, False, False
     v = min(r, 10)
-    onion = ((0,) if no8 else (0, 8)) if null else (None if no8 else (v,))
+    onion: Values = ((0,) if no8 else (0, 8)) if null else (None if no8 else (v,))
     return onion, None if no8 else (v,), False, False, r > 10, False, null, must_null
 
 
@@ -386,7 +389,7 @@ def _need_any_of(f: Faces, mask: int, total: int, top: int, opts: list[tuple[int
     return min(found, default=None)
 
 
-def _need_any(f: Faces, mask: int, total: int, opts: list, onion: bool) -> tuple[int, int] | None:
+def _need_any(f: Faces, mask: int, total: int, opts: list[Values], onion: bool) -> tuple[int, int] | None:
     """``_need`` for any values: a small table of reachable totals."""
     reach: dict[int, tuple[int, int]] = {0: (0, 0)}
     for i in POSITIONS[mask]:
@@ -457,7 +460,7 @@ class Levels:
 
     def add(self, masks: int, kind: str, nulls: int = 0, elevens: int = 0) -> None:
         if masks:
-            key = (self.strength[(kind, nulls)], elevens)
+            key = (self.strength[G.Level(kind, nulls)], elevens)
             self.sets[key] = self.sets.get(key, 0) | masks
 
     def ordered(self) -> list[tuple[int, int, int]]:
@@ -729,11 +732,11 @@ def running_flush(f: Faces) -> RunningFlush | None:
             for start in range(1, 16 - length):
                 taken, gaps = [], 0
                 for r in range(start, start + length):
-                    i = by_rank.get(r)
-                    if i is None or i in taken:
+                    at = by_rank.get(r)
+                    if at is None or at in taken:
                         gaps += 1
                     else:
-                        taken.append(i)
+                        taken.append(at)
                 if gaps <= len(wild):
                     cand = RunningFlush(length, tuple(f.cards[i] for i in taken + wild[:gaps]), gaps)
                     if best is None or (cand.length, -cand.wilds) > (best.length, -best.wilds):
@@ -792,7 +795,7 @@ def _best_elephants(f: Faces, rules: Rules, current: Arrangement) -> Arrangement
     queen = atuin(f)
     if queen is None:
         return current
-    strength = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
+    strength = G.STRENGTH[rules.fool][G.Level(G.ELEPHANTS)]
     sig = [f.signature(i) for i in range(f.n)]
     tried: set[frozenset[tuple[Hashable, int]]] = set()
     for four in elephant_fours(f):
@@ -874,16 +877,16 @@ def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
         if kind == SHIFT:  # Great A'Tuin's shift (#6): (card down, card up)
             held = resolve(hand, cards) if rules.shift and queen is not None and len(cards) == 2 else None
             g = f.shifted(hand.index(held[0]), hand.index(held[1])) if held and held[0] != held[1] else None
-            if g is None:
+            if g is None or held is None:
                 return "Great A'Tuin shifts eight points from one card to another, both staying 1..11"
             f, shift = g, (held[0], held[1])
         elif kind == G.ELEPHANTS:
             held = resolve(hand, cards) if rules.elephants and queen is not None and len(cards) == 4 else None
             four = tuple(sorted(hand.index(c) for c in held)) if held else ()
-            if four not in set(elephant_fours(f)):
+            if held is None or queen is None or four not in set(elephant_fours(f)):
                 return ("the Elephants are four nines or tens (at least two of them not tens) "
                         "declared with the Queen of Coins")
-            s = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
+            s = G.STRENGTH[rules.fool][G.Level(G.ELEPHANTS)]
             out.append(Grouping(G.ELEPHANTS, tuple(held), s, 0, sum(1 for i in four if f.wild[i])))
             f = f.with_elephants(four, queen)
             for i in four:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 from ...cards import CardError
@@ -19,7 +20,9 @@ from ...engine.chips import Ledger
 from ...engine.clone import clone_slots
 from ...engine.core import STRICT, GameError, OptionsError
 from ...engine.options import common_options
+from ...engine.seniority import seniority
 from .cards import DECK_SIZE, allocate, name
+from .solver import Arrangement, RunningFlush
 
 DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -35,27 +38,55 @@ DEFAULTS: dict[str, Any] = {
     "mode": STRICT,
 }
 
-# --- phases: the decision pending (CMO-4 .. CMO-5) ---------------------------
-DRAW = "draw"  # discard up to four, or fold by discarding five
-NAME = "name"  # the Dealer names the amount of a betting part
-ANSWER = "answer"  # a player matches (and may raise) or folds
-COVER = "cover"  # the Dealer matches the collective raise or folds
-BUY = "buy"  # a player buys a face-down card or stops
-EXTRA = "extra"  # a player makes an extra bet
-CONSIDER = "consider"  # the Dealer matches the extra bets or passes the Dealership
-OFFER = "offer"  # a player accepts the Dealership (matching the extra bets) or passes
-AUCTION = "auction"  # the Dealership is auctioned after the Dealer folded
-SPECIALS = "specials"  # a player declares special cards before the showdown (CMO-8.2)
-CHOOSE = "choose"  # a player keeps one of two cards in a special card's place (#4i, #5i)
-REVEAL = "reveal"  # a player discloses a card (#10ii)
-SHOWDOWN = "showdown"  # a player declares an arrangement
-CRIPPLE = "cripple"  # a player may cripple an Onion declared after their turn, or pass (#0)
-OVER = "over"
+class Phase(StrEnum):
+    """The decision pending (CMO-4 .. CMO-5); ``phases.PHASES`` says what each allows."""
+
+    DRAW = "draw"  # discard up to four, or fold by discarding five
+    NAME = "name"  # the Dealer names the amount of a betting part
+    ANSWER = "answer"  # a player matches (and may raise) or folds
+    COVER = "cover"  # the Dealer matches the collective raise or folds
+    BUY = "buy"  # a player buys a face-down card or stops
+    EXTRA = "extra"  # a player makes an extra bet
+    CONSIDER = "consider"  # the Dealer matches the extra bets or passes the Dealership
+    OFFER = "offer"  # a player accepts the Dealership (matching the extra bets) or passes
+    AUCTION = "auction"  # the Dealership is auctioned after the Dealer folded
+    SPECIALS = "specials"  # a player declares special cards before the showdown (CMO-8.2)
+    CHOOSE = "choose"  # a player keeps one of two cards in a special card's place (#4i, #5i)
+    REVEAL = "reveal"  # a player discloses a card (#10ii)
+    SHOWDOWN = "showdown"  # a player declares an arrangement
+    CRIPPLE = "cripple"  # a player may cripple an Onion declared after their turn, or pass (#0)
+    OVER = "over"
+
+
+class OnionKind(StrEnum):
+    """The kinds of action; the values are the JSON words."""
+
+    DISCARD = "discard"
+    FOLD = "fold"
+    BET = "bet"
+    MATCH = "match"
+    RAISE = "raise"
+    BUY = "buy"
+    STOP = "stop"
+    EXTRA = "extra"
+    PASS = "pass"
+    ACCEPT = "accept"
+    BID = "bid"
+    DECLINE = "decline"
+    SPECIAL = "special"
+    DONE = "done"
+    CHOOSE = "choose"
+    REVEAL = "reveal"
+    DECLARE = "declare"
+
 
 #: betting parts: 1-3 the first round (3 without raising), 4-5 the two last parts
 FIRST_PARTS = (1, 2, 3)
 LAST_PARTS = (4, 5)
 NO_RAISE_PARTS = (3,)
+
+
+ALL_MODIFIERS = tuple(range(12))
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -67,13 +98,30 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
             raise OptionsError(f"{key} must be a whole number of at least {low}, got {v!r}")
     if opts["chips"] < opts["stake"]:
         raise OptionsError("chips must cover at least one Stake (the ante)")
-    from .modifiers import parse
-
-    opts["modifiers"] = list(parse(opts["modifiers"]))
+    opts["modifiers"] = list(parse_modifiers(opts["modifiers"]))
     for key in ("cripple", "reform", "declaration_round"):
         if not isinstance(opts[key], bool):
             raise OptionsError(f"{key} must be true or false, got {opts[key]!r}")
     return opts
+
+
+def parse_modifiers(value: Any) -> tuple[int, ...]:
+    """The ``modifiers`` option: ``"all"``, ``"none"``, ``"1,4,11"``, a number or a list."""
+    if value in (None, "", "none", False):
+        return ()
+    if value == "all":
+        return ALL_MODIFIERS
+    if isinstance(value, str):
+        value = [v for v in value.replace(" ", "").split(",") if v]
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    try:
+        got = sorted({int(v) for v in value})
+    except (TypeError, ValueError):
+        raise OptionsError(f"modifiers must be 'all', 'none' or numbers 0-11, got {value!r}") from None
+    if any(not 0 <= m <= 11 for m in got):
+        raise OptionsError(f"modifiers are numbered 0 to 11, got {got}")
+    return tuple(got)
 
 
 class OnionState:
@@ -90,7 +138,7 @@ class OnionState:
         "devaluations", "epoch", "reformed", "cripples", "circuit_declared",
     )
 
-    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random) -> None:
         n = options["players"]
         self.options = dict(options)
         self.mode: str = options["mode"]
@@ -108,7 +156,7 @@ class OnionState:
         self.discards: list[int] = []
         self.dealer: int = options["dealer"]
         self.order: list[int] = []  # this round's seniority: Dealer, Elder, ..., Younger
-        self.phase = DRAW
+        self.phase = Phase.DRAW
         self.turn = 0
         self.queue: list[int] = []  # seats still to act in this phase, next first
         self.part = 0  # the betting part in progress (FIRST_PARTS, LAST_PARTS)
@@ -118,7 +166,7 @@ class OnionState:
         self.high_bid = 0  # the auction's highest bid (CMO-5.7)
         self.bidders: list[int] = []  # seats still in the auction, in asking order
         self.resume = ""  # the stage the auction interrupted, to resume after it
-        self.declared: list[Any] = [None] * n  # showdown arrangements
+        self.declared: list[Arrangement | None] = [None] * n  # showdown arrangements
         self.round = 0
         self.rounds: int = options["rounds"]
         self.over = False
@@ -143,12 +191,13 @@ class OnionState:
         self.fool = False  # bagels and Onions change places (#11)
         self.js_wild = False  # the Jack of Staves is wild (#10ii)
         self.offered: list[int] = []  # the two cards a player chooses between (#4i, #5i)
-        self.interrupted: tuple[str, list[int], int] = ("", [], 0)  # the decision a special card interrupted
+        #: the decision a special card interrupted: (phase, queue, turn)
+        self.interrupted: tuple[Phase, list[int], int] = (Phase.OVER, [], 0)
         self.revealed: list[list[int]] = [[] for _ in range(n)]  # cards disclosed (#10ii)
         self.devaluations = 0  # devaluing special cards declared so far (CMO-8.1)
         self.epoch: list[int] = [0] * n  # devaluations when each seat declared its arrangement
         self.reformed: list[bool] = [False] * n
-        self.cripples: list[Any] = [None] * n  # running flushes declared to cripple (#0)
+        self.cripples: list[RunningFlush | None] = [None] * n  # running flushes declared to cripple (#0)
         self.circuit_declared = False  # a special card was declared in this circuit of the declaration round
 
     @property
@@ -176,7 +225,7 @@ class OnionState:
         new.interrupted = (self.interrupted[0], self.interrupted[1][:], self.interrupted[2])
         return new
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Every field as plain data, for equality checks in tests."""
         led = self.ledger
         return (
@@ -203,6 +252,17 @@ class OnionState:
         return out
 
 
+def seniority_order(state: OnionState) -> list[int]:
+    """Dealer, Elder, ..., Younger among the players still in the match (CMO-4.1)."""
+    return seniority(state.dealer, state.players, [not o for o in state.out])
+
+
+def offer_cost(state: OnionState, seat: int) -> int:
+    """To take the Dealership a player matches everyone else's extra bets (CMO-5.4)."""
+    staked = state.ledger.staked
+    return sum(staked) - staked[seat]
+
+
 # --- literal states for scenario files ----------------------------------------
 STATE_KEYS = ("hands", "face_up", "deck", "chips", "pot", "staked", "dealer", "phase", "turn", "queue",
               "part", "bid", "bought", "folded", "out", "round", "high_bid", "bidders", "offer_from", "resume",
@@ -216,8 +276,6 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     face up); ``deck`` is listed top first and the rest of the 104 cards go
     to the discards. ``phase``/``turn``/``queue`` say which decision is
     pending; the Dealer's seniority order is derived from ``dealer``."""
-    from .flow import seniority_order
-
     unknown = sorted(set(obj) - set(STATE_KEYS))
     if unknown:
         raise GameError(f"unknown Cripple Mr Onion state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
@@ -263,7 +321,10 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     for seat in obj.get("out", []):
         state.out[int(seat)] = True
     state.order = seniority_order(state)
-    state.phase = str(obj.get("phase", DRAW))
+    try:
+        state.phase = Phase(obj.get("phase", Phase.DRAW))
+    except ValueError:
+        raise GameError(f"state.phase: no such phase {obj.get('phase')!r}; phases: {', '.join(Phase)}") from None
     state.queue = [int(s) for s in obj.get("queue", [])]
     state.turn = int(obj.get("turn", state.queue[0] if state.queue else state.order[1 % len(state.order)]))
     state.part = int(obj.get("part", 0))

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import names
-from .flow import offer_cost
 from .solver import Arrangement
-from .state import OFFER, OnionState
+from .state import OnionState, Phase, offer_cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +131,7 @@ def view(state: OnionState, seat: int | None) -> OnionView:
         bid=state.bid,
         bought=state.bought,
         high_bid=state.high_bid,
-        offer_cost=offer_cost(state, state.turn) if state.phase == OFFER else 0,
+        offer_cost=offer_cost(state, state.turn) if state.phase == Phase.OFFER else 0,
         declared=tuple(state.declared),
         round=state.round,
         rounds=state.rounds,
