@@ -53,6 +53,7 @@ def start_round(state: OnionState, events: list[Event]) -> None:
     state.offer_from = -1
     state.bidders = []
     state.wild_round = modifiers.on(state, 1) and state.null_played  # #1ii: the round after a null eight
+    state.wild_rounds += state.wild_round
     state.null_played = False
     state.reset_specials()
     deck = full_deck()

@@ -61,33 +61,44 @@ class CrippleMrOnion:
 
     def game_stats(self, state: OnionState, events: list[Event]) -> dict[str, Any]:
         """Per-match figures the simulator sums: how rounds ended, the winning
-        groupings, and the chips each seat won or lost."""
+        groupings, the chips each seat won or lost, and what the modifiers did:
+        special cards declared (by card; ``forced`` when the rules declared
+        them), running flushes declared to cripple and the rounds they won,
+        rounds of wild eights."""
         start = state.options["chips"]
         winning: dict[str, int] = {}
         ends = {"showdown": 0, "folded": 0, "carried": 0}
-        counts = {"auctions": 0, "passes": 0, "accepted": 0, "cards_bought": 0}
+        counts = {"auctions": 0, "passes": 0, "accepted": 0, "cards_bought": 0, "cripples": 0, "cripple_wins": 0}
+        specials: dict[str, int] = {"total": 0, "forced": 0}
         for e in events:
-            k = e.kind
+            k, data = e.kind, e.data or {}
             if k == "win":
-                how = e.data["how"]
+                how = data["how"]
                 if how == "everyone else folded":
                     ends["folded"] += 1
                 else:
                     ends["showdown"] += 1
                     winning[how] = winning.get(how, 0) + 1
+                    counts["cripple_wins"] += how.endswith("running flush")
             elif k == "carry":
                 ends["carried"] += 1
             elif k == "auction":
                 counts["auctions"] += 1
-            elif k == "pass" and e.data and "cost" in e.data:
+            elif k == "pass" and "cost" in data:
                 counts["passes"] += 1
             elif k == "accept":
                 counts["accepted"] += 1
             elif k == "buy":
                 counts["cards_bought"] += 1
+            elif k == "cripple":
+                counts["cripples"] += 1
+            elif k == "special":
+                specials[data["as"]] = specials.get(data["as"], 0) + 1
+                specials["total"] += 1
+                specials["forced"] += bool(data.get("forced"))
         flows = {f"seat{s}": state.ledger.chips[s] - start for s in range(state.players)}
         return {"turns": state.round, "rounds": state.round, "round_ends": ends, "winning_grouping": winning,
-                "chip_flow": flows, **counts}
+                "chip_flow": flows, "specials": specials, "wild_rounds": state.wild_rounds, **counts}
 
     # --- JSON -----------------------------------------------------------
     def action_to_json(self, action: Action) -> dict[str, Any]:

@@ -135,7 +135,7 @@ class OnionState:
         # modifiers (CMO-7): the round's situation
         "mods", "wild_round", "null_played", "specials", "set_aside", "fate_revoked", "fate_user", "rewild",
         "zeroed", "lady_user", "lady_wild", "fool", "js_wild", "offered", "interrupted", "revealed",
-        "devaluations", "epoch", "reformed", "cripples", "circuit_declared",
+        "devaluations", "epoch", "reformed", "cripples", "circuit_declared", "wild_rounds",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random) -> None:
@@ -175,6 +175,7 @@ class OnionState:
         self.mods: frozenset[int] = frozenset(options.get("modifiers", ()))
         self.wild_round = False  # eights are wild this round (#1ii)
         self.null_played = False  # a null eight was played at this round's showdown (#1ii)
+        self.wild_rounds = 0  # rounds of wild eights so far in the match (#1ii), for statistics
         self.reset_specials()
 
     def reset_specials(self) -> None:
@@ -239,7 +240,7 @@ class OnionState:
             tuple(map(tuple, self.set_aside)), self.fate_revoked, self.fate_user, tuple(self.rewild),
             tuple(self.zeroed), self.lady_user, self.lady_wild, self.fool, self.js_wild, tuple(self.offered),
             repr(self.interrupted), tuple(map(tuple, self.revealed)), self.devaluations, tuple(self.epoch),
-            tuple(self.reformed), repr(self.cripples), self.circuit_declared,
+            tuple(self.reformed), repr(self.cripples), self.circuit_declared, self.wild_rounds,
         )
 
     def all_cards(self) -> list[int]:
