@@ -31,7 +31,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from houserules.engine import registry
-from houserules.engine.core import STRICT, TABLE, Action, Event, Game, GameError
+from houserules.engine.core import STRICT, TABLE, Action, Event, GameError
+from houserules.engine.protocol import Game
 from houserules.engine.referee import act
 from houserules.engine.replay import GameRecord, events_digest, replay
 
