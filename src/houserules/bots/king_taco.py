@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.core import Action
+from ..games.king_taco.actions import ActionKind as Do
 from ..games.king_taco.cards import (
     ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, NULL, PLUS2,
     RAGE, SHIELD, SKIP, SYMBOL, VALUE, X2,
@@ -106,7 +107,7 @@ def finish(c: int, mana: int) -> int:
 def from_hand(view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
     """A WILD's or a lock's colour, a lock's symbol: what we hold most, so what the others
     hold least; under an inverted lock, a black list of what we hold least."""
-    if legal[0].kind == "colour":
+    if legal[0].kind == Do.COLOUR:
         counts = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
         blacklist = view.pending == LOCK_COLOUR and view.inverted
     else:
@@ -127,18 +128,18 @@ class KingTacoHeuristic:
             return legal[0]
         kind = legal[0].kind
         hand = list(view.hand or ())
-        if kind in ("colour", "symbol"):
+        if kind in (Do.COLOUR, Do.SYMBOL):
             return from_hand(view, legal, hand)
-        if kind == "discard":
+        if kind == Do.DISCARD:
             return self._discard(view, legal, hand)
-        if kind == "fish":
+        if kind == Do.FISH:
             held = Counter(SYMBOL[c] for c in hand)
             # a catch hands the card over: name one we are glad to lose (not a number), of a symbol we
             # hold few of (more copies out there), at the biggest hand
             return max(legal, key=lambda a: (not IS_NUMBER[a.card], -held[SYMBOL[a.card]], view.hand_sizes[a.arg]))
         if not view.stack:
             return self._free(view, legal, hand)
-        if any(a.kind == "pass" for a in legal):
+        if any(a.kind == Do.PASS for a in legal):
             return self._react(view, legal, hand)
         return self._decide(view, legal, hand)
 
@@ -149,7 +150,7 @@ class KingTacoHeuristic:
         mana = view.mana[view.seat] if view.seat is not None else 0
 
         def burden(a: Action) -> float:
-            c = a.card
+            c: int = a.card
             if IS_NUMBER[c]:
                 return -KEEP_NUMBER * VALUE[c]
             if IS_WILD[c]:
@@ -160,8 +161,8 @@ class KingTacoHeuristic:
 
     # --- a NOPE window: NOPE what hurts us ----------------------------------------------------
     def _react(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        nopes = [a for a in legal if a.kind == "nope"]
-        passing = next(a for a in legal if a.kind == "pass")
+        nopes = [a for a in legal if a.kind == Do.NOPE]
+        passing = next(a for a in legal if a.kind == Do.PASS)
         if not nopes or len(hand) <= 2:
             return passing
         seat = view.seat
@@ -177,18 +178,19 @@ class KingTacoHeuristic:
     # --- a stack waits on us -------------------------------------------------------------------
     def _decide(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         seat = view.seat if view.seat is not None else 0
-        plays = [a for a in legal if a.kind == "play"]
-        nopes = [a for a in legal if a.kind == "nope"]
-        allow = next(a for a in legal if a.kind == "allow")
+        plays = [a for a in legal if a.kind == Do.PLAY]
+        nopes = [a for a in legal if a.kind == Do.NOPE]
+        allow = next(a for a in legal if a.kind == Do.ALLOW)
         kind = view.stack_kind
         mine = view.stack_seats[0] == seat
         can_nope = bool(nopes) and len(hand) > 2 and view.stack_count >= 2
 
         def cheap(a: Action) -> float:
             """Stack numbers last (they are auction points), and cheap cards first."""
-            return -KEEP_NUMBER * VALUE[a.card] - COST[SYMBOL[a.card]] * 0.3
+            c: int = a.card
+            return -KEEP_NUMBER * VALUE[c] - COST[SYMBOL[c]] * 0.3
 
-        table = {PLUS2: PASS_ON, ALLPP: PASS_ALLPP, SKIP: PASS_SKIP}.get(kind)
+        table = {PLUS2: PASS_ON, ALLPP: PASS_ALLPP, SKIP: PASS_SKIP}.get(kind) if kind is not None else None
         if table is not None and not view.stack_closed:
             options = [(table.get(SYMBOL[a.card], -2.0) + cheap(a), a) for a in plays]
             best = max(options, key=lambda x: x[0], default=None)
@@ -219,7 +221,7 @@ class KingTacoHeuristic:
 
     # --- a free turn ---------------------------------------------------------------------------
     def _free(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        plays = [a for a in legal if a.kind == "play"]
+        plays = [a for a in legal if a.kind == Do.PLAY]
         if not plays:
             return legal[0]
         seat = view.seat if view.seat is not None else 0

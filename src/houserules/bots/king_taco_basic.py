@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.core import Action
+from ..games.king_taco.actions import ActionKind as Do
 from ..games.king_taco.cards import (
     ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, PLUS2, RAGE,
     SHIELD, SKIP, SYMBOL, VALUE, X2,
@@ -46,11 +47,11 @@ class KingTacoBasic:
             return legal[0]
         kind = legal[0].kind
         hand = list(view.hand or ())
-        if kind in ("colour", "symbol"):
+        if kind in (Do.COLOUR, Do.SYMBOL):
             return from_hand(view, legal, hand)
-        if kind == "discard":
+        if kind == Do.DISCARD:
             return self._discard(view, legal)
-        if kind == "fish":
+        if kind == Do.FISH:
             return self._fish(view, legal, hand)
         if view.stack:
             return self._stack(view, legal)
@@ -74,16 +75,16 @@ class KingTacoBasic:
     # --- stacks and windows ---------------------------------------------------
     def _stack(self, view: TacoView, legal: Sequence[Action]) -> Action:
         by = {a.kind: a for a in legal}
-        nopes = [a for a in legal if a.kind == "nope"]
+        nopes = [a for a in legal if a.kind == Do.NOPE]
         base_seat = view.stack_seats[0]
         mine = base_seat == view.seat
         kind = view.stack_kind
-        if "pass" in by:  # out of turn: NOPE what hurts everyone or feeds another, or shed a risky NOPE
+        if Do.PASS in by:  # out of turn: NOPE what hurts everyone or feeds another, or shed a risky NOPE
             hurts = kind == HARVEST or kind == ALLPP
             if nopes and not mine and hurts:
                 return nopes[0]
-            return by["pass"]
-        plays = [a for a in legal if a.kind == "play"]
+            return by[Do.PASS]
+        plays = [a for a in legal if a.kind == Do.PLAY]
         if kind in DRAW_STACKS and not view.stack_closed:
             if plays:
                 return max(plays, key=lambda a: PASS_ON.get(SYMBOL[a.card], 0) - 0.1 * COST[SYMBOL[a.card]])
@@ -91,11 +92,11 @@ class KingTacoBasic:
                 return nopes[0]
         elif kind in (MINUS, SHIELD, HARVEST) and plays and not mine:
             return plays[0]  # steal the discard, the shield, the harvest
-        return by.get("allow", legal[0])
+        return by.get(Do.ALLOW, legal[0])
 
     # --- a free turn -----------------------------------------------------------
     def _free(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        plays = [a for a in legal if a.kind == "play"]
+        plays = [a for a in legal if a.kind == Do.PLAY]
         if not plays:
             return legal[0]
         seat = view.seat if view.seat is not None else 0

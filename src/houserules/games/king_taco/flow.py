@@ -7,8 +7,11 @@ state and appends events.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
+from .actions import ActionKind as K
 from .cards import (
     COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
 )
@@ -277,8 +280,11 @@ def _fish(state: TacoState, a: Action, events: list[Event]) -> None:
 
 
 ALLOWED = tuple(Event("allow", s) for s in range(MAX_SEATS))
-HANDLERS = {"play": _play, "nope": _nope, "pass": _pass, "allow": _allow, "draw": _draw,
-            "colour": _colour, "symbol": _symbol, "discard": _discard, "fish": _fish}
+Handler = Callable[[TacoState, Action, list[Event]], None]
+HANDLERS: dict[str, Handler] = {
+    K.PLAY: _play, K.NOPE: _nope, K.PASS: _pass, K.ALLOW: _allow, K.DRAW: _draw,
+    K.COLOUR: _colour, K.SYMBOL: _symbol, K.DISCARD: _discard, K.FISH: _fish,
+}
 
 
 def apply(state: TacoState, action: Action) -> list[Event]:

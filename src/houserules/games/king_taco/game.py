@@ -9,6 +9,7 @@ from typing import Any
 
 from ...engine.core import Action, GameError, Result, require_keys
 from . import flow, rules
+from .actions import CARD_KINDS, ActionKind
 from .cards import COLOUR_NAMES, SYMBOL_NAMES, CardError, card_name, parse_card, parse_colour, parse_symbol
 from .literal import expect, literal_state
 from .state import TacoState, deal, validate_options
@@ -16,7 +17,6 @@ from .stats import game_stats
 from .view import TacoView, view
 
 _ACTION_KEYS = ("seat", "action", "card", "colour", "symbol", "target")
-_NEEDS_CARD = ("play", "nope", "discard", "fish")
 
 
 class KingTaco:
@@ -62,14 +62,14 @@ class KingTaco:
 
     # --- JSON -----------------------------------------------------------
     def action_to_json(self, action: Action) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": action.seat, "action": action.kind}
+        out: dict[str, Any] = {"seat": action.seat, "action": str(action.kind)}
         if action.card is not None:
             out["card"] = card_name(action.card)
-        if action.kind == "colour":
+        if action.kind == ActionKind.COLOUR:
             out["colour"] = COLOUR_NAMES[action.arg]
-        elif action.kind == "symbol":
+        elif action.kind == ActionKind.SYMBOL:
             out["symbol"] = SYMBOL_NAMES[action.arg]
-        elif action.kind == "fish":
+        elif action.kind == ActionKind.FISH:
             out["target"] = action.arg
         return out
 
@@ -83,14 +83,15 @@ class KingTaco:
         if not isinstance(obj, Mapping):
             raise GameError("an action is a JSON object")
         require_keys(obj, _ACTION_KEYS, "action")
-        kind = obj.get("action")
-        if kind not in rules.KINDS_OF_ACTION:
-            raise GameError(f"unknown action {kind!r}; King Taco actions: {', '.join(rules.KINDS_OF_ACTION)}")
+        word = obj.get("action")
+        if not isinstance(word, str) or word not in rules.KINDS_OF_ACTION:
+            raise GameError(f"unknown action {word!r}; King Taco actions: {', '.join(ActionKind)}")
+        kind = ActionKind(word)
         seat = obj.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise GameError("an action needs its seat as a whole number")
-        want = {"colour": ("colour",), "symbol": ("symbol",), "fish": ("card", "target")}.get(
-            kind, ("card",) if kind in _NEEDS_CARD else ())
+        want = {ActionKind.COLOUR: ("colour",), ActionKind.SYMBOL: ("symbol",),
+                ActionKind.FISH: ("card", "target")}.get(kind, ("card",) if kind in CARD_KINDS else ())
         extra = sorted(set(obj) - {"seat", "action"} - set(want))
         if extra:
             raise GameError(f"{kind!r} takes {', '.join(want) or 'nothing more'}, not {', '.join(extra)}")
@@ -99,13 +100,13 @@ class KingTaco:
             raise GameError(f"{kind!r} needs {', '.join(missing)}, e.g. \"card\": \"red:3\", \"colour\": \"blue\"")
         try:
             card = parse_card(str(obj["card"])) if "card" in want else None
-            if kind == "colour":
+            if kind == ActionKind.COLOUR:
                 return Action(seat, kind, arg=parse_colour(str(obj["colour"])))
-            if kind == "symbol":
+            if kind == ActionKind.SYMBOL:
                 return Action(seat, kind, arg=parse_symbol(str(obj["symbol"])))
         except CardError as exc:
             raise GameError(str(exc)) from None
-        if kind == "fish":
+        if kind == ActionKind.FISH:
             target = obj["target"]
             if not isinstance(target, int) or isinstance(target, bool):
                 raise GameError("fish needs its target as a seat number")

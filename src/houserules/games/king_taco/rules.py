@@ -12,6 +12,7 @@ Clause ids are those of docs/rules/king-taco.md.
 from __future__ import annotations
 
 from ...engine.core import Action, Illegal
+from .actions import CARD_KINDS, ActionKind as K
 from .cards import (
     COLOUR, COST, INVERSE, IS_NUMBER, IS_WILD, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, SYMBOLS, WILD, card_name,
 )
@@ -58,19 +59,21 @@ GAME_OVER = Illegal("KT-9", "the game is over")
 NO_SUCH_SEAT = Illegal("seat", "there is no such seat")
 UNKNOWN = Illegal("action", "King Taco has no such action")
 
-KINDS_OF_ACTION = ("play", "draw", "allow", "nope", "pass", "colour", "symbol", "discard", "fish")
+
+#: every kind of action, by its word
+KINDS_OF_ACTION = frozenset(K)
 
 # --- preallocated actions: legal() returns references ----------------------
-PLAY = tuple(tuple(Action(s, "play", c) for c in range(KINDS)) for s in range(MAX_SEATS))
-NOPE_ACT = tuple(tuple(Action(s, "nope", c) for c in range(KINDS)) for s in range(MAX_SEATS))
-DISCARD_ACT = tuple(tuple(Action(s, "discard", c) for c in range(KINDS)) for s in range(MAX_SEATS))
-FISH_ACT = tuple(tuple(tuple(Action(s, "fish", c, t) for t in range(MAX_SEATS)) for c in range(KINDS))
+PLAY = tuple(tuple(Action(s, K.PLAY, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+NOPE_ACT = tuple(tuple(Action(s, K.NOPE, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+DISCARD_ACT = tuple(tuple(Action(s, K.DISCARD, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+FISH_ACT = tuple(tuple(tuple(Action(s, K.FISH, c, t) for t in range(MAX_SEATS)) for c in range(KINDS))
                  for s in range(MAX_SEATS))
-DRAW = tuple(Action(s, "draw") for s in range(MAX_SEATS))
-ALLOW = tuple(Action(s, "allow") for s in range(MAX_SEATS))
-PASS = tuple(Action(s, "pass") for s in range(MAX_SEATS))
-COLOUR_ACT = tuple(tuple(Action(s, "colour", arg=c) for c in range(WILD)) for s in range(MAX_SEATS))
-SYMBOL_ACT = tuple(tuple(Action(s, "symbol", arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
+DRAW = tuple(Action(s, K.DRAW) for s in range(MAX_SEATS))
+ALLOW = tuple(Action(s, K.ALLOW) for s in range(MAX_SEATS))
+PASS = tuple(Action(s, K.PASS) for s in range(MAX_SEATS))
+COLOUR_ACT = tuple(tuple(Action(s, K.COLOUR, arg=c) for c in range(WILD)) for s in range(MAX_SEATS))
+SYMBOL_ACT = tuple(tuple(Action(s, K.SYMBOL, arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
 
 
 # --- the judgements, tabulated by card ---------------------------------------
@@ -252,24 +255,25 @@ def legal(state: TacoState) -> list[Action]:
         targets = fish_targets(state, seat)
         if not targets:
             return [DRAW[seat]]
-        acts = FISH_ACT[seat]
-        return [acts[c][t] for c in distinct(state.hands[seat]) for t in targets]
-    acts = PLAY[seat]
-    return [acts[c] for c in playable(state, seat)] or [DRAW[seat]]
+        fish = FISH_ACT[seat]
+        return [fish[c][t] for c in distinct(state.hands[seat]) for t in targets]
+    plays = PLAY[seat]
+    return [plays[c] for c in playable(state, seat)] or [DRAW[seat]]
 
 
 def _check_pending(state: TacoState, action: Action) -> Illegal | None:
-    seat, kind = action.seat, action.kind
+    seat, kind, pending = action.seat, action.kind, state.pending
+    assert pending is not None
     if seat != state.pending_seat:
-        return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[state.pending]})")
-    want = {WILD_COLOUR: "colour", LOCK_COLOUR: "colour", LOCK_SYMBOL: "symbol"}.get(state.pending, "discard")
+        return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[pending]})")
+    want = {WILD_COLOUR: K.COLOUR, LOCK_COLOUR: K.COLOUR, LOCK_SYMBOL: K.SYMBOL}.get(pending, K.DISCARD)
     if kind != want:
-        return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[state.pending]} (action {want!r})")
-    if kind == "colour":
+        return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[pending]} (action {want!r})")
+    if kind == K.COLOUR:
         return None if action.arg in state.colours else BAD_COLOUR
-    if kind == "symbol":
+    if kind == K.SYMBOL:
         return None if action.arg in state.lock_symbols else BAD_SYMBOL
-    if state.pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
+    if pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
         return NOT_NUMBER
     return None
 
@@ -277,31 +281,31 @@ def _check_pending(state: TacoState, action: Action) -> Illegal | None:
 def _check_turn(state: TacoState, action: Action) -> Illegal | None:
     seat, kind, c = action.seat, action.kind, action.card
     if state.stack:
-        if kind == "allow":
+        if kind == K.ALLOW:
             return None
-        if kind not in ("play", "nope"):
+        if kind not in (K.PLAY, K.NOPE):
             return DECIDE
         if state.forced:
             return FORCED
-        if kind == "nope":
+        if kind == K.NOPE:
             return why_not_nope(state, seat, c)
         return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, seat, c)
-    if kind in ("allow", "nope"):
+    if kind in (K.ALLOW, K.NOPE):
         return NO_STACK
     if FISHING_SPAN in state.spans.left:
         targets = fish_targets(state, seat)
-        if kind == "fish":
+        if kind == K.FISH:
             if not targets:
                 return NO_TARGETS
             return None if action.arg in targets else BAD_TARGET
-        if kind == "draw":
+        if kind == K.DRAW:
             return HAS_TARGETS if targets else None
         return FISHING_NOW
-    if kind == "play":
+    if kind == K.PLAY:
         return BARRED if c in state.barred else why_not_play(state, c)
-    if kind == "draw":
+    if kind == K.DRAW:
         return MUST_PLAY if playable(state, seat) else None
-    if kind == "fish":
+    if kind == K.FISH:
         return NOT_FISHING
     return NOTHING_PENDING
 
@@ -311,7 +315,7 @@ def check(state: TacoState, action: Action) -> Illegal | None:
     names no penalties (its "Cheating" section), so nothing here carries one:
     illegal attempts are refused in table mode too (KT-H23)."""
     seat, kind = action.seat, action.kind
-    if kind not in KINDS_OF_ACTION:
+    if not isinstance(kind, str) or kind not in KINDS_OF_ACTION:
         return UNKNOWN
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         return NO_SUCH_SEAT
@@ -319,24 +323,24 @@ def check(state: TacoState, action: Action) -> Illegal | None:
         return GAME_OVER
     if state.out[seat]:
         return OUT
-    if kind in ("play", "nope", "discard", "fish"):
+    if kind in CARD_KINDS:
         c = action.card
         if not isinstance(c, int) or c not in state.hands[seat]:
             name = card_name(c) if isinstance(c, int) and 0 <= c < KINDS else c
             return Illegal("hand", f"you do not hold {name}")
     if state.pending is not None:
         return _check_pending(state, action)
-    if kind in ("colour", "symbol", "discard"):
+    if kind in (K.COLOUR, K.SYMBOL, K.DISCARD):
         return NOTHING_PENDING
     if state.window:
         if seat not in state.window:
             return WAIT if seat == state.turn else NOT_ASKED
-        if kind == "pass":
+        if kind == K.PASS:
             return None
-        if kind == "nope":
+        if kind == K.NOPE:
             return why_not_nope(state, seat, action.card)
         return ONLY_REACT
-    if kind == "pass":
+    if kind == K.PASS:
         return NOT_ASKED
     if seat != state.turn:
         return NOT_YOUR_TURN

@@ -127,7 +127,7 @@ class TacoStack(EffectStack):
         new.immediate = self.immediate[:]
         return new
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         return super().snapshot() + tuple(
             tuple(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in TacoStack.__slots__))
 
@@ -148,7 +148,8 @@ class TacoState:
         self.mode: str = options["mode"]
         self.seed = seed
         self.rng = rng
-        n = self.players = options["players"]
+        n: int = options["players"]
+        self.players = n
         facts = deck_facts(options["deck"])
         #: the colours in the game (WILD and lock colours are chosen among them)
         self.colours: tuple[int, ...] = facts.colours
@@ -214,7 +215,7 @@ class TacoState:
         new.auction = None if self.auction is None else self.auction[:]
         return new
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Every field as plain data, for equality checks in tests."""
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.top_colour,

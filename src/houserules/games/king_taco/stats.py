@@ -7,6 +7,7 @@ included); ``stacks.stacked_cards`` counts cards stacked on a base."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine.core import Event
@@ -25,8 +26,8 @@ def game_stats(state: TacoState, events: list[Event]) -> dict[str, Any]:
     nope = {"played": 0, "outs": 0, "wars": 0}
     for e in events:
         k = e.kind
+        d: Mapping[str, Any] = e.data or {}
         if k == "triggered" or k == "cancelled":
-            d = e.data
             depth = d["depth"]
             (fired if k == "triggered" else cancelled)[d["effect"]] += 1
             stacks["resolved"] += 1
@@ -36,10 +37,10 @@ def game_stats(state: TacoState, events: list[Event]) -> dict[str, Any]:
             if d["nopes"] > 1:
                 nope["wars"] += 1
         elif k == "effect":
-            fired[e.data["effect"]] += 1
+            fired[d["effect"]] += 1
         elif k == "harvest":
-            mana["harvested"] += e.data["mana"]
-            mana["incinerated"] += e.data["incinerated"]
+            mana["harvested"] += d["mana"]
+            mana["incinerated"] += d["incinerated"]
         elif k == "fizzle":
             mana["fizzled_plays"] += 1
         elif k == "nope":
@@ -47,7 +48,6 @@ def game_stats(state: TacoState, events: list[Event]) -> dict[str, Any]:
         elif k == "nope-out":
             nope["outs"] += 1
         elif k == "goto":
-            d = e.data
             auction["held"] += 1
             auction["lowest_wins"] += d["lowest"]
             auction["ties"] += d["tied"] > 1
@@ -57,6 +57,6 @@ def game_stats(state: TacoState, events: list[Event]) -> dict[str, Any]:
             else:
                 goto[f"failed_at_{d['goto']}"] += 1
     # a delayed harvest's start is an "effect" event too: count the stack once
-    fired["harvest"] = sum(1 for e in events if e.kind == "triggered" and e.data["effect"] == "harvest")
+    fired["harvest"] = sum(1 for e in events if e.kind == "triggered" and (e.data or {})["effect"] == "harvest")
     return {"turns": state.turns, "effects_fired": fired, "effects_noped": cancelled, "stacks": stacks,
             "mana": mana, "auction": auction, "goto": goto, "nope": nope, "players_left": state.active}
