@@ -146,7 +146,12 @@ class KingTacoHeuristic:
     def _discard(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         if view.pending == AUCTION_DISCARD:
             return (min if lowest_wins(view) else max)(legal, key=lambda a: VALUE[a.card])
-        # a -- discard: shed what is hardest to use; keep numbers and WILDs
+        # a -- discard (optional, KT-7.13.1): shed what is hardest to use, keep numbers and WILDs,
+        # and keep a last card to go out on at our own turn (an empty hand only draws)
+        keep = next((a for a in legal if a.kind == Do.PASS), None)
+        cards = [a for a in legal if a.kind == Do.DISCARD]
+        if keep is not None and len(hand) <= 1:
+            return keep
         mana = view.mana[view.seat] if view.seat is not None else 0
 
         def burden(a: Action) -> float:
@@ -157,7 +162,7 @@ class KingTacoHeuristic:
                 return -WILD_KEEP
             return COST[SYMBOL[c]] + (3.0 if SYMBOL[c] == NOPE and mana < 3 else 0.0)
 
-        return max(legal, key=burden)
+        return max(cards, key=burden)
 
     # --- a NOPE window: NOPE what hurts us ----------------------------------------------------
     def _react(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:

@@ -62,9 +62,13 @@ class KingTacoBasic:
         if view.pending == AUCTION_DISCARD:
             lowest = view.inverted and view.condition in (0, 3)
             return (min if lowest else max)(legal, key=lambda a: VALUE[a.card])
-        # a -- discard: shed what is hardest to use (expensive effects, then NOPEs we cannot fund)
+        # a -- discard (optional): shed what is hardest to use (expensive effects, then NOPEs we
+        # cannot fund), but keep a last card to go out on
+        cards = [a for a in legal if a.kind == Do.DISCARD]
+        if len(cards) < len(legal) and len(view.hand or ()) <= 1:
+            return next(a for a in legal if a.kind == Do.PASS)
         mana = view.mana[view.seat] if view.seat is not None else 0
-        return max(legal, key=lambda a: (COST[SYMBOL[a.card]] - (3 if IS_WILD[a.card] else 0)
+        return max(cards, key=lambda a: (COST[SYMBOL[a.card]] - (3 if IS_WILD[a.card] else 0)
                                          + (5 if SYMBOL[a.card] == NOPE and mana < 3 else 0)))
 
     def _fish(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:

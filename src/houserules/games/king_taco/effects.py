@@ -17,7 +17,7 @@ from ...engine.core import Event
 from . import state as conditions
 from .cards import ALLPP, CALM, CURSE, FISHING, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP
 from .state import COND, DEFAULT, DISCARD, FISHING_SPAN, HARVEST_DELAY, LOCK_COLOUR, TacoState, curse_key, shield_key
-from .turns import cursed, draw_cards, seats_from, shielded, start_harvest
+from .turns import cursed, draw_cards, seats_from, shielded, start_harvest, start_span
 
 #: ``TacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
 EVERYONE, SKIP_ALL = 1, 2
@@ -30,8 +30,9 @@ Trigger = Callable[[TacoState, list[Event]], bool]
 
 
 def protected(state: TacoState, seat: int) -> bool:
-    """A shield protects from stacks other players started (KT-H16)."""
-    return shielded(state, seat) and state.stack.seats[0] != seat
+    """*"The shield protects a player from all other cards"* (KT-7.9.1): no stack makes a
+    shielded player draw or times it out, its own stacks included (KT-H16)."""
+    return shielded(state, seat)
 
 
 def time_out(state: TacoState, seat: int, turns: int) -> bool:
@@ -71,7 +72,7 @@ def everyone_draws(state: TacoState, events: list[Event]) -> bool:
             draw_cards(state, s, st.count, "stack", events)
             ends = ends or s == decider
     last = st.seats[len(st.seats) - 1 - st.negators]
-    return time_out(state, last, st.count) or ends
+    return (not protected(state, last) and time_out(state, last, st.count)) or ends
 
 
 def everyone_times_out(state: TacoState, events: list[Event]) -> bool:
@@ -97,15 +98,16 @@ def condition(state: TacoState, events: list[Event]) -> bool:
     """KT-7.5.1, KT-7.6.1, KT-7.7.1: rage, calm or lock becomes the playability condition
     for its lifespan, nullifying any other; an odd number of inverses swaps rage and calm
     or inverts the lock (KT-3.5.4, KT-3.6), which the decider then defines (KT-3.4); the
-    stackers of ``+= 2`` owe their cards (KT-7.5.4)."""
+    stackers of ``+= 2`` add 2 turns and owe their cards (KT-7.5.4)."""
     st = state.stack
     card = SWAPPED[st.kind] if st.inverts % 2 else st.kind
     state.cond, state.inverted = CONDITION_OF[card], card == LOCK and st.inverts % 2 == 1
-    state.spans.start(COND, st.life, state.active)
+    start_span(state, COND, st.life, st.extra)
     if card == LOCK:
         state.pending, state.pending_seat = LOCK_COLOUR, state.turn
     for s, n in st.owed:
-        state.owed[s] += n
+        if not protected(state, s):
+            state.owed[s] += n
     return False
 
 
@@ -149,10 +151,10 @@ def curse(state: TacoState, events: list[Event]) -> bool:
 
 
 def minus(state: TacoState, events: list[Event]) -> bool:
-    """KT-7.13.1: the recipient (its player, or the last to steal it, KT-7.13.2) discards
-    the count, never its last card (KT-H20)."""
+    """KT-7.13.1: the recipient (its player, or the last to steal it, KT-7.13.2) *"can"*
+    discard up to the count, its last card too (KT-H20)."""
     st = state.stack
-    n = min(st.count, len(state.hands[st.recipient]) - 1)
+    n = min(st.count, len(state.hands[st.recipient]))
     if n > 0:
         state.pending, state.pending_seat, state.pending_count = DISCARD, st.recipient, n
     return False
@@ -170,14 +172,24 @@ def harvest(state: TacoState, events: list[Event]) -> bool:
     return False
 
 
-def stacker_costs(state: TacoState, events: list[Event]) -> None:
+def stacker_costs(state: TacoState, events: list[Event], ends: bool) -> bool:
     """What stackers pay whatever the stack does: a turn for ``inverse`` or ``skip`` on a
-    ``+= 2`` (KT-7.2.3, KT-7.2.5) and two cards for ``+= 2`` on a ``skip`` (KT-7.4.3)."""
+    ``+= 2`` (a self-skip, KT-7.2.3, KT-7.2.5) and two cards for ``+= 2`` on a ``skip``
+    (KT-7.4.3). ``ends``: the stack already took the decider's turn, so a self-skip of the
+    decider (it stacked earlier and the stack came back to it) costs its next turn (KT-7.2.7).
+    Returns whether the decider's turn ends."""
     st = state.stack
     for s in st.self_skips:
-        time_out(state, s, 1)
+        if protected(state, s):
+            continue
+        if s == state.turn and ends:
+            state.timeout[s] += 1
+        else:
+            ends = time_out(state, s, 1) or ends
     for s, n in st.immediate:
-        draw_cards(state, s, n, "stack", events)
+        if not protected(state, s):
+            draw_cards(state, s, n, "stack", events)
+    return ends
 
 
 TRIGGERS: dict[int, Trigger] = {

@@ -18,7 +18,7 @@ from .cards import (
 )
 from .matrix import STACKABLE
 from .state import (
-    AUCTION_DISCARD, CALM, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL,
+    AUCTION_DISCARD, CALM, DISCARD, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL,
     MAX_SEATS, PENDING_NAMES, RAGE, WILD_COLOUR, TacoState, shield_key,
 )
 
@@ -37,7 +37,6 @@ NOT_STACKABLE = Illegal("KT-5.7", "that card does not stack on this stack (see t
 STACK_CLOSED = Illegal("KT-H10", "this stack takes only NOPE now")
 NO_MANA_STACK = Illegal("KT-8.3", "you lack the mana to stack that card")
 DECIDE = Illegal("KT-5.3", "a stack waits on you: stack a card on it or allow it")
-FORCED = Illegal("KT-2.3", "you were forced to draw this turn: you may not play; allow the stack")
 NO_STACK = Illegal("KT-5.3", "there is no stack to allow or NOPE")
 NOT_A_NOPE = Illegal("KT-7.11", "that card is not a NOPE")
 NOPE_MANA = Illegal("KT-8.3", "a NOPE needs 3 mana to stack")
@@ -88,13 +87,24 @@ MATCHES = tuple(tuple(_matches(k // SYMBOLS, k % SYMBOLS, c) for c in range(KIND
 #: the inverted default and the inverted lock (KT-3.5, KT-3.6): another colour, another symbol, no WILD
 DIFFERS = tuple(tuple(not m for m in row) for row in MATCHES)
 RAGE_ROW = (True,) * KINDS  # KT-3.2: every card
-CALM_ROW = tuple(not w for w in IS_WILD)  # KT-3.3: no WILD
 IS_NOPE = tuple(SYMBOL[c] == NOPE for c in range(KINDS))
+CALM_ROW = tuple(not w or n for w, n in zip(IS_WILD, IS_NOPE))  # KT-3.3: no WILD (a WILD NOPE aside, KT-7.11.5)
+
+
+def _with_nopes(row: tuple[bool, ...]) -> tuple[bool, ...]:
+    """A NOPE *"does not need to meet any other playability conditions"* (KT-7.11.5)."""
+    return tuple(r or n for r, n in zip(row, IS_NOPE))
+
+
 #: NOPE_ROW[inverted][lock colour][c]: may NOPE ``c`` be stacked under that (inverted) lock
 #: (KT-7.11.5, KT-H33): the lock's colour or a WILD NOPE; neither under an inverted lock
 NOPE_ROW = tuple(tuple(tuple(IS_NOPE[c] and (COLOUR[c] in (colour, WILD)) != inverted for c in range(KINDS))
                        for colour in range(WILD)) for inverted in (False, True))
 ANY_NOPE = IS_NOPE  # no lock: a NOPE ignores playability (KT-7.11.5)
+#: the default and the inverted default as they are for a card played on a free turn: NOPEs
+#: too (KT-7.11.5); under a lock MATCHES and DIFFERS already hold the NOPEs the lock allows
+FREE_MATCHES = tuple(_with_nopes(row) for row in MATCHES)
+FREE_DIFFERS = tuple(_with_nopes(row) for row in DIFFERS)
 NO_CARD = (False,) * KINDS
 #: FITS[kind][c]: may card ``c`` (a NOPE aside) go on a stack of that kind: the matrix by card (KT-5.7)
 FITS = tuple(tuple(STACKABLE[k][SYMBOL[c]] and not IS_NOPE[c] for c in range(KINDS)) for k in range(SYMBOLS))
@@ -105,7 +115,7 @@ PRICE = (tuple(COST[SYMBOL[c]] for c in range(KINDS)),
 
 def play_row(state: TacoState) -> tuple[bool, ...]:
     """Which cards meet the playability condition in force (KT-3), indexed by card. A NOPE
-    played as the base of a stack meets it like any card (KT-H12).
+    needs none but the lock's (KT-7.11.5), as the base of a stack too.
 
     Go fishing needs no test here or in ``react_row``: it starts only as its own stack
     closes and no card goes on the pile while it lasts, so no stack is ever open then
@@ -116,10 +126,8 @@ def play_row(state: TacoState) -> tuple[bool, ...]:
     if cond == CALM:
         return CALM_ROW
     if cond == LOCK:
-        key = state.lock_colour * SYMBOLS + state.lock_symbol
-    else:
-        key = state.top_colour * SYMBOLS + SYMBOL[state.discard[-1]]
-    return (DIFFERS if state.inverted else MATCHES)[key]
+        return (DIFFERS if state.inverted else MATCHES)[state.lock_colour * SYMBOLS + state.lock_symbol]
+    return (FREE_DIFFERS if state.inverted else FREE_MATCHES)[state.top_colour * SYMBOLS + SYMBOL[state.discard[-1]]]
 
 
 def react_row(state: TacoState) -> tuple[bool, ...]:
@@ -227,7 +235,7 @@ def _pending_actions(state: TacoState) -> list[Action]:
     hand = distinct(state.hands[seat])
     if kind == AUCTION_DISCARD:
         return [acts[c] for c in hand if IS_NUMBER[c]]
-    return [acts[c] for c in hand]
+    return [acts[c] for c in hand] + [PASS[seat]]  # a -- discard is optional (KT-7.13.1)
 
 
 def legal(state: TacoState) -> list[Action]:
@@ -245,8 +253,6 @@ def legal(state: TacoState) -> list[Action]:
         return out
     seat = state.turn
     if state.stack.cards:
-        if state.forced:
-            return [ALLOW[seat]]
         acts, nacts = PLAY[seat], NOPE_ACT[seat]
         out = [nacts[c] if IS_NOPE[c] else acts[c] for c in stackable(state, seat)]
         out.append(ALLOW[seat])
@@ -267,6 +273,8 @@ def _check_pending(state: TacoState, action: Action) -> Illegal | None:
     if seat != state.pending_seat:
         return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[pending]})")
     want = {WILD_COLOUR: K.COLOUR, LOCK_COLOUR: K.COLOUR, LOCK_SYMBOL: K.SYMBOL}.get(pending, K.DISCARD)
+    if kind == K.PASS and pending == DISCARD:
+        return None
     if kind != want:
         return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[pending]} (action {want!r})")
     if kind == K.COLOUR:
@@ -285,8 +293,6 @@ def _check_turn(state: TacoState, action: Action) -> Illegal | None:
             return None
         if kind not in (K.PLAY, K.NOPE):
             return DECIDE
-        if state.forced:
-            return FORCED
         if kind == K.NOPE:
             return why_not_nope(state, seat, c)
         return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, seat, c)

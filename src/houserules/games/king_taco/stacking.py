@@ -74,8 +74,9 @@ def push(state: TacoState, card: int, seat: int) -> None:
             st.life += 1
         elif top == X2:
             st.life *= 2
-        elif top == PLUS2:
-            st.life += 2
+            st.extra *= 2
+        elif top == PLUS2:  # "will last for 2 more turns" (KT-7.5.4): turns, not rounds
+            st.extra += 2
             st.owed.append((seat, 2))
         else:
             st.inverts += 1
@@ -114,18 +115,19 @@ def resolve(state: TacoState, events: list[Event]) -> None:
     st = state.stack
     state.window.close()
     info = {"effect": SYMBOL_NAMES[st.kind], "depth": len(st), "nopes": st.negators}
-    if st.cancelled and st.kind == MINUS:
-        st.count = 1  # NOPE sets a -- back to one card (KT-7.13.6)
-    if st.cancelled and st.kind != MINUS:
+    reset = st.cancelled and st.kind == MINUS and st.count == 0
+    if reset:
+        st.count = 1  # at zero cards a NOPE sets a -- back to one card (KT-7.13.6)
+    if st.cancelled and not reset:
         state.direction = st.dir0
         events.append(Event("cancelled", state.turn, info))
         ends = False
     else:
-        info.update(count=st.count, life=st.life)
+        info.update(count=st.count, life=st.life, turns=st.extra)
         events.append(Event("triggered", state.turn, info))
-        ends = TRIGGERS[st.kind](state, events)
-        stacker_costs(state, events)
-    ends = ends or state.forced
+        ends = stacker_costs(state, events, TRIGGERS[st.kind](state, events))
+    if state.forced and state.turn not in st.seats[len(st.seats) - st.negators:]:
+        ends = True  # forced to draw and did not stack (a NOPE is a stack): no play this turn (KT-2.3)
     st.clear()
     if ends:
         end_turn(state, events)

@@ -108,6 +108,12 @@ def expire(state: TacoState, keys: list[Hashable], events: list[Event]) -> None:
             events.append(Event("expired", key[1], {"effect": key[0]}))
 
 
+def start_span(state: TacoState, key: Hashable, rounds: int, turns: int = 0) -> None:
+    """Start ``key`` for ``rounds`` rounds of the players still in (KT-6.2) and ``turns``
+    turns more (``+= 2`` on rage, calm or lock: *"2 more turns"*, KT-7.5.4)."""
+    state.spans.start(key, rounds * state.active + turns, 1)  # in turns: a "round" of one
+
+
 def start_harvest(state: TacoState, seat: int, rounds: int, events: list[Event]) -> None:
     """A harvest overwrites any other: one harvester at a time (KT-7.14.5)."""
     state.harvester = seat
@@ -119,7 +125,8 @@ def end_turn(state: TacoState, events: list[Event]) -> None:
     """The turn is over: lifespans tick, the turn passes in the direction of
     play, timeouts eat turns (each still a turn of the round, KT-H18), and a
     player owing cards draws them first thing (KT-H28): that turn then ends
-    too unless a stack waits on it, which it may only allow."""
+    too unless a stack waits on it, which it may still stack on or NOPE; if it
+    allows the stack instead, its turn ends with it (KT-2.3)."""
     spans = state.spans
     state.forced = False
     state.barred = ()
