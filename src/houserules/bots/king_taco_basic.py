@@ -8,8 +8,9 @@ cannot afford only when mana is low (they are worth 1 mana); never NOPE
 itself out unless forced; pass draw stacks on rather than draw, NOPE big
 ones, steal a ``--`` discard, a shield or a harvest when it can; choose WILD
 and lock colours from its own hand (``king_taco.from_hand``, shared with the
-``heuristic``); discard its highest number in someone else's auction
-(points make it the one who tries to win). It sees only its view.
+``heuristic``); discard its highest number in someone else's auction (the
+discard scores nothing since KT-H21 was withdrawn; the habit is kept so that
+this bot stays the fixed yardstick). It sees only its view.
 """
 
 from __future__ import annotations

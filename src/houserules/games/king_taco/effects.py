@@ -138,14 +138,18 @@ def shield(state: TacoState, events: list[Event]) -> bool:
     """KT-7.9.1: the shield goes to its player (or the ``x2`` that stole it, KT-7.9.2)
     for its lifespan, unless that player is cursed (KT-7.10.1)."""
     st = state.stack
-    if not cursed(state, st.recipient):
+    if cursed(state, st.recipient):
+        events.append(Event("blocked", st.recipient, {"effect": "shield", "by": "curse"}))
+    else:
         state.spans.start(shield_key(st.recipient), st.life, state.active)
     return False
 
 
 def curse(state: TacoState, events: list[Event]) -> bool:
     """KT-7.10: the curse lands on the decider for its lifespan, unless it is shielded (KT-7.10.2, KT-H17)."""
-    if not shielded(state, state.turn):
+    if shielded(state, state.turn):
+        events.append(Event("blocked", state.turn, {"effect": "curse", "by": "shield"}))
+    else:
         state.spans.start(curse_key(state.turn), state.stack.life, state.active)
     return False
 

@@ -193,7 +193,7 @@ def _play(state: TacoState, a: Action, events: list[Event]) -> None:
 
 def _nope(state: TacoState, a: Action, events: list[Event]) -> None:
     """A NOPE on the stack, in turn or out of it (KT-7.11.1); a WILD NOPE is a WILD
-    and first asks its colour (KT-3.7, KT-H25)."""
+    and first asks its colour (KT-3.7)."""
     seat, c = a.seat, a.card
     state.hands[seat].remove(c)
     state.discard.append(c)
