@@ -16,7 +16,8 @@ from typing import Any
 
 from .bots import Bot, make
 from .engine import registry
-from .engine.core import Action, Event, Game
+from .engine.core import Action, Event
+from .engine.protocol import Game
 from .engine.referee import act
 from .engine.replay import GameRecord, events_digest
 

@@ -12,7 +12,7 @@ from houserules.bots import make
 from houserules.engine import get_game
 from houserules.engine.core import Action
 from houserules.games.onion.cards import allocate
-from houserules.tui.onion import RENDERER
+from houserules.games.onion.terminal import RENDERER
 
 GAME = get_game("cripple-mr-onion")
 

@@ -1,19 +1,19 @@
 """Terminal play: a generic loop (``loop``) and one renderer per game.
 
 A renderer knows how its game looks and how a person types its actions; the
-loop knows nothing of any game. A new game adds a module here and a line in
-``RENDERERS``.
+loop knows nothing of any game. Each game keeps its renderer in its own
+package (``terminal.py``) and declares it in its ``GameSpec``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any, Protocol
 
 from rich.console import RenderableType
 
+from ..engine import registry
 from ..engine.core import Action
 
 
@@ -73,13 +73,7 @@ def seat_name(names: list[str], seat: int, viewer: int | None) -> str:
     return f"{name} (you)" if seat == viewer and name != YOU else name
 
 
-RENDERERS = {
-    "shedding": "houserules.tui.shedding:RENDERER",
-    "king-taco": "houserules.tui.king_taco:RENDERER",
-    "cripple-mr-onion": "houserules.tui.onion:RENDERER",
-}
-
-
 def renderer(game: str) -> Renderer:
-    module, attr = RENDERERS[game].split(":")
-    return getattr(import_module(module), attr)
+    """The terminal renderer ``game``'s package declares."""
+    r: Renderer = registry.load(registry.spec(game).terminal)
+    return r

@@ -393,7 +393,7 @@ async function loadModule(game) {
   const info = (await games()).find((g) => g.name === game);
   if (!info || !info.client_module) return fallback;
   try {
-    const mod = (await import(`./games/${game}.js`)).default;
+    const mod = (await import(`./games/${game}/main.js`)).default;
     return { ...fallback, ...mod, keys: { ...fallback.keys, ...(mod.keys || {}) } };
   } catch (err) {
     console.error(err);

@@ -7,7 +7,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class ActionKind(StrEnum):
+class Kind(StrEnum):
+    """King Taco's actions: the JSON ``action`` words."""
+
     PLAY = "play"  # a card on the pile: a free turn's play, or a stack on the open stack (KT-2.1, KT-5)
     DRAW = "draw"  # nothing playable: draw one (KT-2.2); under go fishing with no one to fish (KT-H15)
     ALLOW = "allow"  # let the open stack trigger (KT-5.3, KT-H3)
@@ -20,4 +22,4 @@ class ActionKind(StrEnum):
 
 
 #: the kinds that name a card of the actor's hand
-CARD_KINDS = frozenset({ActionKind.PLAY, ActionKind.NOPE, ActionKind.DISCARD, ActionKind.FISH})
+CARD_KINDS = frozenset({Kind.PLAY, Kind.NOPE, Kind.DISCARD, Kind.FISH})

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
-from .actions import ActionKind as K
+from .actions import Kind as K
 from .cards import (
     COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
 )

@@ -160,9 +160,9 @@ def discard(state: OnionState, seat: int, cards: list[int], events: list[Event])
     hand = state.hands[seat]
     for c in cards:
         hand.remove(c)
-    state.discards.extend(cards)
+    state.discards.extend(canonical(cards))  # one order whichever order they were named in: the reshuffle depends on it
     new = deal(state, seat, len(cards))
-    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(cards, state.marks),
+    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(canonical(cards), state.marks),
                                                               "cards": names(new, state.marks)}))
     modifiers.on_dealt(state, seat, new, events)
 
@@ -328,7 +328,7 @@ def dealer_folds(state: OnionState, events: list[Event], finished: str) -> None:
     state.queue = []
     state.phase = AUCTION
     state.turn = left[0]
-    events.append(Event("auction", None, {"bidders": left}))
+    events.append(Event("auction", None, {"bidders": tuple(left)}))
 
 
 def auction(state: OnionState, action: Action, events: list[Event]) -> None:

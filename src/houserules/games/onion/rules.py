@@ -19,7 +19,7 @@ from typing import Any
 from ...engine.core import Action, Illegal
 from . import groupings as G
 from . import modifiers, solver
-from .cards import resolve
+from .cards import names, resolve
 from .flow import offer_cost
 from .state import (
     ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, CRIPPLE, DRAW, EXTRA, NAME, NO_RAISE_PARTS, OFFER, REVEAL,
@@ -51,8 +51,6 @@ AMOUNT_KINDS = ("bet", "raise", "extra", "bid")
 MAX_DISCARD = 4
 
 GAME_OVER = Illegal("CMO-1.3", "the match is over")
-NO_SUCH_SEAT = Illegal("seat", "there is no such seat")
-UNKNOWN = Illegal("action", "Cripple Mr Onion has no such action")
 NOT_YOUR_TURN = Illegal("CMO-4.1", "it is not your turn")
 WRONG_TIME = {
     DRAW: Illegal("CMO-4.4", "now is the draw: discard up to four cards, or fold by discarding five"),
@@ -121,6 +119,23 @@ def _possible(state: OnionState, seat: int, kind: str) -> bool:
     return True
 
 
+def _discards(state: OnionState, seat: int) -> list[Action]:
+    """Every discard of up to four cards, and the fold (CMO-4.4). Two copies of
+    a card that no mark tells apart are the same card, so a discard that
+    differs from another only in which copy goes is listed once."""
+    hand = sorted(state.hands[seat])
+    out: list[Action] = []
+    said: set[tuple[str, ...]] = set()
+    for k in range(MAX_DISCARD + 1):
+        for d in combinations(hand, k):
+            key = tuple(sorted(names(d, state.marks)))
+            if key not in said:
+                said.add(key)
+                out.append(Action(seat, "discard", arg=d))
+    out.append(Action(seat, "fold"))
+    return out
+
+
 def legal(state: OnionState) -> list[Action]:
     """Every legal action of the seat to act. At the showdown only the
     solver's best arrangement is listed; ``check`` accepts any real one."""
@@ -128,10 +143,7 @@ def legal(state: OnionState) -> list[Action]:
         return []
     seat, phase = state.turn, state.phase
     if phase == DRAW:
-        hand = sorted(state.hands[seat])
-        out = [Action(seat, "discard", arg=tuple(d)) for k in range(MAX_DISCARD + 1) for d in combinations(hand, k)]
-        out.append(Action(seat, "fold"))
-        return out
+        return _discards(state, seat)
     if phase in (SPECIALS, SHOWDOWN, CHOOSE, REVEAL, CRIPPLE):
         return _card_phase_legal(state, seat, phase)
     out = []
@@ -174,12 +186,6 @@ def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]
     """Check ``action`` and resolve its argument against the seat's hand:
     (None, the cards or arrangement) when legal, else (why not, None)."""
     seat, kind = action.seat, action.kind
-    if kind not in KINDS:
-        return UNKNOWN, None
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        return NO_SUCH_SEAT, None
-    if state.over:
-        return GAME_OVER, None
     if seat != state.turn:
         return NOT_YOUR_TURN, None
     phase = state.phase

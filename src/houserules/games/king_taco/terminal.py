@@ -9,13 +9,13 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..engine.core import Action
-from ..games.king_taco.cards import (
+from ...engine.core import Action
+from .cards import (
     COLOUR, COLOUR_NAMES, COLOURS, SYMBOL, SYMBOL_NAMES, card_name, parse_card, parse_colour, parse_symbol,
 )
-from ..games.king_taco.state import CONDITION_NAMES, PENDING_NAMES
-from ..games.king_taco.view import TacoView
-from . import card_or_text, seat_name, second_person
+from .state import CONDITION_NAMES, PENDING_NAMES
+from .view import TacoView
+from ...tui import card_or_text, seat_name, second_person
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,

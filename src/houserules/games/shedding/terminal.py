@@ -9,10 +9,10 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..cards import IS_RED, RANK, SUIT, card_symbol, parse_card
-from ..engine.core import Action
-from ..games.shedding.view import SheddingView
-from . import card_or_text, seat_name
+from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
+from ...engine.core import Action
+from .view import SheddingView
+from ...tui import card_or_text, seat_name
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end (finish your run), draw, decline (leave a Queen uncovered and draw 1),

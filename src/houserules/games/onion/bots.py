@@ -21,10 +21,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.core import Action
-from ..games.onion.cards import ATUIN, DECK_SIZE, FATE, LADY
-from ..games.onion.solver import best
-from ..games.onion.view import OnionView
+from ...engine.core import Action
+from .cards import ATUIN, DECK_SIZE, FATE, LADY
+from .solver import best
+from .view import OnionView
 
 SAMPLES = 12
 HAND = 10

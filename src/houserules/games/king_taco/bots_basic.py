@@ -1,5 +1,5 @@
 """The first mana-aware King Taco player, kept as ``basic`` to measure the
-``heuristic`` against (bots/king_taco.py).
+``heuristic`` against (``bots.py``).
 
 It plays as a careful person who knows the auction does: shed cards, but go
 out holding mana and on a high number (both are auction points); spend mana
@@ -7,7 +7,7 @@ on effects that hurt the next player or pass a draw on, and play cards it
 cannot afford only when mana is low (they are worth 1 mana); never NOPE
 itself out unless forced; pass draw stacks on rather than draw, NOPE big
 ones, steal a ``--`` discard, a shield or a harvest when it can; choose WILD
-and lock colours from its own hand (``king_taco.from_hand``, shared with the
+and lock colours from its own hand (``bots.from_hand``, shared with the
 ``heuristic``); discard its highest number in someone else's auction (the
 discard scores nothing since KT-H21 was withdrawn; the habit is kept so that
 this bot stays the fixed yardstick). It sees only its view.
@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.core import Action
-from ..games.king_taco.actions import ActionKind as Do
-from ..games.king_taco.cards import (
+from ...engine.core import Action
+from .actions import Kind as Do
+from .cards import (
     ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, PLUS2, RAGE,
     SHIELD, SKIP, SYMBOL, VALUE, X2,
 )
-from ..games.king_taco.state import AUCTION_DISCARD
-from ..games.king_taco.view import TacoView
-from .king_taco import from_hand
+from .state import AUCTION_DISCARD
+from .view import TacoView
+from .bots import from_hand
 
 DRAW_STACKS = (PLUS2, ALLPP, SKIP)
 #: how much an activated effect is worth on a free turn (before its mana cost)

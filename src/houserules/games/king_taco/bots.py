@@ -32,14 +32,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.core import Action
-from ..games.king_taco.actions import ActionKind as Do
-from ..games.king_taco.cards import (
+from ...engine.core import Action
+from .actions import Kind as Do
+from .cards import (
     ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, NULL, PLUS2,
     RAGE, SHIELD, SKIP, SYMBOL, VALUE, X2,
 )
-from ..games.king_taco.state import AUCTION_DISCARD, DEFAULT, LOCK as LOCK_COND, LOCK_COLOUR, MANA_CAP
-from ..games.king_taco.view import TacoView
+from .state import AUCTION_DISCARD, DEFAULT, LOCK as LOCK_COND, LOCK_COLOUR, MANA_CAP
+from .view import TacoView
 
 #: an effect played with its mana as the base of a stack on a free turn: what it does for us,
 #: before its price. x2 alone draws us a card; all++ alone draws us one too and times us out;

@@ -2,8 +2,8 @@
 // turn's run, draw pressure, direction, a Queen to cover, and your hand with
 // the cards you may play lifted and lit.
 
-import { h } from "../dom.js";
-import { cardBack, cardFace, cardRow, cardText, parseCard } from "../cards.js";
+import { h } from "../../dom.js";
+import { cardBack, cardFace, cardRow, cardText, parseCard } from "../../cards.js";
 
 const SUIT_ORDER = "CDHS";
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];

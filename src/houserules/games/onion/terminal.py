@@ -9,13 +9,13 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..engine.core import Action
-from ..games.onion.cards import CRANK, CSUIT, IS_MARKED, SPECIAL, allocate, parse_one
-from ..games.onion.groupings import KINDS
-from ..games.onion.solver import best
-from ..games.onion.view import OnionView
-from ..cards import card_symbol
-from . import seat_name
+from ...engine.core import Action
+from .cards import CRANK, CSUIT, IS_MARKED, SPECIAL, allocate, parse_one
+from .groupings import KINDS
+from .solver import best
+from .view import OnionView
+from ...cards import card_symbol
+from ...tui import seat_name
 
 HELP = """Type a number from the menu, or:
   discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
