@@ -50,6 +50,10 @@ class KingTacoWords:
             return Line(f"{who} allows the stack")
         if kind == "triggered":
             return Line(f"the {effect(e['effect'])} stack triggers ({plural(e['depth'], 'card')})", "aside")
+        if kind == "blocked":
+            return Line(f"{who}'s {effect(e['effect'])} is stopped by a {effect(e['by'])}", "aside")
+        if kind == "keep":
+            return Line(f"{who} keeps the rest ({plural(e['left'], 'card')} not discarded)")
         if kind == "cancelled":
             return Line(f"the {effect(e['effect'])} stack is NOPEd: no effect", "aside")
         if kind == "colour":
