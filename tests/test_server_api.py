@@ -67,5 +67,5 @@ def test_the_browser_client_is_served(client):
     for path in ("/", "/t/abc"):
         r = client.get(path)
         assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
-    for path in ("/static/app.js", "/static/games/shedding.js", "/static/games/fallback.js", "/static/style.css"):
+    for path in ("/static/app.js", "/static/games/shedding/main.js", "/static/games/king-taco/words.js", "/static/games/fallback.js", "/static/style.css"):
         assert client.get(path).status_code == 200, path

@@ -251,9 +251,15 @@ def serve(
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 
-from .cli_onion import app as onion_app  # noqa: E402
+def _game_commands() -> None:
+    """Mount each game's own commands (``houserules onion best``), as its package declares them."""
+    for spec in registry.specs().values():
+        if spec.commands:
+            name = spec.aliases[0] if spec.aliases else spec.name
+            app.add_typer(registry.load(spec.commands), name=name)
 
-app.add_typer(onion_app, name="onion")
+
+_game_commands()
 
 
 def main() -> None:

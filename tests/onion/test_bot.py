@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from houserules.bots.onion import OnionHeuristic, worth
+from houserules.games.onion.bots import OnionHeuristic, worth
 from houserules.engine import get_game
 from houserules.engine.core import Action
 from houserules.games.onion.cards import FOOL, name

@@ -11,6 +11,8 @@ from houserules.games.onion import phases, rules
 from houserules.games.onion.state import OnionKind, Phase
 
 PACKAGE = Path(phases.__file__).parent
+#: the rules modules (the package's CLI commands may import lazily, to start quickly)
+RULES = ("cards", "groupings", "solver", "state", "modifiers", "flow", "phases", "rules", "view", "game")
 
 
 def local_imports(tree: ast.Module) -> set[str]:
@@ -26,7 +28,7 @@ def local_imports(tree: ast.Module) -> set[str]:
 
 
 def test_no_import_inside_a_function() -> None:
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in (PACKAGE / f"{module}.py" for module in RULES):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -5,6 +5,12 @@ A record is small: the game, its options, the seed and the actions taken
 Because all randomness lives in the state, re-running those actions on
 ``new(options, seed)`` must give the same events and result; ``replay``
 confirms it, and a bug report is just a record file.
+
+Time is recorded too, for the games and tables that care: an action made at
+a known moment carries ``"t"`` (seconds on the table's clock), and a moment
+when the table woke the rules with no action is an entry ``{"tick": t}``.
+Replaying them gives the rules the same times, so every timed penalty and
+every clock comes back the same.
 """
 
 from __future__ import annotations
@@ -92,6 +98,23 @@ class GameRecord:
             raise GameError(f"{path}: not JSON ({exc})") from exc
 
 
+def timed(raw: Any) -> tuple[float | None, dict[str, Any] | None]:
+    """A record entry split into its moment and its action: ``(t, action)``, or
+    ``(t, None)`` for a ``{"tick": t}`` entry. GameError for a bad moment."""
+    if not isinstance(raw, Mapping):
+        raise GameError("a record entry is a JSON object")
+    entry = dict(raw)
+    key = "tick" if "tick" in entry else "t"
+    now = entry.pop(key, None)
+    if now is not None and (isinstance(now, bool) or not isinstance(now, (int, float)) or not 0 <= now < float("inf")):
+        raise GameError(f"{key!r} is a number of seconds, 0 or more")
+    if key == "tick":
+        if now is None or entry:
+            raise GameError("a tick entry has only 'tick'")
+        return float(now), None
+    return (None if now is None else float(now)), entry
+
+
 @dataclass
 class ReplayReport:
     """What a replay found: the result it reached and whether it agrees with the record."""
@@ -114,11 +137,15 @@ def replay(record: GameRecord) -> ReplayReport:
     problems: list[str] = []
     for i, raw in enumerate(record.actions):
         try:
-            action = game.action_from_json(raw)
+            now, entry = timed(raw)
+            if entry is None:
+                events.extend(game.advance(state, now if now is not None else 0.0))
+                continue
+            action = game.action_from_json(entry)
         except GameError as exc:
             problems.append(f"action {i}: {exc}")
             break
-        events.extend(act(game, state, action))
+        events.extend(act(game, state, action, now=now))
     result = game.result(state)
     got = result.to_json() if result else None
     if record.result is not None and got != record.result:

@@ -10,6 +10,10 @@ format is shared by every game; each game supplies the vocabulary of its
      "steps": [{"seat": 0, "action": "play", "card": "KS"},
                {"expect": {"turn": 1, "penalties": []}}]}
 
+Time is part of a scenario: the clock starts at 0, each action happens at
+the current clock, and a ``{"wait": 3.0}`` step moves the clock on by that
+many seconds, letting the game act on every deadline passed (``advance``).
+
 Expectation keys every game understands: ``penalties`` (names assessed since
 the previous expectation), ``refused`` (whether the previous action was
 refused), ``winner`` (seat, or null while the game goes on or for a draw).
@@ -77,7 +81,15 @@ def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioRe
     report = ScenarioReport(name, game.name, len(obj["steps"]), clauses=list(obj.get("clauses", [])))
     since: list[Event] = []
     last: list[Event] = []
+    clock = 0.0
     for i, step in enumerate(obj["steps"], 1):
+        if not isinstance(step, Mapping):
+            raise GameError(f"{name}: step {i}: a step is a JSON object")
+        if "wait" in step:
+            clock += _seconds(step, name, i)
+            last = game.advance(state, clock)
+            since.extend(last)
+            continue
         if "expect" in step:
             if set(step) != {"expect"}:
                 raise GameError(f"{name}: step {i}: an expect step has only 'expect'")
@@ -98,9 +110,19 @@ def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioRe
             action = game.action_from_json(step)
         except GameError as exc:
             raise GameError(f"{name}: step {i}: {exc}") from None
-        last = act(game, state, action)
+        last = act(game, state, action, now=clock)
         since.extend(last)
     return report
+
+
+def _seconds(step: Mapping[str, Any], name: str, i: int) -> float:
+    """A wait step's seconds: a finite number, 0 or more, and nothing else in the step."""
+    wait = step["wait"]
+    if set(step) != {"wait"}:
+        raise GameError(f"{name}: step {i}: a wait step has only 'wait'")
+    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not 0 <= wait < float("inf"):
+        raise GameError(f"{name}: step {i}: 'wait' is a number of seconds, 0 or more")
+    return float(wait)
 
 
 def run_file(path: str | Path) -> ScenarioReport:

@@ -155,7 +155,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             g = registry.get(name)
             opts = g.options({})
             out.append(GameInfo(name=name, title=g.title, bots=bot_kinds(name), options=opts,
-                                seats=g.seats(g.new(opts, 0)), client_module=(WEB / "games" / f"{name}.js").exists()))
+                                seats=g.seats(g.new(opts, 0)), client_module=registry.spec(name).web))
         return out
 
     @app.post("/api/tables", response_model=Created, status_code=201)
@@ -194,6 +194,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def page(table_id: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
 
+    for spec in registry.specs().values():  # each game's browser module lives in its own package
+        if spec.web:
+            app.mount(f"/static/games/{spec.name}", StaticFiles(directory=spec.folder / "web"), name=spec.name)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app
 

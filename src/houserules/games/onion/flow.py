@@ -158,9 +158,9 @@ def on_draw_discard(state: OnionState, action: Action, cards: list[int], events:
     hand = state.hands[seat]
     for c in cards:
         hand.remove(c)
-    state.discards.extend(cards)
+    state.discards.extend(canonical(cards))  # one order whichever order they were named in: the reshuffle depends on it
     new = deal(state, seat, len(cards))
-    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(cards, state.marks),
+    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(canonical(cards), state.marks),
                                                               "cards": names(new, state.marks)}))
     modifiers.on_dealt(state, seat, new, events)
     drawn(state, events)

@@ -19,7 +19,7 @@ from typing import Any
 from ...engine.core import Action, Illegal
 from . import groupings as G
 from . import modifiers, solver
-from .cards import resolve
+from .cards import names, resolve
 from .phases import PHASES
 from .state import NO_RAISE_PARTS, OnionState, Phase, offer_cost
 from .state import OnionKind as K
@@ -33,8 +33,6 @@ RUNNING_FLUSHES = {9: G.NINE_CARD_RUNNING_FLUSH, 10: G.TEN_CARD_RUNNING_FLUSH}
 MAX_DISCARD = 4
 
 GAME_OVER = Illegal("CMO-1.3", "the match is over")
-NO_SUCH_SEAT = Illegal("seat", "there is no such seat")
-UNKNOWN = Illegal("action", "Cripple Mr Onion has no such action")
 NOT_YOUR_TURN = Illegal("CMO-4.1", "it is not your turn")
 NOT_SPECIAL = Illegal("CMO-6", "you cannot declare that card now (not yours, not special, or not its time)")
 NOT_OFFERED = Illegal("CMO-7.4", "keep one of the two cards offered")
@@ -87,6 +85,23 @@ def _possible(state: OnionState, seat: int, kind: K) -> bool:
     return True
 
 
+def _discards(state: OnionState, seat: int) -> list[Action]:
+    """Every discard of up to four cards, and the fold (CMO-4.4). Two copies of
+    a card that no mark tells apart are the same card, so a discard that
+    differs from another only in which copy goes is listed once."""
+    hand = sorted(state.hands[seat])
+    out: list[Action] = []
+    said: set[tuple[str, ...]] = set()
+    for k in range(MAX_DISCARD + 1):
+        for d in combinations(hand, k):
+            key = tuple(sorted(names(d, state.marks)))
+            if key not in said:
+                said.add(key)
+                out.append(Action(seat, K.DISCARD, arg=d))
+    out.append(Action(seat, K.FOLD))
+    return out
+
+
 def legal(state: OnionState) -> list[Action]:
     """Every legal action of the seat to act. At the showdown only the
     solver's best arrangement is listed; ``check`` accepts any real one."""
@@ -94,14 +109,10 @@ def legal(state: OnionState) -> list[Action]:
         return []
     seat, phase = state.turn, state.phase
     if phase == Phase.DRAW:
-        hand = sorted(state.hands[seat])
-        out = [Action(seat, K.DISCARD, arg=tuple(d)) for k in range(MAX_DISCARD + 1)
-               for d in combinations(hand, k)]
-        out.append(Action(seat, K.FOLD))
-        return out
+        return _discards(state, seat)
     if phase in CARD_PHASES:
         return _card_phase_legal(state, seat, phase)
-    out = []
+    out: list[Action] = []
     for kind in PHASES[phase].moves:
         if kind in AMOUNT_KINDS:
             out.extend(Action(seat, kind, arg=a) for a in amounts(state, seat, kind))
@@ -140,14 +151,7 @@ def _card_phase_legal(state: OnionState, seat: int, phase: Phase) -> list[Action
 def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]:
     """Check ``action`` and resolve its argument against the seat's hand:
     (None, the cards or arrangement) when legal, else (why not, None)."""
-    seat = action.seat
-    if action.kind not in KINDS:
-        return UNKNOWN, None
-    kind = K(action.kind)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        return NO_SUCH_SEAT, None
-    if state.over:
-        return GAME_OVER, None
+    seat, kind = action.seat, K(action.kind)  # the envelope (engine.actions) has checked it is one
     if seat != state.turn:
         return NOT_YOUR_TURN, None
     rule = PHASES[state.phase]

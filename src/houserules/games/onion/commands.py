@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
-from .cards import CardError
-from .games.onion.cards import allocate, symbol
-from .games.onion.solver import Rules, best
+from ...cards import CardError
+from .cards import allocate, symbol
+
+if TYPE_CHECKING:  # the solver builds its tables on import: only `best` itself pays for them
+    from .solver import Rules
 
 app = typer.Typer(help="Cripple Mr Onion tools: the optimal hand solver.", no_args_is_help=True)
 console = Console()
@@ -35,6 +37,8 @@ def best_cmd(
     if len(hand) != 10:
         console.print(f"[bold red]error:[/] a hand is ten cards, got {len(hand)}")
         raise typer.Exit(2)
+    from .solver import best
+
     rules = _rules(rule)
     arrangement = best(hand, rules)
     if as_json:
@@ -53,7 +57,9 @@ def best_cmd(
 
 
 def _rules(pairs: list[str]) -> Rules:
-    kw: dict = {}
+    from .solver import Rules
+
+    kw: dict[str, Any] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
         key = key.strip().replace("-", "_")

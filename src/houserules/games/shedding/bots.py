@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import RANK
-from ..engine.core import Action
-from ..games.shedding.rules import (
+from ...cards import RANK
+from ...engine.core import Action
+from .rules import (
     DOWN, DRAW_VALUE, HOP, IS_QUEEN, IS_RED_JACK, IS_WRAP, MATCHES, PIVOT, RELATION, UP,
 )
-from ..games.shedding.view import SheddingView
+from .view import SheddingView
 
 NODE_LIMIT = 3000
 WIN = 10_000

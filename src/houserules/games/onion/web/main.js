@@ -6,10 +6,10 @@
 // the solver's best arrangement or your own. Finished rounds are summed up
 // from the log: who won what, and every declared arrangement by name.
 
-import { amountPicker, chip, h, keyButton, prompt } from "../dom.js";
-import { cardBack, cardFace, cardRow, cardText, parseCard } from "../cards.js";
-import { PHASES, SPECIALS, eventText, howText } from "./cripple-mr-onion/words.js";
-import { arrangement, showdownControls } from "./cripple-mr-onion/showdown.js";
+import { amountPicker, chip, h, keyButton, prompt } from "../../dom.js";
+import { cardBack, cardFace, cardRow, cardText, parseCard } from "../../cards.js";
+import { PHASES, SPECIALS, howText } from "./words.js";
+import { arrangement, showdownControls } from "./showdown.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const order = (a, b) => {
@@ -259,7 +259,6 @@ export default {
     return h("span", { class: "cmo-seat" }, `${(view.chips || [])[seat] ?? 0} chips`, staked ? ` · staked ${staked}` : "",
       ...roles(view, seat).map((r) => chip(r, "role")), gone ? chip(gone, "warn") : "");
   },
-  eventText,
   resultDetail({ view, names, events }) {
     const chips = view.chips || [];
     const ranked = chips.map((c, s) => [c, s]).sort((a, b) => b[0] - a[0]);

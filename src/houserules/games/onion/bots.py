@@ -29,11 +29,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.core import Action
-from ..games.onion.cards import ARCHCHANCELLOR, ATUIN, DECK_SIZE, FATE, FOOL, LADY
-from ..games.onion.modifiers import Situation, after_declaring, round_wild, rules_in
-from ..games.onion.solver import best_of
-from ..games.onion.view import OnionView
+from ...engine.core import Action
+from .cards import ARCHCHANCELLOR, ATUIN, DECK_SIZE, FATE, FOOL, LADY
+from .modifiers import Situation, after_declaring, round_wild, rules_in
+from .solver import best_of
+from .view import OnionView
 
 SAMPLES = 12
 HAND = 10
