@@ -32,7 +32,7 @@ CARD_PHASES = (Phase.SPECIALS, Phase.SHOWDOWN, Phase.CHOOSE, Phase.REVEAL, Phase
 RUNNING_FLUSHES = {9: G.NINE_CARD_RUNNING_FLUSH, 10: G.TEN_CARD_RUNNING_FLUSH}
 MAX_DISCARD = 4
 
-GAME_OVER = Illegal("CMO-1.3", "the match is over")
+GAME_OVER = PHASES[Phase.OVER].wrong_time  # CMO-1.3
 NOT_YOUR_TURN = Illegal("CMO-4.1", "it is not your turn")
 NOT_SPECIAL = Illegal("CMO-6", "you cannot declare that card now (not yours, not special, or not its time)")
 NOT_OFFERED = Illegal("CMO-7.4", "keep one of the two cards offered")
