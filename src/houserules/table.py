@@ -33,7 +33,7 @@ class Seat:
 
 @dataclass
 class Table:
-    game: Game
+    game: Game[Any, Any]
     options: dict[str, Any]
     seed: int
     seats: list[Seat]
