@@ -28,7 +28,8 @@ def test_a_move_clock_runs_out_and_a_bot_moves_for_the_seat_at_that_moment():
     assert t.due(29.9) == []
     events = t.due(31.0)
     assert events[0] == Event("timeout", 0, {"by": "bot"})
-    assert t.record.actions[0]["seat"] == 0 and t.record.actions[0]["t"] == 30.0
+    assert t.record.actions[0] == {"timeout": 0, "t": 30.0}
+    assert t.record.actions[1]["seat"] == 0 and t.record.actions[1]["t"] == 30.0
     nxt = t.to_act()[0]
     assert t.wake_at() == 60.0 and t.clock.since == {nxt: 30.0}
 
@@ -70,6 +71,7 @@ def test_a_restored_table_has_the_same_clocks_and_the_record_replays():
     assert rec.table == {"clock": {"bank_s": 60, "increment_s": 5}, "on_timeout": "bot"}
     back = Table.restore("shedding", rec.options, rec.seed, {}, None, rec.actions, clock=BANK)
     assert back.clock == t.clock and back.last_t == t.last_t
+    assert [e.kind for e in back.log] == [e.kind for e in t.log]  # same log, index for index
     assert back.state.snapshot() == t.state.snapshot()
     assert replay(rec).ok
 
@@ -107,6 +109,7 @@ def test_the_rules_deadlines_wake_the_table_before_the_clock_and_are_recorded_as
 def test_an_attempt_after_a_rules_deadline_records_the_tick_first():
     t = two(None)
     t.game = Alarm()
+    t.keeps_time = True
     t.submit(t.legal(0)[0], 12.0)
     assert t.record.actions[0] == {"tick": 12.0} and t.record.actions[1]["t"] == 12.0
 
@@ -118,6 +121,13 @@ def test_clock_options_out_of_range_are_one_line_errors(raw):
     with pytest.raises(GameError) as e:
         parse_clock(raw)
     assert "\n" not in str(e.value)
+
+
+def test_a_table_without_clock_or_deadlines_records_no_moments():
+    t = two(None)
+    assert not t.keeps_time
+    t.submit(t.legal(0)[0], 3.0)
+    assert "t" not in t.record.actions[0] and t.wake_at() is None
 
 
 def test_clock_options_in_range():

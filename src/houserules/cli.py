@@ -233,6 +233,7 @@ def serve(
     db: Annotated[Optional[Path], typer.Option(help="SQLite file for the tables (default: tables.sqlite3 in the data folder)")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
     sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
+    grace: Annotated[float, typer.Option(help="seconds a disconnected player's seat waits before a bot plays it until they are back")] = 45.0,
 ) -> None:
     """Host tables for friends in the browser: open http://HOST:PORT/ to create one and share the invite links."""
     import uvicorn
@@ -245,9 +246,11 @@ def serve(
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
     if bot_delay < 0:
         fail("--bot-delay must be 0 or more")
+    if not 0 <= grace <= 86400:
+        fail("--grace must be 0 to 86400 seconds")
     path = db or data_dir() / "tables.sqlite3"
     err.print(f"houserules: tables in {path}; open http://{host}:{port}/")
-    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync)
+    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace)
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 

@@ -11,9 +11,9 @@ Time comes in as values (seconds on the table's clock, which its owner
 reads: the server's clock, or the terminal's): an attempt made at ``t`` is
 recorded with it, and ``due(t)`` carries out everything whose moment has
 come, in order: the rules' own deadlines (``Game.deadline``/``advance``,
-recorded as ``{"tick": t}``) and the turn clock's expiries (a stand-in bot
-moves for the seat, or the seat forfeits, recorded as ``{"forfeit": seat,
-"t": t}``). ``wake_at`` says when that next is, so the owner's scheduler
+recorded as ``{"tick": t}``) and the turn clock's expiries (recorded as
+``{"timeout": seat, "t": t}``, then a stand-in bot's move for the seat, or
+``{"forfeit": seat, "t": t}``). ``wake_at`` says when that next is, so the owner's scheduler
 sleeps until then. Replaying the record replays the clocks.
 """
 
@@ -26,6 +26,7 @@ from typing import Any
 from .bots import Bot, bot_kinds, make
 from .clock import ClockSpec, TurnClock
 from .engine import registry
+from .engine.base import GameBase
 from .engine.core import Action, Event, Game, GameError, Result
 from .engine.referee import act
 from .engine.replay import GameRecord, events_digest, forfeit_result, timed
@@ -72,6 +73,9 @@ class Table:
     forfeited: Result | None = None
     #: the latest moment recorded (seconds on the table's clock)
     last_t: float = 0.0
+    #: moments are recorded only at a table that keeps time: one with a turn
+    #: clock, or playing a game whose rules have deadlines (it overrides ``deadline``)
+    keeps_time: bool = False
 
     @classmethod
     def create(cls, game_name: str, options: Mapping[str, Any], seed: int,
@@ -91,6 +95,7 @@ class Table:
         table = cls(game, opts, seed, seats, state, on_timeout=on_timeout)
         table.record = GameRecord(game.name, opts, seed,
                                   table={"clock": clock.to_json(), "on_timeout": on_timeout} if clock else None)
+        table.keeps_time = clock is not None or getattr(type(game), "deadline", None) is not GameBase.deadline
         if clock is not None:  # the table's clock reads 0 when play begins
             table.clock = TurnClock(clock, n)
             table.clock.observe(0.0, table.to_act())
@@ -115,11 +120,15 @@ class Table:
         if entry is None:
             assert t is not None
             self.tick(t)
-        elif "forfeit" in entry:
-            seat = entry["forfeit"]
-            if type(seat) is not int or not 0 <= seat < len(self.seats) or t is None:
-                raise GameError("a forfeit entry names a seat and its moment 't'")
-            self.forfeit(seat, t)
+        elif "forfeit" in entry or "timeout" in entry:
+            key = "forfeit" if "forfeit" in entry else "timeout"
+            seat = entry[key]
+            if type(seat) is not int or not 0 <= seat < len(self.seats) or t is None or len(entry) != 1:
+                raise GameError(f"a {key} entry names a seat and its moment 't'")
+            if key == "forfeit":
+                self.forfeit(seat, t)
+            else:
+                self.timed_out(seat, t)
         else:
             self.submit(self.game.action_from_json(entry), t)
 
@@ -152,6 +161,7 @@ class Table:
         checked, then applied, refused or penalised."""
         if self.forfeited:
             return [Event("refused", action.seat, {"rule": "over", "reason": "the game is over"})]
+        t = t if self.keeps_time else None
         woke: list[Event] = []
         deadline = self.game.deadline(self.state) if t is not None else None
         if t is not None and deadline is not None and deadline <= t:
@@ -232,10 +242,17 @@ class Table:
         legal = self.legal(seat)
         if not legal:  # the rules no longer wait for this seat: just note the moment
             return self.tick(t)
+        noted = self.timed_out(seat, t)
         bot = self.seats[seat].player or self._stand_in(seat)
         view = self.view(seat) if bot.wants_view else None
-        events = self.submit(bot.choose(view, legal), t)
-        return [Event("timeout", seat, {"by": "bot"}), *events]
+        return noted + self.submit(bot.choose(view, legal), t)
+
+    def timed_out(self, seat: int, t: float) -> list[Event]:
+        """Note that ``seat``'s clock ran out at ``t`` (a stand-in's move follows)."""
+        events = [Event("timeout", seat, {"by": "bot"})]
+        self._record({"timeout": seat, "t": t}, t, None)
+        self.log.extend(events)
+        return events
 
     def _stand_in(self, seat: int) -> Bot:
         return make(self.game.name, default_bot(self.game.name), self.seed * 31 + seat)

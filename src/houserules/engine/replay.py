@@ -12,7 +12,8 @@ when the table woke the rules with no action is an entry ``{"tick": t}``.
 Replaying them gives the rules the same times, so every timed penalty and
 every clock comes back the same. A table with a turn clock says so in the
 record's ``table`` (``{"clock": ..., "on_timeout": ...}``), and a seat that
-ran out of time and forfeited is an entry ``{"forfeit": seat, "t": t}``.
+ran out of time is noted as ``{"timeout": seat, "t": t}`` (the move a bot
+made for it follows) or, if it forfeited, ``{"forfeit": seat, "t": t}``.
 """
 
 from __future__ import annotations
@@ -165,10 +166,14 @@ def replay(record: GameRecord) -> ReplayReport:
             if entry is None:
                 events.extend(game.advance(state, now if now is not None else 0.0))
                 continue
-            if "forfeit" in entry:
-                seat = entry["forfeit"]
+            if "forfeit" in entry or "timeout" in entry:
+                key = "forfeit" if "forfeit" in entry else "timeout"
+                seat = entry[key]
                 if type(seat) is not int or not 0 <= seat < game.seats(state):
-                    raise GameError("a forfeit entry names a seat")
+                    raise GameError(f"a {key} entry names a seat")
+                if key == "timeout":
+                    events.append(Event("timeout", seat, {"by": "bot"}))
+                    continue
                 forfeited = forfeit_result(game, state, seat)
                 if forfeited is None:
                     raise GameError(f"seat {entry['forfeit']!r} cannot forfeit here")
