@@ -66,6 +66,28 @@ def games() -> None:
 
 
 @app.command()
+def rules(
+    game: GameArg,
+    full: Annotated[bool, typer.Option("--full", help="also every clause with its id, house rules and tests")] = False,
+) -> None:
+    """How to play GAME, in plain words (--full: then the rules clause by clause)."""
+    from rich.markdown import Markdown
+
+    from .rules_pages import PLAIN, for_players
+
+    try:
+        text = for_players(game)
+    except GameError as exc:
+        fail(str(exc))
+    if not full:
+        text = text.split("\n## The rules clause by clause", 1)[0]
+        text += f"\n\nEvery clause, with ids and house rules: `houserules rules {game} --full`.\n"
+    if f"## {PLAIN}" not in text and not full:
+        text += "\n(This game's page has no plain-words section yet; see --full.)\n"
+    console.print(Markdown(text))
+
+
+@app.command()
 def play(
     game: GameArg,
     players: Annotated[Optional[int], typer.Option(help="number of seats")] = None,

@@ -28,6 +28,7 @@ from pydantic import BaseModel, Field
 from ..bots import bot_kinds
 from ..engine import registry
 from ..engine.core import GameError
+from ..rules_pages import as_html
 from .live import Client, Hub, LiveTable
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
 from .store import Store
@@ -221,6 +222,14 @@ def create_app(config: ServerConfig) -> FastAPI:
         """Public facts about one table: its seats, status and result."""
         return live_or_404(table_id).summary()
 
+    @app.get("/api/rules/{game}")
+    async def rules(game: str) -> dict[str, str]:
+        """A game's "How to play" page for players: plain words first, then every clause (HTML)."""
+        try:
+            return {"game": registry.get(game).name, "title": registry.get(game).title, "html": as_html(game)}
+        except GameError as exc:
+            raise HTTPException(404, str(exc)) from None
+
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
@@ -228,7 +237,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def page(table_id: str | None = None) -> FileResponse:
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def page(table_id: str | None = None, game: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
 
     for spec in registry.specs().values():  # each game's browser module lives in its own package
