@@ -50,4 +50,5 @@ def as_html(game: str) -> str:
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    return md.render(for_players(game))
+    html: str = md.render(for_players(game))
+    return html

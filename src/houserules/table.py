@@ -27,9 +27,28 @@ from .bots import Bot, bot_kinds, make
 from .clock import ClockSpec, TurnClock
 from .engine import registry
 from .engine.base import GameBase
-from .engine.core import Action, Event, Game, GameError, Result
+from .engine.core import Action, Event, GameError, Result
+from .engine.protocol import Game
 from .engine.referee import act
 from .engine.replay import GameRecord, events_digest, forfeit_result, timed
+from .engine.words import Line, tell
+
+
+#: events the table itself tells (the turn clock's), whatever the game
+TABLE_EVENTS = ("timeout", "forfeit")
+
+
+class _TableWords:
+    """The table's own events in words (the games' words modules tell the rest)."""
+
+    def describe(self, e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+        who = names[e["seat"]]
+        if e["event"] == "timeout":
+            return Line(f"{who}'s time ran out: a bot moves for {who}", "alert")
+        return Line(f"{who} ran out of time and forfeits", "alert")
+
+
+TABLE_WORDS = _TableWords()
 
 
 def default_bot(game: str) -> str:
@@ -142,8 +161,18 @@ class Table:
         return [a for a in self.game.legal(self.state) if a.seat == seat]
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        """The log from ``start`` as ``seat`` may see it."""
-        return [e.for_seat(seat) for e in self.log[start:]]
+        """The log from ``start`` as ``seat`` may see it, each event with its
+        ``text`` and ``tone`` in the game's own words (engine/words.py) when it has one."""
+        words = registry.load(registry.spec(self.game.name).words)
+        names = [s.name for s in self.seats]
+        out = []
+        for e in self.log[start:]:
+            told = e.for_seat(seat)
+            line = tell(TABLE_WORDS if e.kind in TABLE_EVENTS else words, told, names, seat)
+            if line is not None:
+                told["text"], told["tone"] = line.text, line.tone
+            out.append(told)
+        return out
 
     @property
     def over(self) -> bool:

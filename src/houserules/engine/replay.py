@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from . import registry
-from .core import Event, Game, GameError, Result
+from .core import Event, GameError, Result
+from .protocol import Game
 from .referee import act
 
 FORMAT = "houserules-record/1"

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from ..engine.core import Action, GameError
 from ..table import Table
-from . import renderer, second_person
+from . import event_line, renderer
 
 Reader = Callable[[str], str]
 
@@ -28,12 +28,11 @@ class Quit(Exception):
 
 
 def _show_events(console: Console, table: Table, seat: int | None, start: int, delay: float) -> int:
-    r = renderer(table.game.name)
     names = [s.name for s in table.seats]
     for e in table.events_for(seat, start):
-        line = r.event_text(e, names)
+        line = event_line(table.game.name, e, names, seat)
         if line:
-            console.print(second_person(line))
+            console.print(line)
             if delay:
                 time.sleep(delay)
     return len(table.log)

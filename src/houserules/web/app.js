@@ -366,9 +366,10 @@ class TableScreen {
     const log = h("ol", { class: "log", "aria-label": "event log" },
       shown.length < this.logStart + this.log.length ? h("li", { class: "muted" }, "… earlier events") : "",
       ...shown.map((e, i) => {
-        const text = mod.eventText(e, names);
-        const away = this.awayFrom !== undefined && firstShown + i >= this.awayFrom;
-        return text === null ? "" : h("li", { class: `ev ev-${e.event}${away ? " while-away" : ""}` }, text);
+        // the sentence comes with the event, in the game's one wording; cards are [[NAME]] tokens
+        const away = this.awayFrom !== undefined && firstShown + i >= this.awayFrom; // the stand-in bot's doing
+        return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${away ? " while-away" : ""}` },
+          cardWords(e.text, mod.cardText)) : "";
       }));
     const leave = this.seat !== null && u.status !== "over" ? h("button", {
       class: "ghost leave", onclick: () => this.leave(),
@@ -422,9 +423,8 @@ class TableScreen {
   lastMove(names) {
     for (let i = this.log.length - 1; i >= 0 && i >= this.log.length - 20; i--) {
       const e = this.log[i];
-      if (typeof e.seat !== "number" || e.event === "turn") continue;
-      const text = this.mod.eventText(e, names);
-      if (text) return { seat: e.seat, text, index: this.logStart + i };
+      if (typeof e.seat !== "number" || e.event === "turn" || !e.text) continue;
+      return { seat: e.seat, text: cardWords(e.text, this.mod.cardText), index: this.logStart + i };
     }
     return null;
   }
@@ -550,6 +550,11 @@ async function loadModule(game) {
     console.error(err);
     return fallback;
   }
+}
+
+/** A sentence of the game's words with each [[CARD]] token written as the game writes cards. */
+function cardWords(text, cardText) {
+  return text.replace(/\[\[([^\[\]]+)\]\]/g, (_, name) => cardText(name));
 }
 
 // --- How to play -----------------------------------------------------------
