@@ -15,8 +15,9 @@ from pathlib import Path
 from .engine import registry
 from .engine.core import GameError
 
-#: docs/ beside src/ in a checkout; an installed copy carries the pages in houserules/docs/rules
-_PLACES = (Path(__file__).resolve().parents[2] / "docs" / "rules", Path(__file__).resolve().parent / "docs" / "rules")
+#: docs/ beside src/ in a checkout; an installed copy carries the pages in houserules/docs
+_DOCS = (Path(__file__).resolve().parents[2] / "docs", Path(__file__).resolve().parent / "docs")
+_PLACES = tuple(d / "rules" for d in _DOCS)
 PLAIN = "How to play"
 
 
@@ -45,10 +46,24 @@ def for_players(game: str) -> str:
             + title.lstrip("# ") + "\n" + clauses)
 
 
-def as_html(game: str) -> str:
-    """The page for players as HTML (raw HTML in the page is shown as text, not run)."""
+def markdown_html(text: str) -> str:
+    """Markdown as HTML; raw HTML in the text is shown as text, not run."""
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    html: str = md.render(for_players(game))
+    html: str = md.render(text)
     return html
+
+
+def as_html(game: str) -> str:
+    """The page for players as HTML."""
+    return markdown_html(for_players(game))
+
+
+def doc_text(name: str) -> str | None:
+    """A page of docs/ (``protocol.md``), if this installation has it."""
+    for folder in _DOCS:
+        path = folder / name
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return None

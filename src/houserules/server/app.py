@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..bots import bot_kinds
 from ..engine import registry
 from ..engine.core import GameError
-from ..rules_pages import as_html
+from ..rules_pages import as_html, doc_text, markdown_html
 from .live import Client, Hub, LiveTable
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
 from .store import Store
@@ -149,7 +149,9 @@ def create_app(config: ServerConfig) -> FastAPI:
         finally:
             store.close()
 
-    app = FastAPI(title="houserules", version="1", lifespan=lifespan,
+    # No Swagger UI or ReDoc: they load their scripts from a CDN. /docs is the
+    # protocol page, served from this server alone; /openapi.json stays.
+    app = FastAPI(title="houserules", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play house-rule card games with friends: tables over HTTP, play over a "
                               "WebSocket at /ws/{table} (see docs/protocol.md).")
 
@@ -229,6 +231,16 @@ def create_app(config: ServerConfig) -> FastAPI:
             return {"game": registry.get(game).name, "title": registry.get(game).title, "html": as_html(game)}
         except GameError as exc:
             raise HTTPException(404, str(exc)) from None
+
+    @app.get("/docs", include_in_schema=False, response_class=HTMLResponse)
+    async def docs() -> str:
+        """The protocol for client authors, as a page that needs nothing from the internet."""
+        text = doc_text("protocol.md") or "# houserules\n\nThe HTTP API's schema is at [/openapi.json](/openapi.json).\n"
+        return ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>houserules: protocol</title>'
+                '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                '<link rel="stylesheet" href="/static/style.css"></head><body><main class="panel rules-page">'
+                '<p><a href="/">houserules</a> · <a href="/openapi.json">OpenAPI schema</a></p>'
+                + markdown_html(text) + "</main></body></html>")
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
