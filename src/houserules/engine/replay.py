@@ -87,6 +87,8 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameRecord:
+        if not isinstance(obj, Mapping):
+            raise GameError("not a game record: a record is a JSON object")
         for key in ("game", "options", "seed", "actions"):
             if key not in obj:
                 raise GameError(f"not a game record: missing {key!r}")
@@ -106,6 +108,10 @@ class GameRecord:
             return cls.from_json(json.loads(Path(path).read_text()))
         except json.JSONDecodeError as exc:
             raise GameError(f"{path}: not JSON ({exc})") from exc
+        except GameError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise GameError(f"{path}: not a game record ({exc})") from exc
 
 
 def timed(raw: Any) -> tuple[float | None, dict[str, Any] | None]:
