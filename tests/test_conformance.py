@@ -230,6 +230,24 @@ def test_strict_refusals_change_nothing(name: str, seed: int) -> None:
         assert game.snapshot(state) == before
 
 
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_a_copy_is_independent(name: str, seed: int) -> None:
+    """Play on a copy (as a search bot does) and the original is untouched, and vice versa."""
+    game = registry.get(name)
+    state = new(game, seed)
+    before = game.snapshot(state)
+    twin = game.copy(state)
+    for _ in zip(range(80), random_play(game, twin, random.Random(seed))):
+        pass
+    assert game.snapshot(state) == before
+    twin_now = game.snapshot(twin)
+    for _ in zip(range(80), random_play(game, state, random.Random(seed + 1))):
+        pass
+    assert game.snapshot(twin) == twin_now
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 2**70) | st.floats() | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),

@@ -110,11 +110,6 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
             return action
 
 
-def _save(table: Table, path: Path) -> None:
-    if table.record is not None:
-        table.record.save(path)
-
-
 def _out(table: Table, human: int | None) -> bool:
     """The person's seat is out of the match (a game's view lists such seats under "out")."""
     if human is None or table.over:
@@ -140,6 +135,8 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     """Play ``table`` to its end (or until the person quits) in the terminal."""
     read = read or console.input
     seen = 0
+    record = table.record
+    assert record is not None, "a table that is played has a record"
     clock = TableTime(table.last_t) if table.keeps_time else None
     now = clock if clock is not None else (lambda: None)
     when_out = ""
@@ -156,7 +153,7 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 quiet = when_out == "s"
                 seen = len(table.log) if quiet else _show_events(console, table, human, seen, delay)
                 if save:
-                    _save(table, save)
+                    record.save(save)
             if table.over:
                 break
             seats = table.game.to_act(table.state)
@@ -170,10 +167,10 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 table.submit(action, t)
             seen = _show_events(console, table, seat, seen, 0)
             if save:
-                _save(table, save)
+                record.save(save)
     except (Quit, KeyboardInterrupt):
         if save:
-            _save(table, save)
+            record.save(save)
             console.print(f"\nGame saved to {save}: resume with [bold]houserules play {table.game.name} --resume {save}[/]")
         return
     result = table.result()
@@ -183,5 +180,5 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     elif result:
         console.print(f"[bold]No winner[/] ({result.reason})")
     if save:
-        _save(table, save)
+        record.save(save)
         console.print(f"Record saved to {save}; check it with [bold]houserules replay {save}[/]")

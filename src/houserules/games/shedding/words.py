@@ -3,12 +3,13 @@ browser and logs alike (engine/words.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...engine.words import Line, card, cards
 
-EFFECTS = {
+#: each effect's sentence: (event, names) -> text
+EFFECTS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     "draw": lambda e, names: f"draw pressure is now {e['total']}",
     "skip": lambda e, names: f"{names[e['skipped']]} is skipped",
     "reverse": lambda e, names: "the direction is reversed",
