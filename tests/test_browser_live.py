@@ -94,7 +94,7 @@ def test_the_move_clock_counts_down_on_every_page_and_a_bot_moves_at_zero(live_u
     pages[0].wait_for_function(f"() => Number(document.querySelector('.seat[data-seat=\"{seat}\"] .clock').textContent.split(':')[1]) <= 3")
     mover.screenshot(path=str(ARTIFACTS / "browser-clock.png"))
     for page in pages:  # nobody moved: at zero a bot moves for the seat, and everyone reads so
-        page.wait_for_selector(".log li:has-text('time ran out')", timeout=10_000)
+        page.wait_for_selector(".log li:has-text('ran out of time; a bot moved instead')", timeout=10_000)
 
 
 def test_private_tables_need_the_spectator_link_and_the_host_pauses(live_url, browser):
@@ -159,3 +159,22 @@ def test_the_how_to_play_page_puts_plain_words_first(live_url, browser):
     headings = page.locator(".rules-body h2").all_inner_texts()
     assert headings[:2] == ["How to play", "The rules clause by clause"]
     page.screenshot(path=str(ARTIFACTS / "browser-how-to-play.png"))
+
+
+def test_out_of_time_ends_in_plain_words_and_effects_explain_themselves(live_url, browser):
+    t = new_table(live_url, clock={"bank_s": 10, "increment_s": 0}, on_timeout="forfeit")
+    pages = [browser.new_context().new_page() for _ in range(2)]
+    for page, inv in zip(pages, t["invites"]):
+        page.goto(live_url + inv["path"])
+    for page in pages:
+        page.wait_for_selector("#result", timeout=30_000)
+        assert "ran out of time and forfeited the game" in page.locator("#result .ending").inner_text()
+    pages[0].screenshot(path=str(ARTIFACTS / "browser-forfeit.png"))
+
+    kt = httpx2.post(live_url + "/api/tables", json={"game": "king-taco", "options": {"players": 2}, "seed": 3,
+                                                      "seats": [{"name": "Ann"}, {"bot": "heuristic"}]}).json()
+    page = browser.new_context().new_page()
+    page.goto(live_url + kt["invites"][0]["path"])
+    page.wait_for_selector("#table[data-status=playing]")
+    tips = page.locator("svg.icon title").all_text_contents()
+    assert tips and all(": " in tip for tip in tips), tips

@@ -44,8 +44,8 @@ class _TableWords:
     def describe(self, e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
         who = names[e["seat"]]
         if e["event"] == "timeout":
-            return Line(f"{who}'s time ran out: a bot moves for {who}", "alert")
-        return Line(f"{who} ran out of time and forfeits", "alert")
+            return Line(f"{who} ran out of time; a bot moved instead", "alert")
+        return Line(f"{who} ran out of time and forfeited the game", "alert")
 
 
 TABLE_WORDS = _TableWords()

@@ -506,8 +506,11 @@ class TableScreen {
     const r = u.result || { winners: [], reason: "" };
     const won = r.winners.includes(this.seat);
     const title = won ? "You win!" : r.winners.length ? `${r.winners.map((s) => names[s]).join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}` : "No winner";
+    const story = this.ending();
     const panel = h("div", { id: "result", class: "result" }, h("div", { class: "panel" },
-      h("h2", {}, title), h("p", {}, `The game ended: ${r.reason}.`),
+      h("h2", {}, title),
+      story ? h("p", { class: "ending" }, story) : "",
+      h("p", { class: story ? "muted" : "" }, `The game ended: ${r.reason}.`),
       this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
         : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
       h("div", { class: "row" },
@@ -515,6 +518,16 @@ class TableScreen {
         h("button", { class: "ghost", onclick: () => panel.remove() }, "See the table"),
         h("a", { href: "/", "data-nav": "", class: "button ghost" }, "Lobby"))));
     return panel;
+  }
+
+  /** How it ended, in the game's own words: the last milestones of the log ("Bo empties their hand: auction!…; Ann wins"). */
+  ending() {
+    const lines = [];
+    for (let i = this.log.length - 1; i >= 0 && i >= this.log.length - 15 && lines.length < 3; i--) {
+      const e = this.log[i];
+      if (e.text && (e.tone === "good" || e.tone === "strong" || e.event === "forfeit")) lines.unshift(cardWords(e.text, this.mod.cardText));
+    }
+    return lines.join("; ");
   }
 
   key(e) {
