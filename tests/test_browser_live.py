@@ -178,3 +178,33 @@ def test_out_of_time_ends_in_plain_words_and_effects_explain_themselves(live_url
     page.wait_for_selector("#table[data-status=playing]")
     tips = page.locator("svg.icon title").all_text_contents()
     assert tips and all(": " in tip for tip in tips), tips
+
+
+def test_a_dropped_connection_is_shown_and_clicks_are_not_silently_lost(tmp_path, browser):
+    port = free_port()
+    proc = start_server(tmp_path / "t.db", port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        t = httpx2.post(base + "/api/tables", json={"game": "shedding", "options": {"players": 2}, "seed": 4,
+                                                    "seats": [{"name": "Ann"}, {"bot": "heuristic"}]}).json()
+        page = browser.new_context().new_page()
+        page.goto(base + t["invites"][0]["path"])
+        page.wait_for_selector("#table[data-can-act=true]")
+        assert page.locator("#announce").inner_text() == "Your move"  # screen readers are told
+        # the keyboard plays a card and the focus stays in the hand
+        if page.locator(".hand .card.legal").count():
+            page.locator(".hand .card.legal").first.focus()
+            before = int(page.locator("#table").get_attribute("data-actions"))
+            page.keyboard.press("Enter")
+            page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
+            assert page.evaluate("() => !!document.activeElement.closest('.hand, .actions')")
+    finally:
+        proc.kill()
+        proc.wait()
+    page.wait_for_selector(".offline:not([hidden])")
+    assert page.locator("#table").get_attribute("data-connected") == "false"
+    buttons = page.locator("button.action")
+    if buttons.count():
+        buttons.first.click()
+        page.wait_for_selector("#notice:has-text('Not connected')")
+    page.screenshot(path=str(ARTIFACTS / "browser-not-connected.png"))

@@ -190,7 +190,10 @@ class LiveTable:
         async with self.lock:
             if self.evicted or self.flowing is None:
                 return
-            self._catch_up()
+            try:
+                self._catch_up()
+            except ProtocolError:
+                return  # logged; the table was dropped from memory and comes back from the store
             self.broadcast()
         self.wake_task = None
         self.schedule()

@@ -264,6 +264,7 @@ class TableScreen {
     connBadge.textContent = { connecting: "connecting…", open: "● connected", closed: "✕ not connected — reconnecting…", gone: "✕ " + (why || "closed") }[state];
     this.connected = state === "open";
     this.root.dataset.connected = String(this.connected);
+    this.root.querySelector(".offline")?.toggleAttribute("hidden", this.connected);
     if (state === "closed") announce("Not connected. Reconnecting.", true);
     if (state === "gone") this.root.replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot open this table"), h("p", {}, why || ""),
       this.token ? h("p", {}, h("a", { href: `/t/${this.id}?watch`, "data-nav": "" }, "Watch it instead")) : "",
