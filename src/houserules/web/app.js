@@ -356,7 +356,7 @@ class TableScreen {
     const buttons = u.legal.filter((a) => mod.isButton(a));
     const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map((a) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
-      const cost = mod.actionCost ? mod.actionCost(a, u.view) : "";
+      const cost = mod.actionCost(a, u.view);
       return h("button", { class: ["action", cost ? "risky" : ""].join(" "), "data-action": a.action, onclick: () => this.act(a),
         title: cost || null }, mod.actionLabel(a, u.view), cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
     }));
@@ -403,7 +403,8 @@ class TableScreen {
       const angle = ((s.seat - me + n) % n) / n * 2 * Math.PI; // 0 = bottom, going clockwise
       const x = 50 - 40 * Math.sin(angle);
       const y = 50 + 40 * Math.cos(angle);
-      const note = s.bot ? `${s.bot} bot` : s.stand_in ? "away · a bot plays for now" : s.joined ? (s.connected ? "" : "away") : "not joined yet";
+      const botNote = s.bot && !names[s.seat].includes(s.bot) ? `${s.bot} bot` : ""; // "heuristic bot 2" says it already
+      const note = s.bot ? botNote : s.stand_in ? "away · a bot plays for now" : s.joined ? (s.connected ? "" : "away") : "not joined yet";
       const hostCanReplace = this.welcome?.host && !s.bot && !s.connected && !s.stand_in && u.status === "playing";
       return h("li", {
         class: ["seat", toAct.includes(s.seat) ? "to-act" : "", s.seat === this.seat ? "me" : "", s.connected ? "" : "away",
@@ -415,7 +416,7 @@ class TableScreen {
         h("span", { class: "clock", "data-clock-seat": s.seat, hidden: true }),
         hostCanReplace ? h("button", { class: "ghost replace", onclick: () => this.host({ do: "replace", seat: s.seat }) }, "Let a bot play") : "");
     });
-    return h("div", { class: "table-ring" }, h("div", { class: "felt" },
+    return h("div", { class: "table-ring", style: `--seats:${n}` }, h("div", { class: "felt" },
       h("p", { class: "last", "aria-live": "off" }, last ? last.text : "")),
     h("ol", { class: "seats", "aria-label": "seats" }, ...seats));
   }
