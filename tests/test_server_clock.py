@@ -191,3 +191,44 @@ def test_creating_tables_is_rate_limited_and_capped(tmp_path):
         codes = [client.post("/api/tables", json={"game": "shedding"}).status_code for _ in range(3)]
         assert codes == [201, 201, 503]
         assert "open tables" in client.post("/api/tables", json={"game": "shedding"}).json()["detail"]
+
+
+class Alarm:
+    """Shedding with a rule that wants waking at 0.2 s and 0.4 s of play (as Mao's delay of game will)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.rang: list[float] = []
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def deadline(self, state):
+        return [0.2, 0.4, None][len(self.rang)]
+
+    def advance(self, state, now):
+        from houserules.engine.core import Event
+        out = []
+        while (d := self.deadline(state)) is not None and d <= now:
+            self.rang.append(d)
+            out.append(Event("alarm", None, {"at": d}))
+        return out
+
+
+def test_the_scheduler_wakes_the_rules_at_their_deadlines_and_stores_the_ticks(tmp_path):
+    with server(tmp_path / "t.db") as client:
+        t = make(client)
+        with seat(client, t["table"], t["invites"][0]["token"]) as a, seat(client, t["table"], t["invites"][1]["token"]):
+            live = hub(client).get(t["table"])
+            alarm = Alarm(live.table.game)
+
+            def arm() -> None:  # on the server's event loop, as the table's own game would be
+                live.table.game = alarm
+                live.table.keeps_time = True
+                live.schedule()
+
+            client.portal.call(arm)
+            a.until(lambda m: m["type"] == "update" and m["actions"] >= 2)
+            assert alarm.rang == [0.2, 0.4]
+        stored = Store(tmp_path / "t.db").load(t["table"])
+        assert stored.actions[:2] == [{"tick": 0.2}, {"tick": 0.4}]

@@ -297,6 +297,15 @@ class TableScreen {
     } else if (msg.type === "rematch") {
       const token = this.token;
       if (token) localStorage.setItem(tokenKey(msg.table), token);
+      // the rematch keeps the seats' tokens, the host's secret and the spectator key: carry them over
+      for (const key of [hostKey, watchKey]) {
+        const value = localStorage.getItem(key(this.id));
+        if (value) localStorage.setItem(key(msg.table), value);
+      }
+      const saved = this.savedInvites();
+      const moved = (path) => path && path.replace(`/t/${this.id}#`, `/t/${msg.table}#`);
+      if (saved.invites.length) localStorage.setItem(invitesKey(msg.table), JSON.stringify({
+        invites: saved.invites.map((inv) => ({ ...inv, path: moved(inv.path) })), spectate: moved(saved.spectate) }));
       navigate(`/t/${msg.table}`);
     }
   }
