@@ -465,7 +465,7 @@ class TableScreen {
     if (!this.welcome?.host && !this.savedInvites().invites.length) return "";
     const u = this.last;
     const box = h("details", { class: "host-panel" }, h("summary", {}, this.welcome?.host ? "Host: invite links, pause" : "Invite links"));
-    box.open = this.hostOpen ?? false;
+    box.open = this.hostOpen ?? !!this.welcome?.host; // the host sees every link all game long, unless they fold it away
     box.addEventListener("toggle", () => { this.hostOpen = box.open; });
     const { invites, spectate } = this.savedInvites();
     for (const inv of invites) {
