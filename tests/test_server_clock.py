@@ -232,3 +232,13 @@ def test_the_scheduler_wakes_the_rules_at_their_deadlines_and_stores_the_ticks(t
             assert alarm.rang == [0.2, 0.4]
         stored = Store(tmp_path / "t.db").load(t["table"])
         assert stored.actions[:2] == [{"tick": 0.2}, {"tick": 0.4}]
+
+
+def test_a_burst_is_refused_but_abuse_closes_the_connection(tmp_path):
+    with server(tmp_path / "t.db", rate=1.0, burst=2.0, strikes=3) as client:
+        t = make(client)
+        with seat(client, t["table"], t["invites"][0]["token"]) as a:
+            for i in range(8):
+                a.send({"type": "ping", "id": i})
+            codes = [a.reply().get("code", "pong") for _ in range(6)]
+            assert codes[:2] == ["pong", "pong"] and codes[2:5] == ["rate_limited"] * 3 and codes[5] == "abuse"

@@ -336,7 +336,8 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             payload = await _receive(websocket)
             if not limiter.allow():
                 strikes += 1
-                if strikes > config.strikes:
+                if strikes > config.strikes:  # not a burst but abuse: say so, then close
+                    client.send(error("abuse", "too many messages over the limit: this connection is closed"))
                     break
                 client.send(error("rate_limited", f"slow down: at most {config.rate:g} messages a second"))
                 continue
