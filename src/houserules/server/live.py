@@ -153,7 +153,7 @@ class LiveTable:
         """The table's clock: seconds of play so far (it stands still while waiting or paused)."""
         if self.flowing is None:
             return self.base
-        return self.base + (time.monotonic() - self.flowing)
+        return round(self.base + (time.monotonic() - self.flowing), 3)  # milliseconds: records stay readable
 
     def _flow(self) -> None:
         """Start or stop the table's clock as the table starts, pauses, resumes or ends."""

@@ -38,7 +38,7 @@ class TableTime:
         self.origin = time.monotonic()
 
     def __call__(self) -> float:
-        return self.start + (time.monotonic() - self.origin)
+        return round(self.start + (time.monotonic() - self.origin), 3)
 
 
 class Quit(Exception):
