@@ -39,7 +39,7 @@ def for_players(game: str) -> str:
     plain = [s for s in sections if s.startswith(f"## {PLAIN}")]
     rest = [s for s in sections if not s.startswith(f"## {PLAIN}")]
     clauses = re.sub(r"(?m)^(#{2,5}) ", r"#\1 ", "".join(rest))  # one level down, under the heading below
-    head = f"# {registry.get(game).title}: how to play\n\n"
+    head = f"# {registry.get(game).title}\n\n"
     return (head + "".join(plain) + "\n## The rules clause by clause\n\n"
             "Every rule with its id (S-1.2, KT-3.4, …), as the referee enforces it; **House rules** are "
             "our decisions where the original rules are silent or unclear, with the reason.\n\n"
