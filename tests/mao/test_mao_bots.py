@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from houserules.engine import registry
 from houserules.engine.referee import act
-from houserules.games.mao.bots import Knower
-from houserules.games.mao.learning import learning_curve
+from houserules.games.mao.bots import Knower, learning_curve
 from houserules.sim import SimConfig, simulate
 
 GAME = registry.get("mao")

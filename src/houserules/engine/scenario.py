@@ -59,8 +59,8 @@ def _common(key: str, value: Any, game: Any, state: Any, since: list[Event], las
     if key == "penalties":
         return _penalties(value, game, since)
     if key == "refused":
-        got = any(e.kind == "refused" for e in last)
-        return None if got == bool(value) else f"refused: expected {value}, got {got}"
+        was = any(e.kind == "refused" for e in last)
+        return None if was == bool(value) else f"refused: expected {value}, got {was}"
     result = game.result(state)
     got_w = result.winners[0] if result and len(result.winners) == 1 else None
     return None if got_w == value else f"winner: expected {value}, got {got_w}"

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...cards import IS_RED, JACK, KING, RANK, SUIT, parse_card
+from ...engine import registry
 from ...engine.core import Action
+from ...engine.referee import act
 from . import rulebook as rb
 from .speech import loose
 from .view import MaoView
@@ -223,4 +226,33 @@ class Learner:
         return Action(seat, "play", card)
 
 
-__all__ = ["Knower", "Learner"]
+def learning_curve(games: int, options: Mapping[str, Any], seed: int = 0, error: float = 0.05) -> list[int]:
+    """One Learner (seat 0) kept over a series of games against Knowers: its penalties
+    in each game. If it learns, the count falls."""
+    game = registry.get("mao")
+    opts = game.options(options)
+    learner = Learner(seed)
+    out: list[int] = []
+    for i in range(games):
+        state = game.new(opts, seed + i)
+        bots: list[Any] = [learner] + [Knower(seed * 131 + i * 17 + s, error) for s in range(1, state.players)]
+        clock = 0.0
+        for _ in range(20_000):
+            seats = game.to_act(state)
+            if not seats:
+                break
+            seat = seats[0]
+            choice = bots[seat].choose(game.view(state, seat), [a for a in game.legal(state) if a.seat == seat])
+            if choice is None:
+                due = game.deadline(state)
+                if due is None:
+                    break
+                clock = max(clock, due)
+                game.advance(state, clock)
+            else:
+                act(game, state, choice, now=clock)
+        out.append(state.penalties[0])
+    return out
+
+
+__all__ = ["Knower", "Learner", "learning_curve"]

@@ -23,7 +23,7 @@ def learn_cmd(
     plot: Annotated[Path | None, typer.Option(help="write the curve to this PNG")] = None,
 ) -> None:
     """One learning bot over a series of games: its penalties per game (they should fall)."""
-    from .learning import learning_curve
+    from .bots import learning_curve
 
     if games < 1:
         console.print("[bold red]error:[/] --games must be at least 1")

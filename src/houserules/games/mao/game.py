@@ -84,6 +84,8 @@ class Mao(GameBase[MaoState, MaoView]):
     name = "mao"
     title = "Mao"
     codec = CODEC
+    #: the rules are secret: screens never say what an attempt costs or when a duty falls due
+    secret_rules = True
     #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard
     penalty_key = staticmethod(penalty_key)
 

@@ -21,7 +21,7 @@ from rich.text import Text
 from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from ...engine.words import render
-from ...tui import card_or_text, second_person, seat_name
+from ...tui import card_or_text, seat_name, second_person
 from . import rulebook as rb
 from .view import MaoView
 from .words import WORDS
@@ -76,7 +76,7 @@ class MaoRenderer:
         for s, cards in view.shown:
             if s != view.seat:
                 lines.append(Text.from_markup(f"{escape(names[s])} shows: " + " ".join(card_markup(c) for c in cards)))
-        recent = [WORDS.describe(self._event(e), names) for e in view.log[-6:]]
+        recent = [WORDS.sentence(self._event(e), names) for e in view.log[-6:]]
         for line in recent:
             if line:
                 lines.append(Text.from_markup("  " + second_person(render(escape(line), _card_text))))
@@ -148,9 +148,8 @@ class MaoRenderer:
         except ValueError:
             raise ValueError(f"not understood: {t!r} (type help; to speak, start with \")") from None
 
-    def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
-        line = WORDS.describe(event, names)
-        return None if line is None else render(escape(line), _card_text)
+    def card_markup(self, name: str) -> str:
+        return _card_text(name)
 
 
 RENDERER = MaoRenderer()

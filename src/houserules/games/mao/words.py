@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.words import card
+from ...engine.words import Line, card
 
 DEALER = "Dealer"
 
@@ -19,7 +19,17 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 class MaoWords:
-    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+        text = self.sentence(event, names)
+        if text is None:
+            return None
+        kind = event.get("event")
+        tone = {"penalty": "alert", "refused": "alert", "ended": "good", "started": "strong", "paused": "strong",
+                "resumed": "strong", "reshuffle": "aside", "pass": "quiet"}.get(str(kind), "")
+        return Line(text, tone)
+
+    def sentence(self, event: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        """The sentence alone (the view's recent log reuses it)."""
         kind = event.get("event")
         who = _name(names, event.get("seat"))
         if kind == "play":
