@@ -23,7 +23,9 @@ def create_mao(page, base_url: str) -> None:
     page.select_option("[name=game]", "mao")
     page.fill("[name=opt-players]", "3")
     page.press("[name=opt-players]", "Tab")
+    page.click("details.advanced summary")  # the seed is under "Advanced"
     page.fill("[name=opt-rules]", "all")
+    page.check("[name=opt-reveal]")
     page.fill("[name=name-0]", "Ann")
     for seat in (1, 2):
         page.select_option(f"[name=seat-{seat}]", "dealer")
@@ -52,15 +54,16 @@ def test_a_person_talks_knocks_shows_and_plays_mao_in_the_browser(base_url, brow
     page.wait_for_selector(".seat.me.to-act")  # the bot dealer has started the game: Ann's turn
     assert "has now started" in log_text(page)
     say(page, "<b>hello</b> everyone")
-    assert "Ann: “<b>hello</b> everyone”" in log_text(page)  # speech is text, never markup
-    page.wait_for_function("() => document.querySelector('.log').innerText.includes('Dealer: Ann, talking.')")
+    assert "You: “<b>hello</b> everyone”" in log_text(page)  # speech is text, never markup
+    page.wait_for_function("() => document.querySelector('.log').innerText.includes('Dealer: You, talking.')")
     page.locator("#chat").evaluate("e => e.blur()")  # the table's keys work outside the chat line
-    act(page, "k", page.locator("button[data-action=knock]"), keyboard=True)
-    assert "Dealer: Ann, improper knocking." in log_text(page)
-    act(page, None, page.locator("button[data-action=show]"), keyboard=False)
-    assert "Dealer: Ann, Band-Aid." in log_text(page)
-    assert page.locator("button[data-action=show]").inner_text().startswith("Hide my hand")
-    act(page, None, page.locator("button[data-action=show]"), keyboard=False)
+    act(page, "k", page.locator("#knock"), keyboard=True)
+    assert "Dealer: You, improper knocking." in log_text(page)
+    act(page, None, page.locator("#show-hand"), keyboard=False)
+    assert "Dealer: You, Band-Aid." in log_text(page)
+    assert page.locator("#show-hand").is_checked()
+    act(page, None, page.locator("#show-hand"), keyboard=False)
+    assert not page.locator("#show-hand").is_checked()
     page.fill("#chat", "half a thought")  # a draft survives the table's redraws
     act(page, None, page.locator("button[data-action=draw]"), keyboard=False)
     assert page.locator("#chat").input_value() == "half a thought"
@@ -71,7 +74,7 @@ def test_a_person_talks_knocks_shows_and_plays_mao_in_the_browser(base_url, brow
     before = actions_done(page)
     hand.first.click()  # any card may be attempted: the dealer judges it
     page.wait_for_function("n => Number(document.querySelector('#table').dataset.actions) > n", arg=before)
-    assert "Ann plays" in log_text(page) or "takes it back" in log_text(page)
+    assert "You play" in log_text(page) or "take it back" in log_text(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "mao-laptop.png"), full_page=True)
     page.set_viewport_size(PHONE)

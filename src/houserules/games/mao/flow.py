@@ -255,6 +255,11 @@ def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Ev
     """Carry out ``a``; ``illegal`` is the check's answer (None, or the penalty it earns)."""
     s, kind = a.seat, a.kind
     name = illegal.penalty if illegal is not None else None
+    if kind not in ("say", "knock"):  # H-duties: moving on to anything else ends what one owed
+        for w in [w for w in state.windows if w.seat == s]:
+            close(state, w, events)
+        if state.over:
+            return
     if kind == "play":
         if name == rb.NOT_YOUR_TURN:
             events.append(Event("returned", s, {"card": card_name(a.card)}))

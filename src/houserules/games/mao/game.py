@@ -124,14 +124,14 @@ class Mao(GameBase[MaoState, MaoView]):
         return judge.legal(state)
 
     def offer(self, state: MaoState, seat: int) -> list[Action]:
-        """What a person's screen offers ``seat`` (the server sends it instead of the
-        legal actions, which would tell the rules): drawing, every card held, a
-        knock, touching and showing the cards. Speech, points and calls are typed."""
-        if state.over:
+        """What a screen offers ``seat`` as its decision now (the server sends it instead of
+        the legal actions, which would tell the rules): when the seat is asked to act,
+        drawing and every card it holds, whether the rules allow them or not. The rest
+        (speech, knocks, touching and showing cards, pointing, calls) a screen offers
+        at any moment, as a table does."""
+        if seat not in self.to_act(state):
             return []
-        return ([Action(seat, "draw")] + [Action(seat, "play", c) for c in dict.fromkeys(state.hands[seat])]
-                + [Action(seat, "knock", arg=1), Action(seat, "touch", arg=not state.holding[seat]),
-                   Action(seat, "show", arg=not state.showing[seat])])
+        return [Action(seat, "draw")] + [Action(seat, "play", c) for c in dict.fromkeys(state.hands[seat])]
 
     def rules_check(self, state: MaoState, action: Action) -> Illegal | None:
         return judge.check(state, action)
@@ -194,6 +194,12 @@ class Mao(GameBase[MaoState, MaoView]):
         return literal_state(options, state, seed)
 
     def scenario_expect(self, state: MaoState, key: str, value: Any) -> str | None:
+        try:
+            return self._expect(state, key, value)
+        except (ValueError, TypeError, IndexError) as exc:
+            raise GameError(f"expect {key}: {exc}") from None
+
+    def _expect(self, state: MaoState, key: str, value: Any) -> str | None:
         if key == "paused":
             return differs(key, value, state.paused)
         if key == "started":
@@ -203,10 +209,7 @@ class Mao(GameBase[MaoState, MaoView]):
             return differs(key, list(value), got)
         if key == "dealer":
             return differs(key, value, state.dealer)
-        try:
-            return zone_expect(state, key, value, card_name, parse_cards)
-        except (ValueError, TypeError) as exc:
-            raise GameError(f"expect {key}: {exc}") from None
+        return zone_expect(state, key, value, card_name, parse_cards)
 
 
 GAME = Mao()

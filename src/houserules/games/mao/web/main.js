@@ -3,10 +3,11 @@
 // judges), a chat line with quick phrases (what has been said aloud at this
 // table, and "Point of order."), a knock button, "touch my cards" and "show
 // my hand" toggles, a pointing menu, a correction ("call"), the turn clock when
-// the view carries one, the pause banner and the dealer's penalties called out.
+// the view carries one, and the pause banner. The log's lines (penalties called
+// by the dealer among them) come from the server in the game's words (words.py).
 // Speech is always text, never HTML.
 
-import { h } from "../../dom.js";
+import { h, keyButton } from "../../dom.js";
 import { cardBack, cardFace, cardRow, cardText, parseCard } from "../../cards.js";
 
 const SUIT_ORDER = "CDHS";
@@ -89,16 +90,20 @@ export default {
     for (const [s, cards] of Object.entries(view.shown)) {
       if (Number(s) !== seat) parts.push(h("p", { class: "shown" }, `${names[Number(s)]} shows: `, ...cards.map(cardFace)));
     }
-    if (view.hand && legal.length) {
-      const plays = new Map(legal.filter((a) => a.action === "play").map((a) => [a.card, a]));
+    if (view.hand && !view.over) {
+      // any card may be attempted at any moment: the dealer judges it
       const hand = cardRow([...view.hand].sort((a, b) => sortKey(a) - sortKey(b)), {
         cls: "hand cards", label: "your hand", focus: "hand",
-        choice(name) {
-          const a = plays.get(name);
-          return a ? { run: () => act(a), lit: false, title: `play ${cardText(name)}` } : null;
-        },
+        choice: (name) => ({ run: () => act({ action: "play", card: name }), lit: false, title: `play ${cardText(name)}` }),
       });
-      parts.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hand));
+      const holding = view.holding.includes(seat);
+      const showing = Object.keys(view.shown).includes(String(seat));
+      const hands = h("div", { class: "controls", id: "table-acts" },
+        keyButton("Knock", "k", () => act({ action: "knock", arg: 1 }), { id: "knock" }),
+        keyButton(holding ? "Let go of my cards" : "Touch my cards", "t", () => act({ action: "touch", arg: !holding }), { id: "touch" }),
+        h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "show-hand", checked: showing,
+          onchange: () => act({ action: "show", arg: !showing }) }), " show my hand"));
+      parts.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hand), hands);
       parts.push(chatLine(view, act), gestures(view, seat, names, act));
     }
     if (view.over && view.rules) {
@@ -107,16 +112,8 @@ export default {
     }
     return h("div", { class: "board mao" }, ...parts);
   },
-  isButton: (a) => a.action !== "play",
-  actionLabel(a) {
-    switch (a.action) {
-      case "draw": return "Draw";
-      case "knock": return "Knock";
-      case "touch": return a.arg ? "Touch my cards" : "Let go of my cards";
-      case "show": return a.arg ? "Show my hand" : "Hide my hand";
-      default: return a.action;
-    }
-  },
+  isButton: (a) => a.action === "draw",
+  actionLabel: (a) => (a.action === "draw" ? "Draw" : a.action),
   toAct: (view) => (view.over || !view.started ? [] : [view.turn]),
   seatNote(view, seat) {
     const n = view.hand_sizes[seat];
@@ -125,28 +122,6 @@ export default {
     if (seat === view.dealer) notes.push("dealer");
     return notes.join(" · ");
   },
-  eventText(e, names) {
-    const who = typeof e.seat === "number" ? names[e.seat] : "";
-    switch (e.event) {
-      case "play": return `${who} plays ${cardText(e.card)}`;
-      case "returned": return `${who} plays ${cardText(e.card)} and takes it back`;
-      case "draw": return e.count ? `${who} draws a card${e.card ? ` (${cardText(e.card)})` : ""}` : `${who} finds no card to draw`;
-      case "say": return `${who}: “${e.text}”`;
-      case "knock": return `${who} knocks${e.count > 1 ? ` ${e.count} times` : ""}`;
-      case "point": return `${who} points at ${names[e.at]}`;
-      case "touch": return e.holding ? `${who} picks up their cards` : `${who} puts their cards down`;
-      case "show": return e.shown ? `${who} holds their cards up` : `${who} hides their cards`;
-      case "call": return `${who} calls “${e.penalty}” on ${names[e.at]}`;
-      case "penalty": return `Dealer: ${who}, ${e.name}.${e.card ? ` (${cardText(e.card)})` : ""}`;
-      case "reshuffle": return "the play pile is shuffled into a new draw pile";
-      case "pass": return `${who} passes`;
-      case "started": return "the game has started";
-      case "paused": return "the game is paused";
-      case "resumed": return "the game goes on";
-      case "ended": return e.seat === undefined ? "the game is abandoned" : `Dealer: “${e.text}”`;
-      default: return null;
-    }
-  },
-  keys: { d: "draw", k: "knock" },
-  help: [["d", "draw"], ["k", "knock once (press again to knock again)"]],
+  keys: { d: "draw" },
+  help: [["d", "draw"], ["k", "knock once (press again to knock again)"], ["t", "touch or let go of your cards"]],
 };
