@@ -9,7 +9,15 @@ test plays a few turns rather than a whole game."""
 
 from __future__ import annotations
 
-from browser_helpers import ARTIFACTS, act, actions_done, base_url, browser, needs_chromium, watch_errors
+from browser_helpers import (
+    ARTIFACTS,
+    act,
+    actions_done,
+    base_url,
+    browser,
+    needs_chromium,
+    watch_errors,
+)
 
 pytestmark = needs_chromium
 __all__ = ["base_url", "browser"]  # fixtures, used by name

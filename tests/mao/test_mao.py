@@ -140,3 +140,38 @@ def test_speech_is_never_markup_and_kept_as_said() -> None:
     said = next(e for e in events if e.kind == "say")
     assert said.data["text"] == "<b>hi</b>"  # the clients render it as text, never as HTML
     assert re.search("talking|discussion", " ".join(e.data.get("name", "") for e in events)) is None
+
+
+def test_human_dealer_sees_rules_and_advice_no_one_else_does() -> None:
+    """H-dealer: the software advises the dealer privately and assesses nothing itself."""
+    state = GAME.new(GAME.options({"players": 3, "judge": "dealer"}), 4)
+    act(GAME, state, Action(state.dealer, "say", arg="The game of maʊ has now started."))
+    events = act(GAME, state, Action(0, "say", arg="hello"))
+    assert not [e for e in events if e.kind == "penalty"]
+    dealer = GAME.view(state, state.dealer).to_json()
+    assert dealer["rules"] and dealer["advice"] == [[0, "talking"]]
+    for seat in (0, 1, None):
+        other = GAME.view(state, seat).to_json()
+        assert other["rules"] is None and other["advice"] is None
+    got = act(GAME, state, Action(state.dealer, "call", arg=(0, "talking")))
+    assert [(e.seat, e.data["name"]) for e in got if e.kind == "penalty"] == [(0, "talking")]
+    assert GAME.view(state, state.dealer).to_json()["advice"] == []
+
+
+def test_bots_deal_and_judge_a_human_dealer_game() -> None:
+    """A bot dealer in human-dealer mode assesses what the software advises."""
+    from houserules.games.mao.bots import Knower
+    state = GAME.new(GAME.options({"players": 4, "judge": "dealer", "rules": "all"}), 9)
+    bots = [Knower(s, 0.2) for s in range(4)]
+    clock, penalties = 0.0, 0
+    for _ in range(20_000):
+        seats = GAME.to_act(state)
+        if not seats:
+            break
+        choice = bots[seats[0]].choose(GAME.view(state, seats[0]), GAME.legal(state))
+        if choice is None:
+            clock = GAME.deadline(state) or clock
+            GAME.advance(state, clock)
+        else:
+            penalties += sum(e.kind == "penalty" for e in act(GAME, state, choice, now=clock))
+    assert GAME.result(state) is not None and penalties > 0

@@ -67,6 +67,7 @@ class Knower:
 
     def choose(self, view: MaoView, legal: Sequence[Action]) -> Action | None:
         seat = view.seat
+        assert seat is not None
         mine = [a for a in legal if a.seat == seat]
         proc = _procedure(view, mine)
         if proc is not None:
@@ -74,6 +75,11 @@ class Knower:
         fix = [a for a in mine if a.kind in ("touch", "show")]
         if fix:
             return fix[0]
+        if view.advice:  # a bot dealer in human-dealer mode assesses what the software advises
+            target, name = view.advice[0]
+            return Action(seat, "call", arg=(target, name))
+        if view.correction is not None:
+            return Action(seat, "say", arg=rb.RULINGS[1])
         duties = [a for a in mine if (a.kind == "say" and loose(a.arg) not in PROCEDURE) or a.kind == "knock"]
         if duties:
             if self.rng.random() < self.error:

@@ -18,9 +18,11 @@ from ...cards import card_name
 from ...engine.core import Action, Event, Illegal
 from . import rulebook as rb
 from .judge import Heard, hear, knock_window, make_duties, play_context
+from .speech import loose
 from .state import MaoState, Window
 
 LOG_KEEP = 40
+ADVICE_KEEP = 12
 
 
 def note(state: MaoState, *entry: Any) -> None:
@@ -47,8 +49,14 @@ def take_card(state: MaoState, events: list[Event]) -> int | None:
     return state.draw.pop() if state.draw else None
 
 
-def assess(state: MaoState, seat: int, name: str, events: list[Event]) -> None:
-    """M-penalties: the top card of the draw pile to ``seat``, and the penalty's name."""
+def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: bool = False) -> int | None:
+    """M-penalties: the top card of the draw pile to ``seat``, and the penalty's name;
+    the card given (None when no card is left). When a person judges (H-dealer) the
+    software only advises them, unless ``judged`` (a person's own assessment)."""
+    if state.by_dealer and not judged:
+        state.advice.append((seat, name))
+        del state.advice[:-ADVICE_KEEP]
+        return None
     card = take_card(state, events)
     secret = {}
     if card is not None:
@@ -57,6 +65,7 @@ def assess(state: MaoState, seat: int, name: str, events: list[Event]) -> None:
     state.penalties[seat] += 1
     events.append(Event("penalty", seat, {"name": name}, secret))
     note(state, "penalty", seat, name)
+    return card
 
 
 def end(state: MaoState, seat: int | None, events: list[Event]) -> None:
@@ -201,6 +210,27 @@ def resume(state: MaoState, events: list[Event]) -> None:
     events.append(Event("resumed"))
 
 
+def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
+    """H-dealer: the dealer rules on a correction. Good call: the card stays with the
+    violator. Bad call: it goes to the caller as "bad call". No call: back on the draw pile."""
+    assert state.correction is not None
+    caller, target, card = state.correction
+    state.correction = None
+    if ruling == loose(rb.RULINGS[0]) or card is None or card not in state.hands[target]:
+        events.append(Event("ruling", None, {"ruling": rb.GOOD_CALL if ruling == loose(rb.RULINGS[0])
+                                             else ruling}))
+        return
+    state.hands[target].remove(card)
+    if ruling == loose(rb.RULINGS[1]):
+        state.hands[caller].append(card)
+        state.penalties[caller] += 1
+        events.append(Event("penalty", caller, {"name": rb.BAD_CALL}, {"card": card_name(card)}))
+        note(state, "penalty", caller, rb.BAD_CALL)
+    else:
+        state.draw.append(card)
+        events.append(Event("ruling", None, {"ruling": rb.NO_CALL}))
+
+
 # --- speech and knocks ----------------------------------------------------------------------
 def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
     heard: Heard = hear(state, seat, text)
@@ -224,6 +254,8 @@ def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
         state.asked = None
     elif what == "resume":
         resume(state, events)
+    elif what == "ruling":
+        rule(state, loose(text), events)
     touched = [(state.windows[wi], state.windows[wi].duties[di]) for wi, di in heard.duties]
     for _, d in touched:
         d.done = True
@@ -293,6 +325,12 @@ def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Ev
         target, said = a.arg
         events.append(Event("call", s, {"at": target, "penalty": said}))
         note(state, "call", s, target, said)
+        if state.by_dealer:  # H-dealer: the dealer's call is an assessment; anyone else's awaits a ruling
+            card = assess(state, target, said, events, judged=True)
+            state.advice = [x for x in state.advice if (x[0], loose(x[1])) != (target, loose(said))]
+            if s != state.dealer:
+                state.correction = (s, target, card)
+            return
         if name is None:  # a Band-Aid that stands
             assess(state, target, rb.BAND_AID, events)
             state.show_due[target] = state.clock + state.grace_s

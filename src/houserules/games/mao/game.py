@@ -111,7 +111,7 @@ class Mao(GameBase[MaoState, MaoView]):
         if not state.started:
             return (state.dealer,)
         seats = [w.seat for w in state.windows]
-        if state.asked is not None or state.paused:
+        if state.asked is not None or state.paused or state.correction is not None:
             seats.append(state.dealer)
         if state.live and not seats:
             if not state.drawn or any(judge.allowed(state, c) for c in state.hands[state.turn]):

@@ -38,6 +38,7 @@ START, ADJOURNED = loose(rb.START), loose(rb.ADJOURNED)
 SUSTAINED, OVERRULED = loose(rb.SUSTAINED), loose(rb.OVERRULED)
 POINT_OF_ORDER, PAUSED_ORIGINAL = loose(rb.POINT_OF_ORDER), loose(rb.PAUSED_ORIGINAL)
 THIRTEEN = loose("13 points")
+RULINGS = tuple(loose(r) for r in rb.RULINGS)
 
 
 def penalty(rule: str, name: str) -> Illegal:
@@ -155,6 +156,8 @@ def hear(state: MaoState, seat: int, text: str) -> Heard:
         return Heard("duty", duties=match)
     if heard in late_keys(state, seat):
         return Heard("late")
+    if state.correction is not None and seat == state.dealer and heard in RULINGS:
+        return Heard("ruling")
     if state.paused:
         resume = START if state.original else ADJOURNED
         if heard == resume and (state.original or seat == state.dealer):
@@ -236,11 +239,17 @@ def check(state: MaoState, a: Action) -> Illegal | None:
         return penalty("bandaid", rb.BAND_AID) if a.arg and "bandaid" in state.rules else None
     if kind == "call":
         target, name = a.arg
+        if state.by_dealer and s == state.dealer and 0 <= target < state.players:
+            return None  # H-dealer: the dealer assesses what they see fit (M-discretion)
         if not 0 <= target < state.players or target == s:
             return refuse("corrections", "call a penalty on another seat")
+        if state.by_dealer and state.correction is not None:
+            return refuse("corrections", "a correction is awaiting the dealer's ruling")
         if loose(name) not in PENALTY_KEYS and not (loose(name).startswith("failure to say ")
                                                     and loose(name)[len("failure to say "):] in PENALTY_KEYS):
             return refuse("corrections", f"{name!r} names no penalty")
+        if state.by_dealer:
+            return None  # H-dealer: the dealer will rule on it
         if "bandaid" in state.rules and loose(name) == loose(rb.BAND_AID) and state.showing[target]:
             return None  # M-bandaid: anyone may assess it, and it stands
         return penalty("corrections", rb.BAD_CALL)
@@ -270,6 +279,8 @@ def candidates(state: MaoState, every_card: bool = False) -> list[Action]:
                 mine.append(rb.START)
             elif state.asked is not None:
                 mine += [rb.SUSTAINED, rb.OVERRULED]
+            if state.correction is not None:
+                mine += list(rb.RULINGS)
             elif state.paused and not state.original:
                 mine.append(rb.ADJOURNED)
         if state.live and state.asked is None:

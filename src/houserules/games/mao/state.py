@@ -31,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "mode": TABLE,
     "dealer": None,  # None: the last seat deals, so seat 0 (left of the dealer) starts
     "reveal": False,  # show the rules in play to everyone once the game is over
+    "judge": "software",  # "dealer": the dealer seat's person judges; the software only advises them
     "max_turns": 2000,
 }
 
@@ -53,6 +54,9 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise OptionsError(f"{opts['players']} players need more than {d} deck(s)")
     if not isinstance(opts["reveal"], bool):
         raise OptionsError("reveal is true or false")
+    if opts["judge"] not in ("software", "dealer"):
+        raise OptionsError(f"judge is software (the software deals and judges) or dealer (a person does), "
+                           f"got {opts['judge']!r}")
     return opts
 
 
@@ -119,6 +123,7 @@ class MaoState:
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
         "paused_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
+        "by_dealer", "advice", "correction",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -158,6 +163,9 @@ class MaoState:
         self.over = False
         self.penalties = [0] * n
         self.log: list[tuple[Any, ...]] = []  # recent public happenings, for views (bots learn from them)
+        self.by_dealer = options["judge"] == "dealer"  # human-dealer mode (H-dealer)
+        self.advice: list[tuple[int, str]] = []  # what the software would assess, told to the dealer only
+        self.correction: tuple[int, int, int | None] | None = None  # (caller, violator, card) awaiting a ruling
 
     def copy(self) -> MaoState:
         new = clone_slots(self)
@@ -172,6 +180,7 @@ class MaoState:
         new.show_due = self.show_due[:]
         new.penalties = self.penalties[:]
         new.log = self.log[:]
+        new.advice = self.advice[:]
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -181,7 +190,7 @@ class MaoState:
             self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
             tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
             tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
-            self.rng.getstate(),
+            tuple(self.advice), self.correction, self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:

@@ -85,6 +85,14 @@ class MaoRenderer:
             lines.append(Text.from_markup("Your hand: " + " ".join(card_markup(c) for c in hand)))
         if view.over and view.rules is not None:
             lines.append(Text.from_markup("[bold]The rules in play were:[/] " + escape(", ".join(view.rules))))
+        elif view.rules is not None:  # human-dealer mode: the dealer sees the rules and the software's advice
+            lines.append(Text.from_markup("[bold]You judge. Rules in play:[/] " + escape(", ".join(view.rules))))
+            for target, name in view.advice or ():
+                lines.append(Text.from_markup(f"  [yellow]the software would assess[/] {escape(names[target])}: "
+                                              f"{escape(name)}  (call {target} {escape(name)})"))
+            if view.correction is not None:
+                lines.append(Text.from_markup("  [yellow]a correction awaits your ruling:[/] "
+                                              "say Good call. / Bad call. / No call."))
         return Panel(Group(*lines), title="maʊ", border_style="magenta")
 
     @staticmethod

@@ -47,6 +47,8 @@ class MaoView:
     over: bool
     winner: int | None
     rules: tuple[str, ...] | None
+    advice: tuple[tuple[int, str], ...] | None
+    correction: tuple[int, int] | None
 
     @property
     def top(self) -> int:
@@ -86,6 +88,8 @@ class MaoView:
             "over": self.over,
             "winner": self.winner,
             "rules": None if self.rules is None else list(self.rules),
+            "advice": None if self.advice is None else [list(x) for x in self.advice],
+            "correction": None if self.correction is None else list(self.correction),
         }
 
 
@@ -98,6 +102,7 @@ def revealed(state: MaoState) -> tuple[str, ...]:
 
 def view(state: MaoState, seat: int | None) -> MaoView:
     live = state.live
+    judging = state.by_dealer and seat == state.dealer  # H-dealer: the person who judges sees the rules
     deadline = None
     if live:
         deadline = (state.draw_at if state.drawn else state.turn_at) + state.delay_s
@@ -124,5 +129,7 @@ def view(state: MaoState, seat: int | None) -> MaoView:
         log=tuple(state.log),
         over=state.over,
         winner=state.winner,
-        rules=revealed(state) if state.over and state.options["reveal"] else None,
+        rules=revealed(state) if (state.over and state.options["reveal"]) or judging else None,
+        advice=tuple(state.advice) if judging else None,
+        correction=None if state.correction is None else state.correction[:2],
     )
