@@ -175,3 +175,14 @@ def test_bots_deal_and_judge_a_human_dealer_game() -> None:
         else:
             penalties += sum(e.kind == "penalty" for e in act(GAME, state, choice, now=clock))
     assert GAME.result(state) is not None and penalties > 0
+
+
+def test_the_players_page_tells_only_what_may_be_told() -> None:
+    """M-discussion: the "How to play" page (terminal and browser) says Deal, Turn and End,
+    never a secret rule."""
+    from houserules.rules_pages import for_players
+
+    page = for_players("mao")
+    assert "How to play" in page and "draw" in page
+    for secret in ("knock twice", "Hearts", "Subway", "All hail", "Merry Christmas", "M-playcards"):
+        assert secret not in page, secret
