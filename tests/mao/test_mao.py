@@ -138,7 +138,7 @@ def test_speech_is_never_markup_and_kept_as_said() -> None:
     state = GAME.new(GAME.options({"players": 3, "mode": TABLE}), 2)
     events = act(GAME, state, Action(0, "say", arg="<b>hi</b>"))
     said = next(e for e in events if e.kind == "say")
-    assert said.data["text"] == "<b>hi</b>"  # the clients render it as text, never as HTML
+    assert said.data["said"] == "<b>hi</b>"  # the clients render it as text, never as HTML
     assert re.search("talking|discussion", " ".join(e.data.get("name", "") for e in events)) is None
 
 

@@ -73,7 +73,7 @@ def end(state: MaoState, seat: int | None, events: list[Event]) -> None:
     state.over = True
     state.winner = seat
     state.windows.clear()
-    events.append(Event("ended", seat, {"text": rb.ENDED if seat is not None else "turn limit"}))
+    events.append(Event("ended", seat, {"said": rb.ENDED if seat is not None else "turn limit"}))
 
 
 # --- windows of duties ------------------------------------------------------------------
@@ -235,7 +235,7 @@ def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
 def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
     heard: Heard = hear(state, seat, text)
     spoken = text.strip()
-    events.append(Event("say", seat, {"text": spoken}))
+    events.append(Event("say", seat, {"said": spoken}))
     note(state, "say", seat, spoken)
     what = heard.what
     if what == "start":

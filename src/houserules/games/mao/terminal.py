@@ -99,7 +99,7 @@ class MaoRenderer:
     def _event(entry: tuple[Any, ...]) -> dict[str, Any]:
         """A view's log entry as the event it tells."""
         kind, seat, rest = entry[1], entry[2], entry[3:]
-        keys = {"play": ("card",), "returned": ("card",), "say": ("text",), "knock": ("count",),
+        keys = {"play": ("card",), "returned": ("card",), "say": ("said",), "knock": ("count",),
                 "penalty": ("name",), "point": ("at",), "call": ("at", "penalty"), "draw": ()}[kind]
         out: dict[str, Any] = {"event": kind, "seat": seat, "count": 1}
         out.update(zip(keys, rest))

@@ -40,7 +40,7 @@ class MaoWords:
             got = f" ({card(event['card'])})" if "card" in event else ""
             return f"{who} draws a card{got}." if event.get("count") else f"{who} finds no card to draw."
         if kind == "say":
-            return f"{who}: “{event['text']}”"
+            return f"{who}: “{event['said']}”"
         if kind == "knock":
             n = event["count"]
             return f"{who} knocks {'once' if n == 1 else 'twice' if n == 2 else f'{n} times'}."
@@ -68,7 +68,7 @@ class MaoWords:
         if kind == "resumed":
             return "The game goes on."
         if kind == "ended":
-            return f"{DEALER}: “{event['text']}”" if event.get("seat") is not None else "The game is abandoned."
+            return f"{DEALER}: “{event['said']}”" if event.get("seat") is not None else "The game is abandoned."
         if kind == "refused":
             return f"Not possible: {event['reason']}."
         return None
