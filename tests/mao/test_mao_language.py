@@ -133,14 +133,14 @@ def test_checker_warns_of_contradicting_rules() -> None:
 ])
 def test_unwinnable_books_are_refused(rules: list[dict[str, Any]], why: str) -> None:
     with pytest.raises(L.RuleError, match=why):
-        rc.refuse(book(*rules))
+        rc.refuse(book(*rules), 5)
 
 
 def test_winnable_books_pass() -> None:
     rc.refuse(book({"on": "play", "if": ["card.rank == 7", "below.rank == 7"], "penalty": "double seven"},
                    {"on": "hand", "if": ["hand.size == 7"], "effects": ["draw:1"]},
-                   {"on": "penalty", "if": ["penalty == talking"], "penalty": "chatterbox"}))
-    rc.refuse(compiled())
+                   {"on": "penalty", "if": ["penalty == talking"], "penalty": "chatterbox"}), 5)
+    rc.refuse(compiled(), 5)
 
 
 def test_explain_is_plain_words() -> None:
@@ -149,4 +149,5 @@ def test_explain_is_plain_words() -> None:
     assert text == ("Sevens: When a card is played and the card's rank is 7; the player must knock 3 times, "
                     "else “failure to knock thrice”; the next player is skipped.")
     assert L.enforced(r) == []
-    assert L.enforced(L.rule(house(effects=["again"]))) == ["the effect 'again'"]
+    assert L.enforced(L.rule(house(on="turnstart", must=[{**KNOCK, "who": "everyone"}]))) == [
+        "the trigger 'turnstart'", "who 'everyone'"]

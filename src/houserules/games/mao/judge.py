@@ -64,7 +64,18 @@ def turn_action(state: MaoState, seat: int, kind: str) -> bool:
 def allowed(state: MaoState, card: int) -> bool:
     """Whether ``card`` may be played on the top card (M-playcards and any rule that allows more)."""
     ctx = {"card": card, "below": state.discard[-1]}
-    return any(applies(r, ctx) for r in rules_for(state.rules, "allow"))
+    return any(applies(r, ctx) for r in rules_for(state.rules, "allow", state.house))
+
+
+def forbidden(state: MaoState, card: int) -> Illegal | None:
+    """A house rule's penalty for playing ``card`` now (the Extension: a rule whose
+    trigger itself is penalised), or None."""
+    d = state.discard
+    ctx = {"card": card, "below": d[-1], "below2": d[-2] if len(d) > 1 else None}
+    for rule in rules_for(state.rules, "play", state.house):
+        if rule.penalty is not None and applies(rule, ctx):
+            return Illegal(f"M-{rule.id}", fill(rule.penalty, card), fill(rule.penalty, card))
+    return None
 
 
 def play_context(state: MaoState) -> dict[str, int | None]:
@@ -78,8 +89,9 @@ def make_duties(state: MaoState, trigger: tuple[str, ...], card: int | None,
     """The obligations the rules in play put on someone for this event, in the seed's
     order, each with whom it binds (``player`` or ``next``)."""
     out: list[tuple[str, Duty]] = []
-    for rule in rb.RULES:
-        if rule.trigger not in trigger or rule.id not in state.rules or not applies(rule, ctx):
+    for rule in rb.RULES + state.house:
+        in_play = rule.id in state.rules or rule.group == "house"
+        if rule.trigger not in trigger or not in_play or not applies(rule, ctx):
             continue
         for ob in rule.must:
             text = fill(ob.phrase, card)
@@ -199,7 +211,9 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             return NOT_HELD
         if not turn_action(state, s, "play"):
             return penalty("out", rb.NOT_YOUR_TURN)
-        return None if allowed(state, a.card) else penalty("playcards", rb.IMPROPER_PLAY)
+        if not allowed(state, a.card):
+            return penalty("playcards", rb.IMPROPER_PLAY)
+        return forbidden(state, a.card)
     if kind == "draw":
         return None if turn_action(state, s, "draw") else penalty("out", rb.NOT_YOUR_TURN)
     if kind == "say":

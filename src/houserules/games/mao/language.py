@@ -91,7 +91,7 @@ SEES: Mapping[str, tuple[str, ...]] = {
 ENFORCED_TRIGGERS = frozenset(("play", "last", "draw", "allow", "start")) | frozenset(CONDUCT)
 ENFORCED_WHO = frozenset(("player", "next"))
 ENFORCED_ACTS = frozenset(("say", "knock"))
-ENFORCED_EFFECTS = frozenset(("skip", "reverse"))
+ENFORCED_EFFECTS = frozenset(("skip", "reverse", "again", "next:dealer")) | {f"draw:{n}" for n in range(1, 6)}
 
 RANKS = {name.lower(): i + 1 for i, name in enumerate(RANK_NAMES)} | {
     "ace": ACE, "jack": JACK, "queen": QUEEN, "king": KING, "t": 10, "ten": 10}
@@ -524,7 +524,7 @@ def enforced(r: Rule) -> list[str]:
     out += [f"who {o.who!r}" for o in r.must if o.who not in ENFORCED_WHO]
     out += [f"the act {o.act!r}" for o in r.must if o.act not in ENFORCED_ACTS]
     out += [f"the effect {e!r}" for e in r.effects if e not in ENFORCED_EFFECTS]
-    if r.penalty and r.trigger not in CONDUCT and r.trigger != "allow":
+    if r.penalty and r.trigger not in CONDUCT and r.trigger not in ("allow", "play"):
         out.append("a penalty for the trigger itself")
     return out
 

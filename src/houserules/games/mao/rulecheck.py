@@ -21,7 +21,6 @@ from ...cards import DECK_SIZE, RANK, SUIT
 from .language import CARD_REFS, MAX_HAND, RuleError, explain, parse, refs
 from .rulebook import Condition, Rule, holds
 from .speech import loose
-from .state import HAND
 
 _OTHER = "\x00something else"
 #: effects that cost the player cards, like a penalty does
@@ -148,8 +147,8 @@ def _conflict(a: Rule, b: Rule) -> str | None:
     return None
 
 
-def refuse(book: Sequence[Rule]) -> None:
-    """RuleError (where and why) for a book that makes the game unwinnable."""
+def refuse(book: Sequence[Rule], dealt: int) -> None:
+    """RuleError (where and why) for a book that makes the game unwinnable (``dealt``: cards in a hand)."""
     for i, r in enumerate(book):
         if r.group != "house":
             continue
@@ -162,8 +161,8 @@ def refuse(book: Sequence[Rule]) -> None:
         if r.trigger == "turnstart" and costs:
             raise RuleError(where, "unwinnable: every turn would cost a card, and a turn plays at most one")
         if r.trigger == "hand" and costs and any(
-                w["hand"] <= HAND for w in worlds(r.when)):
-            raise RuleError(where, f"unwinnable: every hand of {HAND} cards must pass through the size this rule "
+                w["hand"] <= dealt for w in worlds(r.when)):
+            raise RuleError(where, f"unwinnable: every hand of {dealt} cards must pass through the size this rule "
                                    "penalises, and the card it costs puts the hand back above it")
         if r.trigger == "penalty" and r.penalty is not None and all(
                 satisfied(c, {"penalty": r.penalty}) for c in r.when):
@@ -195,10 +194,10 @@ def _every_play_costs(blocking: Sequence[Rule]) -> bool:
     return not escape(0, {})
 
 
-def load(text: str) -> tuple[tuple[Rule, ...], list[str]]:
+def load(text: str, dealt: int) -> tuple[tuple[Rule, ...], list[str]]:
     """A rule book file's rules and warnings; RuleError (with the line) if malformed or unwinnable."""
     rules = parse(text)
-    refuse(rules)
+    refuse(rules, dealt)
     return rules, check(rules)
 
 
