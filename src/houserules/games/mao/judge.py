@@ -31,6 +31,8 @@ CHAT = "Hello"
 REVEALING = ("knock", "heart", "subway", "hail", "christmas", "skip", "revers", "ten", "ace", "aces",
              "suit", "same", "match", "colour", "color", "rule", "penalt", "touch", "pointing", "gestur",
              "ailment", "band-aid", "bandaid", "talk", "clover", "knave", "13")
+#: what the Extension lets players discuss: words of the base rules (M-extension)
+EXTENSION_TOLD = ("suit", "same", "match", "colour", "color", "rule", "penalt", "pointing", "gestur", "talk")
 #: what the original set (modification a) also keeps secret: Deal, Turn and End
 REVEALING_ORIGINAL = ("deal", "draw", "turn", "win", "end", "five")
 
@@ -147,11 +149,20 @@ def _duty_match(state: MaoState, seat: int, said: tuple[str, ...]) -> tuple[tupl
     return tuple(found)
 
 
+def secret_words(state: MaoState) -> tuple[str, ...]:
+    """The words that reveal a rule here: the Extension (M-extension) lets the base rules
+    and the setup and play instructions be discussed; the original set keeps even those."""
+    if state.options.get("extension"):
+        return tuple(w for w in REVEALING if w not in EXTENSION_TOLD)
+    return REVEALING + (REVEALING_ORIGINAL if state.original else ())
+
+
 def _free(state: MaoState, heard: str) -> Heard:
     """Speech where talking is allowed (before the start, in a pause): discussion of the
-    rules is still not (M-discussion, M-set-a)."""
-    keys = REVEALING + (REVEALING_ORIGINAL if state.original else ())
-    if any(word.startswith(keys) for word in heard.split()):
+    rules is still not (M-discussion, M-set-a); nor is saying a house rule's phrase."""
+    keys = secret_words(state)
+    phrases = (loose(o.phrase) for r in state.house for o in r.must if o.phrase and "{" not in o.phrase)
+    if any(word.startswith(keys) for word in heard.split()) or any(p and p in heard for p in phrases):
         return Heard("discussion", penalty("discussion", rb.DISCUSSION))
     return Heard("free")
 
@@ -231,7 +242,7 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             w = knock_window(state, s)
             if w is not None and w.knocked + n <= w.knocks_needed:
                 return None
-            if "knock" in late_keys(state, s):
+            if w is None and "knock" in late_keys(state, s):  # a late knock is ignored, unless knocks are owed now
                 return None
         return penalty("knocking1", rb.IMPROPER_KNOCKING) if knocking_rules(state) else None
     if kind == "point":
