@@ -349,7 +349,7 @@ def rule(raw: Any, where: str = "rule") -> Rule:
 def book(raw: Any, where: str = "rules") -> tuple[Rule, ...]:
     """A list of rules (or a rule book object): each validated; ids unique."""
     if isinstance(raw, Mapping):
-        obj = _keys(raw, "file", ("format", "version", "rules"), ("rules",))
+        obj = _keys(raw, "file", ("format", "version", "set", "rules"), ("rules",))
         if obj.get("format", FORMAT) != FORMAT:
             raise RuleError("file.format", f"is not {FORMAT!r}")
         if obj.get("version", VERSION) != VERSION:
@@ -451,10 +451,13 @@ def _ob_json(o: Obligation) -> dict[str, Any]:
     return out
 
 
-def dump(rules: Iterable[Rule]) -> str:
-    """A rule book file's text."""
-    return json.dumps({"format": FORMAT, "version": VERSION, "rules": [to_json(r) for r in rules]},
-                      ensure_ascii=False, indent=2) + "\n"
+def dump(rules: Iterable[Rule], rule_set: Sequence[str] | None = None) -> str:
+    """A rule book file's text: the built-in rules in play (``set``, the option ``rules``) and
+    the written ones."""
+    head: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if rule_set is not None:
+        head["set"] = list(rule_set)
+    return json.dumps({**head, "rules": [to_json(r) for r in rules]}, ensure_ascii=False, indent=2) + "\n"
 
 
 # --- in plain words ---------------------------------------------------------------------------

@@ -342,6 +342,10 @@ class MaoMatch(Mao):
         if m is not None:
             stats["games"] = m.number
             stats["rule_penalties"] = {w.id: w.penalties for w in m.written if w.rule}
+            # penalties under written rules in each game of the match: do players learn them?
+            totals = [sum(p) for p in m.per_game]
+            stats["house_penalties_by_game"] = {f"game{k + 1}": t - (totals[k - 1] if k else 0)
+                                                for k, t in enumerate(totals)}
         return stats
 
 

@@ -41,11 +41,12 @@ DEFAULTS: dict[str, Any] = {
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in and every option checked, naming the one that is wrong."""
     opts = common_options(raw, DEFAULTS, "Mao", PLAYERS, "M-players")
+    where = "house"
     if isinstance(opts["rules"], Mapping):  # a rule book file (-o rules=@FILE): its set and its house rules
-        opts["house"] = opts["rules"].get("rules", [])
+        opts["house"], where = list(opts["rules"].get("rules", [])), "rules"
         opts["rules"] = opts["rules"].get("set", DEFAULTS["rules"])
     opts["rules"] = list(rule_set(opts["rules"]))
-    opts["house"] = house_rules(opts["house"])
+    opts["house"] = house_rules(opts["house"], where)
     for key in ("delay_s", "grace_s"):
         v = opts[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.5 <= v <= 120:
@@ -66,12 +67,15 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return opts
 
 
-def house_rules(raw: object) -> list[dict[str, Any]]:
+def house_rules(raw: object, where: str = "house") -> list[dict[str, Any]]:
     """The ``house`` option: written rules, validated (``language``), refused if they make
     the game unwinnable (``rulecheck``), kept as their canonical JSON."""
     try:
-        rules = language.book(raw, "house")
+        rules = language.book(raw, where)
         rulecheck.refuse(rules, HAND)
+        told = next((r for r in rules if r.group != "house"), None)
+        if told is not None:
+            raise language.RuleError("house", f"{told.id!r} is a built-in rule: name it in the rule set instead")
     except language.RuleError as exc:
         raise OptionsError(str(exc)) from None
     return [language.to_json(r) for r in rules]
