@@ -126,3 +126,38 @@ def test_the_extension_lets_base_rules_be_discussed() -> None:
 def test_plain_mao_is_unchanged() -> None:
     state = GAME.new(GAME.options({"players": 3}), 3)
     assert state.match is None and "match" not in GAME.view(state, 0).to_json()  # type: ignore[attr-defined]
+
+
+def test_the_guided_editor_builds_a_rule_the_match_accepts() -> None:
+    from houserules.games.mao.editor import guided
+    from houserules.games.mao.match import write_arg
+
+    state = new()
+    win_now(state, 0)
+    answers = iter(["add", "sevens", "play", "rank", "7", "no", "say", "player", "Lucky", "failure to say lucky", "1"])
+    arg = guided(lambda q, choices, default: next(answers), [], 3, 0)
+    action = Action(0, "write", arg=write_arg(arg))
+    assert GAME.check(state, action) is None
+    act(GAME, state, action)
+    assert state.house[0].must[0].phrase == "Lucky"
+
+
+def test_the_terminal_shows_the_match_to_whom_it_may() -> None:
+    from rich.console import Console
+
+    from houserules.games.mao.terminal import RENDERER
+
+    state = new()
+    win_now(state, 0)
+    menu = RENDERER.menu(GAME.view(state, 0), GAME.legal(state))
+    assert menu and all(a.kind == "write" for a in menu)
+    assert all(RENDERER.describe(a, GAME.view(state, 0)) for a in menu)
+    act(GAME, state, write(0, "add", SEVENS, 1))
+
+    def shown(seat: int) -> str:
+        console = Console(record=True, width=200)
+        console.print(RENDERER.render(GAME.view(state, seat), ["Ann", "Bob", "Cy"]))
+        return console.export_text()
+
+    assert "Lucky" in shown(0) and "Lucky" in shown(1) and "Lucky" not in shown(2)
+    assert "game 2 of 2" in shown(2)

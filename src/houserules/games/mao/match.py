@@ -43,7 +43,7 @@ OPS = ("add", "modify", "remove")
 WRITE_EXAMPLE = '"arg": {"op": "add", "rule": {"id": "sevens", "on": "play", ...}, "witness": 1}'
 
 
-def _write_read(value: Any) -> tuple[str, str, str, int]:
+def write_arg(value: Any) -> tuple[str, str, str, int]:
     if not isinstance(value, Mapping) or not set(value) <= {"op", "id", "rule", "witness"}:
         raise TypeError('a write is {"op": "add"|"modify"|"remove", "id": ..., "rule": {...}, "witness": N}')
     op, rid, rule, witness = value.get("op"), value.get("id", ""), value.get("rule"), value.get("witness")
@@ -69,7 +69,7 @@ def _is_write(v: Any) -> bool:
 
 
 MATCH_CODEC = ActionCodec("Mao", {**CODEC.kinds, "write": (
-    Field("arg", "arg", _write_read, _write_json, _is_write, WRITE_EXAMPLE),)}, CODEC.game_over)
+    Field("arg", "arg", write_arg, _write_json, _is_write, WRITE_EXAMPLE),)}, CODEC.game_over)
 
 
 @dataclass(frozen=True)

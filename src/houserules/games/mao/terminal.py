@@ -22,6 +22,7 @@ from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from ...engine.words import render
 from ...tui import card_or_text, seat_name, second_person
+from . import match_terminal
 from . import rulebook as rb
 from .view import MaoView
 from .words import WORDS
@@ -93,6 +94,9 @@ class MaoRenderer:
             if view.correction is not None:
                 lines.append(Text.from_markup("  [yellow]a correction awaits your ruling:[/] "
                                               "say Good call. / Bad call. / No call."))
+        match = getattr(view, "match", None)  # a match (the Extension): match_terminal
+        if match is not None:
+            lines += match_terminal.lines(match, names, view.seat)
         return Panel(Group(*lines), title="maʊ", border_style="magenta")
 
     @staticmethod
@@ -109,6 +113,8 @@ class MaoRenderer:
         """What the menu offers: never the legal list (it would tell the rules)."""
         seat = view.seat
         assert seat is not None and view.hand is not None
+        if any(a.kind == "write" for a in legal):  # the winner writes the next rule: the offers are the menu
+            return [a for a in legal if a.seat == seat]
         out = [Action(seat, "draw")]
         out += [Action(seat, "play", c) for c in dict.fromkeys(sorted(view.hand, key=lambda c: (SUIT[c], RANK[c])))]
         out.append(Action(seat, "knock", arg=1))
@@ -122,6 +128,8 @@ class MaoRenderer:
             return f"say “{escape(str(action.arg))}”"
         if action.kind == "knock":
             return "knock" if action.arg == 1 else f"knock {action.arg} times"
+        if action.kind == "write":
+            return match_terminal.describe(action)
         return escape(action.kind)
 
     def parse(self, text: str, seat: int, view: MaoView) -> Action | None:
@@ -135,6 +143,9 @@ class MaoRenderer:
         head = head.lower()
         if head == "say":
             return Action(seat, "say", arg=rest)
+        match = getattr(view, "match", None)
+        if low == "rule" and match is not None and match.get("writer") == seat:
+            return match_terminal.edit(seat, match, view.players)
         if set(low) == {"k"}:
             return Action(seat, "knock", arg=len(low))
         simple = {"draw": Action(seat, "draw"), "d": Action(seat, "draw"), "touch": Action(seat, "touch", arg=True),
