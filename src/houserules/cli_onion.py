@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from .cards import CardError
-from .games.onion.cards import allocate, symbol
-from .games.onion.solver import Rules, best
+if TYPE_CHECKING:
+    from .games.onion.solver import Rules
 
 app = typer.Typer(help="Cripple Mr Onion tools: the optimal hand solver.", no_args_is_help=True)
 console = Console()
@@ -27,6 +26,12 @@ def best_cmd(
                                             "death=2|3, devalued=N")] = [],  # noqa: B006
 ) -> None:
     """Print an optimal arrangement of a hand (exact: never a guess)."""
+    # Imported here, not at the top: every ``houserules`` command loads this
+    # module, and the solver's tables are worth building only for this one.
+    from .cards import CardError
+    from .games.onion.cards import allocate, symbol
+    from .games.onion.solver import best
+
     try:
         hand = allocate(" ".join(cards))
     except CardError as exc:
@@ -53,6 +58,8 @@ def best_cmd(
 
 
 def _rules(pairs: list[str]) -> Rules:
+    from .games.onion.solver import Rules
+
     kw: dict = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
