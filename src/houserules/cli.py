@@ -7,10 +7,11 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
@@ -30,8 +31,9 @@ console = Console()
 err = Console(stderr=True)
 
 
-def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one line saying what is wrong (never wrapped, never read as markup) and exit."""
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -48,6 +50,23 @@ def parse_options(pairs: list[str] | None, **fixed: Any) -> dict[str, Any]:
             value = raw
         out[key.strip().replace("-", "_")] = value
     return out
+
+
+def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:
+    """Check, before any work is done, that ``path`` can be written as the output of ``flag``:
+    not a directory, in a directory that exists (made if missing), with ``suffix`` if given."""
+    if path.is_dir():
+        fail(f"{flag} {path} is a directory; give a file name")
+    if suffix and path.suffix.lower() != suffix:
+        fail(f"{flag} writes a {suffix[1:].upper()} file; give a name ending in {suffix}")
+    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        fail(f"{flag} {path}: {blocking} is a file, not a directory")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"{flag} {path}: cannot make its directory ({exc.strerror or exc})")
+    return path
 
 
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
@@ -107,11 +126,14 @@ def play(
         table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [])
         if save is None:
             save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
+        output_file(save, "--save")
         wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
         console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}. Type help for help.")
         run(table, None if watch else seat, console, delay=wait, save=save)
     except GameError as exc:
         fail(str(exc))
+    except OSError as exc:
+        fail(f"could not save the game to {save}: {exc.strerror or exc}", 1)
 
 
 @app.command()
@@ -138,6 +160,8 @@ def sim(
         config = SimConfig(g.name, games_, opts, bot_list(bots, n), seed, workers, rotate)
         if games_ < 1:
             fail("--games must be at least 1")
+        if plot:
+            output_file(plot, "--plot", ".png")
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{g.name}", total=games_)
@@ -146,7 +170,12 @@ def sim(
         if plot:
             from .sim.plot import plot_run
 
-            plot_run(out, tally.lengths, plot)
+            try:
+                plot_run(out, tally.lengths, plot)
+            except OSError as exc:
+                fail(f"could not write the plot {plot}: {exc.strerror or exc}", 1)
+            except RuntimeError as exc:  # matplotlib is not installed
+                fail(str(exc), 1)
         if as_json:
             print(json.dumps(out))
             return
@@ -245,6 +274,8 @@ def serve(
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
     if bot_delay < 0:
         fail("--bot-delay must be 0 or more")
+    if not 0 <= port <= 65535:
+        fail(f"--port must be 0 to 65535, not {port}")
     path = db or data_dir() / "tables.sqlite3"
     err.print(f"houserules: tables in {path}; open http://{host}:{port}/")
     config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync)
@@ -257,7 +288,13 @@ app.add_typer(onion_app, name="onion")
 
 
 def main() -> None:
-    app()
+    """The console script: the app, with any error it did not foresee said in one line."""
+    try:
+        app()
+    except Exception as exc:  # a bug: every expected fault is reported where it happens
+        err.print(f"[bold red]error:[/] internal error, please report it: {type(exc).__name__}: "
+                  f"{escape(str(exc))}", soft_wrap=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

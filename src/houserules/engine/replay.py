@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import registry
+from . import jsonfile, registry
 from .core import Event, GameError, Result
 from .referee import act
 
@@ -72,24 +72,27 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameRecord:
-        for key in ("game", "options", "seed", "actions"):
-            if key not in obj:
-                raise GameError(f"not a game record: missing {key!r}")
+        """A record from its JSON; GameError saying which field is missing or of the wrong type."""
+        if not isinstance(obj, Mapping):
+            raise GameError(f"a game record is a JSON object, not {jsonfile.type_name(obj)}")
+        what = "game record"
         return cls(
-            game=obj["game"],
-            options=dict(obj["options"]),
-            seed=int(obj["seed"]),
-            actions=list(obj["actions"]),
-            result=obj.get("result"),
-            digest=obj.get("digest"),
+            game=jsonfile.member(obj, "game", str, what),
+            options=dict(jsonfile.member(obj, "options", dict, what)),
+            seed=jsonfile.member(obj, "seed", int, what),
+            actions=jsonfile.objects(list(jsonfile.member(obj, "actions", list, what)), "action"),
+            result=jsonfile.member(obj, "result", (dict, type(None)), what, None),
+            digest=jsonfile.member(obj, "digest", (str, type(None)), what, None),
         )
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        """The record in ``path``; GameError (naming the file) for anything that is not one."""
+        obj = jsonfile.load_object(path, "game record")
         try:
-            return cls.from_json(json.loads(Path(path).read_text()))
-        except json.JSONDecodeError as exc:
-            raise GameError(f"{path}: not JSON ({exc})") from exc
+            return cls.from_json(obj)
+        except GameError as exc:
+            raise GameError(f"{path}: {exc}") from None
 
 
 @dataclass
