@@ -262,13 +262,16 @@ def serve(
     db: Annotated[Optional[Path], typer.Option(help="SQLite file for the tables (default: tables.sqlite3 in the data folder)")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
     sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
+    allow_origin: Annotated[Optional[list[str]], typer.Option(help="also let pages from this origin use the server, e.g. https://games.example.com behind a proxy (repeatable)")] = None,
+    allow_host: Annotated[Optional[list[str]], typer.Option(help="also answer requests naming the server this way, e.g. a proxy's name for it (repeatable)")] = None,
 ) -> None:
     """Host tables for friends in the browser: open http://HOST:PORT/ to create one and share the invite links."""
     import uvicorn
 
     from .paths import data_dir
     from .server import ServerConfig, create_app
-    from .server.store import SYNC_MODES
+    from .server.gate import OriginError, normal_origin
+    from .server.store import SYNC_MODES, Store, StoreError
 
     if sync not in SYNC_MODES:
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
@@ -276,9 +279,18 @@ def serve(
         fail("--bot-delay must be 0 or more")
     if not 0 <= port <= 65535:
         fail(f"--port must be 0 to 65535, not {port}")
+    try:
+        origins = tuple(normal_origin(o) for o in allow_origin or [])
+    except OriginError as exc:
+        fail(f"--allow-origin: {exc}")
     path = db or data_dir() / "tables.sqlite3"
-    err.print(f"houserules: tables in {path}; open http://{host}:{port}/")
-    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync)
+    try:  # the integrity check, before anything is served: a damaged file is refused with what to do
+        Store(path, sync).close()
+    except StoreError as exc:
+        fail(str(exc), 1)
+    err.print(f"houserules: tables in {path}; open http://{host}:{port}/", soft_wrap=True)
+    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, host=host, allow_origins=origins,
+                          allow_hosts=tuple(allow_host or []))
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 
