@@ -87,7 +87,7 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 #: what any request may be answered before an endpoint sees it: gate.py (400, 403, 413) and the
 #: rate limits of the live-tables work (429)
-GATE_ERRORS = (400, 403, 413, 429)
+GATE_ERRORS = (400, 403, 429)
 
 
 class GameInfo(BaseModel):
@@ -203,7 +203,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                                 seats=g.seats(g.new(opts, 0)), client_module=(WEB / "games" / f"{name}.js").exists()))
         return out
 
-    @app.post("/api/tables", response_model=Created, status_code=201, responses=errors(*GATE_ERRORS, 503))
+    @app.post("/api/tables", response_model=Created, status_code=201, responses=errors(*GATE_ERRORS, 413, 503))
     async def create_table(body: CreateTable) -> Created:
         """Create a table; the answer holds one invite (with its secret token) per person's seat."""
         try:
