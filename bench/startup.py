@@ -42,8 +42,10 @@ except SystemExit:
 print("\\n" + " ".join(sorted(m for m in sys.modules if m.startswith("houserules"))), file=sys.stderr)
 """
 
-HEAVY = ("houserules.games.onion.solver", "houserules.games.onion", "houserules.games.king_taco",
-         "houserules.games.shedding", "houserules.server")
+#: what is worth not loading: the Onion solver's tables and each game's rules (a game package's
+#: own ``__init__`` only declares its SPEC and is cheap)
+HEAVY = ("houserules.games.onion.solver", "houserules.games.onion.game", "houserules.games.king_taco.game",
+         "houserules.games.shedding.game", "houserules.server.app")
 
 
 def imported(args: list[str]) -> list[str]:

@@ -29,11 +29,14 @@ def test_creating_a_table_gives_one_secret_invite_per_person(client):
     tokens = {i["token"] for i in t["invites"]}
     assert len(tokens) == 2 and all(len(tok) >= 24 for tok in tokens)
     assert all(i["path"] == f"/t/{t['table']}#{i['token']}" for i in t["invites"])
-    assert t["spectate"] == f"/t/{t['table']}"
+    assert t["spectate"].startswith(f"/t/{t['table']}#w.") and len(t["spectate"].split("#w.")[1]) >= 16
+    assert len(t["host"]) >= 24 and t["host"] not in tokens
     summary = client.get(f"/api/tables/{t['table']}").json()
     assert summary["status"] == "waiting" and summary["seats"][2]["bot"] == "heuristic"
     assert not any(tok in client.get(f"/api/tables/{t['table']}").text for tok in tokens)
-    assert client.get("/api/tables").json()[0]["id"] == t["table"]
+    assert t["table"] not in [row["id"] for row in client.get("/api/tables").json()]  # private by default
+    listed = client.post("/api/tables", json={"game": "shedding", "listed": True}).json()
+    assert client.get("/api/tables").json()[0]["id"] == listed["table"]
 
 
 def test_every_seat_a_person_by_default(client):
@@ -69,8 +72,8 @@ def test_openapi_schema_documents_the_error_answers(client):
     paths = schema["paths"]
     create = paths["/api/tables"]["post"]["responses"]
     assert {"400", "413", "429", "503"} <= set(create)
-    assert {"400", "429"} <= set(paths["/api/games"]["get"]["responses"])
-    assert {"400", "404", "429", "500", "503"} <= set(paths["/api/tables/{table_id}"]["get"]["responses"])
+    assert {"400", "403"} <= set(paths["/api/games"]["get"]["responses"])
+    assert {"400", "404", "500", "503"} <= set(paths["/api/tables/{table_id}"]["get"]["responses"])
     ref = create["400"]["content"]["application/json"]["schema"]["$ref"]
     assert ref.endswith("/ErrorDetail") and schema["components"]["schemas"]["ErrorDetail"]["required"] == ["detail"]
     assert all(create[code]["description"] for code in ("400", "413", "429", "503"))
@@ -80,5 +83,5 @@ def test_the_browser_client_is_served(client):
     for path in ("/", "/t/abc"):
         r = client.get(path)
         assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
-    for path in ("/static/app.js", "/static/games/shedding.js", "/static/games/fallback.js", "/static/style.css"):
+    for path in ("/static/app.js", "/static/games/shedding/main.js", "/static/games/king-taco/words.js", "/static/games/fallback.js", "/static/style.css"):
         assert client.get(path).status_code == 200, path

@@ -1,12 +1,12 @@
 """Bots: programs that choose an action from what their seat may know.
 
 A bot sees a view and the legal actions, never a state. Bots are made by
-name through ``make``; each game registers its own kinds here (``random`` is
-available for every game).
+name through ``make``: the kinds every game has (``random``) are here, and
+each game declares its own in its package's ``GameSpec``.
 """
 
 from __future__ import annotations
 
-from .base import Bot, bot_kinds, make, register
+from .base import Bot, bot_kinds, make
 
-__all__ = ["Bot", "bot_kinds", "make", "register"]
+__all__ = ["Bot", "bot_kinds", "make"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from typing import Any, Protocol
 
+from ..engine import registry
 from ..engine.core import Action, GameError
 
 
@@ -38,30 +38,21 @@ class RandomBot:
 
 BotFactory = Callable[[int], Bot]
 
-#: (game, kind) -> "module:factory"; game "*" means every game
-_REGISTRY: dict[tuple[str, str], str] = {
-    ("*", "random"): "houserules.bots.base:RandomBot",
-    ("shedding", "heuristic"): "houserules.bots.shedding:SheddingHeuristic",
-    ("king-taco", "heuristic"): "houserules.bots.king_taco:KingTacoHeuristic",
-    ("king-taco", "basic"): "houserules.bots.king_taco_basic:KingTacoBasic",
-    ("cripple-mr-onion", "heuristic"): "houserules.bots.onion:OnionHeuristic",
+#: bots that play every game, by kind; a game's own bots are declared in its GameSpec
+GENERIC: dict[str, str] = {
+    "random": "houserules.bots.base:RandomBot",
 }
-
-
-def register(game: str, kind: str, target: str) -> None:
-    """Make ``kind`` available for ``game``; ``target`` is "module:factory(seed)"."""
-    _REGISTRY[(game, kind)] = target
 
 
 def bot_kinds(game: str) -> list[str]:
     """The bot kinds that can play ``game``."""
-    return sorted({k for (g, k) in _REGISTRY if g in ("*", game)})
+    return sorted({*GENERIC, *registry.spec(game).bots})
 
 
 def make(game: str, kind: str, seed: int = 0) -> Bot:
     """A bot of ``kind`` for ``game``, seeded; GameError listing the kinds if unknown."""
-    target = _REGISTRY.get((game, kind)) or _REGISTRY.get(("*", kind))
+    target = registry.spec(game).bots.get(kind) or GENERIC.get(kind)
     if target is None:
         raise GameError(f"no {kind!r} bot for {game}; available: {', '.join(bot_kinds(game))}")
-    module, attr = target.split(":")
-    return getattr(import_module(module), attr)(seed)
+    bot: Bot = registry.load(target)(seed)
+    return bot

@@ -19,6 +19,7 @@ Why these shapes:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 STRICT = "strict"
@@ -40,26 +41,32 @@ class Action(NamedTuple):
     arg: Any = None
 
 
+#: the data of an event that has none: one shared, read-only empty mapping
+NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
 class Event(NamedTuple):
     """Something that happened, told once for the log, the UI, replays and stats.
 
     ``data`` is public; ``secret`` holds what only ``seat`` may know (for
-    example which cards it drew). Both are JSON-ready mappings to be treated
-    as read-only: a game may hand out one prebuilt event many times.
+    example which cards it drew). Both are JSON-ready mappings, always
+    present (``NO_DATA`` when empty), holding only immutable values (tuples,
+    not lists): an event is told again to a client that reconnects, and must
+    read the same as when it was first told. A game may hand out one
+    prebuilt event many times.
     """
 
     kind: str
     seat: int | None = None
-    data: Mapping[str, Any] | None = None
-    secret: Mapping[str, Any] | None = None
+    data: Mapping[str, Any] = NO_DATA
+    secret: Mapping[str, Any] = NO_DATA
 
     def for_seat(self, viewer: int | None) -> dict[str, Any]:
         """The JSON form of this event as ``viewer`` may see it (None: a spectator)."""
         out: dict[str, Any] = {"event": self.kind}
         if self.seat is not None:
             out["seat"] = self.seat
-        if self.data:
-            out.update(self.data)
+        out.update(self.data)
         if self.secret and viewer is not None and viewer == self.seat:
             out.update(self.secret)
         return out
@@ -109,78 +116,6 @@ class View(Protocol):
     """What one seat may know of a state. ``to_json`` is what leaves the process."""
 
     def to_json(self) -> dict[str, Any]: ...
-
-
-class Game(Protocol):
-    """A card game as data plus pure functions.
-
-    A state is a plain object owned by the game; it holds the options (with
-    ``mode``), the seed, and the game's own ``random.Random`` so that
-    ``new(options, seed)`` plus the action list reproduces a game exactly.
-    Nothing here blocks, prints or asks: every decision is an ``Action``
-    offered by ``legal`` and taken by ``apply``.
-    """
-
-    name: str
-    title: str
-
-    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Validated options with defaults filled in; raise OptionsError with why not."""
-        ...
-
-    def new(self, options: Mapping[str, Any], seed: int) -> Any:
-        """A fresh, dealt game."""
-        ...
-
-    def seats(self, state: Any) -> int:
-        """How many seats the table has."""
-        ...
-
-    def to_act(self, state: Any) -> tuple[int, ...]:
-        """The seats that have a decision to make now (empty when the game is over)."""
-        ...
-
-    def legal(self, state: Any) -> list[Action]:
-        """Every legal action now, for every seat that may act."""
-        ...
-
-    def check(self, state: Any, action: Action) -> Illegal | None:
-        """None if ``action`` is legal, else why not. Agrees with ``legal`` exactly."""
-        ...
-
-    def apply(self, state: Any, action: Action) -> list[Event]:
-        """Carry out a legal action. Untrusted input goes through ``engine.act`` instead."""
-        ...
-
-    def penalise(self, state: Any, action: Action, illegal: Illegal) -> list[Event]:
-        """Table mode: assess the rulebook penalty for an illegal attempt."""
-        ...
-
-    def view(self, state: Any, seat: int | None) -> View:
-        """What ``seat`` may know (None: a spectator, public information only)."""
-        ...
-
-    def result(self, state: Any) -> Result | None:
-        """How the game ended, or None while it goes on."""
-        ...
-
-    def action_to_json(self, action: Action) -> dict[str, Any]: ...
-
-    def action_from_json(self, obj: Mapping[str, Any]) -> Action:
-        """Parse the stable JSON form; raise GameError with why not."""
-        ...
-
-    def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> Any:
-        """Build a literal state from a scenario file's ``state`` object."""
-        ...
-
-    def scenario_expect(self, state: Any, key: str, value: Any) -> str | None:
-        """Compare one expectation key; a message saying what differed, or None.
-
-        Raise KeyError for a key the game does not know, so that a typo in a
-        scenario is an error rather than a silent pass.
-        """
-        ...
 
 
 def json_action(action: Action, card_name: Any = None) -> dict[str, Any]:

@@ -95,9 +95,10 @@ def member(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what
     return value
 
 
-def objects(values: list[Any], what: str) -> list[dict[str, Any]]:
-    """``values`` if every item is a JSON object; GameError naming the first that is not."""
-    for i, v in enumerate(values):
+def objects(values: list[Any], what: str, first: int = 0) -> list[dict[str, Any]]:
+    """``values`` if every item is a JSON object; GameError naming the first that is not
+    (counting from ``first``)."""
+    for i, v in enumerate(values, first):
         if not isinstance(v, dict):
             raise GameError(f"{what} {i} is {type_name(v)}, not a JSON object")
     return values

@@ -7,13 +7,19 @@ strict mode (state untouched, a ``refused`` event naming the rule), and in
 table mode judged by the rulebook through ``game.penalise``. Attempts that
 are not a rules matter at all (``Illegal.penalty is None``) are refused in
 every mode.
+
+Time reaches the rules here too: an attempt made at ``now`` (seconds on the
+table's clock) first lets the game act on every deadline that has passed.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .core import STRICT, Action, Event, Game, Illegal
+from .core import STRICT, Action, Event, Illegal
+
+if TYPE_CHECKING:
+    from .protocol import Game
 
 
 def refusal(action: Action, illegal: Illegal) -> Event:
@@ -21,11 +27,12 @@ def refusal(action: Action, illegal: Illegal) -> Event:
     return Event("refused", action.seat, {"rule": illegal.rule, "reason": illegal.reason})
 
 
-def act(game: Game, state: Any, action: Action) -> list[Event]:
-    """Check ``action`` and carry it out, refuse it, or penalise it."""
+def act(game: Game[Any, Any], state: Any, action: Action, now: float | None = None) -> list[Event]:
+    """Check ``action`` and carry it out, refuse it, or penalise it (at ``now``, if given)."""
+    events = game.advance(state, now) if now is not None else []
     illegal = game.check(state, action)
     if illegal is None:
-        return game.apply(state, action)
+        return events + game.apply(state, action)
     if illegal.penalty is None or state.mode == STRICT:
-        return [refusal(action, illegal)]
-    return game.penalise(state, action, illegal)
+        return events + [refusal(action, illegal)]
+    return events + game.penalise(state, action, illegal)

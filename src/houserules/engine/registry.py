@@ -1,36 +1,125 @@
-"""Games by name, imported only when asked for.
+"""Games discover themselves: each package under ``houserules.games`` declares a ``SPEC``.
 
-The command line, the server and the simulator look games up here, so a new
-game is one line in ``GAMES`` and its own package: nothing else changes.
+A game is one package. Its ``__init__`` declares, in one ``GameSpec``, its
+name, title and player range and where its parts live: the ``Game`` object,
+its bots, its terminal renderer, its browser module, its event wording and
+any commands of its own. The command line, the server, the simulator and
+the lobby find games here and nowhere else, so adding a game touches its own
+package (and its docs) and nothing more.
+
+The parts are named as ``"module:attribute"`` strings and imported only when
+asked for: listing the games (``houserules --help``, the lobby) imports each
+package's light ``__init__`` and none of its rules tables.
 """
 
 from __future__ import annotations
 
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
+from pathlib import Path
+from typing import Any
 
-from .core import Game, GameError
+from .core import GameError
+from .protocol import Game
 
-#: game name -> "module:attribute" of its Game object
-GAMES: dict[str, str] = {
-    "shedding": "houserules.games.shedding:GAME",
-    "king-taco": "houserules.games.king_taco:GAME",
-    "cripple-mr-onion": "houserules.games.onion:GAME",
-}
+GAMES_PACKAGE = "houserules.games"
 
-_loaded: dict[str, Game] = {}
+
+def load(target: str) -> Any:
+    """The object a ``"module:attribute"`` string names."""
+    module, _, attr = target.partition(":")
+    return getattr(import_module(module), attr)
+
+
+def lazy_exports(package: str, names: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for a game package: ``names`` maps each exported
+    name to the submodule that defines it, imported on first use (PEP 562), so
+    that discovering a game costs only its ``__init__``."""
+
+    def __getattr__(name: str) -> Any:
+        if name in names:
+            return getattr(import_module(f"{package}.{names[name]}"), name)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the rest of houserules needs to know to offer a game.
+
+    ``bots`` maps a bot kind to its ``"module:factory"`` (the factory takes a
+    seed); ``web`` says the package has a browser module, ``web/main.js``
+    (served with its neighbours at ``/static/games/NAME/``); ``commands`` is a
+    Typer app mounted as ``houserules NAME`` (optional); ``order`` places the
+    game in lists (the order games were built).
+    """
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    game: str
+    bots: Mapping[str, str]
+    terminal: str
+    words: str
+    web: bool = False
+    commands: str | None = None
+    aliases: tuple[str, ...] = ()
+    order: int = 100
+    #: option sets the conformance suite plays the game under besides its defaults
+    #: (a game whose options change its rules lists one per kind of rule)
+    variants: tuple[Mapping[str, Any], ...] = ()
+    package: str = field(default="", compare=False)
+
+    @property
+    def folder(self) -> Path:
+        """The package's folder (its ``web`` assets live under it)."""
+        module = import_module(self.package)
+        return Path(str(module.__file__)).parent
+
+
+@cache
+def specs() -> dict[str, GameSpec]:
+    """Every game package's spec, by name, in list order."""
+    found: list[GameSpec] = []
+    package = import_module(GAMES_PACKAGE)
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.ispkg:
+            continue
+        module = import_module(f"{GAMES_PACKAGE}.{info.name}")
+        spec = getattr(module, "SPEC", None)
+        if isinstance(spec, GameSpec):
+            found.append(GameSpec(**{**spec.__dict__, "package": module.__name__}))
+    found.sort(key=lambda s: (s.order, s.name))
+    return {s.name: s for s in found}
 
 
 def names() -> list[str]:
     """Every game houserules can play, in a stable order."""
-    return list(GAMES)
+    return list(specs())
 
 
-def get(name: str) -> Game:
+def spec(name: str) -> GameSpec:
+    """The spec of the game called ``name``; GameError listing the known games if there is none."""
+    key = name.strip().lower().replace("_", "-") if isinstance(name, str) else ""
+    table = specs()
+    if key in table:
+        return table[key]
+    for s in table.values():
+        if key in s.aliases:
+            return s
+    raise GameError(f"unknown game {name!r}; known games: {', '.join(table)}")
+
+
+@cache
+def _game(name: str) -> Game[Any, Any]:
+    game: Game[Any, Any] = load(specs()[name].game)
+    return game
+
+
+def get(name: str) -> Game[Any, Any]:
     """The Game called ``name``; GameError listing the known games if there is none."""
-    key = name.strip().lower().replace("_", "-")
-    if key not in GAMES:
-        raise GameError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
-    if key not in _loaded:
-        module, attr = GAMES[key].split(":")
-        _loaded[key] = getattr(import_module(module), attr)
-    return _loaded[key]
+    return _game(spec(name).name)

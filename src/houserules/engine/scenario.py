@@ -10,6 +10,10 @@ format is shared by every game; each game supplies the vocabulary of its
      "steps": [{"seat": 0, "action": "play", "card": "KS"},
                {"expect": {"turn": 1, "penalties": []}}]}
 
+Time is part of a scenario: the clock starts at 0, each action happens at
+the current clock, and a ``{"wait": 3.0}`` step moves the clock on by that
+many seconds, letting the game act on every deadline passed (``advance``).
+
 Expectation keys every game understands: ``penalties`` (names assessed since
 the previous expectation), ``refused`` (whether the previous action was
 refused), ``winner`` (seat, or null while the game goes on or for a draw).
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -56,8 +61,8 @@ def _common(key: str, value: Any, game: Any, state: Any, since: list[Event], las
         names = [(e.data or {}).get("name") for e in since if e.kind == "penalty"]
         return None if names == list(value) else f"penalties: expected {value}, got {names}"
     if key == "refused":
-        refused = any(e.kind == "refused" for e in last)
-        return None if refused == bool(value) else f"refused: expected {value}, got {refused}"
+        was = any(e.kind == "refused" for e in last)
+        return None if was == bool(value) else f"refused: expected {value}, got {was}"
     result = game.result(state)
     got_w = result.winners[0] if result and len(result.winners) == 1 else None
     return None if got_w == value else f"winner: expected {value}, got {got_w}"
@@ -76,7 +81,7 @@ def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioRe
     game = registry.get(jsonfile.member(obj, "game", str, what))
     options = game.options(jsonfile.member(obj, "options", dict, what, {}))
     seed = jsonfile.member(obj, "seed", int, what, 0)
-    steps = jsonfile.objects(jsonfile.member(obj, "steps", list, what), f"{name}: step")
+    steps = jsonfile.objects(jsonfile.member(obj, "steps", list, what), f"{name}: step", 1)
     clauses = jsonfile.member(obj, "clauses", list, what, [])
     jsonfile.member(obj, "description", str, what, "")
     if "state" in obj:
@@ -87,7 +92,13 @@ def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioRe
     report = ScenarioReport(name, game.name, len(steps), clauses=[str(c) for c in clauses])
     since: list[Event] = []
     last: list[Event] = []
+    clock = 0.0
     for i, step in enumerate(steps, 1):
+        if "wait" in step:
+            clock += _seconds(step, name, i)
+            last = game.advance(state, clock)
+            since.extend(last)
+            continue
         if "expect" in step:
             if set(step) != {"expect"}:
                 raise GameError(f"{name}: step {i}: an expect step has only 'expect'")
@@ -104,9 +115,20 @@ def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioRe
             action = game.action_from_json(step)
         except GameError as exc:
             raise GameError(f"{name}: step {i}: {exc}") from None
-        last = _guarded(f"{name}: step {i}", "state (the rules failed on this action)", act, game, state, action)
+        last = _guarded(f"{name}: step {i}", "state (the rules failed on this action)", partial(act, now=clock), game,
+                        state, action)
         since.extend(last)
     return report
+
+
+def _seconds(step: Mapping[str, Any], name: str, i: int) -> float:
+    """A wait step's seconds: a finite number, 0 or more, and nothing else in the step."""
+    wait = step["wait"]
+    if set(step) != {"wait"}:
+        raise GameError(f"{name}: step {i}: a wait step has only 'wait'")
+    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not 0 <= wait < float("inf"):
+        raise GameError(f"{name}: step {i}: 'wait' is a number of seconds, 0 or more")
+    return float(wait)
 
 
 def _expect(game: Any, state: Any, key: str, value: Any, since: list[Event], last: list[Event]) -> str | None:

@@ -10,11 +10,31 @@ Modules: ``cards`` (notation, deck), ``state`` (data, options, deal),
 ``matrix`` (what stacks on what), ``rules`` (the one legality check),
 ``turns`` (turn passing, drawing, mana, lifespans), ``stacking`` (what
 stacks do), ``flow`` (carrying actions out), ``view``, ``stats``,
-``literal`` (scenario states) and ``game`` (the ``GAME`` object).
+``literal`` (scenario states) and ``game`` (the ``GAME`` object); for people
+and programs, ``bots``, ``terminal``, ``words`` and ``web/``.
 """
 
-from .game import GAME, KingTaco
-from .state import TacoState
-from .view import TacoView
+from __future__ import annotations
 
-__all__ = ["GAME", "KingTaco", "TacoState", "TacoView"]
+from ...engine.registry import GameSpec, lazy_exports
+
+SPEC = GameSpec(
+    name="king-taco",
+    title="King Taco",
+    players=(2, 8),
+    game="houserules.games.king_taco.game:GAME",
+    bots={"heuristic": "houserules.games.king_taco.bots:KingTacoHeuristic",
+          "basic": "houserules.games.king_taco.bots_basic:KingTacoBasic"},
+    terminal="houserules.games.king_taco.terminal:RENDERER",
+    words="houserules.games.king_taco.words:WORDS",
+    web=True,
+    aliases=("taco",),
+    order=2,
+)
+
+#: the package's main objects, imported on first use so that listing games stays cheap
+_LAZY = {'GAME': 'game', 'KingTaco': 'game', 'TacoState': 'state', 'TacoView': 'view'}
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+
+__all__ = ["SPEC", *_LAZY]

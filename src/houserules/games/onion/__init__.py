@@ -6,14 +6,41 @@ are sorted at the showdown into card groupings from the bagel to the Great
 Onion; the best arrangement takes the Pot. The full clause list is
 docs/rules/cripple-mr-onion.md.
 
-Modules: ``cards`` (the 104 cards, marked special cards), ``groupings`` (the
-order), ``solver`` (the exact best arrangement), ``state`` (data, options),
-``rules`` (the one legality check), ``flow`` (the round and the match),
-``view`` (what a seat may know), ``game`` (the Game protocol object ``GAME``).
+Modules, each importing only those before it: ``cards`` (the 104 cards,
+marked special cards), ``groupings`` (the order), ``solver`` (the exact best
+arrangement), ``state`` (data, options, phases, action kinds), ``modifiers``
+(#0-#11), ``flow`` (the round and the match), ``phases`` (one record per
+phase and the one transition function), ``rules`` (the one legality check),
+``view`` (what a seat may know), ``game`` (the Game protocol object
+``GAME``); for people and programs, ``bots``, ``terminal`` (how it looks in a
+terminal), ``words`` (its events in plain words) and ``web/`` (its browser
+module).
 """
 
-from .game import GAME, CrippleMrOnion
-from .state import OnionState
-from .view import OnionView
+from __future__ import annotations
 
-__all__ = ["GAME", "CrippleMrOnion", "OnionState", "OnionView"]
+from ...engine.registry import GameSpec, lazy_exports
+
+SPEC = GameSpec(
+    name="cripple-mr-onion",
+    title="Cripple Mr Onion",
+    players=(2, 7),
+    game="houserules.games.onion.game:GAME",
+    bots={"heuristic": "houserules.games.onion.bots:OnionHeuristic"},
+    terminal="houserules.games.onion.terminal:RENDERER",
+    words="houserules.games.onion.words:WORDS",
+    web=True,
+    commands="houserules.games.onion.commands:app",
+    aliases=("onion",),
+    order=3,
+    variants=({"rounds": 4, "chips": 30, "modifiers": "all", "reform": True},
+              {"rounds": 4, "chips": 30, "modifiers": "all", "declaration_round": True},
+              {"rounds": 3, "cripple": False}),
+)
+
+#: the package's main objects, imported on first use so that listing games stays cheap
+_LAZY = {'GAME': 'game', 'CrippleMrOnion': 'game', 'OnionState': 'state', 'OnionView': 'view'}
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+
+__all__ = ["SPEC", *_LAZY]

@@ -5,23 +5,77 @@ scenario files."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from ...cards import CardError
-from ...engine.core import Action, Event, GameError, Illegal, Result, require_keys
-from ...engine.referee import refusal
-from . import flow, rules
-from .cards import allocate, name, names
-from .state import OnionState, literal_state, validate_options
+from ...engine.actions import ActionCodec, Field, named, whole
+from ...engine.base import GameBase, multiset
+from ...engine.core import Action, Event, Illegal, Result
+from . import flow, modifiers, phases, rules
+from .cards import DECK_SIZE, allocate, canonical, name, names
+from .state import OnionState, Phase, literal_state, validate_options
 from .view import OnionView, view
 
 
-class CrippleMrOnion:
+def _card_list(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise TypeError("cards are a list of card names, e.g. [\"5H\", \"KC\"]")
+    if not all(isinstance(v, str) for v in value):
+        raise TypeError("each card is named by a string such as \"5H\"")
+    return tuple(allocate(value))
+
+
+def _groupings(value: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    if not isinstance(value, list) or not all(isinstance(g, Mapping) for g in value):
+        raise TypeError("groupings are a list of {\"name\": ..., \"cards\": [...]} objects")
+    return tuple((str(g["name"]), _card_list(g["cards"])) for g in value)
+
+
+def _is_cards(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str) and \
+        all(whole(c) and 0 <= c < DECK_SIZE for c in value)
+
+
+_AMOUNT = Field("amount", "arg", lambda a: a if whole(a) else _not_chips(a), lambda a: a, whole, '"amount": 3')
+_CARDS = Field("cards", "arg", _card_list, lambda cs: names(canonical(cs), marks=True), _is_cards,
+               '"cards": ["5H", "KC"]')
+_GROUPINGS = Field("groupings", "arg", _groupings,
+                   lambda gs: [{"name": k, "cards": names(cards, marks=True)} for k, cards in gs],
+                   lambda gs: isinstance(gs, tuple) and all(isinstance(g, tuple) and len(g) == 2 and _is_cards(g[1])
+                                                            for g in gs),
+                   '"groupings": [{"name": "quartet", "cards": ["5H", "5C", "5D", "5S"]}]')
+_CARD = Field("card", "card", named(lambda t: allocate([t])[0]), lambda c: name(c, marks=True),
+              lambda c: whole(c) and 0 <= c < DECK_SIZE, '"card": "QS"')
+
+
+def _not_chips(value: Any) -> int:
+    raise TypeError(f"an amount is a whole number of chips, not {value!r}")
+
+
+def _fields(kind: str) -> tuple[Field, ...]:
+    if kind in rules.AMOUNT_KINDS:
+        return (_AMOUNT,)
+    if kind == "discard":
+        return (_CARDS,)
+    if kind == "declare":
+        return (_GROUPINGS,)
+    return (_CARD,) if kind in rules.CARD_KINDS else ()
+
+
+#: Cards are named with the special copy's ``*`` always, so that a record replays
+#: the very copies played; without modifiers the ``*`` changes nothing. A discard
+#: is a set of cards and two unmarked copies of a card are the same card, so its
+#: JSON lists the cards in one canonical order: two discards are the same action
+#: exactly when they read the same.
+CODEC = ActionCodec("Cripple Mr Onion", {k: _fields(k) for k in rules.KINDS}, rules.GAME_OVER)
+
+
+class CrippleMrOnion(GameBase[OnionState, OnionView]):
     """Cripple Mr Onion, seed 002: see docs/rules/cripple-mr-onion.md."""
 
     name = "cripple-mr-onion"
     title = "Cripple Mr Onion"
+    codec = CODEC
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -31,24 +85,20 @@ class CrippleMrOnion:
         flow.start_round(state, [])
         return state
 
-    def seats(self, state: OnionState) -> int:
-        return state.players
-
     def to_act(self, state: OnionState) -> tuple[int, ...]:
         return () if state.over else (state.turn,)
 
-    legal = staticmethod(rules.legal)
-    check = staticmethod(rules.check)
+    def legal(self, state: OnionState) -> list[Action]:
+        return rules.legal(state)
+
+    def rules_check(self, state: OnionState, action: Action) -> Illegal | None:
+        return rules.resolve_arg(state, action)[0]
 
     def apply(self, state: OnionState, action: Action) -> list[Event]:
         illegal, arg = rules.resolve_arg(state, action)
         if illegal is not None:
-            raise GameError(f"illegal action {action}: {illegal.reason}")
-        return flow.apply(state, action, arg)
-
-    def penalise(self, state: OnionState, action: Action, illegal: Illegal) -> list[Event]:
-        """The seed names no penalties: an illegal attempt is refused in every mode."""
-        return [refusal(action, illegal)]
+            raise ValueError(f"illegal action {action}: {illegal.reason}")
+        return phases.apply(state, action, arg)
 
     def view(self, state: OnionState, seat: int | None) -> OnionView:
         return view(state, seat)
@@ -59,84 +109,89 @@ class CrippleMrOnion:
         reason = "one player left" if sum(not o for o in state.out) <= 1 else "round limit: most chips"
         return Result(state.winners, reason, tuple(float(c) for c in state.ledger.chips))
 
+    # --- the contract's own questions -------------------------------------------
+    def attempts(self, state: OnionState) -> list[Action]:
+        """Every kind for every seat, amounts around the allowed ones, the seat's
+        cards and a few it does not hold, alone and as a discard."""
+        out: list[Action] = []
+        top = state.max_raise * state.stake + state.high_bid + 2
+        for seat in range(state.players):
+            cards = sorted(set(state.hands[seat]) | set(state.offered) | {0, 51, 52, 103})
+            for kind in rules.KINDS:
+                if kind in rules.AMOUNT_KINDS:
+                    out += [Action(seat, kind, arg=a) for a in range(-1, top + 1)]
+                elif kind == "discard":  # in the sorted order legal lists; check reads a discard as a set
+                    hand = tuple(sorted(state.hands[seat]))
+                    out += [Action(seat, kind, arg=hand[:n]) for n in range(min(len(hand), 6))]
+                    out.append(Action(seat, kind, arg=(103, 103)))
+                elif kind in rules.CARD_KINDS:
+                    out += [Action(seat, kind, c) for c in cards]
+                elif kind != "declare":
+                    out.append(Action(seat, kind))
+        return out
+
+    def conserved(self, state: OnionState) -> Hashable:
+        return multiset(state.all_cards()), state.ledger.total()
+
+    def determinize(self, state: OnionState, seat: int, rng: random.Random) -> OnionState:
+        """Redeal what ``seat`` cannot see: the pack, the face-down discards, cards
+        offered to someone else, and each other seat's cards that it has not shown
+        (redrawn in place, so what is face up or disclosed stays put)."""
+        twin = self.copy(state)
+        zones = [twin.deck, twin.discards]
+        if not (state.phase == Phase.CHOOSE and state.turn == seat):
+            zones.append(twin.offered)
+        unseen = {other: set(modifiers.undisclosed(state, other)) for other in range(state.players)
+                  if other != seat and state.declared[other] is None}
+        pool = [c for z in zones for c in z] + [c for o, cs in unseen.items() for c in state.hands[o] if c in cs]
+        rng.shuffle(pool)
+        fresh = iter(pool)
+        for zone in zones:
+            zone[:] = [next(fresh) for _ in zone]
+        for other, cs in unseen.items():
+            twin.hands[other] = [next(fresh) if c in cs else c for c in twin.hands[other]]
+        return twin
+
     def game_stats(self, state: OnionState, events: list[Event]) -> dict[str, Any]:
         """Per-match figures the simulator sums: how rounds ended, the winning
-        groupings, and the chips each seat won or lost."""
+        groupings, the chips each seat won or lost, and what the modifiers did:
+        special cards declared (by card; ``forced`` when the rules declared
+        them), running flushes declared to cripple and the rounds they won,
+        rounds of wild eights."""
         start = state.options["chips"]
         winning: dict[str, int] = {}
         ends = {"showdown": 0, "folded": 0, "carried": 0}
-        counts = {"auctions": 0, "passes": 0, "accepted": 0, "cards_bought": 0}
+        counts = {"auctions": 0, "passes": 0, "accepted": 0, "cards_bought": 0, "cripples": 0, "cripple_wins": 0}
+        specials: dict[str, int] = {"total": 0, "forced": 0}
         for e in events:
-            k = e.kind
+            k, data = e.kind, e.data or {}
             if k == "win":
-                how = e.data["how"]
+                how = data["how"]
                 if how == "everyone else folded":
                     ends["folded"] += 1
                 else:
                     ends["showdown"] += 1
                     winning[how] = winning.get(how, 0) + 1
+                    counts["cripple_wins"] += how.endswith("running flush")
             elif k == "carry":
                 ends["carried"] += 1
             elif k == "auction":
                 counts["auctions"] += 1
-            elif k == "pass" and e.data and "cost" in e.data:
+            elif k == "pass" and "cost" in data:
                 counts["passes"] += 1
             elif k == "accept":
                 counts["accepted"] += 1
             elif k == "buy":
                 counts["cards_bought"] += 1
+            elif k == "cripple":
+                counts["cripples"] += 1
+            elif k == "special":
+                specials[data["as"]] = specials.get(data["as"], 0) + 1
+                specials["total"] += 1
+                specials["forced"] += bool(data.get("forced"))
         flows = {f"seat{s}": state.ledger.chips[s] - start for s in range(state.players)}
         return {"turns": state.round, "rounds": state.round, "round_ends": ends, "winning_grouping": winning,
-                "chip_flow": flows, **counts}
-
-    # --- JSON -----------------------------------------------------------
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        """Cards are named with the special copy's ``*`` always, so that a record
-        replays the very copies played; without modifiers the ``*`` changes nothing."""
-        out: dict[str, Any] = {"seat": action.seat, "action": action.kind}
-        if action.kind in rules.AMOUNT_KINDS:
-            out["amount"] = action.arg
-        elif action.kind == "discard":
-            out["cards"] = names(action.arg, marks=True)
-        elif action.kind == "declare":
-            out["groupings"] = [{"name": k, "cards": names(cards, marks=True)} for k, cards in action.arg]
-        elif action.kind in rules.CARD_KINDS:
-            out["card"] = name(action.card, marks=True)
-        return out
-
-    def action_from_json(self, obj: Mapping[str, Any]) -> Action:
-        if not isinstance(obj, Mapping):
-            raise GameError("an action is a JSON object")
-        require_keys(obj, ("seat", "action", "amount", "cards", "groupings", "card"), "action")
-        kind = obj.get("action")
-        if kind not in rules.KINDS:
-            raise GameError(f"unknown action {kind!r}; Cripple Mr Onion actions: {', '.join(rules.KINDS)}")
-        seat = obj.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise GameError("an action needs its seat as a whole number")
-        wants = "amount" if kind in rules.AMOUNT_KINDS else "cards" if kind == "discard" else \
-            "groupings" if kind == "declare" else "card" if kind in rules.CARD_KINDS else None
-        extra = sorted(k for k in ("amount", "cards", "groupings", "card") if k in obj and k != wants)
-        if extra:
-            raise GameError(f"{kind!r} takes no {', '.join(extra)}")
-        if wants and wants not in obj:
-            raise GameError(f"{kind!r} needs \"{wants}\"")
-        try:
-            if wants == "amount":
-                amount = obj["amount"]
-                if not isinstance(amount, int) or isinstance(amount, bool):
-                    raise GameError("amount must be a whole number of chips")
-                return Action(seat, kind, arg=amount)
-            if wants == "cards":
-                return Action(seat, kind, arg=tuple(allocate(obj["cards"])))
-            if wants == "card":
-                return Action(seat, kind, allocate([str(obj["card"])])[0])
-            if wants == "groupings":
-                return Action(seat, kind, arg=tuple((str(g["name"]), tuple(allocate(g["cards"])))
-                                                    for g in obj["groupings"]))
-        except (CardError, KeyError, TypeError) as exc:
-            raise GameError(f"{kind!r}: {exc}") from None
-        return Action(seat, kind)
+                "chip_flow": flows, "specials": specials, "wild_rounds": state.wild_rounds, **counts}
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> OnionState:
@@ -146,7 +201,7 @@ class CrippleMrOnion:
         got: Any
         want: Any = value
         led = state.ledger
-        simple = {
+        simple: dict[str, Callable[[], Any]] = {
             "chips": lambda: list(led.chips), "pot": lambda: led.pot, "staked": lambda: list(led.staked),
             "phase": lambda: state.phase, "turn": lambda: state.turn, "dealer": lambda: state.dealer,
             "elder": lambda: state.order[1], "younger": lambda: state.order[-1], "order": lambda: state.order,

@@ -10,11 +10,30 @@ Last Card declaration. The full clause list is docs/rules/shedding.md.
 
 Modules: ``state`` (data, options, deal), ``rules`` (the one legality check),
 ``flow`` (carrying actions out, penalties), ``view`` (what a seat may know),
-``game`` (the Game protocol object ``GAME``).
+``game`` (the Game protocol object ``GAME``); for people and programs,
+``bots``, ``terminal`` (how it looks in a terminal), ``words`` (its events in
+plain words) and ``web/`` (its browser module).
 """
 
-from .game import GAME, Shedding
-from .state import SheddingState
-from .view import SheddingView
+from __future__ import annotations
 
-__all__ = ["GAME", "Shedding", "SheddingState", "SheddingView"]
+from ...engine.registry import GameSpec, lazy_exports
+
+SPEC = GameSpec(
+    name="shedding",
+    title="Shedding",
+    players=(2, 5),
+    game="houserules.games.shedding.game:GAME",
+    bots={"heuristic": "houserules.games.shedding.bots:SheddingHeuristic"},
+    terminal="houserules.games.shedding.terminal:RENDERER",
+    words="houserules.games.shedding.words:WORDS",
+    web=True,
+    order=1,
+)
+
+#: the package's main objects, imported on first use so that listing games stays cheap
+_LAZY = {'GAME': 'game', 'Shedding': 'game', 'SheddingState': 'state', 'SheddingView': 'view'}
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+
+__all__ = ["SPEC", *_LAZY]

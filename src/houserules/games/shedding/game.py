@@ -4,22 +4,42 @@ scenario files."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from enum import StrEnum
 from typing import Any
 
-from ...cards import CardError, card_name, parse_card, parse_cards
-from ...engine.core import Action, Event, GameError, Illegal, Result, json_action, require_keys
+from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
+from ...engine.actions import ActionCodec, card_field
+from ...engine.base import GameBase, multiset
+from ...engine.core import Action, Event, Illegal, Result
 from ...engine.expect import differs, zone_expect
 from . import flow, rules
 from .state import SheddingState, deal, literal_state, validate_options
 from .view import SheddingView, view
 
 
-class Shedding:
+class Kind(StrEnum):
+    """Shedding's actions (S-2, S-3, S-7): the JSON ``action`` words."""
+
+    PLAY = "play"
+    END = "end"
+    DRAW = "draw"
+    DECLINE = "decline"
+    DECLARE = "declare"
+    SHOW = "show"
+
+
+_CARD = card_field(parse_card, card_name, DECK_SIZE, '"card": "QS"')
+CODEC = ActionCodec("Shedding", {Kind.PLAY: (_CARD,), Kind.END: (), Kind.DRAW: (), Kind.DECLINE: (),
+                                 Kind.DECLARE: (), Kind.SHOW: (_CARD,)}, rules.GAME_OVER)
+
+
+class Shedding(GameBase[SheddingState, SheddingView]):
     """Game Rules — Consolidated (v2025-08-19), seed 001: see docs/rules/shedding.md."""
 
     name = "shedding"
     title = "Shedding"
+    codec = CODEC
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -27,16 +47,20 @@ class Shedding:
     def new(self, options: Mapping[str, Any], seed: int) -> SheddingState:
         return deal(validate_options(options), seed)
 
-    def seats(self, state: SheddingState) -> int:
-        return state.players
-
     def to_act(self, state: SheddingState) -> tuple[int, ...]:
         return () if state.over else (state.turn,)
 
-    legal = staticmethod(rules.legal)
-    check = staticmethod(rules.check)
-    apply = staticmethod(flow.apply)
-    penalise = staticmethod(flow.penalise)
+    def legal(self, state: SheddingState) -> list[Action]:
+        return rules.legal(state)
+
+    def rules_check(self, state: SheddingState, action: Action) -> Illegal | None:
+        return rules.check(state, action)
+
+    def apply(self, state: SheddingState, action: Action) -> list[Event]:
+        return flow.apply(state, action)
+
+    def penalise(self, state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:
+        return flow.penalise(state, action, illegal)
 
     def view(self, state: SheddingState, seat: int | None) -> SheddingView:
         return view(state, seat)
@@ -47,6 +71,25 @@ class Shedding:
         if state.winner is None:
             return Result((), "turn limit")
         return Result((state.winner,), "went out")
+
+    # --- the contract's own questions -------------------------------------------
+    def attempts(self, state: SheddingState) -> list[Action]:
+        """Every seat, every kind, every card: the deck is small enough to ask them all."""
+        out: list[Action] = []
+        for seat in range(state.players):
+            for kind in Kind:
+                if kind in (Kind.PLAY, Kind.SHOW):
+                    out.extend(Action(seat, kind, c) for c in range(DECK_SIZE))
+                else:
+                    out.append(Action(seat, kind))
+        return out
+
+    def conserved(self, state: SheddingState) -> Hashable:
+        return multiset(state.all_cards())
+
+    def hidden(self, state: SheddingState, seat: int) -> list[list[int]]:
+        """Other hands and the draw pile; the discards were all seen face up (S-6)."""
+        return [h for s, h in enumerate(state.hands) if s != seat] + [state.draw]
 
     def game_stats(self, state: SheddingState, events: list[Event]) -> dict[str, Any]:
         """Per-game figures the simulator sums: length, draw pressure, effects."""
@@ -72,32 +115,6 @@ class Shedding:
                 reshuffles += 1
         return {"turns": state.turns, "pressure": pressure, "effects": effects, "reshuffles": reshuffles}
 
-    # --- JSON -----------------------------------------------------------
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return json_action(action, card_name)
-
-    def action_from_json(self, obj: Mapping[str, Any]) -> Action:
-        if not isinstance(obj, Mapping):
-            raise GameError("an action is a JSON object")
-        require_keys(obj, ("seat", "action", "card"), "action")
-        kind = obj.get("action")
-        if kind not in rules.KINDS:
-            raise GameError(f"unknown action {kind!r}; Shedding actions: {', '.join(rules.KINDS)}")
-        seat = obj.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise GameError("an action needs its seat as a whole number")
-        card = None
-        if kind in ("play", "show"):
-            if "card" not in obj:
-                raise GameError(f"{kind!r} needs a card, e.g. \"card\": \"QS\"")
-            try:
-                card = parse_card(str(obj["card"]))
-            except CardError as exc:
-                raise GameError(str(exc)) from None
-        elif "card" in obj:
-            raise GameError(f"{kind!r} takes no card")
-        return Action(seat, kind, card)
-
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> SheddingState:
         return literal_state(options, state, seed)
@@ -114,4 +131,4 @@ class Shedding:
 
 GAME = Shedding()
 
-__all__ = ["GAME", "Shedding", "Illegal"]
+__all__ = ["CODEC", "GAME", "Kind", "Shedding"]

@@ -65,8 +65,6 @@ ALREADY = Illegal("S-7.1", "you have already declared your last card", "mistake"
 UNDECLARED = Illegal("S-7.1", "declare your last card before going out", "last card not declared")
 EXPOSURE = Illegal("S-6.2", "showing a card to the table is Exposure", "exposure")
 GAME_OVER = Illegal("S-8.1", "the game is over")
-NO_SUCH_SEAT = Illegal("seat", "there is no such seat")
-UNKNOWN = Illegal("action", "Shedding has no such action")
 
 _RUN_REASONS = {JUMP: STEP_JUMP, SUIT_CHANGE: STEP_SUIT, BAD_QUEEN: BAD_PIVOT}
 
@@ -102,7 +100,6 @@ DRAW = tuple(Action(s, "draw") for s in range(MAX_SEATS))
 END = tuple(Action(s, "end") for s in range(MAX_SEATS))
 DECLINE = tuple(Action(s, "decline") for s in range(MAX_SEATS))
 DECLARE = tuple(Action(s, "declare") for s in range(MAX_SEATS))
-KINDS = ("play", "end", "draw", "decline", "declare", "show")
 
 
 def why_not_play(state: SheddingState, c: int) -> Illegal | None:
@@ -145,18 +142,12 @@ def legal(state: SheddingState) -> list[Action]:
 
 
 def check(state: SheddingState, action: Action) -> Illegal | None:
-    """None if ``action`` is legal now, else the clause it breaks and the penalty a table assesses."""
+    """None if ``action`` is legal now, else the clause it breaks and the penalty a table assesses.
+    The engine's envelope (a real seat, a known action, a real card, the game on) has passed."""
     seat, kind = action.seat, action.kind
-    if kind not in KINDS:
-        return UNKNOWN
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
-        return NO_SUCH_SEAT
-    if state.over:
-        return GAME_OVER
     hand = state.hands[seat]
     if kind in ("play", "show") and action.card not in hand:
-        name = card_name(action.card) if isinstance(action.card, int) and 0 <= action.card < 52 else action.card
-        return Illegal("hand", f"you do not hold {name}")
+        return Illegal("hand", f"you do not hold {card_name(action.card)}")
     if kind == "show":
         return EXPOSURE
     if seat != state.turn:

@@ -1,0 +1,104 @@
+"""The skeleton every game shares, written once.
+
+A game subclasses ``GameBase`` and supplies its rules (``legal``,
+``rules_check``, ``apply``, ``view``, ``result``), its ``codec`` (the actions it
+declares) and its state's own questions (``new``, ``copy``, ``snapshot``,
+``conserved``, ``hidden``). Everything else — the envelope check in front of
+the rules, the action JSON, the time hooks of a game that does not care
+about time, the refusal of a game that names no penalties, the generic
+determinization — is here, so that the three games (and the next two)
+cannot drift apart again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any, Generic, TypeVar
+
+from .actions import ActionCodec
+from .core import Action, Event, Illegal, View
+from .protocol import GameState
+from .referee import refusal
+
+S = TypeVar("S", bound=GameState)
+V = TypeVar("V", bound=View)
+
+
+def multiset(cards: Iterable[Hashable]) -> Hashable:
+    """Cards as a multiset, comparable by ``==``: what ``conserved`` usually answers."""
+    return frozenset(Counter(cards).items())
+
+
+def redeal(zones: list[list[Any]], rng: random.Random) -> None:
+    """Shuffle the cards of ``zones`` together and deal them back, each zone
+    keeping its size: the hidden cards redrawn, the public counts kept."""
+    pool = [c for zone in zones for c in zone]
+    rng.shuffle(pool)
+    at = 0
+    for zone in zones:
+        n = len(zone)
+        zone[:] = pool[at:at + n]
+        at += n
+
+
+class GameBase(Generic[S, V]):
+    """The shared half of the ``Game`` protocol; see ``engine.core.Game`` for the contract."""
+
+    name: str
+    title: str
+    codec: ActionCodec
+
+    # --- what every game answers the same way ----------------------------------------
+    def seats(self, state: S) -> int:
+        players: int = state.options["players"]
+        return players
+
+    def check(self, state: S, action: Action) -> Illegal | None:
+        """The envelope (engine.actions), then the game's own rules."""
+        wrong = self.codec.envelope(action, self.seats(state), state.over)
+        return wrong if wrong is not None else self.rules_check(state, action)
+
+    def penalise(self, state: S, action: Action, illegal: Illegal) -> list[Event]:
+        """A game whose seed names no penalties refuses an illegal attempt in every mode."""
+        return [refusal(action, illegal)]
+
+    def deadline(self, state: S) -> float | None:
+        return None
+
+    def advance(self, state: S, now: float) -> list[Event]:
+        return []
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return self.codec.to_json(action)
+
+    def action_from_json(self, obj: Mapping[str, Any]) -> Action:
+        return self.codec.from_json(obj)
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """The generic sampler: a copy with the cards of ``hidden(state, seat)`` redealt.
+        A game whose seats learn more than counts (a card shown, a card passed)
+        narrows ``hidden`` to the cards still unknown, or overrides this."""
+        twin = self.copy(state)
+        redeal(self.hidden(twin, seat), rng)
+        return twin
+
+    # --- what each game supplies ------------------------------------------------------
+    def result(self, state: S) -> Any:
+        raise NotImplementedError
+
+    def rules_check(self, state: S, action: Action) -> Illegal | None:
+        """The game's own legality questions, asked once the envelope has passed."""
+        raise NotImplementedError
+
+    def copy(self, state: S) -> S:
+        twin: S = state.copy()
+        return twin
+
+    def snapshot(self, state: S) -> Hashable:
+        return state.snapshot()
+
+    def hidden(self, state: S, seat: int) -> list[list[Any]]:
+        """The zones of ``state`` (live lists) whose cards ``seat`` cannot see."""
+        raise NotImplementedError

@@ -1,0 +1,180 @@
+"""How Cripple Mr Onion looks in the terminal and how a person types its actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ...engine.core import Action
+from .cards import CRANK, CSUIT, IS_MARKED, SPECIAL, allocate, parse_one
+from .groupings import KINDS
+from .solver import best
+from .view import OnionView
+from ...cards import card_symbol
+from ...tui import seat_name
+
+HELP = """Type a number from the menu, or:
+  discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
+  bet 2 / raise 1 / extra 1 / bid 3   (amounts in chips, whole Stakes)
+  match  buy  stop  pass  accept  decline
+  declare             (the solver's best arrangement)
+  special QS*  done  choose 9C  reveal 2C   (modifiers: special cards)
+  declare double onion: KC AD QH AS; flush: 2D 6D KD   (your own sorting)
+log shows recent events, quit saves and leaves."""
+
+PHASES = {
+    "draw": "the draw: discard up to four, or fold by discarding five",
+    "name": "the Dealer names the bet",
+    "answer": "match the Dealer's bet (raising if you like) or fold",
+    "cover": "the Dealer must match the collective raise or fold",
+    "buy": "buy face-down cards at one Stake each, or stop (the rest come face up)",
+    "extra": "make an extra bet (the Dealer alone must match)",
+    "consider": "the Dealer matches the extra bets or passes the Dealership",
+    "offer": "take the Dealership by matching the others' extra bets, or pass",
+    "auction": "the Dealership is auctioned",
+    "showdown": "showdown: declare your arrangement",
+    "cripple": "cripple the Onion with your running flush, or pass",
+    "specials": "declare special cards before the showdown, or done",
+    "choose": "keep one of the two cards offered",
+    "reveal": "disclose one card nobody has seen",
+    "over": "the match is over",
+}
+ROLES = ("Dealer", "Elder")
+
+
+def card_markup(c: int, marked: bool = False) -> str:
+    """A card for the terminal; ``marked`` adds the special copy's ``*``."""
+    colour = "red" if CSUIT[c] in (1, 2) else "white"
+    return f"[bold {colour} on grey15] {card_symbol(c % 52)}{'*' if marked else ''} [/]"
+
+
+def cards_markup(cards: Any, marks: bool = False) -> str:
+    return " ".join(card_markup(c, marks and IS_MARKED[c]) for c in sorted(cards, key=lambda c: (CRANK[c], CSUIT[c])))
+
+
+def _named(names_: list[str]) -> str:
+    out = []
+    for n in names_:
+        try:
+            base, marked = parse_one(n)
+            out.append(card_markup(base, marked))
+        except ValueError:
+            out.append(n)
+    return " ".join(out)
+
+
+class OnionRenderer:
+    help_text = HELP
+
+    def render(self, view: OnionView, names: list[str]) -> RenderableType:
+        marks = bool(view.modifiers)
+        seats = RichTable(box=None, show_header=True, header_style="bold")
+        for col in ("seat", "player", "role", "chips", "staked", "cards", "face up"):
+            seats.add_column(col)
+        for s in range(view.players):
+            mark = "▶" if s == view.turn and not view.over else ""
+            role = ""
+            if s in view.order:
+                i = view.order.index(s)
+                role = ROLES[i] if i < 2 else ("Younger" if s == view.younger else "")
+            state = "out" if view.out[s] else "folded" if view.folded[s] else ""
+            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), role, str(view.chips[s]),
+                          str(view.staked[s] or ""), state or str(view.hand_sizes[s]),
+                          cards_markup(view.face_up[s], marks))
+        status = [f"Round {view.round}/{view.rounds}", f"[bold]Pot {view.pot}[/]", f"Stake {view.stake}",
+                  PHASES.get(view.phase, view.phase)]
+        if view.phase in ("answer",):
+            status.append(f"bet to match: {view.bid}")
+        if view.phase == "auction":
+            status.append(f"high bid: {view.high_bid}")
+        lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
+        for s, a in enumerate(view.declared):
+            if a is not None:
+                shown = "; ".join(f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) or "nothing"
+                lines.append(Text.from_markup(f"{names[s]} declared: {shown}"))
+        if view.specials:
+            lines.append(Text.from_markup("Special cards: " + ", ".join(
+                f"{SPECIAL[c]} {card_markup(c, True)} ({names[s]})" for c, s in view.specials)))
+        if view.modifiers:
+            flags = [f"modifiers {', '.join(map(str, view.modifiers))}"]
+            flags += ["[bold magenta]eights wild[/]"] * view.wild_round + ["[bold magenta]the Fool[/]"] * view.fool
+            lines.append(Text.from_markup("   ".join(flags)))
+        if view.offered:
+            lines.append(Text.from_markup("Offered: " + cards_markup(view.offered)))
+        if view.hand:
+            lines.append(Text.from_markup("Your hand: " + cards_markup(view.hand, marks)))
+            a = best(list(view.hand))
+            if a.groupings:
+                lines.append(Text.from_markup("[dim]best sorting now: " + "; ".join(
+                    f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) + "[/]"))
+        return Panel(Group(*lines), title="Cripple Mr Onion", border_style="green")
+
+    def describe(self, action: Action, view: OnionView) -> str:
+        k = action.kind
+        if k == "discard":
+            return f"discard {cards_markup(action.arg)}" if action.arg else "keep all five"
+        if k == "fold":
+            return "fold (discard all five)" if view.phase == "draw" else "fold"
+        if k == "bet":
+            return f"bet {action.arg}"
+        if k == "raise":
+            return f"match {view.bid} and raise {action.arg}"
+        if k == "match":
+            owed = view.bid if view.phase == "answer" else sum(view.staked)
+            return f"match ({owed})"
+        if k == "extra":
+            return f"extra bet {action.arg}"
+        if k == "bid":
+            return f"bid {action.arg} for the Dealership"
+        if k == "accept":
+            return f"accept the Dealership (pay {view.offer_cost})"
+        if k == "declare":
+            return "declare " + ("; ".join(f"{kind} {cards_markup(cards)}" for kind, cards in action.arg) or "nothing")
+        if k == "special":
+            return f"declare {SPECIAL[action.card]} {card_markup(action.card, True)}"
+        if k in ("choose", "reveal"):
+            return f"{k} {card_markup(action.card)}"
+        if k == "done":
+            return "no (more) special cards"
+        return {"buy": f"buy a face-down card ({view.stake})", "stop": "stop buying",
+                "pass": "pass", "decline": "decline"}.get(k, k)
+
+    def parse(self, text: str, seat: int, view: OnionView) -> Action:
+        words = text.strip().split()
+        if not words:
+            raise ValueError("type an action; help lists them")
+        head, rest = words[0].lower(), text.strip()[len(words[0]):].strip()
+        if head in ("bet", "raise", "extra", "bid"):
+            if not rest.isdigit():
+                raise ValueError(f"{head} needs an amount in chips, e.g. {head} 2")
+            return Action(seat, head, arg=int(rest))
+        if head == "discard":
+            return Action(seat, head, arg=tuple(allocate(rest)))
+        if head == "declare":
+            if not rest:
+                a = best(list(view.hand or ()))
+                return Action(seat, head, arg=tuple((g.kind, g.cards) for g in a.groupings))
+            return Action(seat, head, arg=tuple(self._grouping(part) for part in rest.split(";") if part.strip()))
+        if head in ("special", "choose", "reveal"):
+            return Action(seat, head, allocate(rest, marks=head == "special")[0] if rest else None)
+        if head in ("fold", "match", "buy", "stop", "pass", "accept", "decline", "done") and not rest:
+            return Action(seat, head)
+        raise ValueError(f"I don't understand {text!r}; type help")
+
+    @staticmethod
+    def _grouping(part: str) -> tuple[str, tuple[int, ...]]:
+        kind, _, cards = part.partition(":")
+        kind = kind.strip().lower()
+        if kind not in KINDS:
+            raise ValueError(f"{kind!r} is not a grouping; groupings: {', '.join(KINDS)}")
+        return kind, tuple(allocate(cards))
+
+    def card_markup(self, name: str) -> str:
+        return _named([name])
+
+
+RENDERER = OnionRenderer()

@@ -1,0 +1,134 @@
+"""A heuristic Shedding player.
+
+It plays the way a careful person does: always declares its last card, meets
+draw pressure by stacking (biggest first) or shielding rather than drawing,
+and on a free turn searches the runs its hand allows and plays the one that
+sheds most, preferring to finish on a card that hurts the next player (a draw
+card, an 8) and keeping red Jacks back as shields. It sees only its view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...cards import RANK
+from ...engine.core import Action
+from .rules import (
+    DOWN, DRAW_VALUE, HOP, IS_QUEEN, IS_RED_JACK, IS_WRAP, MATCHES, PIVOT, RELATION, UP,
+)
+from .view import SheddingView
+
+NODE_LIMIT = 3000
+WIN = 10_000
+
+
+def _ending_value(card: int, next_size: int) -> float:
+    """How good it is to leave ``card`` on top at the end of the turn."""
+    if IS_QUEEN[card]:
+        return -25.0  # an uncovered Queen: decline and draw
+    value = DRAW_VALUE[card]
+    urgency = 2.0 if next_size <= 2 else 1.0
+    if value:
+        return value * 1.5 * urgency
+    if RANK[card] == 8:
+        return 3.0 * urgency
+    return 0.0
+
+
+class _Search:
+    """Depth-first search over the runs a hand allows, from a view's position."""
+
+    def __init__(self, next_size: int):
+        self.next_size = next_size
+        self.nodes = 0
+        self.best_score = float("-inf")
+        self.best_first: int | None = None
+
+    def continuations(self, top: int, run_dir: int, wrapped: bool, first: bool, hand: list[int]) -> list[int]:
+        if IS_QUEEN[top]:
+            return list(dict.fromkeys(hand))
+        if first:
+            row = MATCHES[top]
+            return [c for c in hand if row[c]]
+        out = []
+        rel_row = RELATION[top]
+        for c in hand:
+            rel = rel_row[c]
+            if rel == HOP or rel == PIVOT:
+                out.append(c)
+            elif rel == UP or rel == DOWN:
+                if IS_WRAP[top][c] and wrapped:
+                    continue
+                if run_dir and run_dir != (1 if rel == UP else -1):
+                    continue
+                out.append(c)
+        return out
+
+    def score_end(self, played: int, hand: list[int], top: int, cost: float) -> float:
+        if not hand and not IS_QUEEN[top]:
+            return WIN
+        return played * 10.0 + _ending_value(top, self.next_size) - cost
+
+    def walk(self, top: int, run_dir: int, wrapped: bool, first: bool, hand: list[int],
+             played: int, cost: float, first_card: int | None) -> None:
+        self.nodes += 1
+        if played and first_card is not None:
+            s = self.score_end(played, hand, top, cost)
+            if s > self.best_score:
+                self.best_score, self.best_first = s, first_card
+        if self.nodes > NODE_LIMIT or (played and not hand):
+            return
+        for c in self.continuations(top, run_dir, wrapped, first, hand):
+            rest = hand[:]
+            rest.remove(c)
+            ndir, nwrap = run_dir, wrapped
+            if IS_QUEEN[top] or first:
+                ndir = 0
+            else:
+                rel = RELATION[top][c]
+                if rel == UP or rel == DOWN:
+                    ndir = 1 if rel == UP else -1
+                    nwrap = wrapped or IS_WRAP[top][c]
+            # spending shields and draw cards mid-run has a price: they defend later
+            extra = 4.0 if IS_RED_JACK[c] else 1.5 if DRAW_VALUE[c] else 0.0
+            self.walk(c, ndir, nwrap, False, rest, played + 1, cost + extra,
+                      c if first_card is None else first_card)
+
+
+class SheddingHeuristic:
+    name = "heuristic"
+    wants_view = True
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    def choose(self, view: SheddingView, legal: Sequence[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "declare" in by_kind:
+            return by_kind["declare"][0]
+        plays = by_kind.get("play", [])
+        hand = list(view.hand or ())
+        if view.pending and not view.run:
+            stacks = [a for a in plays if DRAW_VALUE[a.card]]
+            if stacks:
+                return max(stacks, key=lambda a: DRAW_VALUE[a.card])
+            if plays:  # a red Jack shield
+                return plays[0]
+            return by_kind["draw"][0]
+        nxt = (view.turn + view.direction) % view.players
+        search = _Search(view.hand_sizes[nxt])
+        search.walk(view.top, view.run_dir, view.wrapped, not view.run, hand, 0, 0.0, None)
+        if search.best_first is not None:
+            stop_value = None
+            if view.run and "end" in by_kind:
+                stop_value = _ending_value(view.top, search.next_size)
+            if stop_value is None or search.best_score > stop_value:
+                for a in plays:
+                    if a.card == search.best_first:
+                        return a
+        for kind in ("end", "draw", "decline"):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        return legal[0]

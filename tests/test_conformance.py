@@ -1,0 +1,281 @@
+"""The contract every registered game keeps: one suite, parametrised over the registry.
+
+A game added later is held to it without editing this file: it only has to
+declare itself (a ``GameSpec`` in its package) and implement the ``Game``
+protocol (engine/core.py). What is checked, on many random games per game:
+
+* ``legal`` and ``check`` agree exactly, over every attempt the game can think
+  of (``attempts``) and a few malformed ones from the Python API;
+* what must be conserved is (``conserved``: cards, chips), through legal play
+  and through penalised attempts in table mode;
+* every game ends under random play, with a result;
+* the seed and the action list, through JSON, replay the same state and events;
+* ``view`` never shows a seat what it may not see: redrawing every card the
+  seat cannot see (``determinize``) leaves its view, and a spectator's,
+  exactly as they were;
+* actions round-trip through JSON, and action JSON of any shape is refused
+  with a ``GameError`` and nothing else;
+* events are immutable once emitted: told again later, they read the same;
+* a refused attempt changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from houserules.engine import registry
+from houserules.engine.core import STRICT, TABLE, Action, Event, GameError
+from houserules.engine.protocol import Game
+from houserules.engine.referee import act
+from houserules.engine.replay import GameRecord, events_digest, replay
+from houserules.engine.words import TONES, plain, tell
+
+GAMES = registry.names()
+STEP_CAP = 20_000
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+seeds = st.integers(0, 2**31 - 1)
+
+
+def new(game: Game[Any, Any], seed: int, mode: str = STRICT) -> Any:
+    """A game at a table size within its declared range, under its defaults or one of
+    its declared variants (a game whose options change its rules is checked under each)."""
+    spec = registry.spec(game.name)
+    low, high = spec.players
+    players = low + seed % (high - low + 1)
+    variants: tuple[dict[str, Any], ...] = ({}, *map(dict, spec.variants))
+    options = variants[(seed // 7) % len(variants)]
+    return game.new(game.options({**options, "players": players, "mode": mode}), seed)
+
+
+def random_play(game: Game[Any, Any], state: Any, rng: random.Random) -> Iterator[Action]:
+    """Apply random legal actions of the first seat asked until the game ends; yield each before it is applied."""
+    for _ in range(STEP_CAP):
+        if game.result(state) is not None:
+            return
+        seats = game.to_act(state)
+        assert seats, "the game is not over, yet nobody is asked to act"
+        mine = [a for a in game.legal(state) if a.seat == seats[0]]
+        assert mine, f"seat {seats[0]} is asked to act and has no legal action"
+        action = mine[rng.randrange(len(mine))]
+        yield action
+        game.apply(state, action)
+    raise AssertionError(f"no result after {STEP_CAP} actions")
+
+
+def sent(game: Game[Any, Any], action: Action) -> str:
+    """An action as a person sends it: two actions are the same when their JSON is
+    (two copies of one card, a set of cards in another order)."""
+    return json.dumps(game.action_to_json(action), sort_keys=True)
+
+
+def malformed(state: Any, game: Game[Any, Any]) -> list[Action]:
+    """Attempts from the Python API that no game may take: a bool seat, a seat
+    beyond the table, an unknown kind, every kind with nonsense for its card and arg."""
+    n = game.seats(state)
+    some = game.legal(state)[:1]
+    out = [Action(n, a.kind, a.card, a.arg) for a in some] + [Action(-1, a.kind, a.card, a.arg) for a in some]
+    out += [Action(True, a.kind, a.card, a.arg) for a in some] + [Action(False, a.kind, a.card, a.arg) for a in some]
+    out += [Action(0, "fly"), Action(0, "")]
+    out += [Action(0, k, "QS", object) for k in game.codec.kinds] + [Action(0, k, 10**6) for k in game.codec.kinds]
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_legal_and_check_agree(name: str, seed: int) -> None:
+    game = registry.get(name)
+    state = new(game, seed)
+    rng = random.Random(seed)
+    for step, _ in enumerate(random_play(game, state, rng)):
+        if step % 7:
+            continue
+        legal = game.legal(state)
+        said = {sent(game, a) for a in legal}
+        assert len(said) == len(legal), "legal lists an action twice"
+        for a in set(game.attempts(state)) | set(legal):
+            illegal = game.check(state, a)
+            assert (illegal is None) == (sent(game, a) in said), (a, illegal)
+            if illegal is not None:
+                assert illegal.reason and illegal.rule
+        for a in malformed(state, game):
+            assert game.check(state, a) is not None, a
+    final = game.legal(state)
+    assert final == [] and game.to_act(state) == ()
+    assert all(game.check(state, a) is not None for a in game.attempts(state))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds, mode=st.sampled_from([STRICT, TABLE]))
+def test_conserved_through_play_and_penalties(name: str, seed: int, mode: str) -> None:
+    game = registry.get(name)
+    state = new(game, seed, mode)
+    rng = random.Random(seed)
+    start = game.conserved(state)
+    for step in range(STEP_CAP):
+        if game.result(state) is not None:
+            break
+        if step % 5 == 0:  # an attempt of any kind, legal or not, judged by the referee
+            attempts = game.attempts(state)
+            act(game, state, attempts[rng.randrange(len(attempts))])
+        else:
+            seat = game.to_act(state)[0]
+            mine = [a for a in game.legal(state) if a.seat == seat]
+            game.apply(state, mine[rng.randrange(len(mine))])
+        assert game.conserved(state) == start, f"step {step}"
+    assert game.result(state) is not None
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_every_game_ends_and_replays(name: str, seed: int) -> None:
+    """Random play ends with a result; the record, through JSON, replays it exactly."""
+    game = registry.get(name)
+    state = new(game, seed)
+    record = GameRecord(name, dict(state.options), seed)
+    events: list[Event] = []
+    told: list[tuple[Event, str]] = []
+    for action in random_play(game, state, random.Random(seed)):
+        record.actions.append(game.action_to_json(action))
+    # replay from the record with the referee, as files and the network do
+    again = game.new(game.options(record.options), seed)
+    for raw in json.loads(json.dumps(record.actions)):
+        new_events = act(game, again, game.action_from_json(raw))
+        assert [e.kind for e in new_events] != ["refused"], raw
+        events += new_events
+        told += [(e, json.dumps(e.to_json(), sort_keys=True)) for e in new_events]
+    result = game.result(again)
+    assert result is not None and game.result(state) == result
+    assert game.snapshot(again) == game.snapshot(state)
+    record.result, record.digest = result.to_json(), events_digest(events)
+    report = replay(GameRecord.from_json(json.loads(json.dumps(record.to_json()))))
+    assert report.ok, report.problems
+    # events are immutable once emitted: told again at the end, each reads as it did
+    for e, first in told:
+        assert json.dumps(e.to_json(), sort_keys=True) == first, e.kind
+    # and every kind of event is told in the game's words, to some viewer
+    words = registry.load(registry.spec(name).words)
+    names = [f"P{s}" for s in range(game.seats(state))]
+    untold = {e.kind for e in events}
+    for e in events:
+        for viewer in (None, *range(len(names))):
+            line = tell(words, e.for_seat(viewer), names, viewer)
+            if line is not None:
+                assert line.text and line.tone in TONES, (e.kind, line)
+                assert plain(line.text).count("[[") == 0, line.text
+                untold.discard(e.kind)
+    assert not untold, f"events never told in words: {sorted(untold)}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_views_hide_what_a_seat_cannot_see(name: str, seed: int) -> None:
+    """Every card a seat cannot see, redrawn, changes nothing in its view (nor a spectator's)."""
+    game = registry.get(name)
+    state = new(game, seed)
+    rng = random.Random(seed)
+    redrawn = 0
+    for step, _ in enumerate(random_play(game, state, rng)):
+        if step % 5:
+            continue
+        spectator = game.view(state, None).to_json()
+        for seat in range(game.seats(state)):
+            twin = game.determinize(state, seat, rng)
+            assert game.conserved(twin) == game.conserved(state)
+            assert game.view(twin, seat).to_json() == game.view(state, seat).to_json(), (seat, step)
+            assert game.view(twin, None).to_json() == spectator, (seat, step)
+            redrawn += game.snapshot(twin) != game.snapshot(state)
+    assert redrawn, "determinize never redrew anything: the test proved nothing"
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_actions_round_trip_through_json(name: str, seed: int) -> None:
+    game = registry.get(name)
+    state = new(game, seed)
+    for step, _ in enumerate(random_play(game, state, random.Random(seed))):
+        if step % 3:
+            continue
+        for a in game.legal(state):
+            text = json.dumps(game.action_to_json(a))
+            back = game.action_from_json(json.loads(text))
+            assert json.dumps(game.action_to_json(back)) == text
+            assert game.check(state, back) is None, (a, back)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_strict_refusals_change_nothing(name: str, seed: int) -> None:
+    game = registry.get(name)
+    state = new(game, seed, STRICT)
+    rng = random.Random(seed)
+    for step, _ in enumerate(random_play(game, state, rng)):
+        if step % 4:
+            continue
+        said = {sent(game, a) for a in game.legal(state)}
+        wrong = [a for a in game.attempts(state) if sent(game, a) not in said] + malformed(state, game)
+        attempt = wrong[rng.randrange(len(wrong))]
+        before = game.snapshot(state)
+        events = act(game, state, attempt)
+        assert [e.kind for e in events] == ["refused"], attempt
+        assert events[0].data["reason"]
+        assert game.snapshot(state) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_a_copy_is_independent(name: str, seed: int) -> None:
+    """Play on a copy (as a search bot does) and the original is untouched, and vice versa."""
+    game = registry.get(name)
+    state = new(game, seed)
+    before = game.snapshot(state)
+    twin = game.copy(state)
+    for _ in zip(range(80), random_play(game, twin, random.Random(seed))):
+        pass
+    assert game.snapshot(state) == before
+    twin_now = game.snapshot(twin)
+    for _ in zip(range(80), random_play(game, state, random.Random(seed + 1))):
+        pass
+    assert game.snapshot(twin) == twin_now
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**70) | st.floats() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_any_action_json_is_read_or_refused_with_a_game_error(name: str, data: st.DataObject) -> None:
+    game = registry.get(name)
+    kinds = [str(k) for k in game.codec.kinds] + ["fly"]
+    keys = st.sampled_from(list(game.codec.allowed))
+    obj = data.draw(st.one_of(
+        json_values,
+        st.fixed_dictionaries({"seat": st.integers(-1, 9) | json_values, "action": st.sampled_from(kinds)},
+                              optional={k: json_values for k in game.codec.allowed if k not in ("seat", "action")}),
+        st.dictionaries(keys, json_values, max_size=4),
+    ))
+    try:
+        action = game.action_from_json(obj)
+    except GameError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    state = new(game, 0)
+    game.check(state, action)  # parsed: the check answers, whatever the answer
