@@ -8,7 +8,10 @@ expensive game modules the command imported. A person feels this on every
 command; the simulator's workers pay it once per process.
 
 Set PYTHONPATH to measure another checkout (e.g. one made with
-``git archive`` of an older commit) in the same run.
+``git archive`` of an older commit) in the same run. On a busy machine the
+times move with the load; ``--callgrind`` also counts the instructions each
+command executes under valgrind (one run each, slow, but the same on every
+run).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -65,13 +69,25 @@ def timed(args: list[str]) -> tuple[float, float]:
     return cpu, wall
 
 
-def measure(runs: int) -> list[dict[str, Any]]:
+def instructions(args: list[str]) -> int | None:
+    """Instructions ``houserules ARGS`` executes, counted by valgrind's callgrind (None without valgrind)."""
+    try:
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                              "-m", "houserules.cli", *args], capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        return None
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    return int(found.group(1)) if found else None
+
+
+def measure(runs: int, callgrind: bool) -> list[dict[str, Any]]:
     rows = []
     for label, args in COMMANDS:
         samples = [timed(args) for _ in range(runs)]
         mods = set(imported(args))
         rows.append({"command": label, "cpu_ms": 1000 * statistics.median(c for c, _ in samples),
                      "wall_ms": 1000 * statistics.median(w for _, w in samples),
+                     "instructions": instructions(args) if callgrind else None,
                      "heavy_imports": [m for m in HEAVY if m in mods]})
     return rows
 
@@ -80,9 +96,10 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", type=int, default=10)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--callgrind", action="store_true", help="also count instructions under valgrind")
     a = p.parse_args()
     bare = statistics.median(timed_interpreter() for _ in range(a.runs))
-    rows = measure(a.runs)
+    rows = measure(a.runs, a.callgrind)
     if a.json:
         print(json.dumps({"python": sys.version.split()[0], "bare_interpreter_cpu_ms": 1000 * bare, "rows": rows}))
         return
@@ -90,7 +107,9 @@ def main() -> None:
           f"{1000 * bare:.0f} ms CPU")
     for r in rows:
         heavy = ", ".join(r["heavy_imports"]) or "none"
-        print(f"{r['command']:<32} {r['cpu_ms']:>7.0f} ms CPU {r['wall_ms']:>7.0f} ms wall   game modules: {heavy}")
+        count = f" {r['instructions'] / 1e6:>7,.0f} M instructions" if r["instructions"] else ""
+        print(f"{r['command']:<32} {r['cpu_ms']:>7.0f} ms CPU {r['wall_ms']:>7.0f} ms wall{count}   "
+              f"game modules: {heavy}")
 
 
 def timed_interpreter() -> float:

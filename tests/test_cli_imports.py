@@ -35,6 +35,10 @@ def rules_loaded(mods: set[str]) -> set[str]:
     return {m for m in mods if m.startswith("houserules.games.") and m.rpartition(".")[2] in RULES_MODULES}
 
 
+def test_listing_the_games_loads_no_rules():
+    assert not rules_loaded(imported("games"))
+
+
 def test_help_imports_no_game_and_no_solver():
     mods = imported("--help")
     assert "houserules.cli" in mods
