@@ -54,7 +54,8 @@ HEAVY = ("houserules.games.onion.solver", "houserules.games.onion.game", "houser
 
 def imported(args: list[str]) -> list[str]:
     """The houserules modules ``houserules ARGS`` imports (a subprocess, so nothing is cached)."""
-    out = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=os.environ)
+    out = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=os.environ,
+                         check=False)
     return out.stderr.strip().splitlines()[-1].split() if out.stderr.strip() else []
 
 

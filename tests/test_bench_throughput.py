@@ -21,7 +21,7 @@ spec.loader.exec_module(throughput)
 @pytest.mark.parametrize("players", [3, 4])
 def test_rlcard_rows_play_the_players_asked_for(players):
     env = throughput.rlcard_uno_env(players)
-    state, _ = env.reset()
+    env.reset()
     assert len(env.game.players) == players
     assert {p.player_id for p in env.game.players} == set(range(players))
     for row in (throughput.rlcard_uno_rate(0.2, players), throughput.rlcard_uno_raw_rate(0.2, players)):

@@ -23,7 +23,8 @@ print(" ".join(sorted(m for m in sys.modules if m.startswith("houserules"))), fi
 
 
 def imported(*args: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=120,
+                         check=False)
     return set(out.stderr.strip().splitlines()[-1].split())
 
 

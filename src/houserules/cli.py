@@ -343,7 +343,7 @@ def main() -> None:
     """The console script: the app, with any error it did not foresee said in one line."""
     try:
         app()
-    except Exception as exc:  # a bug: every expected fault is reported where it happens
+    except Exception as exc:  # noqa: BLE001 (a bug: every expected fault is reported where it happens)
         err.print(f"[bold red]error:[/] internal error, please report it: {type(exc).__name__}: "
                   f"{escape(str(exc))}", soft_wrap=True)
         sys.exit(1)
