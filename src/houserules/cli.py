@@ -112,7 +112,7 @@ def play(
     bots: Annotated[str, typer.Option(help="bot kind for the other seats, comma-separated per seat")] = "heuristic",
     seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
     watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
-    mode: Annotated[str, typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm")] = "strict",
+    mode: Annotated[Optional[str], typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm (Mao: always table by default)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
     option: OptionOpt = None,
     modifiers: ModifiersOpt = None,
@@ -142,6 +142,8 @@ def play(
             if spec is None and record.table:
                 spec = parse_clock(record.table.get("clock"))
         else:
+            if mode is None:  # a game whose rules are secret is only played at a table that penalises (Mao)
+                mode = "table" if getattr(g, "secret_rules", False) else "strict"
             opts = parse_options(option, players=players, mode=mode, modifiers=modifiers)
             seed_ = seed if seed is not None else random.randrange(2**31)
         probe = g.new(g.options(opts), seed_)

@@ -15,7 +15,7 @@ the current clock, and a ``{"wait": 3.0}`` step moves the clock on by that
 many seconds, letting the game act on every deadline passed (``advance``).
 
 Expectation keys every game understands: ``penalties`` (names assessed since
-the previous expectation), ``refused`` (whether the previous action was
+the previous expectation, or ``[seat, name]`` pairs), ``refused`` (whether the previous action was
 refused), ``winner`` (seat, or null while the game goes on or for a draw).
 Unknown keys anywhere are errors, never silent passes.
 """
@@ -58,14 +58,30 @@ class ScenarioReport:
 
 def _common(key: str, value: Any, game: Any, state: Any, since: list[Event], last: list[Event]) -> str | None:
     if key == "penalties":
-        names = [(e.data or {}).get("name") for e in since if e.kind == "penalty"]
-        return None if names == list(value) else f"penalties: expected {value}, got {names}"
+        return _penalties(value, game, since)
     if key == "refused":
         was = any(e.kind == "refused" for e in last)
         return None if was == bool(value) else f"refused: expected {value}, got {was}"
     result = game.result(state)
     got_w = result.winners[0] if result and len(result.winners) == 1 else None
     return None if got_w == value else f"winner: expected {value}, got {got_w}"
+
+
+def _penalties(value: Any, game: Any, since: list[Event]) -> str | None:
+    """``penalties``: the names assessed since the last expectation, in order; or, written
+    as ``[seat, name]`` pairs, who got which. Names compare through the game's
+    ``penalty_key`` when it has one (Mao hears them the forgiving way), else exactly."""
+    key = getattr(game, "penalty_key", None) or (lambda name: name)
+    given = [e for e in since if e.kind == "penalty"]
+    want = list(value)
+    if want and all(isinstance(v, (list, tuple)) and len(v) == 2 for v in want):
+        got: list[Any] = [[e.seat, e.data["name"]] for e in given]
+        same = len(got) == len(want) and all(
+            g[0] == w[0] and isinstance(w[1], str) and key(g[1]) == key(w[1]) for g, w in zip(got, want))
+    else:
+        got = [e.data["name"] for e in given]
+        same = len(got) == len(want) and all(isinstance(w, str) and key(g) == key(w) for g, w in zip(got, want))
+    return None if same else f"penalties: expected {value}, got {got}"
 
 
 def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioReport:

@@ -35,7 +35,7 @@ from typing import Any
 from ..bots import bot_kinds, make
 from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
-from ..engine.core import GameError
+from ..engine.core import Action, GameError
 from ..table import Table, default_bot
 from .protocol import PROTOCOL, ProtocolError, error
 from .store import Store, StoredSeat, StoredTable, token_hash
@@ -275,7 +275,10 @@ class LiveTable:
         t = self.table
         seat = client.seat
         mine = seat is not None and self.status == "playing" and t.seats[seat].player is None
-        legal = t.legal(seat) if mine and seat is not None else []
+        legal: list[Action] = []
+        if mine and seat is not None:
+            offer = getattr(t.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
+            legal = offer(t.state, seat) if offer else t.legal(seat)
         start = client.cursor
         client.cursor = len(t.log)
         return {
