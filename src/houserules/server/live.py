@@ -298,7 +298,14 @@ class LiveTable:
 
     # --- connections ----------------------------------------------------------
     async def join(self, client: Client, since: int) -> None:
-        """A client says hello: it is sent the table and what it missed since event ``since``."""
+        """A client says hello: it is sent the table and what it missed since event ``since``.
+        Under the table's lock: a move being judged in a worker thread is never seen half made."""
+        async with self.lock:
+            self._join(client, since)
+        self.kick_bots()
+        self._watch_absences()
+
+    def _join(self, client: Client, since: int) -> None:
         seat = client.seat
         if seat is not None and not self.seats[seat].joined:
             joined = replace(self.seats[seat], joined=True)
@@ -319,8 +326,6 @@ class LiveTable:
             self.stood_in.pop(seat, None)
         self.schedule()
         self.broadcast()
-        self.kick_bots()
-        self._watch_absences()
 
     def drop(self, client: Client) -> None:
         """A connection closed: the others see the seat as disconnected (and, after
@@ -449,8 +454,8 @@ class LiveTable:
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
             before = len(self._actions())
-            try:
-                events = self.table.submit(action, self.now())
+            try:  # rules work runs off the event loop: a slow judgement freezes no other table
+                events = await asyncio.to_thread(self.table.submit, action, self.now())
             except Exception:
                 log.exception("table %s: the engine failed on an action; reloading from the store", self.id)
                 self.hub.evict(self, "the server failed on the last move")
@@ -531,14 +536,8 @@ class LiveTable:
                 if self.evicted or self.status != "playing" or self.table.bot_to_act() is None:
                     return
                 before = len(self._actions())
-                try:
-                    self.table.due(self.now())
-                    if self.table.bot_to_act() is None:
-                        pass
-                    elif delay:
-                        self.table.step_bot(self.now())
-                    else:
-                        self.table.advance(t=self.now())
+                try:  # a bot may think for a while (a search bot): off the event loop
+                    await asyncio.to_thread(self._bot_moves, bool(delay))
                 except Exception:
                     log.exception("table %s: a bot failed; reloading from the store", self.id)
                     self.hub.evict(self, "a bot failed to move")
@@ -549,6 +548,16 @@ class LiveTable:
                     return
                 self.broadcast()
             self.schedule()
+
+    def _bot_moves(self, one: bool) -> None:
+        """Under the lock, in a worker thread: what is due, then one bot move or every pending one."""
+        self.table.due(self.now())
+        if self.table.bot_to_act() is None:
+            return
+        if one:
+            self.table.step_bot(self.now())
+        else:
+            self.table.advance(t=self.now())
 
     def stop(self) -> None:
         """Cancel this table's timers (it is leaving memory)."""
