@@ -24,7 +24,8 @@ def _discard_card(state: BState, seat: int, card: int, clause: str) -> list[Even
 @step("8")
 def _eight(state: BState, f: Frame) -> list[Event]:
     """Fee 1: the 8 becomes wild; fee 2: keep it; no fee: discard it and break up a tile."""
-    prompt = f"8: wild for {fee(state, f.seat, 1)}, keep for {fee(state, f.seat, 2)}, or discard it"
+    card = f.data[0].card
+    prompt = f"8: wild for {fee(state, f.seat, 1, card)}, keep for {fee(state, f.seat, 2, card)}, or discard it"
     return ask(state, f.seat, "BP-8", prompt, ("wild", "keep", "discard"), "8.choice", f.data[0], auto=False)
 
 
@@ -33,10 +34,10 @@ def _eight_choice(state: BState, f: Frame) -> list[Event]:
     ctx, choice = f.data
     if choice == "wild":
         push(state, "8.wild", f.seat, ctx)
-        pay(state, f.seat, fee(state, f.seat, 1), "pot", "BP-8")
+        pay(state, f.seat, fee(state, f.seat, 1, ctx.card), "pot", "BP-8")
         return []
     if choice == "keep":
-        pay(state, f.seat, fee(state, f.seat, 2), "pot", "BP-8")
+        pay(state, f.seat, fee(state, f.seat, 2, ctx.card), "pot", "BP-8")
         return []
     events = _discard_card(state, f.seat, ctx.card, "BP-8") if own_slot(state, f.seat, ctx.card) else []
     tiles = [card_name(s.top) for t in state.tables for s in t if len(s.cards) > 1]

@@ -41,9 +41,11 @@ def targetable(slot: Slot) -> bool:
     return not slot.ne and not protected(slot)
 
 
-def live_values(state: BState, seat: int) -> list[tuple[int, int]]:
-    """The values whose continuous effects count: in play, not no-effect, not wild (L147-151, L39)."""
-    return [value(s) for s in state.tables[seat] if not s.ne and not s.wild and (s.eff or len(s.cards) == 1)]
+def live_values(state: BState, seat: int, but: int = -1) -> list[tuple[int, int]]:
+    """The values whose continuous effects count: in play, not no-effect, not wild (L147-151, L39);
+    ``but``: a card whose own immediate effect is being resolved (BP-H8.1)."""
+    return [value(s) for s in state.tables[seat]
+            if not s.ne and not s.wild and (s.eff or len(s.cards) == 1) and s.top != but]
 
 
 def correct_number(state: BState, seat: int) -> int:
@@ -64,9 +66,9 @@ def counted(state: BState, seat: int) -> int:
     return sum(1 for s in state.tables[seat] for c in s.cards if c not in state.exempt)
 
 
-def fee(state: BState, seat: int, base: int) -> int:
+def fee(state: BState, seat: int, base: int, but: int = -1) -> int:
     """A fee as ``seat`` pays it: 8s, Js change it, never below 0 (L599, L774, L781; BP-F.1)."""
-    return max(0, base + modifier(live_values(state, seat), "fee"))
+    return max(0, base + modifier(live_values(state, seat, but), "fee"))
 
 
 def slots(state: BState) -> Iterator[tuple[int, Slot]]:
