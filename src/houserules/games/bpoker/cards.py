@@ -111,5 +111,5 @@ def deck(decks: int, jokers: int) -> list[int]:
 def shift(r: int, delta: int) -> int:
     """A rank moved by a 5 (L403-412): ranks are a cycle 1, 2, ..., K, A, 1 —
     "An A becomes a 1" going up and a 2 becomes a 1 going down (house rule
-    BP-H5.4: so a 1 going down becomes an A)."""
+    BP-H20: so a 1 going down becomes an A)."""
     return (r - 1 + delta) % 14 + 1

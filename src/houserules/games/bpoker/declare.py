@@ -1,7 +1,7 @@
 """The declared 5-card poker hand: what may be declared, its value, the 3♣ obligation (BP-4.6, BP-3C).
 
 A declaration is a choice of at most five cards of the declarer's table
-(L70-71); wilds take their best value for the cards chosen (BP-H4.2: a
+(L70-71); wilds take their best value for the cards chosen (BP-H13: a
 person would declare them so; it keeps the choice to the cards). Every 3♣
 in effect on the table (up to five) must be in it (L343-348).
 """

@@ -283,7 +283,7 @@ card_rule(2, (CLUBS,), CardRule("BP-2C", "2♣", _two("C", "BP-2C")))
 # --- 3s (L326-352) -------------------------------------------------------------------------
 def make_wild(state: BState, seat: int, card: int) -> list[Event]:
     """The card becomes wild: face down on its owner's table (L43-45). A card-in-effect leaves
-    its 5-tile to do so and the rest of the tile is broken up (BP-H3.1)."""
+    its 5-tile to do so and the rest of the tile is broken up (BP-H18)."""
     slot = own_slot(state, seat, card)
     if slot is None:
         return []
@@ -420,7 +420,7 @@ def _five_forced(state: BState, f: Frame) -> list[Event]:
 
 @step("5.own")
 def _five_own(state: BState, f: Frame) -> list[Event]:
-    """Cards-to-be-played first, else the viewing hand (BP-H5.5); no card: the effect is lost."""
+    """Cards-to-be-played first, else the viewing hand (BP-H21); no card: the effect is lost."""
     ctx, delta = f.data
     source = state.ctbp[f.seat] or state.viewing[f.seat]
     if not source:
@@ -490,7 +490,7 @@ def _six_force(state: BState, f: Frame) -> list[Event]:
 @step("ring.split")
 def _ring_split(state: BState, f: Frame) -> list[Event]:
     """The Ring Rule (L531-552): the splitter splits the pot into one pile per player; each takes
-    one, from the splitter's left going left. Piles differ by at most one card (BP-H6.2)."""
+    one, from the splitter's left going left. Piles differ by at most one card (BP-H22)."""
     state.ring = []
     seats = state.live()
     n = len(seats)

@@ -1,17 +1,17 @@
-"""5-card poker hands with wilds and several decks (clause BP-5).
+"""5-card poker hands with wilds and several decks (clauses BP-4.x).
 
 The chapter compares "a higher 5-card poker hand" (L318, L881) and lets a
 wild take "any suit and any rank" (L34-37); several decks and wilds make
 five of a kind possible, so it ranks above a straight flush (house rule
-BP-H5.1). A 1 (a Joker left lying on a table, e.g. entered no-effect) ranks
-below 2, has no suit for a flush and is in no straight (BP-H5.2). An Ace is
+BP-H14). A 1 (a Joker left lying on a table, e.g. entered no-effect) ranks
+below 2, has no suit for a flush and is in no straight (BP-H15). An Ace is
 high, or low in A-2-3-4-5 only.
 
 ``evaluate`` is exact and fast: it never tries wild values one by one; it
 asks, category by category from the top, whether the wilds can complete it.
 A key is a tuple that compares like the hands: ``(complete, category,
 tie-breaks...)``, where a declared hand of fewer than five cards is never
-complete and so ranks below every five-card hand (BP-H5.3).
+complete and so ranks below every five-card hand (BP-H16).
 """
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ class BState:
         self.answers: dict[int, str] = {}
         self.armed_j = False  # a J was played: the next card played is no-effect (BP-J)
         self.follow: tuple[int, int, int] | None = None  # (owner, the 5-tile's first card, shift) (BP-5)
-        self.exempt: frozenset[int] = frozenset()  # cards not counted toward the maximum this turn (BP-3R)
+        self.exempt: frozenset[int] = frozenset()  # cards not counted toward the maximum this turn (BP-3.T)
         self.played = 0  # plays made by the active seat this turn
         self.turn_over = False  # an A, A♣ or the 5-forcing price ended the turn (BP-A, BP-5.F)
         self.control: tuple[int, int, int] | None = None  # (controller, controlled, the 10♦) (BP-10D.C)

@@ -43,7 +43,7 @@ def targetable(slot: Slot) -> bool:
 
 def live_values(state: BState, seat: int, but: int = -1) -> list[tuple[int, int]]:
     """The values whose continuous effects count: in play, not no-effect, not wild (L147-151, L39);
-    ``but``: a card whose own immediate effect is being resolved (BP-H8.1)."""
+    ``but``: a card whose own immediate effect is being resolved (BP-H23)."""
     return [value(s) for s in state.tables[seat]
             if not s.ne and not s.wild and (s.eff or len(s.cards) == 1) and s.top != but]
 

@@ -1,0 +1,84 @@
+"""bpoker as a whole: options, caps with their reasons, what views hide, the resolution order."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from houserules.engine import registry
+from houserules.engine.core import Action, OptionsError
+from houserules.engine.referee import act
+from houserules.games.bpoker.cards import card_name
+
+GAME = registry.get("bpoker")
+SCENARIOS = Path(__file__).parent.parent / "scenarios" / "bpoker"
+
+
+def _random_game(options: dict[str, object], seed: int) -> object:
+    state = GAME.new(GAME.options(options), seed)
+    rng = random.Random(seed)
+    while GAME.result(state) is None:
+        seat = GAME.to_act(state)[0]
+        mine = [a for a in GAME.legal(state) if a.seat == seat]
+        GAME.apply(state, mine[rng.randrange(len(mine))])
+    return state
+
+
+def test_player_range() -> None:
+    for bad in (2, 7, "4", True):
+        with pytest.raises(OptionsError, match="BP-1.1"):
+            GAME.options({"players": bad})
+    with pytest.raises(OptionsError, match="decks"):
+        GAME.options({"decks": 0})
+
+
+def test_caps_end_the_game_with_the_reason_recorded() -> None:
+    state = _random_game({"players": 4, "max_turns": 5}, 3)
+    result = GAME.result(state)
+    assert result is not None and result.reason == "turn limit (5 turns)"
+    state = _random_game({"players": 3, "hand_turns": 3, "hands": 2}, 4)
+    result = GAME.result(state)
+    assert result is not None and result.reason == "2 hands played"
+
+
+def test_views_never_show_a_stash_or_another_viewing_hand() -> None:
+    state = GAME.new(GAME.options({"players": 4}), 11)
+    secret = {card_name(c) for z in state.stash for c in z} | {card_name(c) for c in state.pot}
+    for seat in [None, 0, 1, 2, 3]:
+        text = json.dumps(GAME.view(state, seat).to_json())
+        others = {card_name(c) for s in range(4) if s != seat for c in state.viewing[s]}
+        assert not any(f'"{n}"' in text for n in secret | others), seat
+
+
+def test_resolution_order_example() -> None:
+    """The rules page's worked example (BP-R): a 5 forced by a Shaft, tunnelled on, its fees, its follow-up."""
+    obj = json.loads((SCENARIOS / "forced-five-tunnelled.json").read_text())
+    state = GAME.scenario_state(GAME.options(obj["options"]), obj["state"], 0)
+    kinds: list[str] = []
+    for step in obj["steps"]:
+        if "expect" not in step:
+            kinds += [e.kind for e in act(GAME, state, GAME.action_from_json(step))]
+    assert kinds == ["played", "asked", "chose", "forced", "window", "reacted", "tunnel", "played", "paid", "paid",
+                     "paid", "asked", "chose", "played", "asked"]
+
+
+def test_an_immediate_effect_that_cannot_resolve_is_lost() -> None:
+    """A 2♠ with nothing to trade for is lost (L135-137): no question is asked."""
+    state = GAME.scenario_state(GAME.options({"players": 3}), {"viewing": [["2S"], [], []]}, 0)
+    events = act(GAME, state, Action(0, "play", GAME.action_from_json({"seat": 0, "action": "play", "card": "2S"}).card))
+    assert [e.kind for e in events] == ["played", "lost"] and state.ask is None
+
+
+def test_refusals_name_the_clause_and_change_nothing() -> None:
+    state = GAME.scenario_state(GAME.options({"players": 3}), {"viewing": [["4H"], [], []]}, 0)
+    before = GAME.snapshot(state)
+    for raw, clause in [({"seat": 0, "action": "pass"}, "BP-3.4"), ({"seat": 1, "action": "pass"}, "BP-3.0"),
+                        ({"seat": 0, "action": "play", "card": "KS"}, "BP-2.2"),
+                        ({"seat": 0, "action": "choose", "choice": "skip"}, "BP-R.1"),
+                        ({"seat": 0, "action": "declare", "cards": ["4H"]}, "BP-3.5")]:
+        events = act(GAME, state, GAME.action_from_json(raw))
+        assert [(e.kind, e.data["rule"]) for e in events] == [("refused", clause)]
+        assert GAME.snapshot(state) == before
