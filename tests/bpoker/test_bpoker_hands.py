@@ -8,7 +8,7 @@ from itertools import product
 from houserules.games.bpoker.cards import BLACK1, CLUBS, DIAMONDS, HEARTS, SPADES
 from houserules.games.bpoker.hands import (
     FIVE, FLUSH, FULL_HOUSE, HIGH, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, HandCard, best,
-    declarations, evaluate,
+    declarations, evaluate, key_of,
 )
 
 C, D, H, S = CLUBS, DIAMONDS, HEARTS, SPADES
@@ -77,3 +77,15 @@ def test_best_declaration_and_the_three_clubs_obligation() -> None:
     assert 5 in combo and key[1] < STRAIGHT_FLUSH
     assert all(5 in d for d in declarations(cards, must=[5]))
     assert declarations(cards[:3]) == [(0, 1, 2)]
+
+
+def test_best_is_the_best_of_all_declarations() -> None:
+    rng = random.Random(3)
+    for _ in range(150):
+        n = rng.randint(6, 10)
+        cards = [HandCard(i, (rng.randint(2, 14), rng.randint(0, 3)), rng.random() < 0.2) for i in range(n)]
+        must = [c.card for c in cards if not c.wild][:rng.randint(0, 1)]
+        key, combo = best(cards, must)
+        by_id = {c.card: c for c in cards}
+        assert key == max(key_of(by_id[i] for i in d) for d in declarations(cards, must))
+        assert combo in declarations(cards, must)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import ACE, BLACK1, RED1
@@ -108,27 +109,50 @@ class HandCard:
         self.card, self.value, self.wild = card, value, wild
 
 
+@lru_cache(maxsize=65536)
+def _cached(values: tuple[Value, ...], wilds: int) -> Key:
+    return evaluate(values, wilds)
+
+
 def key_of(cards: Iterable[HandCard]) -> Key:
     cards = list(cards)
-    return evaluate([c.value for c in cards if not c.wild], sum(c.wild for c in cards))
+    return _cached(tuple(sorted(c.value for c in cards if not c.wild)), sum(c.wild for c in cards))
+
+
+def _split(cards: Sequence[HandCard], must: Sequence[int]) -> tuple[list[int], list[int], set[int]]:
+    wild = sorted(c.card for c in cards if c.wild)
+    nat = sorted(c.card for c in cards if not c.wild)
+    return wild, nat, set(must)
 
 
 def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tuple[int, ...]]:
-    """Every declarable hand from ``cards`` (ids, sorted): all five-card choices
-    holding the ``must`` cards (3♣, BP-3C), or every card when there are fewer than five."""
-    ids = sorted(c.card for c in cards)
-    if len(ids) <= 5:
-        return [tuple(ids)]
-    need = set(must)
-    return [combo for combo in combinations(ids, 5) if need <= set(combo)]
+    """Every declarable hand from ``cards`` (ids, sorted): all five-card choices holding the
+    ``must`` cards (3♣, BP-3C), or every card when there are fewer than five. Wilds are
+    interchangeable, so a choice of k wilds always names the first k of them (BP-H13)."""
+    if len(cards) <= 5:
+        return [tuple(sorted(c.card for c in cards))]
+    wild, nat, need = _split(cards, must)
+    out = []
+    for k in range(min(5, len(wild)) + 1):
+        for combo in combinations(nat, 5 - k):
+            if need <= set(combo):
+                out.append(tuple(sorted(combo + tuple(wild[:k]))))
+    return out
 
 
 def best(cards: Sequence[HandCard], must: Sequence[int] = ()) -> tuple[Key, tuple[int, ...]]:
-    """The best declarable hand and its key (ties: the first in sorted order)."""
+    """The best declarable hand and its key. A wild is never worse than a natural card, so only
+    choices with as many wilds as will fit are tried (ties: the first in sorted order)."""
+    if len(cards) <= 5:
+        return key_of(cards), tuple(sorted(c.card for c in cards))
     by_id = {c.card: c for c in cards}
+    wild, nat, need = _split(cards, must)
+    k = max(0, min(5 - len(need), len(wild)))
     top: tuple[Key, tuple[int, ...]] | None = None
-    for combo in declarations(cards, must):
-        k = key_of(by_id[i] for i in combo)
-        if top is None or k > top[0]:
-            top = (k, combo)
+    for combo in combinations(nat, 5 - k):
+        if need <= set(combo):
+            ids = tuple(sorted(combo + tuple(wild[:k])))
+            key = key_of(by_id[i] for i in ids)
+            if top is None or key > top[0]:
+                top = (key, ids)
     return top if top is not None else ((0, HIGH), ())
