@@ -297,7 +297,7 @@ def _pass_queen(state: BState, seat: int, ctx: Ctx, receiver: int, companion: in
         state.transit.append(ctx.card)
     else:
         state.tables[receiver].append(Slot([ctx.card]))
-    events.append(Event("passed", seat, {"card": card_name(ctx.card), "to": receiver}))
+    events.append(Event("handed", seat, {"card": card_name(ctx.card), "to": receiver}))
     if ctx.suit in (DIAMONDS, HEARTS):
         events.append(Event("looked", seat, {"at": (receiver,)},
                             {"hands": ((receiver, tuple(card_name(c) for c in state.viewing[receiver])),)}))
@@ -305,7 +305,7 @@ def _pass_queen(state: BState, seat: int, ctx: Ctx, receiver: int, companion: in
         events += lift(state, companion)
         state.transit.append(companion)
         enter(state, receiver, companion, seat)
-        events.append(Event("passed", seat, {"card": card_name(companion), "to": receiver}))
+        events.append(Event("handed", seat, {"card": card_name(companion), "to": receiver}))
     if in_effect:
         push(state, "land", receiver, ctx.card, NOBODY, False)
     return events
