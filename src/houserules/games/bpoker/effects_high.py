@@ -331,6 +331,7 @@ def _king_hearts_pot(state: BState, f: Frame) -> list[Event]:
     card = parse_card(choice)
     events = lift(state, card)
     state.pot.append(card)
+    events.append(Event("to-pot", f.seat, {"count": 1, "from": "table"}))
     return events + window(state, guard_offers(state, opponents(state, f.seat)), "KH.fees", f.seat, ctx)
 
 
@@ -370,6 +371,7 @@ def _king_diamonds(state: BState, f: Frame) -> list[Event]:
     if own_slot(state, f.seat, ctx.card) is not None:
         events += lift(state, ctx.card)
         state.pot.append(ctx.card)
+        events.append(Event("to-pot", f.seat, {"count": 1, "from": "table"}))
     victims = [s for s in opponents(state, f.seat) if any(targetable(x) for x in state.tables[s])]
     return events + window(state, guard_offers(state, victims), "KD.each", f.seat, ctx, tuple(victims))
 

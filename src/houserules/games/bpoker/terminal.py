@@ -129,7 +129,22 @@ class BPokerRenderer:
         if k == "declare":
             names = [card_name(c) for c in action.arg]
             return "declare " + (" ".join(card_markup(n) for n in names) or "nothing") + f" ({self._hand(names, view)})"
-        return f"choose {action.arg}"
+        return self._choice(action.arg)
+
+    def _choice(self, option: str) -> str:
+        """An offered choice in words: ``5H>seat:1`` is "force 5H onto seat 1's table"."""
+        if ">" in option:
+            card, seat = option.split(">")
+            return f"force {card_markup(card)} onto seat {seat[5:]}'s table   [dim]({option})[/]"
+        if option.startswith("seat:"):
+            return f"seat {option[5:]}   [dim]({option})[/]"
+        if option.startswith("hands:"):
+            return f"pay 3 and trade poker hands with seat {option[11:]}   [dim]({option})[/]"
+        parts = option.split("+")
+        try:
+            return " and ".join(card_markup(card_name(parse_card(p))) for p in parts)
+        except CardError:
+            return option
 
     def _hand(self, names: list[str], view: BView) -> str:
         wild = {c for s in view.data["tables"] for x in s if x.get("wild") for c in x["cards"]}
@@ -144,6 +159,8 @@ class BPokerRenderer:
         options = view.data["options"]
         if text.strip() in options:
             return Action(seat, "choose", arg=text.strip())
+        if options and head != "choose":
+            return Action(seat, "choose", arg=self._option(text.strip(), options))
         if head == "choose" and rest:
             return Action(seat, "choose", arg=" ".join(rest))
         if head in ("pass", "scrap") and not rest:
@@ -154,6 +171,17 @@ class BPokerRenderer:
             return Action(seat, head, self._card(rest[0], view))
         return Action(seat, "play", self._card(words[0], view))
 
+    def _option(self, text: str, options: list[str]) -> str:
+        """A typed answer matched to an offered option, a card's copy number optional (``5h>seat:1``)."""
+        def plain(o: str) -> str:
+            return "".join(part.split("#")[0] for part in o.replace(">", " > ").split(" ")).upper()
+        exact = [o for o in options if o.upper() == text.upper()]
+        loose = [o for o in options if plain(o) == plain(text)]
+        found = exact or loose
+        if not found:
+            raise ValueError(f"choose one of: {', '.join(options)}")
+        return found[0]
+
     def _card(self, name: str, view: BView) -> int:
         """A card by name; without a #copy, the copy the seat has at hand or on its table."""
         card = parse_card(name)
@@ -161,6 +189,8 @@ class BPokerRenderer:
             return card
         mine = list(view.data["viewing"] or []) + [c for x in view.data["tables"][view.seat or 0] for c in x["cards"]]
         base = card_name(card)
+        if base in mine:
+            return card
         for held in mine:
             if held.split("#")[0] == base:
                 return parse_card(held)
@@ -172,7 +202,7 @@ class BPokerRenderer:
         said = WORDS.describe(event, names)
         if said is None:
             return None
-        line = render(said, card_markup)
+        line = render(said, card_markup).replace("You's", "your")
         if event["event"] == "turn":
             return f"[dim]— {line} —[/]"
         if event["event"] in ("won-hand", "over"):

@@ -14,6 +14,11 @@ def _seat(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+def _to(names: Sequence[str], dest: str) -> str:
+    """``pot``, ``discard`` or ``seat N`` (a payment into that player's stash)."""
+    return _seat(names, int(dest[5:])) if dest.startswith("seat ") else f"the {dest}"
+
+
 def _played(e: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     text = f"{who} plays {card(e['card'])}"
     if "forced_by" in e:
@@ -29,9 +34,9 @@ SENTENCES: dict[str, Said] = {
     "chose": lambda e, w, n: f"{w} chooses {e['choice']}.",
     "reacted": lambda e, w, n: f"{w} reacts: {e['reaction']}.",
     "broken": lambda e, w, n: f"The tile {cards(e['cards'])} on {w}'s table is broken up.",
-    "paid": lambda e, w, n: f"{w} pays {e['count']} card(s) to {e['to']} [{e['clause']}].",
+    "paid": lambda e, w, n: f"{w} pays {e['count']} card(s) to {_to(n, e['to'])} [{e['clause']}].",
     "forgiven": lambda e, w, n: f"{w} cannot pay {e['count']} more; it is forgiven.",
-    "cannibalised": lambda e, w, n: f"{w} pays with {card(e['card'])} from the table.",
+    "cannibalised": lambda e, w, n: f"{w} pays {_to(n, e['to'])} with {card(e['card'])} from the table.",
     "lost": lambda e, w, n: f"{w}'s effect is lost: {e['why']} [{e['clause']}].",
     "to-be-played": lambda e, w, n: f"{w} must play {e['count']} card(s) from the {e['from']}.",
     "took-random": lambda e, w, n: f"{w} takes {card(e['card'])} at random from {_seat(n, e['from'])}'s stash.",
