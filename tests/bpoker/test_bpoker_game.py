@@ -82,3 +82,22 @@ def test_refusals_name_the_clause_and_change_nothing() -> None:
         events = act(GAME, state, GAME.action_from_json(raw))
         assert [(e.kind, e.data["rule"]) for e in events] == [("refused", clause)]
         assert GAME.snapshot(state) == before
+
+
+def test_continuous_effect_ends_when_its_card_becomes_no_effect_mid_payment() -> None:
+    """Nothing in part 1 turns a table card sideways (part 2's J+J Shield will): marked no-effect
+    while a K♥ fee is being paid, a J♣ stops counting at once (BP-E2), yet the fee already
+    charged keeps its amount (BP-F.3)."""
+    state = GAME.scenario_state(GAME.options({"players": 3}), {
+        "tables": [["AH"], ["JC", "4D", "9D", "9H", "9S"], []], "viewing": [["KH"], [], []],
+        "stash": [["2C"], ["3C"], ["4C"]]}, 0)
+    for raw in ({"seat": 0, "action": "play", "card": "KH"}, {"seat": 0, "action": "choose", "choice": "KH"}):
+        act(GAME, state, GAME.action_from_json(raw))
+    assert state.ask is not None and state.ask.seat == 1 and "3 to go" in state.ask.prompt
+    jack = next(s for s in state.tables[1] if card_name(s.top) == "JC")
+    four = next(s for s in state.tables[1] if card_name(s.top) == "4D")
+    four.ne = jack.ne = True  # what a Shield would do
+    assert GAME.view(state, 1).data["maximum"][1] == 7
+    for choice in ("9D", "9H", "9S"):
+        act(GAME, state, GAME.action_from_json({"seat": 1, "action": "choose", "choice": choice}))
+    assert sorted(card_name(c) for s in state.tables[1] for c in s.cards) == ["4D", "JC"]
