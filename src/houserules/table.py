@@ -16,9 +16,11 @@ from typing import Any
 
 from .bots import Bot, make
 from .engine import registry
-from .engine.core import Action, Event, Game
+from .engine.core import Action, Event
+from .engine.protocol import Game
 from .engine.referee import act
 from .engine.replay import GameRecord, events_digest
+from .engine.words import tell
 
 
 @dataclass
@@ -31,7 +33,7 @@ class Seat:
 
 @dataclass
 class Table:
-    game: Game
+    game: Game[Any, Any]
     options: dict[str, Any]
     seed: int
     seats: list[Seat]
@@ -81,8 +83,18 @@ class Table:
         return [a for a in self.game.legal(self.state) if a.seat == seat]
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        """The log from ``start`` as ``seat`` may see it."""
-        return [e.for_seat(seat) for e in self.log[start:]]
+        """The log from ``start`` as ``seat`` may see it, each event with its
+        ``text`` and ``tone`` in the game's own words (engine/words.py) when it has one."""
+        words = registry.load(registry.spec(self.game.name).words)
+        names = [s.name for s in self.seats]
+        out = []
+        for e in self.log[start:]:
+            told = e.for_seat(seat)
+            line = tell(words, told, names, seat)
+            if line is not None:
+                told["text"], told["tone"] = line.text, line.tone
+            out.append(told)
+        return out
 
     @property
     def over(self) -> bool:

@@ -17,7 +17,8 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
 from .actions import ActionCodec
-from .core import Action, Event, GameState, Illegal, View
+from .core import Action, Event, Illegal, View
+from .protocol import GameState
 from .referee import refusal
 
 S = TypeVar("S", bound=GameState)

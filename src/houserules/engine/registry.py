@@ -22,7 +22,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from .core import Game, GameError
+from .core import GameError
+from .protocol import Game
 
 GAMES_PACKAGE = "houserules.games"
 

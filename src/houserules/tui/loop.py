@@ -18,7 +18,7 @@ from rich.console import Console
 
 from ..engine.core import Action, GameError
 from ..table import Table
-from . import renderer, second_person
+from . import event_line, renderer
 
 Reader = Callable[[str], str]
 
@@ -28,12 +28,11 @@ class Quit(Exception):
 
 
 def _show_events(console: Console, table: Table, seat: int | None, start: int, delay: float) -> int:
-    r = renderer(table.game.name)
     names = [s.name for s in table.seats]
     for e in table.events_for(seat, start):
-        line = r.event_text(e, names)
+        line = event_line(table.game.name, e, names, seat)
         if line:
-            console.print(second_person(line))
+            console.print(line)
             if delay:
                 time.sleep(delay)
     return len(table.log)
@@ -80,6 +79,8 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     """Play ``table`` to its end (or until the person quits) in the terminal."""
     read = read or console.input
     seen = 0
+    record = table.record
+    assert record is not None, "a table that is played has a record"
     try:
         while True:
             for _ in range(100_000):
@@ -88,7 +89,7 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 table.step_bot()
                 seen = _show_events(console, table, human, seen, delay)
                 if save:
-                    table.record.save(save)
+                    record.save(save)
             if table.over:
                 break
             seats = table.game.to_act(table.state)
@@ -97,10 +98,10 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
             table.submit(action)
             seen = _show_events(console, table, seat, seen, 0)
             if save:
-                table.record.save(save)
+                record.save(save)
     except Quit:
         if save:
-            table.record.save(save)
+            record.save(save)
             console.print(f"Game saved: resume with [bold]houserules play {table.game.name} --resume {save}[/]")
         return
     result = table.game.result(table.state)
@@ -110,5 +111,5 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     elif result:
         console.print(f"[bold]No winner[/] ({result.reason})")
     if save:
-        table.record.save(save)
+        record.save(save)
         console.print(f"Record saved to {save}; check it with [bold]houserules replay {save}[/]")

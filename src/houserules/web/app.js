@@ -320,8 +320,8 @@ class TableScreen {
     const log = h("ol", { class: "log", "aria-label": "event log" },
       shown.length < this.logStart + this.log.length ? h("li", { class: "muted" }, "… earlier events") : "",
       ...shown.map((e) => {
-        const text = mod.eventText(e, names);
-        return text === null ? "" : h("li", { class: `ev ev-${e.event}` }, text);
+        // the sentence comes with the event, in the game's one wording; cards are [[NAME]] tokens
+        return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}` }, cardWords(e.text, mod.cardText)) : "";
       }));
     const leave = this.seat !== null && u.status !== "over" ? h("button", {
       class: "ghost leave", onclick: () => this.leave(),
@@ -399,6 +399,11 @@ async function loadModule(game) {
     console.error(err);
     return fallback;
   }
+}
+
+/** A sentence of the game's words with each [[CARD]] token written as the game writes cards. */
+function cardWords(text, cardText) {
+  return text.replace(/\[\[([^\[\]]+)\]\]/g, (_, name) => cardText(name));
 }
 
 function showHelp(mod = fallback) {

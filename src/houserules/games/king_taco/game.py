@@ -6,32 +6,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping
-from enum import StrEnum
 from typing import Any
 
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
 from ...engine.base import GameBase
 from ...engine.core import Action, Event, Illegal, Result
 from . import flow, rules
+from .actions import Kind
 from .cards import COLOUR_NAMES, KINDS, SYMBOL_NAMES, SYMBOLS, WILD, card_name, parse_card, parse_colour, parse_symbol
 from .literal import expect, literal_state
 from .state import TacoState, deal, validate_options
 from .stats import game_stats
 from .view import TacoView, view
-
-
-class Kind(StrEnum):
-    """King Taco's actions: the JSON ``action`` words."""
-
-    PLAY = "play"
-    DRAW = "draw"
-    ALLOW = "allow"
-    NOPE = "nope"
-    PASS = "pass"
-    COLOUR = "colour"
-    SYMBOL = "symbol"
-    DISCARD = "discard"
-    FISH = "fish"
 
 
 _CARD = card_field(parse_card, card_name, KINDS, '"card": "red:3"')
