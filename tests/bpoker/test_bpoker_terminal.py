@@ -12,6 +12,7 @@ from houserules.engine.core import Action
 from houserules.games.bpoker.cards import parse_card
 from houserules.games.bpoker.terminal import RENDERER
 from houserules.table import Table
+from houserules.tui import event_line
 from houserules.tui.loop import run
 
 GAME = registry.get("bpoker")
@@ -41,7 +42,7 @@ def test_views_menus_and_log_lines_draw_in_random_games() -> None:
             for a in legal:
                 assert RENDERER.describe(a, view)
             for e in GAME.apply(state, legal[rng.randrange(len(legal))]):
-                RENDERER.event_text(e.for_seat(seat), names)
+                event_line("bpoker", e.for_seat(seat), names, seat)
 
 
 def test_typed_words() -> None:

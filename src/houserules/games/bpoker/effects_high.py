@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.core import Event
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, parse_card
 from .catalogue import ANY, CardRule, card_rule
+from .declare import best_formable, declared_key
 from .effects_low import make_wild
 from .machine import ask, push, step, window
 from .play import NOBODY, Ctx, enter, forced_by_opponent
@@ -401,7 +402,6 @@ def _king_diamonds_took(state: BState, f: Frame) -> list[Event]:
 @step("KS")
 def _king_spades(state: BState, f: Frame) -> list[Event]:
     """K♠: discard your declared hand; a forcer may make you form a higher one and discard that."""
-    from .declare import best_formable, declared_key
     ctx: Ctx = f.data[0]
     if forced_by_opponent(f.seat, ctx.forcer) and best_formable(state, f.seat)[0] > declared_key(state, f.seat):
         return ask(state, ctx.forcer, "BP-KS", "make him discard his best hand instead", ("demand", "declared"),
@@ -412,7 +412,6 @@ def _king_spades(state: BState, f: Frame) -> list[Event]:
 
 @step("KS.do")
 def _king_spades_do(state: BState, f: Frame) -> list[Event]:
-    from .declare import best_formable
     _, choice = f.data
     cards = best_formable(state, f.seat)[1] if choice == "demand" else state.declared[f.seat]
     events: list[Event] = []

@@ -20,8 +20,9 @@ from .cards import (
     parse_card,
 )
 from .catalogue import ANY, CardRule, card_rule
+from .declare import best_formable, declared_key
 from .machine import ask, push, step, window
-from .play import NOBODY, Ctx, enter, forced_by_opponent
+from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
 from .reactions import guard_offers, spent
 from .state import TURN, BState, Frame, Slot
 from .targets import (
@@ -244,7 +245,6 @@ def _two_clubs_hands(state: BState, f: Frame) -> list[Event]:
 @step("2C.demand")
 def _two_clubs_demand(state: BState, f: Frame) -> list[Event]:
     """The receiver may make you declare a higher hand before it passes (L317-320)."""
-    from .declare import best_formable, declared_key
     ctx, victim, answers = f.data
     exempt, events = spent(state, answers)
     if victim in exempt:
@@ -259,7 +259,6 @@ def _two_clubs_demand(state: BState, f: Frame) -> list[Event]:
 
 @step("2C.swap")
 def _two_clubs_swap(state: BState, f: Frame) -> list[Event]:
-    from .declare import best_formable
     _, victim, choice = f.data
     mine = best_formable(state, f.seat)[1] if choice == "demand" else state.declared[f.seat]
     theirs = state.declared[victim]
@@ -330,7 +329,6 @@ def _four_diamonds_pay(state: BState, f: Frame) -> list[Event]:
 
 @step("4D.replay")
 def _four_diamonds_replay(state: BState, f: Frame) -> list[Event]:
-    from .play import replay
     ctx, choice = f.data
     events: list[Event] = []
     if own_slot(state, f.seat, ctx.card) is not None:

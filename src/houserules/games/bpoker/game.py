@@ -13,6 +13,7 @@ from ...engine.core import Action, Event, Illegal, Result
 from . import effects_high, effects_low, flow, rules  # noqa: F401  (the effects register their records)
 from .cards import MAX_ID, card_name, parse_card
 from .literal import expect, literal_state
+from .machine import answer, run
 from .rules import GAME_OVER, Kind
 from .state import BState, deal, validate_options
 from .view import BView, view
@@ -69,7 +70,7 @@ class BPoker(GameBase[BState, BView]):
         return rules.check(state, action)
 
     def apply(self, state: BState, action: Action) -> list[Event]:
-        from .machine import answer, run
+
         k, s = action.kind, action.seat
         if k == Kind.CHOOSE:
             return answer(state, s, action.arg) + run(state, flow.idle)

@@ -17,13 +17,11 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
-from ...engine.words import render
 from ...tui import seat_name, second_person
 from .cards import CardError, card_name, is_red, parse_card, rank, suit
 from .hands import describe as hand_name
 from .hands import evaluate
 from .view import BView
-from .words import WORDS
 
 HELP = """Type a menu number, or: a card to play it (QS; QS#2 is the second deck's copy), pass,
 scrap, use JS (a no-effect J's discard effect), declare AS KS QS JS 10S, or an offered choice
@@ -196,22 +194,8 @@ class BPokerRenderer:
                 return parse_card(held)
         return card
 
-    def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
-        if event["event"] in ("asked", "chose", "window", "passed", "turn-over"):
-            return None
-        said = WORDS.describe(event, names)
-        if said is None:
-            return None
-        line = render(said, card_markup).replace("You's", "your")
-        if event["event"] == "turn":
-            return f"[dim]— {line} —[/]"
-        if event["event"] in ("won-hand", "over"):
-            return f"[bold green]{line}[/]"
-        if event["event"] == "refused":
-            return f"[red]{line}[/]"
-        if event["event"] == "drew" and "cards" in event:
-            return line + " " + " ".join(card_markup(c) for c in event["cards"])
-        return line
+    def card_markup(self, name: str) -> str:
+        return card_markup(name)
 
 
 RENDERER = BPokerRenderer()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...engine.words import card, cards
+from ...engine.words import Line, card, cards
 
 Said = Callable[[Mapping[str, Any], str, Sequence[str]], str | None]
 
@@ -68,7 +68,7 @@ SENTENCES: dict[str, Said] = {
     "hand": lambda e, w, n: f"Hand {e['hand']} begins; {w} deals.",
     "turn": lambda e, w, n: f"{w}'s turn.",
     "exempt": lambda e, w, n: f"{w}'s {e['count']} table cards do not count toward the maximum this turn.",
-    "drew": lambda e, w, n: f"{w} draws {e['count']} card(s).",
+    "drew": lambda e, w, n: f"{w} draws {e['count']} card(s)" + (f": {cards(e['cards'])}." if "cards" in e else "."),
     "returned": lambda e, w, n: f"{w} returns a card to the stash.",
     "declared": lambda e, w, n: f"{w} declares {cards(e['cards']) or 'nothing'} ({e['hand']}).",
     "pass": lambda e, w, n: f"{w} passes.",
@@ -78,15 +78,27 @@ SENTENCES: dict[str, Said] = {
     "hand-cap": lambda e, w, n: f"The hand ends without a winner after {e['turns']} turns.",
     "over": lambda e, w, n: f"The game ends: {e['reason']}.",
     "refused": lambda e, w, n: f"Refused: {e['reason']} [{e['rule']}].",
+    "window": lambda e, w, n: f"Reactions are asked of {', '.join(_seat(n, s) for s in e['seats'])}.",
+    "passed": lambda e, w, n: f"{w} does not react.",
+    "turn-over": lambda e, w, n: f"{w}'s turn is over: the hand is declared next.",
 }
+
+#: how much each line matters (engine/words.py TONES); unlisted: an ordinary line
+TONE = {"asked": "quiet", "chose": "quiet", "window": "quiet", "passed": "quiet", "turn-over": "quiet",
+        "turn": "quiet", "drew": "quiet", "paid": "aside", "forgiven": "aside", "cannibalised": "aside",
+        "broken": "aside", "lost": "aside", "j-spent": "aside", "to-pot": "aside", "returned": "quiet",
+        "exempt": "aside", "refused": "alert", "magic": "special", "tunnel": "special", "control": "special",
+        "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert", "over": "strong",
+        "hand": "strong", "hand-cap": "strong", "reacted": "special"}
 
 
 class BPokerWords:
-    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> Line | None:
         said = SENTENCES.get(event["event"])
         if said is None:
             return None
-        return said(event, _seat(names, event.get("seat")), names)
+        text = said(event, _seat(names, event.get("seat")), names)
+        return None if text is None else Line(text, TONE.get(event["event"], ""))
 
 
 WORDS = BPokerWords()
