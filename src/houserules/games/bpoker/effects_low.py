@@ -51,13 +51,23 @@ def _one_black(state: BState, f: Frame) -> list[Event]:
 def _one_red(state: BState, f: Frame) -> list[Event]:
     """1 of Red: a random card from any player's stash, played as if he had forced it on you."""
     choices = [name_seat(s) for s in state.live() if state.stash[s]]
-    return ask(state, f.seat, "BP-1R", "take a random card from whose stash", choices, "1R.take", f.data[0])
+    return ask(state, f.seat, "BP-1R", "take a random card from whose stash", choices, "1R.guard", f.data[0])
+
+
+@step("1R.guard")
+def _one_red_guard(state: BState, f: Frame) -> list[Event]:
+    ctx, choice = f.data
+    victim = parse_seat(choice)
+    offers = guard_offers(state, [victim]) if victim != f.seat else {}
+    return window(state, offers, "1R.take", f.seat, ctx, victim)
 
 
 @step("1R.take")
 def _one_red_take(state: BState, f: Frame) -> list[Event]:
-    _, choice = f.data
-    victim = parse_seat(choice)
+    _, victim, answers = f.data
+    exempt, events = spent(state, answers)
+    if victim in exempt:
+        return events + [Event("lost", f.seat, {"clause": "BP-1R", "why": "Magic"})]
     stash = state.stash[victim]
     i = state.rng.randrange(len(stash))
     card = stash.pop(i)
@@ -65,7 +75,7 @@ def _one_red_take(state: BState, f: Frame) -> list[Event]:
         state.sideways[victim] -= 1
     state.transit.append(card)
     enter(state, f.seat, card, victim)
-    return [Event("took-random", f.seat, {"from": victim, "card": card_name(card)})]
+    return events + [Event("took-random", f.seat, {"from": victim, "card": card_name(card)})]
 
 
 def _split_sizes(n: int) -> list[str]:
@@ -145,17 +155,26 @@ def _one_spades(state: BState, f: Frame) -> list[Event]:
     seen = tuple((s, tuple(card_name(c) for c in state.viewing[s])) for s in state.live() if s != f.seat)
     events = [Event("looked", f.seat, {"at": tuple(s for s, _ in seen)}, {"hands": seen})]
     choices = ["keep"] + [name_seat(s) for s, _ in seen]
-    return events + ask(state, f.seat, "BP-1S", "trade viewing hands with", choices, "1S.trade", f.data[0])
+    return events + ask(state, f.seat, "BP-1S", "trade viewing hands with", choices, "1S.guard", f.data[0])
+
+
+@step("1S.guard")
+def _one_spades_guard(state: BState, f: Frame) -> list[Event]:
+    ctx, choice = f.data
+    if choice == "keep":
+        return []
+    other = parse_seat(choice)
+    return window(state, guard_offers(state, [other]), "1S.trade", f.seat, ctx, other)
 
 
 @step("1S.trade")
 def _one_spades_trade(state: BState, f: Frame) -> list[Event]:
-    _, choice = f.data
-    if choice == "keep":
-        return []
-    other = parse_seat(choice)
+    _, other, answers = f.data
+    exempt, events = spent(state, answers)
+    if other in exempt:
+        return events + [Event("lost", f.seat, {"clause": "BP-1S", "why": "Magic"})]
     state.viewing[f.seat], state.viewing[other] = state.viewing[other], state.viewing[f.seat]
-    return [Event("traded-viewing", f.seat, {"with": other})]
+    return events + [Event("traded-viewing", f.seat, {"with": other})]
 
 
 card_rule(1, (BLACK1,), CardRule("BP-1B", "1 of Black (a Joker)", "1B"))
