@@ -101,3 +101,15 @@ def test_continuous_effect_ends_when_its_card_becomes_no_effect_mid_payment() ->
     for choice in ("9D", "9H", "9S"):
         act(GAME, state, GAME.action_from_json({"seat": 1, "action": "choose", "choice": choice}))
     assert sorted(card_name(c) for s in state.tables[1] for c in s.cards) == ["4D", "JC"]
+
+
+def test_game_stats_count_how_hands_end() -> None:
+    state = GAME.new(GAME.options({"players": 3, "hands": 2}), 8)
+    rng = random.Random(8)
+    events = []
+    while GAME.result(state) is None:
+        seat = GAME.to_act(state)[0]
+        mine = [a for a in GAME.legal(state) if a.seat == seat]
+        events += GAME.apply(state, mine[rng.randrange(len(mine))])
+    stats = GAME.game_stats(state, events)  # type: ignore[attr-defined]
+    assert stats["turns"] == state.turns and sum(stats["hand_ends"].values()) == 2 and stats["played"]

@@ -16,6 +16,7 @@ from .literal import expect, literal_state
 from .machine import answer, run
 from .rules import GAME_OVER, Kind
 from .state import BState, deal, validate_options
+from .stats import game_stats
 from .view import BView, view
 
 
@@ -51,6 +52,7 @@ class BPoker(GameBase[BState, BView]):
     name = "bpoker"
     title = "bpoker"
     codec = CODEC
+    game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
