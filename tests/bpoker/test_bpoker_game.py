@@ -113,3 +113,12 @@ def test_game_stats_count_how_hands_end() -> None:
         events += GAME.apply(state, mine[rng.randrange(len(mine))])
     stats = GAME.game_stats(state, events)  # type: ignore[attr-defined]
     assert stats["turns"] == state.turns and sum(stats["hand_ends"].values()) == 2 and stats["played"]
+
+
+def test_a_card_put_back_on_the_stash_is_told_only_to_its_owner() -> None:
+    obj = json.loads((SCENARIOS / "refill-returns-excess.json").read_text())
+    state = GAME.scenario_state(GAME.options(obj["options"]), obj["state"], 0)
+    act(GAME, state, GAME.action_from_json({"seat": 2, "action": "declare", "cards": ["KD"]}))
+    events = act(GAME, state, GAME.action_from_json({"seat": 0, "action": "choose", "choice": "AS"}))
+    chose = next(e for e in events if e.kind == "chose")
+    assert "AS" not in json.dumps(chose.for_seat(1)) and "AS" in json.dumps(chose.for_seat(0))

@@ -123,7 +123,7 @@ def refill(state: BState, seat: int) -> list[Event]:
         return [Event("drew", seat, {"count": len(got)}, {"cards": tuple(card_name(c) for c in got)})] if got else []
     if want < 0:
         return ask(state, seat, "BP-3.2", "return a card to your stash", [card_name(c) for c in state.viewing[seat]],
-                   "refill.return")
+                   "refill.return", private=True)
     return []
 
 

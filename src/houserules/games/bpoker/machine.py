@@ -46,12 +46,14 @@ def push(state: BState, name: str, seat: int, *data: Any) -> None:
 
 
 def ask(state: BState, seat: int, clause: str, prompt: str, options: Sequence[str], then: str,
-        *data: Any, owner: int | None = None, auto: bool = True, plays: bool = False) -> list[Event]:
+        *data: Any, owner: int | None = None, auto: bool = True, plays: bool = False,
+        private: bool = False) -> list[Event]:
     """Seat ``seat`` must choose one of ``options``; ``then`` runs with ``data + (choice,)``.
 
     A choice with one option is made for the seat (``auto``; BP-R.4) and a
     choice with none is not asked (the effect it belongs to is lost, L135).
     ``owner`` is the seat ``then`` acts for when another seat chooses (9♣).
+    ``private``: the answer is told only to the chooser.
     ``plays``: the choice is which card the seat plays, so a controller of
     that seat's hand makes it instead (10♦ Control, L716-718).
     """
@@ -63,7 +65,7 @@ def ask(state: BState, seat: int, clause: str, prompt: str, options: Sequence[st
         push(state, then, you, *data, opts[0])
         return []
     chooser = state.control[0] if plays and state.control is not None and state.control[1] == seat else seat
-    state.ask = Ask(chooser, clause, prompt, opts, then, tuple(data), you)
+    state.ask = Ask(chooser, clause, prompt, opts, then, tuple(data), you, private)
     return [Event("asked", chooser, {"clause": clause, "prompt": prompt})]
 
 
@@ -103,6 +105,8 @@ def answer(state: BState, seat: int, choice: str) -> list[Event]:
     if state.ask is not None:
         a, state.ask = state.ask, None
         push(state, a.then, a.owner, *a.data, choice)
+        if a.private:
+            return [Event("chose", seat, {"clause": a.clause}, {"choice": choice})]
         return [Event("chose", seat, {"clause": a.clause, "choice": choice})]
     state.window.answer(seat)
     state.answers[seat] = choice

@@ -55,6 +55,7 @@ class Ask(NamedTuple):
     then: str
     data: tuple[Any, ...] = ()
     owner: int = -1  # the seat the continuation acts for ("you"); the chooser may differ (9♣)
+    private: bool = False  # the answer names a card others may not see (a card put back on the stash)
 
 
 class Slot:

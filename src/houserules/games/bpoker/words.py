@@ -31,7 +31,7 @@ def _played(e: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
 SENTENCES: dict[str, Said] = {
     "played": _played,
     "asked": lambda e, w, n: f"{w} must choose: {e['prompt']} [{e['clause']}].",
-    "chose": lambda e, w, n: f"{w} chooses {e['choice']}.",
+    "chose": lambda e, w, n: f"{w} chooses {e['choice']}." if "choice" in e else f"{w} chooses.",
     "reacted": lambda e, w, n: f"{w} reacts: {e['reaction']}.",
     "broken": lambda e, w, n: f"The tile {cards(e['cards'])} on {w}'s table is broken up.",
     "paid": lambda e, w, n: f"{w} pays {e['count']} card(s) to {_to(n, e['to'])} [{e['clause']}].",
