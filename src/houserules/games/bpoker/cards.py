@@ -15,8 +15,6 @@ Suits are 0..3 (♣ ♦ ♥ ♠); a 1 that is no suit's 1 has the colour pseudo-
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 PER_DECK = 54
 MAX_DECKS = 8
 MAX_ID = PER_DECK * MAX_DECKS
@@ -88,12 +86,6 @@ def parse_card(text: str) -> int:
     if card >= MAX_ID:
         raise CardError(f"{text!r}: no game has that many decks")
     return card
-
-
-def parse_cards(names: Iterable[str]) -> list[int]:
-    if isinstance(names, str):
-        raise CardError("a list of card names is expected, not one string")
-    return [parse_card(n) for n in names]
 
 
 def value_name(r: int, s: int) -> str:

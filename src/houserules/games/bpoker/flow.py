@@ -21,7 +21,7 @@ from .effects_high import usable_jacks
 from .hands import describe
 from .machine import ask, push, run, step
 from .play import NOBODY, enter
-from .state import DECLARE, OVER, TURN, BState, Frame, Slot
+from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
 from .zones import correct_number, counted, from_stash, lift, live_values, maximum
 
@@ -30,10 +30,6 @@ from .zones import correct_number, counted, from_stash, lift, live_values, maxim
 def start(state: BState) -> list[Event]:
     """A dealt state: the first hand begins."""
     return begin_hand(state) + run(state, idle)
-
-
-def advance(state: BState) -> list[Event]:
-    return run(state, idle)
 
 
 def begin_hand(state: BState) -> list[Event]:
@@ -252,5 +248,3 @@ def game_over(state: BState, reason: str) -> list[Event]:
     state.winners = tuple(s for s in range(state.players) if size[s] == top)
     return [Event("over", None, {"reason": reason, "winners": state.winners, "stashes": tuple(size)})]
 
-
-__all__ = ["Slot", "advance", "start"]

@@ -26,6 +26,7 @@ from .cards import (
     RED1,
     SPADES,
     card_name,
+    is_joker,
     is_red,
     shift,
     value_name,
@@ -116,7 +117,7 @@ def _land(state: BState, f: Frame) -> list[Event]:
         events.append(Event("j-spent", seat, {"card": card_name(card)}))
     follow = state.follow
     if follow is not None and follow[0] == seat and find(state, follow[1]) is not None:
-        if card % 54 >= 52 and not ne and len(f.data) == 3:
+        if is_joker(card) and not ne and len(f.data) == 3:
             return events + ask(state, seat, "BP-5.J", "the Joker after a 5 is which black suit", ("C", "S"),
                                 "land", card, forcer, ne, plays=True)
         state.follow = None

@@ -75,10 +75,6 @@ class Slot:
         """The card that names the slot: a tile's last card (L1208-1214)."""
         return self.cards[-1]
 
-    @property
-    def tiled(self) -> bool:
-        return self.eff is not None
-
     def copy(self) -> Slot:
         return Slot(self.cards[:], self.wild, self.ne, self.eff)
 
