@@ -12,7 +12,7 @@ from .play import NOBODY, Ctx, enter, forced_by_opponent
 from .reactions import guard_offers, spent
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
-from .zones import break_up, face, fee, find, lift, pay, targetable
+from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable
 
 
 def _discard_card(state: BState, seat: int, card: int, clause: str) -> list[Event]:
@@ -26,8 +26,10 @@ def _discard_card(state: BState, seat: int, card: int, clause: str) -> list[Even
 def _eight(state: BState, f: Frame) -> list[Event]:
     """Fee 1: the 8 becomes wild; fee 2: keep it; no fee: discard it and break up a tile."""
     card = f.data[0].card
-    prompt = f"8: wild for {fee(state, f.seat, 1, card)}, keep for {fee(state, f.seat, 2, card)}, or discard it"
-    return ask(state, f.seat, "BP-8", prompt, ("wild", "keep", "discard"), "8.choice", f.data[0], auto=False)
+    wild, keep = fee(state, f.seat, 1, card), fee(state, f.seat, 2, card)
+    opts = [o for o, n in (("wild", wild), ("keep", keep)) if can_pay(state, f.seat, n)] + ["discard"]
+    prompt = f"8: wild for {wild}, keep for {keep} (if your stash can pay), or discard it"
+    return ask(state, f.seat, "BP-8", prompt, opts, "8.choice", f.data[0], auto=False)
 
 
 @step("8.choice")

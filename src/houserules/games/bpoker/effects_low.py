@@ -32,7 +32,7 @@ from .targets import (
     parse_seat,
     slot_named,
 )
-from .zones import face, fee, find, from_stash, lift, pay, targetable, value
+from .zones import can_pay, face, fee, find, from_stash, lift, pay, targetable, value
 
 
 # --- 1s (L210-275) -----------------------------------------------------------------------
@@ -207,7 +207,7 @@ def _two(variant: str, clause: str) -> str:
     @step(name)
     def start(state: BState, f: Frame) -> list[Event]:
         opts = _two_options(state, f.seat, variant)
-        if variant == "C" and state.declared[f.seat]:
+        if variant == "C" and state.declared[f.seat] and can_pay(state, f.seat, fee(state, f.seat, 3)):
             opts += [f"hands:{name_seat(s)}" for s in opponents(state, f.seat) if state.declared[s]]
         if not opts:
             return [Event("lost", f.seat, {"clause": clause, "why": "nothing to trade for"})]
@@ -330,7 +330,7 @@ def _four_diamonds(state: BState, f: Frame) -> list[Event]:
     ctx: Ctx = f.data[0]
     mine = own_slot(state, f.seat, ctx.card)
     opts = [card_name(s.top) for s in state.tables[f.seat] if not s.ne and s is not mine]
-    if not opts or mine is None:
+    if not opts or mine is None or not can_pay(state, f.seat, fee(state, f.seat, 3)):
         return []
     return ask(state, f.seat, "BP-4D", f"replay a card for a fee of {fee(state, f.seat, 3)}", ["skip", *opts],
                "4D.pay", ctx, auto=False)

@@ -71,6 +71,12 @@ def fee(state: BState, seat: int, base: int, but: int = -1) -> int:
     return max(0, base + modifier(live_values(state, seat, but), "fee"))
 
 
+def can_pay(state: BState, seat: int, amount: int) -> bool:
+    """An optional fee may be chosen only if the stash covers it (BP-F.4): cannibalising the
+    table is for what one is forced to pay (L71)."""
+    return len(state.stash[seat]) >= amount
+
+
 def slots(state: BState) -> Iterator[tuple[int, Slot]]:
     for seat, table in enumerate(state.tables):
         for s in table:
