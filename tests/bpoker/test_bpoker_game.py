@@ -122,3 +122,11 @@ def test_a_card_put_back_on_the_stash_is_told_only_to_its_owner() -> None:
     events = act(GAME, state, GAME.action_from_json({"seat": 0, "action": "choose", "choice": "AS"}))
     chose = next(e for e in events if e.kind == "chose")
     assert "AS" not in json.dumps(chose.for_seat(1)) and "AS" in json.dumps(chose.for_seat(0))
+
+
+def test_an_unpayable_optional_fee_is_refused_naming_the_fee_rule() -> None:
+    state = GAME.scenario_state(GAME.options({"players": 3}), {"viewing": [["8S"], [], []],
+                                                                 "stash": [["2C"], ["3C"], ["4C"]]}, 0)
+    act(GAME, state, GAME.action_from_json({"seat": 0, "action": "play", "card": "8S"}))
+    events = act(GAME, state, GAME.action_from_json({"seat": 0, "action": "choose", "choice": "keep"}))
+    assert [(e.kind, e.data["rule"]) for e in events] == [("refused", "BP-F.4")]

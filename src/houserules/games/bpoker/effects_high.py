@@ -27,9 +27,11 @@ def _eight(state: BState, f: Frame) -> list[Event]:
     """Fee 1: the 8 becomes wild; fee 2: keep it; no fee: discard it and break up a tile."""
     card = f.data[0].card
     wild, keep = fee(state, f.seat, 1, card), fee(state, f.seat, 2, card)
-    opts = [o for o, n in (("wild", wild), ("keep", keep)) if can_pay(state, f.seat, n)] + ["discard"]
+    priced = (("wild", wild), ("keep", keep))
+    opts = [o for o, n in priced if can_pay(state, f.seat, n)] + ["discard"]
+    held = tuple((o, "BP-F.4", f"your stash cannot pay a fee of {n}") for o, n in priced if o not in opts)
     prompt = f"8: wild for {wild}, keep for {keep} (if your stash can pay), or discard it"
-    return ask(state, f.seat, "BP-8", prompt, opts, "8.choice", f.data[0], auto=False)
+    return ask(state, f.seat, "BP-8", prompt, opts, "8.choice", f.data[0], auto=False, withheld=held)
 
 
 @step("8.choice")

@@ -47,13 +47,14 @@ def push(state: BState, name: str, seat: int, *data: Any) -> None:
 
 def ask(state: BState, seat: int, clause: str, prompt: str, options: Sequence[str], then: str,
         *data: Any, owner: int | None = None, auto: bool = True, plays: bool = False,
-        private: bool = False) -> list[Event]:
+        private: bool = False, withheld: tuple[tuple[str, str, str], ...] = ()) -> list[Event]:
     """Seat ``seat`` must choose one of ``options``; ``then`` runs with ``data + (choice,)``.
 
     A choice with one option is made for the seat (``auto``; BP-R.4) and a
     choice with none is not asked (the effect it belongs to is lost, L135).
     ``owner`` is the seat ``then`` acts for when another seat chooses (9♣).
-    ``private``: the answer is told only to the chooser.
+    ``private``: the answer is told only to the chooser. ``withheld``: options the rules
+    hold back now, each with the clause and reason a refusal of it names.
     ``plays``: the choice is which card the seat plays, so a controller of
     that seat's hand makes it instead (10♦ Control, L716-718).
     """
@@ -65,7 +66,7 @@ def ask(state: BState, seat: int, clause: str, prompt: str, options: Sequence[st
         push(state, then, you, *data, opts[0])
         return []
     chooser = state.control[0] if plays and state.control is not None and state.control[1] == seat else seat
-    state.ask = Ask(chooser, clause, prompt, opts, then, tuple(data), you, private)
+    state.ask = Ask(chooser, clause, prompt, opts, then, tuple(data), you, private, withheld)
     return [Event("asked", chooser, {"clause": clause, "prompt": prompt})]
 
 

@@ -80,6 +80,9 @@ def explain(state: BState, a: Action) -> Illegal:
     if state.ask is not None:
         if a.seat != state.ask.seat or a.kind != Kind.CHOOSE:
             return Illegal("BP-R.1", f"seat {state.ask.seat} must first choose: {state.ask.prompt}")
+        for option, clause, why in state.ask.withheld:
+            if a.arg == option:
+                return Illegal(clause, why)
         return Illegal(state.ask.clause, f"{a.arg!r} is not one of: {', '.join(state.ask.options)}")
     if state.window:
         if a.seat not in state.window or a.kind != Kind.CHOOSE:

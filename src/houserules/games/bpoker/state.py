@@ -56,6 +56,7 @@ class Ask(NamedTuple):
     data: tuple[Any, ...] = ()
     owner: int = -1  # the seat the continuation acts for ("you"); the chooser may differ (9♣)
     private: bool = False  # the answer names a card others may not see (a card put back on the stash)
+    withheld: tuple[tuple[str, str, str], ...] = ()  # (option, clause, why) not offered now, for refusals
 
 
 class Slot:
