@@ -12,6 +12,9 @@ from houserules.engine import registry
 from houserules.engine.core import Action, OptionsError
 from houserules.engine.referee import act
 from houserules.games.bpoker.cards import card_name
+from houserules.games.bpoker.machine import STEPS
+from houserules.games.bpoker.play import Ctx
+from houserules.games.bpoker.state import Frame
 
 GAME = registry.get("bpoker")
 SCENARIOS = Path(__file__).parent.parent / "scenarios" / "bpoker"
@@ -130,3 +133,18 @@ def test_an_unpayable_optional_fee_is_refused_naming_the_fee_rule() -> None:
     act(GAME, state, GAME.action_from_json({"seat": 0, "action": "play", "card": "8S"}))
     events = act(GAME, state, GAME.action_from_json({"seat": 0, "action": "choose", "choice": "keep"}))
     assert [(e.kind, e.data["rule"]) for e in events] == [("refused", "BP-F.4")]
+
+
+def test_ace_of_clubs_ends_only_its_players_effects() -> None:
+    """A♣ (L913-916): the steps its player is resolving are dropped, a card on its way to his table
+    arrives without effects; other players' steps and the game's bookkeeping stay."""
+    state = GAME.scenario_state(GAME.options({"players": 3}), {"tables": [["AC"], [], []]}, 0)
+    moving = GAME.action_from_json({"seat": 0, "action": "play", "card": "7H"}).card
+    state.transit.append(moving)
+    state.frames = [Frame("pay", 1, (2, "pot", "BP-5.4")), Frame("control.release", 0, (1,)),
+                    Frame("land", 0, (moving, -1, False)), Frame("5.follow", 0, (None, -1))]
+    ace = GAME.action_from_json({"seat": 0, "action": "play", "card": "AC"}).card
+    STEPS["AC"](state, Frame("AC", 0, (Ctx(ace, 14, 0, -1),)))
+    assert [f.step for f in state.frames] == ["pay", "control.release"]
+    assert state.transit == [] and [card_name(s.top) for s in state.tables[0]] == ["AC", "7H"]
+    assert state.turn_over

@@ -22,7 +22,7 @@ def _to(names: Sequence[str], dest: str) -> str:
 def _played(e: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     text = f"{who} plays {card(e['card'])}"
     if "forced_by" in e:
-        text = f"{_seat(names, e['forced_by'])} forces {card(e['card'])} onto {who}'s table"
+        text = f"{card(e['card'])} comes into play on {who}'s table, as if {who} played it"
     if "as" in e:
         text += f" (a {e['as']} in effect)"
     return text + (" — no-effect" if e.get("ne") else "")
