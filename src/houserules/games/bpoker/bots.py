@@ -89,7 +89,12 @@ class Heuristic:
     def _answer(self, d: dict[str, Any], me: int, legal: Sequence[Action]) -> Action:
         options = [a.arg for a in legal]
         pick = {o: a for o, a in zip(options, legal, strict=True)}
-        for want in ("magic", "tunnel", "demand", "accept", "decline", "keep", "wild"):
+        if "magic" in pick or "tunnel" in pick:
+            coming = [_base(c) for c in d["transit"]]
+            if coming and not any(c in BAD_TO_FORCE for c in coming):
+                return pick["pass"]  # a good card forced on me: let it come
+            return pick.get("magic") or pick["tunnel"]
+        for want in ("demand", "accept", "decline", "keep", "wild"):
             if want in pick:
                 return pick[want]
         leader = self._leader(d, me)
