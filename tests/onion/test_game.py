@@ -239,3 +239,52 @@ def test_heuristic_bots_play_every_modifier() -> None:
     opts = GAME.options({"players": 4, "rounds": 6, "modifiers": "all", "declaration_round": True})
     tally, _ = simulate(SimConfig(GAME.name, 6, opts, ("heuristic",) * 4, seed=1))
     assert tally.games == 6 and tally.stats["round_ends.showdown"] > 0
+
+
+@settings(max_examples=30)
+@given(setups)
+def test_events_are_immutable_once_emitted(setup) -> None:
+    """Issue 10 item 11: an event's JSON is the same when re-sent at the end
+    of the match as when it was emitted (no live reference into the state,
+    such as the auction's bidders, which the auction pops)."""
+    import json
+
+    players, seed = setup
+    state = new(players, seed)
+    told: list[tuple[object, str]] = []
+    rng = random.Random(seed)
+    # folding often makes Dealers fold, so that the Dealership is auctioned
+    weights = {**WEIGHT, "fold": 1.0}
+    while GAME.result(state) is None:
+        legal = GAME.legal(state)
+        action = rng.choices(legal, [weights.get(a.kind, 1.0) for a in legal])[0]
+        for e in GAME.apply(state, action):
+            told.append((e, json.dumps(e.to_json(), sort_keys=True)))
+    for e, then in told:
+        assert json.dumps(e.to_json(), sort_keys=True) == then, e.kind
+
+
+def test_the_auction_event_keeps_the_bidders_it_announced() -> None:
+    """The auction event names the bidders as they were, though the auction pops them."""
+    state = GAME.scenario_state(GAME.options({"players": 3}), {
+        "hands": ["2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "2H 3H 4H 5H 6H"], "dealer": 0, "phase": "draw",
+        "queue": [0], "pot": 3}, 0)
+    events = GAME.apply(state, Action(0, "fold"))
+    auction = next(e for e in events if e.kind == "auction")
+    assert list(auction.data["bidders"]) == [1, 2]
+    GAME.apply(state, Action(1, "decline"))
+    assert list(auction.data["bidders"]) == [1, 2]
+
+
+def test_crippling_is_on_by_default() -> None:
+    """Issue 10 item 8: crippling (#0) is the base game's; the option leaves it out."""
+    import pytest
+
+    from houserules.engine.core import OptionsError
+
+    assert GAME.options({})["cripple"] is True
+    assert modifiers.on(GAME.new(GAME.options({}), 1), 0)
+    assert not modifiers.on(GAME.new(GAME.options({"cripple": False}), 1), 0)
+    assert modifiers.on(GAME.new(GAME.options({"cripple": False, "modifiers": [0]}), 1), 0)
+    with pytest.raises(OptionsError):
+        GAME.options({"cripple": "yes"})
