@@ -13,10 +13,12 @@ Modules: ``cards`` (identity across decks, Jokers, 1 ≠ A), ``hands`` (the
 evaluator), ``state`` (zones and slots), ``zones`` (marks, counts, moves,
 fees), ``machine`` (the resolution stack, choices and reaction windows),
 ``catalogue`` (one record per card rule), ``play`` (playing, forcing,
-landing, replaying), ``reactions`` (Magic, Tunnel), ``effects_low`` and
-``effects_high`` (the cards 1-7 and 8-A), ``declare``, ``flow`` (hands,
-turns, the end), ``rules`` (legal/check), ``view``, ``literal`` (scenario
-states), ``game``; for people and programs ``bots``, ``terminal``, ``words``.
+landing, replaying), ``reactions`` (Magic, Tunnel), ``targets`` (naming
+seats and table cards in choices), ``effects_low`` and ``effects_high`` (the
+cards 1-7 and 8-A), ``declare``, ``flow`` (hands, turns, the end), ``rules``
+(legal/check), ``view``, ``literal`` (scenario states), ``stats`` (figures
+for the simulator), ``game``; for people and programs ``bots``, ``terminal``,
+``words``.
 """
 
 from __future__ import annotations
