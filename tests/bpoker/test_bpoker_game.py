@@ -148,3 +148,25 @@ def test_ace_of_clubs_ends_only_its_players_effects() -> None:
     assert [f.step for f in state.frames] == ["pay", "control.release"]
     assert state.transit == [] and [card_name(s.top) for s in state.tables[0]] == ["AC", "7H"]
     assert state.turn_over
+
+
+def test_a_determinized_twin_can_be_played_on() -> None:
+    """A search bot samples a twin for one seat and plays every seat on it: a question that names
+    cards of a hidden hand is renamed with the redeal, so each answer is still a card held."""
+    for seed in range(40):
+        state = GAME.new(GAME.options({"players": 4}), seed)
+        rng = random.Random(seed)
+        for step in range(150):
+            if GAME.result(state) is not None:
+                break
+            if step % 3 == 0:
+                twin = GAME.determinize(state, (step // 3) % 4, rng)
+                for _ in range(30):
+                    if GAME.result(twin) is not None:
+                        break
+                    seat = GAME.to_act(twin)[0]
+                    mine = [a for a in GAME.legal(twin) if a.seat == seat]
+                    GAME.apply(twin, mine[rng.randrange(len(mine))])
+            seat = GAME.to_act(state)[0]
+            mine = [a for a in GAME.legal(state) if a.seat == seat]
+            GAME.apply(state, mine[rng.randrange(len(mine))])

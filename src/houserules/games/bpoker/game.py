@@ -3,12 +3,14 @@ the view, and the JSON vocabularies of actions and scenario files."""
 
 from __future__ import annotations
 
+import random
+import re
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
-from ...engine.base import GameBase
+from ...engine.base import GameBase, redeal
 from ...engine.core import Action, Event, Illegal, Result
 from . import effects_high, effects_low, flow, rules  # noqa: F401  (the effects register their records)
 from .cards import MAX_ID, card_name, parse_card
@@ -116,12 +118,31 @@ class BPoker(GameBase[BState, BView]):
         out += [z for s, z in enumerate(state.ctbp) if s != seat]
         return out
 
+    def determinize(self, state: BState, seat: int, rng: random.Random) -> BState:
+        """The generic redeal of ``hidden``, and a pending question that names hidden cards (a
+        seat choosing from its own viewing hand) renamed to the cards now in their places, so
+        that a search bot can play the twin on."""
+        twin = self.copy(state)
+        zones = self.hidden(twin, seat)
+        before = [c for z in zones for c in z]
+        redeal(zones, rng)
+        swap = {card_name(b): card_name(a) for b, a in zip(before, (c for z in zones for c in z), strict=True)
+                if a != b}
+        if swap and twin.ask is not None:
+            twin.ask = twin.ask._replace(options=tuple(_renamed(o, swap) for o in twin.ask.options))
+        return twin
+
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> BState:
         return literal_state(options, state, seed)
 
     def scenario_expect(self, state: BState, key: str, value: Any) -> str | None:
         return expect(state, key, value)
+
+
+def _renamed(option: str, swap: Mapping[str, str]) -> str:
+    """``option`` with each card name in it replaced as ``swap`` says (``QS>seat:1``, ``AS+KD``)."""
+    return re.sub(r"[^>+:]+", lambda m: swap.get(m.group(0), m.group(0)), option)
 
 
 GAME = BPoker()
