@@ -44,10 +44,14 @@ seeds = st.integers(0, 2**31 - 1)
 
 
 def new(game: Game[Any, Any], seed: int, mode: str = STRICT) -> Any:
-    """A game at a random table size within its declared range."""
-    low, high = registry.spec(game.name).players
+    """A game at a table size within its declared range, under its defaults or one of
+    its declared variants (a game whose options change its rules is checked under each)."""
+    spec = registry.spec(game.name)
+    low, high = spec.players
     players = low + seed % (high - low + 1)
-    return game.new(game.options({"players": players, "mode": mode}), seed)
+    variants: tuple[dict[str, Any], ...] = ({}, *map(dict, spec.variants))
+    options = variants[(seed // 7) % len(variants)]
+    return game.new(game.options({**options, "players": players, "mode": mode}), seed)
 
 
 def random_play(game: Game[Any, Any], state: Any, rng: random.Random) -> Iterator[Action]:

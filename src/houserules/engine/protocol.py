@@ -23,6 +23,10 @@ class GameState(Protocol):
     mode: str
     over: bool
 
+    def copy(self) -> Any: ...
+
+    def snapshot(self) -> Hashable: ...
+
 
 S = TypeVar("S", bound=GameState)
 V = TypeVar("V", bound=View, covariant=True)

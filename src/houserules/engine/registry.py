@@ -69,6 +69,9 @@ class GameSpec:
     commands: str | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
+    #: option sets the conformance suite plays the game under besides its defaults
+    #: (a game whose options change its rules lists one per kind of rule)
+    variants: tuple[Mapping[str, Any], ...] = ()
     package: str = field(default="", compare=False)
 
     @property

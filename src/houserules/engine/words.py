@@ -40,6 +40,18 @@ class Words(Protocol):
         ...
 
 
+def shared(e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+    """The events every game tells alike: whose turn it is, a refusal, the end."""
+    kind = e["event"]
+    if kind == "turn":
+        return Line(f"— {names[e['seat']]}'s turn —", "quiet")
+    if kind == "refused":
+        return Line(f"Refused: {e['reason']} [{e['rule']}]", "alert")
+    if kind == "over":
+        return Line(f"The game ends: {e['reason']}", "strong")
+    return None
+
+
 YOU = "You"
 _IRREGULAR = {"is": "are", "has": "have", "was": "were"}
 

@@ -4,12 +4,11 @@ and scenario files."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
-from ...engine.base import GameBase
+from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from . import flow, rules
 from .actions import Kind
@@ -104,13 +103,7 @@ class KingTaco(GameBase[TacoState, TacoView]):
         return out
 
     def conserved(self, state: TacoState) -> Hashable:
-        return frozenset(Counter(state.all_cards()).items())
-
-    def snapshot(self, state: TacoState) -> Hashable:
-        return state.snapshot()
-
-    def copy(self, state: TacoState) -> TacoState:
-        return state.copy()
+        return multiset(state.all_cards())
 
     def hidden(self, state: TacoState, seat: int) -> list[list[int]]:
         """Other hands and the draw pile (every played card was seen)."""

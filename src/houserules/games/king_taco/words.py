@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.words import Line, card
+from ...engine.words import Line, card, shared
 
 #: an effect's symbol as a person says it
 EFFECT_WORDS = {"+=2": "+= 2", "all++": "all ++", "go-fishing": "go fishing", "nope": "NOPE", "null": ""}
@@ -86,17 +86,11 @@ class KingTacoWords:
         if kind == "goto":
             return Line(f"{who} tries to win at 1 in {e['goto']}: {'succeeds!' if e['won'] else 'fails'}",
                         "good" if e["won"] else "")
-        if kind == "turn":
-            return Line(f"— {who}'s turn —", "quiet")
         if kind == "reshuffle":
             return Line(f"the discard pile is shuffled into the draw pile ({e['cards']} cards)", "aside")
         if kind == "win":
             return Line(f"{who} wins ({e['how']})!", "good")
-        if kind == "over":
-            return Line(f"The game ends: {e['reason']}", "strong")
-        if kind == "refused":
-            return Line(f"Refused: {e['reason']} [{e['rule']}]", "alert")
-        return None
+        return shared(e, names)
 
 
 WORDS = KingTacoWords()

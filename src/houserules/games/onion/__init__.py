@@ -33,6 +33,9 @@ SPEC = GameSpec(
     commands="houserules.games.onion.commands:app",
     aliases=("onion",),
     order=3,
+    variants=({"rounds": 4, "chips": 30, "modifiers": "all", "reform": True},
+              {"rounds": 4, "chips": 30, "modifiers": "all", "declaration_round": True},
+              {"rounds": 3, "cripple": False}),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap

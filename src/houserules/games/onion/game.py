@@ -5,12 +5,11 @@ scenario files."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from ...engine.actions import ActionCodec, Field, named, whole
-from ...engine.base import GameBase
+from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from . import flow, modifiers, phases, rules
 from .cards import DECK_SIZE, allocate, canonical, name, names
@@ -132,13 +131,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         return out
 
     def conserved(self, state: OnionState) -> Hashable:
-        return frozenset(Counter(state.all_cards()).items()), state.ledger.total()
-
-    def snapshot(self, state: OnionState) -> Hashable:
-        return state.snapshot()
-
-    def copy(self, state: OnionState) -> OnionState:
-        return state.copy()
+        return multiset(state.all_cards()), state.ledger.total()
 
     def determinize(self, state: OnionState, seat: int, rng: random.Random) -> OnionState:
         """Redeal what ``seat`` cannot see: the pack, the face-down discards, cards

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...engine.words import Line, card, cards
+from ...engine.words import Line, card, cards, shared
 from .groupings import KINDS
 
 Event = Mapping[str, Any]
@@ -83,7 +83,6 @@ SAY: dict[str, Callable[[str, Event, Names], Line | None]] = {
                                      + (f" with {card(e['kept'])}" if e.get("kept") else "")),
     "wild": lambda w, e, n: Line(f"{card(e['card'])} is wild for the rest of the round", "aside"),
     "reveal": lambda w, e, n: Line(f"{w} discloses {card(e['card'])}"),
-    "refused": lambda w, e, n: Line(f"Refused: {e['reason']} [{e['rule']}]", "alert"),
 }
 
 
@@ -91,7 +90,7 @@ class OnionWords:
     def describe(self, e: Event, names: Names) -> Line | None:
         say = SAY.get(e["event"])
         who = names[e["seat"]] if isinstance(e.get("seat"), int) else ""
-        return say(who, e, names) if say else None
+        return say(who, e, names) if say else shared(e, names)
 
 
 WORDS = OnionWords()

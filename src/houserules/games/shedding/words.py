@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...engine.words import Line, card, cards
+from ...engine.words import Line, card, cards, shared
 
 #: each effect's sentence: (event, names) -> text
 EFFECTS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
@@ -35,17 +35,11 @@ class SheddingWords:
             return Line(EFFECTS[e["effect"]](e, names), "aside")
         if kind == "declare":
             return Line(f"{who}: last card!")
-        if kind == "turn":
-            return Line(f"— {who}'s turn —", "quiet")
         if kind == "reshuffle":
             return Line(f"the discard pile is shuffled into a new draw pile ({e['cards']} cards)", "aside")
         if kind == "win":
             return Line(f"{who} goes out and wins!", "good")
-        if kind == "over":
-            return Line(f"The game ends: {e['reason']}", "strong")
-        if kind == "refused":
-            return Line(f"Refused: {e['reason']} [{e['rule']}]", "alert")
-        return None
+        return shared(e, names)
 
 
 WORDS = SheddingWords()
