@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
-from ...engine.base import GameBase, redeal
+from ...engine.base import GameBase, multiset, redeal
 from ...engine.core import Action, Event, Illegal, Result
 from . import effects_high, effects_low, flow, rules  # noqa: F401  (the effects register their records)
 from .cards import MAX_ID, card_name, parse_card
@@ -101,13 +100,7 @@ class BPoker(GameBase[BState, BView]):
         return rules.attempts(state)
 
     def conserved(self, state: BState) -> Hashable:
-        return frozenset(Counter(state.all_cards()).items())
-
-    def snapshot(self, state: BState) -> Hashable:
-        return state.snapshot()
-
-    def copy(self, state: BState) -> BState:
-        return state.copy()
+        return multiset(state.all_cards())
 
     def hidden(self, state: BState, seat: int) -> list[list[int]]:
         """Every stash (even one's own), the pot, other seats' viewing hands (but one this seat

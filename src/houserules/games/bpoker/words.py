@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...engine.words import Line, card, cards
+from ...engine.words import Line, card, cards, shared
 
 Said = Callable[[Mapping[str, Any], str, Sequence[str]], str | None]
 
@@ -66,7 +66,6 @@ SENTENCES: dict[str, Said] = {
     "ace-clubs": lambda e, w, n: f"{w}'s A♣ ends every effect in progress.",
     "turn-ends": lambda e, w, n: f"{w}'s turn is over.",
     "hand": lambda e, w, n: f"Hand {e['hand']} begins; {w} deals.",
-    "turn": lambda e, w, n: f"{w}'s turn.",
     "exempt": lambda e, w, n: f"{w}'s {e['count']} table cards do not count toward the maximum this turn.",
     "drew": lambda e, w, n: f"{w} draws {e['count']} card(s)" + (f": {cards(e['cards'])}." if "cards" in e else "."),
     "returned": lambda e, w, n: f"{w} returns a card to the stash.",
@@ -76,8 +75,6 @@ SENTENCES: dict[str, Said] = {
     "won-hand": lambda e, w, n: f"{w} wins the hand ({e['how']}) and {e['pot']} card(s) of pot.",
     "lost-hand": lambda e, w, n: f"{w} loses the hand.",
     "hand-cap": lambda e, w, n: f"The hand ends without a winner after {e['turns']} turns.",
-    "over": lambda e, w, n: f"The game ends: {e['reason']}.",
-    "refused": lambda e, w, n: f"Refused: {e['reason']} [{e['rule']}].",
     "window": lambda e, w, n: f"Reactions are asked of {', '.join(_seat(n, s) for s in e['seats'])}.",
     "passed": lambda e, w, n: f"{w} does not react.",
     "turn-over": lambda e, w, n: f"{w}'s turn is over: the hand is declared next.",
@@ -85,10 +82,10 @@ SENTENCES: dict[str, Said] = {
 
 #: how much each line matters (engine/words.py TONES); unlisted: an ordinary line
 TONE = {"asked": "quiet", "chose": "quiet", "window": "quiet", "passed": "quiet", "turn-over": "quiet",
-        "turn": "quiet", "drew": "quiet", "paid": "aside", "forgiven": "aside", "cannibalised": "aside",
+        "drew": "quiet", "paid": "aside", "forgiven": "aside", "cannibalised": "aside",
         "broken": "aside", "lost": "aside", "j-spent": "aside", "to-pot": "aside", "returned": "quiet",
-        "exempt": "aside", "refused": "alert", "magic": "special", "tunnel": "special", "control": "special",
-        "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert", "over": "strong",
+        "exempt": "aside", "magic": "special", "tunnel": "special", "control": "special",
+        "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert",
         "hand": "strong", "hand-cap": "strong", "reacted": "special"}
 
 
@@ -96,7 +93,7 @@ class BPokerWords:
     def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> Line | None:
         said = SENTENCES.get(event["event"])
         if said is None:
-            return None
+            return shared(event, names)
         text = said(event, _seat(names, event.get("seat")), names)
         return None if text is None else Line(text, TONE.get(event["event"], ""))
 
