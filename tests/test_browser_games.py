@@ -25,6 +25,7 @@ def create_in_lobby(page, base_url: str, game: str, seed: int, players: int, **o
     page.select_option("[name=game]", game)
     page.fill("[name=opt-players]", str(players))
     page.press("[name=opt-players]", "Tab")  # the form now has that many seats
+    page.click("details.advanced summary")  # the seed and the engine's options are under "Advanced"
     for key, value in options.items():
         page.fill(f"[name=opt-{key}]", value)
     page.fill("[name=name-0]", "Ann")

@@ -8,6 +8,7 @@
 //   board(ctx) -> Element       the table: piles, status, your hand. ctx = {view, legal, seat, names, act}
 //   isButton(action) -> bool    which legal actions get a button (the rest are played on the board)
 //   actionLabel(action, view)   a button's text
+//   actionCost(action, view)    what pressing it costs, said on the button ("" for nothing)
 //   toAct(view) -> [seat]       whose decision it is
 //   seatNote(view, seat)        what to show beside a seat's name (card counts, chips)
 //   cardText(name)              a card named in a sentence of the game's words, as text
@@ -54,6 +55,7 @@ export default {
     return h("div", { class: "board generic" }, fields);
   },
   isButton: () => true,
+  actionCost: () => "",
   actionLabel: (a) => [a.action, describe(a, ["seat", "action"])].filter(Boolean).join(" "),
   toAct(view) {
     if (view.over) return [];

@@ -238,6 +238,12 @@ export default {
       hand ? myHand(ctx, hand, choice) : "");
   },
   isButton: (a) => ["fold", "match", "buy", "stop", "pass", "accept", "decline", "done", "special"].includes(a.action),
+  /** What a button costs, said on it. */
+  actionCost(a, view) {
+    if (a.action === "fold") return "you are out of this round; chips already in the Pot stay there";
+    if (a.action === "buy") return `${view.stake} chip${view.stake === 1 ? "" : "s"}`;
+    return "";
+  },
   actionLabel(a, view) {
     switch (a.action) {
       case "fold": return view.phase === "draw" ? "Fold (throw away all five)" : "Fold";

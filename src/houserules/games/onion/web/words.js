@@ -35,6 +35,26 @@ export const GROUPINGS = [
   "octavo", "great onion", "nine-card running flush", "ten-card running flush",
 ];
 
+/** What each grouping is, in a few words (the tooltip on its name). */
+export const GROUPING_HELP = {
+  bagel: "two cards making 20 (two pictures, a picture and a ten, two tens, or a nine and an Ace)",
+  "double bagel": "two bagels together", "triple bagel": "three bagels together",
+  "lesser bagel": "four bagels together", "great bagel": "five bagels together",
+  "two-card onion": "two cards making 21: a picture or a ten with an Ace",
+  "broken flush": "three or more cards making 16 to 21, all but one of one suit",
+  "three-card onion": "three cards making 21", flush: "three or more cards of one suit making 16 to 21",
+  "four-card onion": "four cards making 21", "broken royal": "a 6, a 7 and an 8 of any suits",
+  "five-card onion": "five cards making 21", royal: "three 7s", "six-card onion": "six cards making 21",
+  "wild royal": "three wild eights (only when eights are wild)", "seven-card onion": "seven cards making 21",
+  "elephants' double onion": "four nines or tens declared with the Queen of Coins (modifier #7); any other double onion beats it",
+  "double onion": "two pontoons (a picture with an Ace of 11)", "triple onion": "three pontoons",
+  "lesser onion": "four pontoons", octavo: "eight eights when eights are wild (modifier #3): a lesser onion that cannot be crippled",
+  "great onion": "five pontoons: the best grouping",
+  "nine-card running flush": "nine cards in a row of one suit: cripples a great onion played before it (modifier #0)",
+  "ten-card running flush": "ten cards in a row of one suit: cripples a great or lesser onion (modifier #0)",
+  unused: "cards in no grouping: they count for nothing",
+};
+
 /** How a round was won, after "wins the Pot of N": "with a double onion", "(everyone else folded)". */
 export function howText(how) {
   return GROUPINGS.includes(how) ? `with a ${how}` : how === "nothing" ? "with nothing at all" : `(${how})`;

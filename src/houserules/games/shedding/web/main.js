@@ -56,6 +56,12 @@ export default {
       default: return a.action;
     }
   },
+  /** What a button costs, said on it (the table shows it under the label). */
+  actionCost(a, view) {
+    if (a.action === "draw") return view.pending_draw ? `takes ${view.pending_draw} cards, ends your turn` : "ends your turn";
+    if (a.action === "decline") return "you draw 1; the Queen stays";
+    return "";
+  },
   toAct: (view) => (view.over ? [] : [view.turn]),
   seatNote(view, seat) {
     const n = view.hand_sizes[seat];
