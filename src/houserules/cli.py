@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from .bots import bot_kinds
+from .bots import bot_kinds, default_bot
 from .engine import registry
 from .engine.core import GameError
 from .engine.replay import GameRecord, replay
@@ -109,7 +109,8 @@ def rules(
 def play(
     game: GameArg,
     players: Annotated[Optional[int], typer.Option(help="number of seats")] = None,
-    bots: Annotated[str, typer.Option(help="bot kind for the other seats, comma-separated per seat")] = "heuristic",
+    bots: Annotated[str, typer.Option(help="bot kind for the other seats, comma-separated per seat "
+                                          "(default: the game's own first bot, e.g. heuristic)")] = "",
     seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
     watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
     mode: Annotated[Optional[str], typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm (Mao: always table by default)")] = None,
@@ -150,7 +151,7 @@ def play(
         n = g.seats(probe)
         if not watch and not 0 <= seat < n:
             fail(f"--seat must be 0..{n - 1}")
-        kinds = [k.strip() for k in bots.split(",") if k.strip()] or ["heuristic"]
+        kinds = [k.strip() for k in bots.split(",") if k.strip()] or [default_bot(g.name)]
         bot_seats = [s for s in range(n) if watch or s != seat]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
         names = {seat: "You"} if not watch else {}

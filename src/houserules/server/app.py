@@ -26,7 +26,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..bots import bot_kinds
+from ..bots import bot_kinds, default_bot
 from ..engine import registry
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
@@ -105,6 +105,7 @@ class GameInfo(BaseModel):
     name: str
     title: str
     bots: list[str] = Field(description="bot kinds that can fill a seat")
+    default_bot: str = Field(description="the bot kind a seat gets unless someone chooses another")
     options: dict[str, Any] = Field(description="the game's options with their defaults")
     seats: int = Field(description="seats with the default options")
     client_module: bool = Field(description="the browser has a rendering module for it (else a generic one)")
@@ -220,7 +221,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         for name in registry.names():
             g = registry.get(name)
             opts = g.options({})
-            out.append(GameInfo(name=name, title=g.title, bots=bot_kinds(name), options=opts,
+            out.append(GameInfo(name=name, title=g.title, bots=bot_kinds(name), default_bot=default_bot(name),
+                                options=opts,
                                 seats=g.seats(g.new(opts, 0)), client_module=registry.spec(name).web))
         return out
 
