@@ -53,6 +53,11 @@ def bot_kinds(game: str) -> list[str]:
     return sorted({*GENERIC, *registry.spec(game).bots})
 
 
+def default_bot(game: str) -> str:
+    """The bot people meet by default: the first kind the game's package declares, else ``random``."""
+    return next(iter(registry.spec(game).bots), "random")
+
+
 def make(game: str, kind: str, seed: int = 0) -> Bot:
     """A bot of ``kind`` for ``game``, seeded; GameError listing the kinds if unknown."""
     target = registry.spec(game).bots.get(kind) or GENERIC.get(kind)

@@ -1,0 +1,42 @@
+"""bpoker: the game of seed 000 ("Special Card Rules"), its lost base game designed as house rules.
+
+Cards are money. Each player owns a face-down **stash**, draws a **viewing
+hand** from it, plays cards onto a public **table** and declares a 5-card
+poker hand from that table; some sixty card rules attack tables, hands,
+turns and stashes. A hand (deal) is won by the player whose declared hand
+still beats every other when his turn comes round (or by a 9♦), who takes
+the **pot** that antes and fees feed. docs/rules/bpoker.md has every clause,
+every house rule with its reason, the resolution order and the scenario
+contract.
+
+Modules: ``cards`` (identity across decks, Jokers, 1 ≠ A), ``hands`` (the
+evaluator), ``state`` (zones and slots), ``zones`` (marks, counts, moves,
+fees), ``machine`` (the resolution stack, choices and reaction windows),
+``catalogue`` (one record per card rule), ``play`` (playing, forcing,
+landing, replaying), ``reactions`` (Magic, Tunnel), ``targets`` (naming
+seats and table cards in choices), ``effects_low`` and ``effects_high`` (the
+cards 1-7 and 8-A), ``declare``, ``flow`` (hands, turns, the end), ``rules``
+(legal/check), ``view``, ``literal`` (scenario states), ``stats`` (figures
+for the simulator), ``game``; for people and programs ``bots``, ``terminal``,
+``words``.
+"""
+
+from __future__ import annotations
+
+from ...engine.registry import GameSpec, lazy_exports
+
+SPEC = GameSpec(
+    name="bpoker",
+    title="bpoker",
+    players=(3, 6),
+    game="houserules.games.bpoker.game:GAME",
+    bots={"heuristic": "houserules.games.bpoker.bots:Heuristic"},
+    terminal="houserules.games.bpoker.terminal:RENDERER",
+    words="houserules.games.bpoker.words:WORDS",
+    order=5,
+)
+
+_LAZY = {"GAME": "game", "BPoker": "game", "BState": "state", "BView": "view"}
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+__all__ = ["GAME", "SPEC", "BPoker", "BState", "BView"]

@@ -1,0 +1,479 @@
+"""Card rules 8 to A (seed 000, L583-921): one record and a few steps per card."""
+
+from __future__ import annotations
+
+from ...engine.core import Event
+from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, parse_card
+from .catalogue import ANY, CardRule, card_rule
+from .declare import best_formable, declared_key
+from .effects_low import make_wild
+from .machine import ask, push, step, window
+from .play import NOBODY, Ctx, enter, forced_by_opponent
+from .reactions import guard_offers, spent
+from .state import TURN, BState, Frame, Slot
+from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
+from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable
+
+
+def _discard_card(state: BState, seat: int, card: int, clause: str) -> list[Event]:
+    events = lift(state, card)
+    state.discard.append(card)
+    return events + [Event("discarded", seat, {"card": card_name(card), "clause": clause})]
+
+
+# --- 8 (L583-601) ------------------------------------------------------------------------
+@step("8")
+def _eight(state: BState, f: Frame) -> list[Event]:
+    """Fee 1: the 8 becomes wild; fee 2: keep it; no fee: discard it and break up a tile."""
+    card = f.data[0].card
+    wild, keep = fee(state, f.seat, 1, card), fee(state, f.seat, 2, card)
+    priced = (("wild", wild), ("keep", keep))
+    opts = [o for o, n in priced if can_pay(state, f.seat, n)] + ["discard"]
+    held = tuple((o, "BP-F.4", f"your stash cannot pay a fee of {n}") for o, n in priced if o not in opts)
+    prompt = f"8: wild for {wild}, keep for {keep} (if your stash can pay), or discard it"
+    return ask(state, f.seat, "BP-8", prompt, opts, "8.choice", f.data[0], auto=False, withheld=held)
+
+
+@step("8.choice")
+def _eight_choice(state: BState, f: Frame) -> list[Event]:
+    ctx, choice = f.data
+    if choice == "wild":
+        push(state, "8.wild", f.seat, ctx)
+        pay(state, f.seat, fee(state, f.seat, 1, ctx.card), "pot", "BP-8")
+        return []
+    if choice == "keep":
+        pay(state, f.seat, fee(state, f.seat, 2, ctx.card), "pot", "BP-8")
+        return []
+    events = _discard_card(state, f.seat, ctx.card, "BP-8") if own_slot(state, f.seat, ctx.card) else []
+    tiles = [card_name(s.top) for t in state.tables for s in t if len(s.cards) > 1]
+    return events + ask(state, f.seat, "BP-8", "break up which tile", tiles, "8.break", ctx)
+
+
+@step("8.wild")
+def _eight_wild(state: BState, f: Frame) -> list[Event]:
+    return make_wild(state, f.seat, f.data[0].card)
+
+
+@step("8.break")
+def _eight_break(state: BState, f: Frame) -> list[Event]:
+    where = find(state, parse_card(f.data[1]))
+    return break_up(state, where[0], where[1]) if where is not None else []
+
+
+card_rule(8, (ANY,), CardRule("BP-8", "8", "8", (("fee", -1),)))
+
+
+# --- 9s (L603-634) -----------------------------------------------------------------------
+def _nine_pick(state: BState, f: Frame, keep: object, clause: str) -> list[Event]:
+    opts = slot_options(state, opponents(state, f.seat), keep)  # type: ignore[arg-type]
+    return ask(state, f.seat, clause, "discard which card of an opponent's table", opts, "9.guard", f.data[0], clause)
+
+
+@step("9")
+def _nine(state: BState, f: Frame) -> list[Event]:
+    """9♥ 9♠: discard a card (not protected, not no-effect) from an opponent's table."""
+    return _nine_pick(state, f, targetable, "BP-9")
+
+
+@step("9D")
+def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
+    """9♦ at face value: you win (L617-618); in effect only: discard any card of an opponent's table."""
+    ctx: Ctx = f.data[0]
+    slot = own_slot(state, f.seat, ctx.card)
+    if slot is not None and slot.eff is None and face(ctx.card) == (9, DIAMONDS):
+        return window(state, guard_offers(state, opponents(state, f.seat)), "9D.win", f.seat, ctx)
+    return _nine_pick(state, f, lambda s: True, "BP-9D")
+
+
+@step("9D.win")
+def _nine_diamonds_win(state: BState, f: Frame) -> list[Event]:
+    ctx, answers = f.data
+    exempt, events = spent(state, answers)
+    if exempt:
+        return events + [Event("lost", f.seat, {"clause": "BP-9D", "why": "Magic"})]
+    if own_slot(state, f.seat, ctx.card) is not None:
+        events += _discard_card(state, f.seat, ctx.card, "BP-9D")
+    push(state, "hand.win", f.seat, "9♦")
+    return events
+
+
+@step("9.guard")
+def _nine_guard(state: BState, f: Frame) -> list[Event]:
+    ctx, clause, choice = f.data
+    where = find(state, parse_card(choice))
+    assert where is not None
+    return window(state, guard_offers(state, [where[0]]), "9.do", f.seat, ctx, clause, choice)
+
+
+@step("9.do")
+def _nine_do(state: BState, f: Frame) -> list[Event]:
+    _, clause, choice, answers = f.data
+    exempt, events = spent(state, answers)
+    card = parse_card(choice)
+    where = find(state, card)
+    if where is None or where[0] in exempt:
+        return events + [Event("lost", f.seat, {"clause": clause, "why": "stopped"})]
+    return events + _discard_card(state, where[0], card, clause)
+
+
+@step("9C")
+def _nine_clubs(state: BState, f: Frame) -> list[Event]:
+    """9♣: the next player in the direction of play discards one of your other table cards."""
+    ctx: Ctx = f.data[0]
+    chooser = state.next_seat(f.seat)
+    opts = [card_name(s.top) for s in state.tables[f.seat] if targetable(s) and ctx.card not in s.cards]
+    return ask(state, chooser, "BP-9C", "discard which card of this table", opts, "9C.do", ctx, owner=f.seat)
+
+
+@step("9C.do")
+def _nine_clubs_do(state: BState, f: Frame) -> list[Event]:
+    return _discard_card(state, f.seat, parse_card(f.data[1]), "BP-9C")
+
+
+card_rule(9, (HEARTS, SPADES), CardRule("BP-9", "9♥ 9♠ (the Standard 9 Rule)", "9"))
+card_rule(9, (DIAMONDS,), CardRule("BP-9D", "9♦", "9D"))
+card_rule(9, (CLUBS,), CardRule("BP-9C", "9♣", "9C"))
+
+
+# --- 10s (L636-752) ----------------------------------------------------------------------
+@step("10H")
+def _ten_hearts(state: BState, f: Frame) -> list[Event]:
+    """Dump: the viewing hand joins the cards-to-be-played."""
+    moved = len(state.viewing[f.seat])
+    state.ctbp[f.seat].extend(state.viewing[f.seat])
+    state.viewing[f.seat] = []
+    return [Event("to-be-played", f.seat, {"count": moved, "from": "viewing hand"})]
+
+
+@step("10S")
+def _ten_spades(state: BState, f: Frame) -> list[Event]:
+    """Your viewing hand to the pot; you may force one of your other table cards onto another table."""
+    ctx: Ctx = f.data[0]
+    lost = len(state.viewing[f.seat])
+    state.pot.extend(state.viewing[f.seat])
+    state.viewing[f.seat] = []
+    events = [Event("to-pot", f.seat, {"count": lost, "from": "viewing hand"})]
+    opts = [f"{card_name(s.top)}>{name_seat(t)}" for s in state.tables[f.seat] if not s.ne and ctx.card not in s.cards
+            for t in opponents(state, f.seat)]
+    if not opts:
+        return events
+    return events + ask(state, f.seat, "BP-10S", "force a card of your table onto", ["skip", *opts], "10S.force",
+                        ctx, auto=False)
+
+
+@step("10S.force")
+def _ten_spades_force(state: BState, f: Frame) -> list[Event]:
+    _, choice = f.data
+    if choice == "skip":
+        return []
+    name, target = choice.split(">")
+    card = parse_card(name)
+    events = lift(state, card)
+    state.transit.append(card)
+    enter(state, parse_seat(target), card, f.seat)
+    return events + [Event("forced", f.seat, {"card": name, "onto": parse_seat(target)})]
+
+
+@step("10C")
+def _ten_clubs(state: BState, f: Frame) -> list[Event]:
+    """Card of Death: no no-effect cards — you lose the hand; else they all return to normal."""
+    ctx: Ctx = f.data[0]
+    sideways = [s for s in state.tables[f.seat] if s.ne]
+    if sideways:
+        for s in sideways:
+            s.ne = False
+        return [Event("restored", f.seat, {"cards": tuple(card_name(s.top) for s in sideways)})]
+    push(state, "hand.lost", f.seat, ctx.card)
+    return []
+
+
+@step("10D")
+def _ten_diamonds(state: BState, f: Frame) -> list[Event]:
+    """Control (L699-744): a 10♦ forced onto another player's table gives its forcer his hand."""
+    ctx: Ctx = f.data[0]
+    if not forced_by_opponent(f.seat, ctx.forcer):
+        return []
+    state.control = (ctx.forcer, f.seat, ctx.card)
+    events = [Event("control", ctx.forcer, {"of": f.seat})]
+    opts = [card_name(c) for c in state.viewing[f.seat]]
+    if not opts:
+        state.control = None
+        return events + [Event("released", ctx.forcer, {"of": f.seat})]
+    return events + ask(state, ctx.forcer, "BP-10D.C", "play which of his cards onto his table", opts,
+                        "control.play", ctx, owner=f.seat)
+
+
+@step("control.play")
+def _control_play(state: BState, f: Frame) -> list[Event]:
+    ctx, choice = f.data
+    card = parse_card(choice)
+    state.viewing[f.seat].remove(card)
+    state.transit.append(card)
+    push(state, "control.release", f.seat, ctx.forcer)
+    enter(state, f.seat, card, ctx.forcer)
+    return []
+
+
+@step("control.release")
+def _control_release(state: BState, f: Frame) -> list[Event]:
+    state.control = None
+    return [Event("released", f.data[0], {"of": f.seat})]
+
+
+card_rule(10, (HEARTS,), CardRule("BP-10H", "10♥ (Dump)", "10H"))
+card_rule(10, (SPADES,), CardRule("BP-10S", "10♠", "10S"))
+card_rule(10, (CLUBS,), CardRule("BP-10C", "10♣ (Card of Death)", "10C"))
+card_rule(10, (DIAMONDS,), CardRule("BP-10D", "10♦ (Magic and Control)", "10D"))
+
+
+# --- Js (L754-785) ---------------------------------------------------------------------
+@step("J")
+def _jack(state: BState, f: Frame) -> list[Event]:
+    """The next card played by anybody is a no-effect card (L757-758)."""
+    state.armed_j = True
+    return [Event("j-armed", f.seat, {})]
+
+
+card_rule(11, (HEARTS, SPADES, DIAMONDS), CardRule("BP-J", "J♥ J♠ J♦", "J", (("fee", 1),)))
+card_rule(11, (CLUBS,), CardRule("BP-JC", "J♣", "J", (("fee", 2),)))
+
+
+def restorable(state: BState, jack: int) -> list[str]:
+    """J's discard effect (L762-767): any no-effect card on any table but the J itself."""
+    return [card_name(s.top) for t in state.tables for s in t if s.ne and s.top != jack]
+
+
+def usable_jacks(state: BState, seat: int) -> list[int]:
+    """The no-effect Js on ``seat``'s table whose discard effect may be used now."""
+    return [s.top for s in state.tables[seat]
+            if s.ne and s.eff is None and face(s.top)[0] == 11 and restorable(state, s.top)]
+
+
+@step("J.use")
+def _jack_use(state: BState, f: Frame) -> list[Event]:
+    jack = f.data[0]
+    events = _discard_card(state, f.seat, jack, "BP-J.D")
+    return events + ask(state, f.seat, "BP-J.D", "return which no-effect card to normal", restorable(state, jack),
+                        "J.restore")
+
+
+@step("J.restore")
+def _jack_restore(state: BState, f: Frame) -> list[Event]:
+    where = find(state, parse_card(f.data[0]))
+    if where is None:
+        return []
+    where[1].ne = False
+    return [Event("restored", f.seat, {"cards": (f.data[0],)})]
+
+
+# --- Qs (L787-832) ---------------------------------------------------------------------
+def _queen(sign: int, companion: bool, clause: str) -> str:
+    name = f"Q{sign:+d}{'c' if companion else ''}"
+
+    @step(name)
+    def start(state: BState, f: Frame) -> list[Event]:
+        ctx: Ctx = f.data[0]
+        receiver = state.next_seat(f.seat, state.direction * sign)
+        if receiver == f.seat or own_slot(state, f.seat, ctx.card) is None:
+            return [Event("lost", f.seat, {"clause": clause, "why": "nobody to pass to"})]
+        if not companion:
+            return _pass_queen(state, f.seat, ctx, receiver, None)
+        opts = [card_name(s.top) for s in state.tables[f.seat]
+                if not s.ne and ctx.card not in s.cards and face(s.top) not in ((12, CLUBS), (12, SPADES))]
+        if not opts:
+            return _pass_queen(state, f.seat, ctx, receiver, None)
+        return ask(state, f.seat, clause, "pass which card with the Q", opts, f"{name}.pass", ctx, receiver)
+
+    @step(f"{name}.pass")
+    def with_card(state: BState, f: Frame) -> list[Event]:
+        ctx, receiver, choice = f.data
+        return _pass_queen(state, f.seat, ctx, receiver, parse_card(choice))
+
+    return name
+
+
+def _pass_queen(state: BState, seat: int, ctx: Ctx, receiver: int, companion: int | None) -> list[Event]:
+    """The Q goes to his table, not played and not forced (L793-795); a Q-in-effect is then played
+    there at its face value (L454-472); a Q♣/Q♠'s companion is treated as played by him (L815)."""
+    slot = own_slot(state, seat, ctx.card)
+    in_effect = slot is not None and slot.eff is not None
+    events = lift(state, ctx.card)
+    if in_effect:
+        state.transit.append(ctx.card)
+    else:
+        state.tables[receiver].append(Slot([ctx.card]))
+    events.append(Event("handed", seat, {"card": card_name(ctx.card), "to": receiver}))
+    if ctx.suit in (DIAMONDS, HEARTS):
+        events.append(Event("looked", seat, {"at": (receiver,)},
+                            {"hands": ((receiver, tuple(card_name(c) for c in state.viewing[receiver])),)}))
+    if companion is not None:
+        events += lift(state, companion)
+        state.transit.append(companion)
+        enter(state, receiver, companion, seat)
+        events.append(Event("handed", seat, {"card": card_name(companion), "to": receiver}))
+    if in_effect:
+        push(state, "land", receiver, ctx.card, NOBODY, False)
+    return events
+
+
+card_rule(12, (DIAMONDS,), CardRule("BP-QD", "Q♦", _queen(1, False, "BP-QD")))
+card_rule(12, (HEARTS,), CardRule("BP-QH", "Q♥", _queen(-1, False, "BP-QH")))
+card_rule(12, (CLUBS,), CardRule("BP-QC", "Q♣", _queen(1, True, "BP-QC")))
+card_rule(12, (SPADES,), CardRule("BP-QS", "Q♠", _queen(-1, True, "BP-QS")))
+
+
+# --- Ks (L834-897) ---------------------------------------------------------------------
+@step("KH")
+def _king_hearts(state: BState, f: Frame) -> list[Event]:
+    """K♥: one card of your table to the pot; each other player discards a table card as a fee."""
+    opts = [card_name(s.top) for s in state.tables[f.seat]]
+    return ask(state, f.seat, "BP-KH", "put which card of your table in the pot", opts, "KH.pot", f.data[0])
+
+
+@step("KH.pot")
+def _king_hearts_pot(state: BState, f: Frame) -> list[Event]:
+    ctx, choice = f.data
+    card = parse_card(choice)
+    events = lift(state, card)
+    state.pot.append(card)
+    events.append(Event("to-pot", f.seat, {"count": 1, "from": "table"}))
+    return events + window(state, guard_offers(state, opponents(state, f.seat)), "KH.fees", f.seat, ctx)
+
+
+@step("KH.fees")
+def _king_hearts_fees(state: BState, f: Frame) -> list[Event]:
+    exempt, events = spent(state, f.data[1])
+    for s in reversed(opponents(state, f.seat)):
+        if s not in exempt:
+            push(state, "KH.discard", s, fee(state, s, 1))
+    return events
+
+
+@step("KH.discard")
+def _king_hearts_discard(state: BState, f: Frame) -> list[Event]:
+    """Not protected if he can; protected if that is all; nothing if only no-effect cards (L840-845)."""
+    n = f.data[0]
+    table = state.tables[f.seat]
+    opts = [card_name(s.top) for s in table if targetable(s)] or [card_name(s.top) for s in table if not s.ne]
+    if n <= 0 or not opts:
+        return []
+    return ask(state, f.seat, "BP-KH", f"discard a card of your table (K♥ fee, {n} to go)", opts, "KH.took", n)
+
+
+@step("KH.took")
+def _king_hearts_took(state: BState, f: Frame) -> list[Event]:
+    n, choice = f.data
+    if n > 1:
+        push(state, "KH.discard", f.seat, n - 1)
+    return _discard_card(state, f.seat, parse_card(choice), "BP-KH")
+
+
+@step("KD")
+def _king_diamonds(state: BState, f: Frame) -> list[Event]:
+    """K♦: into the pot; then one unprotected, effective card from each opponent's table to the discard."""
+    ctx: Ctx = f.data[0]
+    events: list[Event] = []
+    if own_slot(state, f.seat, ctx.card) is not None:
+        events += lift(state, ctx.card)
+        state.pot.append(ctx.card)
+        events.append(Event("to-pot", f.seat, {"count": 1, "from": "table"}))
+    victims = [s for s in opponents(state, f.seat) if any(targetable(x) for x in state.tables[s])]
+    return events + window(state, guard_offers(state, victims), "KD.each", f.seat, ctx, tuple(victims))
+
+
+@step("KD.each")
+def _king_diamonds_each(state: BState, f: Frame) -> list[Event]:
+    _ctx, victims, answers = f.data
+    exempt, events = spent(state, answers)
+    for v in reversed(victims):
+        if v not in exempt:
+            push(state, "KD.one", f.seat, v)
+    return events
+
+
+@step("KD.one")
+def _king_diamonds_one(state: BState, f: Frame) -> list[Event]:
+    victim = f.data[0]
+    opts = slot_options(state, [victim], targetable)
+    return ask(state, f.seat, "BP-KD", f"discard which card of seat {victim}'s table", opts, "KD.took", victim)
+
+
+@step("KD.took")
+def _king_diamonds_took(state: BState, f: Frame) -> list[Event]:
+    return _discard_card(state, f.data[0], parse_card(f.data[1]), "BP-KD")
+
+
+@step("KS")
+def _king_spades(state: BState, f: Frame) -> list[Event]:
+    """K♠: discard your declared hand; a forcer may make you form a higher one and discard that."""
+    ctx: Ctx = f.data[0]
+    if forced_by_opponent(f.seat, ctx.forcer) and best_formable(state, f.seat)[0] > declared_key(state, f.seat):
+        return ask(state, ctx.forcer, "BP-KS", "make him discard his best hand instead", ("demand", "declared"),
+                   "KS.do", ctx, owner=f.seat, auto=False)
+    push(state, "KS.do", f.seat, ctx, "declared")
+    return []
+
+
+@step("KS.do")
+def _king_spades_do(state: BState, f: Frame) -> list[Event]:
+    _, choice = f.data
+    cards = best_formable(state, f.seat)[1] if choice == "demand" else state.declared[f.seat]
+    events: list[Event] = []
+    for c in cards:
+        if find(state, c) is not None:
+            events += _discard_card(state, f.seat, c, "BP-KS")
+    state.declared[f.seat] = ()
+    return events
+
+
+@step("KC")
+def _king_clubs(state: BState, f: Frame) -> list[Event]:
+    """Bomb: every card of your table but the no-effect ones goes to the pot, protected too."""
+    gone = [c for s in state.tables[f.seat] if not s.ne for c in s.cards]
+    events: list[Event] = []
+    for c in gone:
+        events += lift(state, c)
+        state.pot.append(c)
+    return events + [Event("to-pot", f.seat, {"count": len(gone), "from": "table"})]
+
+
+card_rule(13, (HEARTS,), CardRule("BP-KH", "K♥", "KH"))
+card_rule(13, (DIAMONDS,), CardRule("BP-KD", "K♦ (the Somewhat-Less-Than-Entirely-Concise King Rule)", "KD"))
+card_rule(13, (SPADES,), CardRule("BP-KS", "K♠", "KS"))
+card_rule(13, (CLUBS,), CardRule("BP-KC", "K♣ (Bomb)", "KC"))
+
+
+# --- As (L899-921) ---------------------------------------------------------------------
+@step("A")
+def _ace(state: BState, f: Frame) -> list[Event]:
+    """If it is your turn, it is over (L905-906)."""
+    if state.turn == f.seat and state.phase == TURN:
+        state.turn_over = True
+        return [Event("turn-ends", f.seat, {"clause": "BP-A"})]
+    return []
+
+
+@step("AC")
+def _ace_clubs(state: BState, f: Frame) -> list[Event]:
+    """A♣: as an A; your cards-to-be-played go on your table without immediate effects, and the card
+    effects you are processing end at once (L913-916)."""
+    events = _ace(state, f)
+    for c in state.ctbp[f.seat]:
+        state.tables[f.seat].append(Slot([c]))
+    placed = len(state.ctbp[f.seat])
+    state.ctbp[f.seat] = []
+    dropped = [fr for fr in state.frames if fr.seat == f.seat and fr.step not in BOOKKEEPING]
+    state.frames = [fr for fr in state.frames if fr not in dropped]
+    for fr in dropped:  # a card on its way to this table arrives, without effects
+        if fr.step in ("enter", "land") and fr.data[0] in state.transit:
+            state.transit.remove(fr.data[0])
+            state.tables[fr.seat].append(Slot([fr.data[0]]))
+    return events + [Event("ace-clubs", f.seat, {"placed": placed, "ended": len(dropped)})]
+
+
+#: frames that are the game's own bookkeeping, not card effects an A♣ can end
+BOOKKEEPING = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin"))
+
+
+card_rule(14, (DIAMONDS, HEARTS, SPADES), CardRule("BP-A", "A♦ A♥ A♠", "A"))
+card_rule(14, (CLUBS,), CardRule("BP-AC", "A♣", "AC"))

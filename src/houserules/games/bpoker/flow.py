@@ -1,0 +1,250 @@
+"""The base game's flow (docs/rules/bpoker.md, BP-1 and BP-3): hands, turns, declaring, winning.
+
+A hand (deal) starts with an ante from every stash; turns go round in the
+direction of play. A turn begins (the 3's trigger, then the win check, then
+the refill of the viewing hand), the player may scrap his table before his
+first play, plays cards one at a time until his table reaches its maximum
+or he passes, then declares his 5-card poker hand. Whoever's declared hand
+still beats every other declared hand when his turn comes round wins the
+hand and the pot; so does a 9♦ at face value. Every player's cards then go
+back to the bottom of his stash. The game ends after ``hands`` hands, when
+one player is left with cards, or at a turn cap (the reason is recorded).
+"""
+
+from __future__ import annotations
+
+from ...engine.core import Event
+from . import declare
+from .cards import card_name, parse_card
+from .catalogue import rule_for
+from .effects_high import usable_jacks
+from .hands import describe
+from .machine import ask, push, run, step
+from .play import NOBODY, enter
+from .state import DECLARE, OVER, TURN, BState, Frame
+from .targets import opponents
+from .zones import correct_number, counted, from_stash, lift, live_values, maximum
+
+
+# --- entry points ------------------------------------------------------------------------
+def start(state: BState) -> list[Event]:
+    """A dealt state: the first hand begins."""
+    return begin_hand(state) + run(state, idle)
+
+
+def begin_hand(state: BState) -> list[Event]:
+    """Ante (BP-1.3) and the first turn, left of the dealer (BP-1.4)."""
+    n = state.players
+    state.out = [not state.stash[s] for s in range(n)]
+    state.in_hand = [not o for o in state.out]
+    if sum(state.in_hand) <= 1:
+        return game_over(state, "only one player has cards")
+    events = [Event("hand", state.dealer, {"hand": state.hand_no})]
+    for s in state.live():
+        got = from_stash(state, s, state.options["ante"])
+        state.pot.extend(got)
+    state.hand_turns = 0
+    push(state, "turn.begin", state.next_seat(state.dealer, 1))
+    return events
+
+
+def idle(state: BState) -> list[Event] | None:
+    """Nothing is being resolved: cards-to-be-played are played, a full table ends the turn,
+    a single possible declaration is made; else the seat to act decides (None)."""
+    if state.over:
+        return None
+    for s in [state.turn, *opponents(state, state.turn)]:
+        if state.ctbp[s]:
+            opts = [card_name(c) for c in state.ctbp[s]] + [f"use:{card_name(j)}" for j in usable_jacks(state, s)]
+            return ask(state, s, "BP-2.4", "play one of your cards-to-be-played", opts, "ctbp.play", plays=True)
+    t = state.turn
+    if not state.in_hand[t]:
+        return next_turn(state)
+    if state.phase == TURN and (state.turn_over or (state.played and counted(state, t) >= maximum(state, t))):
+        state.phase = DECLARE
+        return [Event("turn-over", t, {})]
+    if state.phase == DECLARE:
+        hands = declare.options(state, t)
+        if len(hands) == 1:
+            return apply_declare(state, t, hands[0])
+    return None
+
+
+@step("ctbp.play")
+def _ctbp_play(state: BState, f: Frame) -> list[Event]:
+    choice = f.data[0]
+    if choice.startswith("use:"):
+        push(state, "J.use", f.seat, parse_card(choice[4:]))
+        return []
+    card = parse_card(choice)
+    state.ctbp[f.seat].remove(card)
+    state.transit.append(card)
+    if f.seat == state.turn:
+        state.played += 1
+    enter(state, f.seat, card)
+    return []
+
+
+# --- a turn ---------------------------------------------------------------------------------
+@step("turn.begin")
+def _turn_begin(state: BState, f: Frame) -> list[Event]:
+    seat = f.seat
+    state.turn, state.phase, state.played, state.turn_over = seat, TURN, 0, False
+    state.exempt, state.ring = frozenset(), []
+    events = [Event("turn", seat, {"hand": state.hand_no})]
+    if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
+        state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
+        events.append(Event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
+    if state.no_win:
+        state.no_win = False
+    elif wins(state, seat):
+        push(state, "hand.win", seat, "best hand")
+        return events
+    return events + refill(state, seat)
+
+
+def wins(state: BState, seat: int) -> bool:
+    """The win check (BP-3.1): a declared five-card hand strictly higher than every other one."""
+    mine = declare.declared_key(state, seat)
+    return bool(mine[0]) and all(mine > declare.declared_key(state, o) for o in opponents(state, seat))
+
+
+def refill(state: BState, seat: int) -> list[Event]:
+    """Draw from the top of the stash (upright cards only) up to the correct number; return any
+    excess to the top of the stash, one card at a time, the player choosing (BP-3.2)."""
+    want = correct_number(state, seat) - len(state.viewing[seat])
+    if want > 0:
+        got = from_stash(state, seat, min(want, len(state.stash[seat]) - state.sideways[seat]))
+        state.viewing[seat].extend(got)
+        return [Event("drew", seat, {"count": len(got)}, {"cards": tuple(card_name(c) for c in got)})] if got else []
+    if want < 0:
+        return ask(state, seat, "BP-3.2", "return a card to your stash", [card_name(c) for c in state.viewing[seat]],
+                   "refill.return", private=True)
+    return []
+
+
+@step("refill.return")
+def _refill_return(state: BState, f: Frame) -> list[Event]:
+    card = parse_card(f.data[0])
+    state.viewing[f.seat].remove(card)
+    state.stash[f.seat].append(card)
+    return [Event("returned", f.seat, {"count": 1})] + refill(state, f.seat)
+
+
+def next_turn(state: BState) -> list[Event]:
+    """The next seat in the direction of play begins, unless a cap ends the hand or the game."""
+    state.turns += 1
+    state.hand_turns += 1
+    if state.turns >= state.options["max_turns"]:
+        return game_over(state, f"turn limit ({state.options['max_turns']} turns)")
+    if state.hand_turns >= state.options["hand_turns"]:
+        return [Event("hand-cap", None, {"turns": state.hand_turns})] + end_hand(state)
+    push(state, "turn.begin", state.next_seat(state.turn))
+    return []
+
+
+def apply_declare(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
+    """Declare (or redeclare) the 5-card poker hand (BP-4.6); the 3♣ obligation is in the options."""
+    state.declared[seat] = tuple(sorted(cards))
+    key = declare.declared_key(state, seat)
+    events = [Event("declared", seat, {"cards": tuple(card_name(c) for c in state.declared[seat]),
+                                       "hand": describe(key)})]
+    return events + next_turn(state)
+
+
+# --- free actions of the seat whose turn it is ------------------------------------------
+def play(state: BState, seat: int, card: int) -> list[Event]:
+    state.viewing[seat].remove(card)
+    state.transit.append(card)
+    state.played += 1
+    enter(state, seat, card, NOBODY, react=False)
+    return run(state, idle)
+
+
+def end_turn(state: BState, seat: int) -> list[Event]:
+    state.phase = DECLARE
+    return [Event("pass", seat, {})] + run(state, idle)
+
+
+def scrap(state: BState, seat: int) -> list[Event]:
+    """Scrap (BP-3.3): the whole table to the discard before the first play of the turn."""
+    cards = [c for s in state.tables[seat] for c in s.cards]
+    state.tables[seat] = []
+    state.discard.extend(cards)
+    state.declared[seat] = ()
+    return [Event("scrapped", seat, {"cards": tuple(card_name(c) for c in cards)})] + run(state, idle)
+
+
+def use(state: BState, seat: int, card: int) -> list[Event]:
+    push(state, "J.use", seat, card)
+    return run(state, idle)
+
+
+def declare_hand(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
+    return apply_declare(state, seat, cards) + run(state, idle)
+
+
+# --- the end of a hand and of the game ------------------------------------------------
+@step("hand.win")
+def _hand_win(state: BState, f: Frame) -> list[Event]:
+    won = len(state.pot)
+    state.stash[f.seat].extend(state.pot)
+    state.pot = []
+    state.hands_won[f.seat] += 1
+    return [Event("won-hand", f.seat, {"how": f.data[0], "pot": won})] + end_hand(state)
+
+
+@step("hand.lost")
+def _hand_lost(state: BState, f: Frame) -> list[Event]:
+    """10♣ (L660-662): the 10♣ to your stash; viewing hand, table and cards-to-be-played to the pot."""
+    seat, ten = f.seat, f.data[0]
+    events: list[Event] = []
+    if any(ten in s.cards for s in state.tables[seat]):
+        events += lift(state, ten)
+        state.stash[seat].append(ten)
+    cards = state.viewing[seat] + state.ctbp[seat] + [c for s in state.tables[seat] for c in s.cards]
+    state.pot.extend(cards)
+    state.viewing[seat], state.ctbp[seat], state.tables[seat], state.declared[seat] = [], [], [], ()
+    state.in_hand[seat] = False
+    events.append(Event("lost-hand", seat, {"to_pot": len(cards)}))
+    left = state.live()
+    if len(left) == 1:
+        push(state, "hand.win", left[0], "last player in the hand")
+    return events
+
+
+def end_hand(state: BState) -> list[Event]:
+    """Every seat's cards go to the bottom of its stash; sideways stash cards to the discard (BP-3.6)."""
+    for s in range(state.players):
+        side = state.stash[s][:state.sideways[s]]
+        state.discard.extend(side)
+        back = state.viewing[s] + state.ctbp[s] + [c for slot in state.tables[s] for c in slot.cards]
+        state.stash[s] = back + state.stash[s][state.sideways[s]:]
+        state.sideways[s] = 0
+        state.viewing[s], state.ctbp[s], state.tables[s], state.declared[s] = [], [], [], ()
+    state.discard.extend(state.transit)
+    state.transit = []
+    _reset(state)
+    state.hand_no += 1
+    if state.hand_no > state.options["hands"]:
+        return game_over(state, f"{state.options['hands']} hands played")
+    state.dealer = (state.dealer + 1) % state.players
+    return begin_hand(state)
+
+
+def _reset(state: BState) -> None:
+    state.frames, state.ask, state.follow, state.control = [], None, None, None
+    state.window.close()
+    state.offers, state.answers = {}, {}
+    state.armed_j, state.turn_over, state.ring, state.exempt = False, False, [], frozenset()
+
+
+def game_over(state: BState, reason: str) -> list[Event]:
+    """The most cards in stash wins (BP-1.6); a tie shares the win."""
+    _reset(state)
+    state.over, state.phase, state.reason = True, OVER, reason
+    size = [len(state.stash[s]) for s in range(state.players)]
+    top = max(size)
+    state.winners = tuple(s for s in range(state.players) if size[s] == top)
+    return [Event("over", None, {"reason": reason, "winners": state.winners, "stashes": tuple(size)})]
+

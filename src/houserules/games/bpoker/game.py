@@ -1,0 +1,143 @@
+"""The bpoker game object: the engine's ``Game`` protocol wired to the rules, the flow,
+the view, and the JSON vocabularies of actions and scenario files."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from ...engine.actions import ActionCodec, Field, card_field, named, whole
+from ...engine.base import GameBase, multiset, redeal
+from ...engine.core import Action, Event, Illegal, Result
+from . import effects_high, effects_low, flow, rules  # noqa: F401  (the effects register their records)
+from .cards import MAX_ID, card_name, parse_card
+from .literal import expect, literal_state
+from .machine import answer, run
+from .rules import GAME_OVER, Kind
+from .state import BState, deal, validate_options
+from .stats import game_stats
+from .view import BView, view
+
+
+def _read_cards(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise TypeError("a list of card names, e.g. [\"AS\", \"KS\"]")
+    return tuple(sorted(named(parse_card)(v) for v in value))
+
+
+def _valid_cards(value: Any) -> bool:
+    return isinstance(value, tuple) and all(whole(c) and 0 <= c < MAX_ID for c in value) \
+        and list(value) == sorted(value)
+
+
+def _read_choice(value: Any) -> str:
+    if not isinstance(value, str) or not value or len(value) > 80:
+        raise TypeError("a choice is one of the offered words, e.g. \"skip\"")
+    return value
+
+
+_CARD = card_field(parse_card, card_name, MAX_ID, '"card": "QS"')
+_CARDS = Field("cards", "arg", _read_cards, lambda cs: [card_name(c) for c in cs], _valid_cards,
+               '"cards": ["AS", "KS", "QS", "JS", "10S"]')
+_CHOICE = Field("choice", "arg", _read_choice, lambda c: c, lambda c: isinstance(c, str) and bool(c),
+                '"choice": "skip"')
+CODEC = ActionCodec("bpoker", {Kind.PLAY: (_CARD,), Kind.PASS: (), Kind.SCRAP: (), Kind.USE: (_CARD,),
+                               Kind.DECLARE: (_CARDS,), Kind.CHOOSE: (_CHOICE,)}, GAME_OVER)
+
+
+class BPoker(GameBase[BState, BView]):
+    """bpoker, seed 000 ("Special Card Rules") on a designed base game: docs/rules/bpoker.md."""
+
+    name = "bpoker"
+    title = "bpoker"
+    codec = CODEC
+    game_stats = staticmethod(game_stats)
+
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return validate_options(raw)
+
+    def new(self, options: Mapping[str, Any], seed: int) -> BState:
+        state = deal(validate_options(options), seed)
+        flow.start(state)
+        return state
+
+    def to_act(self, state: BState) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal(self, state: BState) -> list[Action]:
+        return rules.legal(state)
+
+    def rules_check(self, state: BState, action: Action) -> Illegal | None:
+        return rules.check(state, action)
+
+    def apply(self, state: BState, action: Action) -> list[Event]:
+
+        k, s = action.kind, action.seat
+        if k == Kind.CHOOSE:
+            return answer(state, s, action.arg) + run(state, flow.idle)
+        if k == Kind.PLAY:
+            return flow.play(state, s, action.card)
+        if k == Kind.PASS:
+            return flow.end_turn(state, s)
+        if k == Kind.SCRAP:
+            return flow.scrap(state, s)
+        if k == Kind.USE:
+            return flow.use(state, s, action.card)
+        return flow.declare_hand(state, s, action.arg)
+
+    def view(self, state: BState, seat: int | None) -> BView:
+        return view(state, seat)
+
+    def result(self, state: BState) -> Result | None:
+        if not state.over:
+            return None
+        return Result(state.winners, state.reason, tuple(float(len(z)) for z in state.stash))
+
+    # --- the contract's own questions -------------------------------------------
+    def attempts(self, state: BState) -> list[Action]:
+        return rules.attempts(state)
+
+    def conserved(self, state: BState) -> Hashable:
+        return multiset(state.all_cards())
+
+    def hidden(self, state: BState, seat: int) -> list[list[int]]:
+        """Every stash (even one's own), the pot, other seats' viewing hands (but one this seat
+        controls) and cards-to-be-played."""
+        seen = state.control[1] if state.control is not None and state.control[0] == seat else None
+        out = [*state.stash, state.pot]
+        out += [z for s, z in enumerate(state.viewing) if s not in (seat, seen)]
+        out += [z for s, z in enumerate(state.ctbp) if s != seat]
+        return out
+
+    def determinize(self, state: BState, seat: int, rng: random.Random) -> BState:
+        """The generic redeal of ``hidden``, and a pending question that names hidden cards (a
+        seat choosing from its own viewing hand) renamed to the cards now in their places, so
+        that a search bot can play the twin on."""
+        twin = self.copy(state)
+        zones = self.hidden(twin, seat)
+        before = [c for z in zones for c in z]
+        redeal(zones, rng)
+        swap = {card_name(b): card_name(a) for b, a in zip(before, (c for z in zones for c in z), strict=True)
+                if a != b}
+        if swap and twin.ask is not None:
+            twin.ask = twin.ask._replace(options=tuple(_renamed(o, swap) for o in twin.ask.options))
+        return twin
+
+    # --- scenarios --------------------------------------------------------
+    def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> BState:
+        return literal_state(options, state, seed)
+
+    def scenario_expect(self, state: BState, key: str, value: Any) -> str | None:
+        return expect(state, key, value)
+
+
+def _renamed(option: str, swap: Mapping[str, str]) -> str:
+    """``option`` with each card name in it replaced as ``swap`` says (``QS>seat:1``, ``AS+KD``)."""
+    return re.sub(r"[^>+:]+", lambda m: swap.get(m.group(0), m.group(0)), option)
+
+
+GAME = BPoker()
+
+__all__ = ["CODEC", "GAME", "BPoker"]

@@ -1,0 +1,158 @@
+"""5-card poker hands with wilds and several decks (clauses BP-4.x).
+
+The chapter compares "a higher 5-card poker hand" (L318, L881) and lets a
+wild take "any suit and any rank" (L34-37); several decks and wilds make
+five of a kind possible, so it ranks above a straight flush (house rule
+BP-H14). A 1 (a Joker left lying on a table, e.g. entered no-effect) ranks
+below 2, has no suit for a flush and is in no straight (BP-H15). An Ace is
+high, or low in A-2-3-4-5 only.
+
+``evaluate`` is exact and fast: it never tries wild values one by one; it
+asks, category by category from the top, whether the wilds can complete it.
+A key is a tuple that compares like the hands: ``(complete, category,
+tie-breaks...)``, where a declared hand of fewer than five cards is never
+complete and so ranks below every five-card hand (BP-H16).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from .cards import ACE, BLACK1, RED1
+
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE = range(10)
+CATEGORY_NAMES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
+                  "four of a kind", "straight flush", "five of a kind")
+
+Key = tuple[int, ...]
+Value = tuple[int, int]  # (rank, suit) at face value
+
+
+def _window(high: int) -> frozenset[int]:
+    return frozenset((ACE, 2, 3, 4, 5)) if high == 5 else frozenset(range(high - 4, high + 1))
+
+
+WINDOWS = tuple((h, _window(h)) for h in range(ACE, 4, -1))
+
+
+def _straight_high(ranks: Sequence[int]) -> int:
+    """The highest straight the distinct ``ranks`` (no 1s) fit in, wilds filling the gaps; 0 if none."""
+    have = frozenset(ranks)
+    if len(have) != len(ranks) or 1 in have:
+        return 0
+    for high, window in WINDOWS:
+        if have <= window:
+            return high
+    return 0
+
+
+def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
+    """The key of the best hand ``values`` (face values) and ``wilds`` wilds make."""
+    n = len(values) + wilds
+    ranks = sorted((r for r, _ in values), reverse=True)
+    count = Counter(ranks)
+    full = int(n == 5)
+    suits = {s for _, s in values}
+    one_suit = len(suits) <= 1 and not suits & {BLACK1, RED1}
+
+    def best_of_a_kind(k: int) -> int:
+        cands = [r for r in set(count) | {ACE} if count.get(r, 0) + wilds >= k]
+        return max(cands) if cands else 0
+
+    def others(r: int) -> list[int]:
+        return [x for x in ranks if x != r]
+
+    if n == 5:
+        if len(count) <= 1:
+            return (1, FIVE, ranks[0] if ranks else ACE)
+        if one_suit and (high := _straight_high(ranks)):
+            return (1, STRAIGHT_FLUSH, high)
+    if n >= 4 and (r := best_of_a_kind(4)):
+        rest = others(r)
+        return (full, QUADS, r, *(rest or [ACE] * (n - 4)))
+    if n == 5:
+        if len(count) == 2:
+            hi, lo = sorted(count, reverse=True)
+            if max(0, 3 - count[hi]) + max(0, 2 - count[lo]) <= wilds:
+                return (1, FULL_HOUSE, hi, lo)
+            return (1, FULL_HOUSE, lo, hi)
+        if one_suit:
+            return (1, FLUSH, *sorted(ranks + [ACE] * wilds, reverse=True))
+        if high := _straight_high(ranks):
+            return (1, STRAIGHT, high)
+    if n >= 3 and (r := best_of_a_kind(3)):
+        return (full, TRIPS, r, *others(r))
+    pairs = [r for r, c in count.items() if c >= 2]
+    if len(pairs) >= 2:
+        hi, lo = sorted(pairs, reverse=True)[:2]
+        return (full, TWO_PAIR, hi, lo, *[x for x in ranks if x not in (hi, lo)])
+    if n >= 2 and (r := best_of_a_kind(2)):
+        return (full, PAIR, r, *others(r))
+    return (full, HIGH, *ranks, *[ACE] * wilds)
+
+
+def describe(key: Key) -> str:
+    """``"flush (5 cards)"`` — the category, and a note when the hand is short."""
+    text = CATEGORY_NAMES[key[1]]
+    return text if key[0] else f"{text} (short hand)"
+
+
+class HandCard:
+    """A table card as the evaluator sees it: its id, face value and whether it is wild."""
+
+    __slots__ = ("card", "value", "wild")
+
+    def __init__(self, card: int, value: Value, wild: bool):
+        self.card, self.value, self.wild = card, value, wild
+
+
+@lru_cache(maxsize=65536)
+def _cached(values: tuple[Value, ...], wilds: int) -> Key:
+    return evaluate(values, wilds)
+
+
+def key_of(cards: Iterable[HandCard]) -> Key:
+    cards = list(cards)
+    return _cached(tuple(sorted(c.value for c in cards if not c.wild)), sum(c.wild for c in cards))
+
+
+def _split(cards: Sequence[HandCard], must: Sequence[int]) -> tuple[list[int], list[int], set[int]]:
+    wild = sorted(c.card for c in cards if c.wild)
+    nat = sorted(c.card for c in cards if not c.wild)
+    return wild, nat, set(must)
+
+
+def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tuple[int, ...]]:
+    """Every declarable hand from ``cards`` (ids, sorted): all five-card choices holding the
+    ``must`` cards (3♣, BP-3C), or every card when there are fewer than five. Wilds are
+    interchangeable, so a choice of k wilds always names the first k of them (BP-H13)."""
+    if len(cards) <= 5:
+        return [tuple(sorted(c.card for c in cards))]
+    wild, nat, need = _split(cards, must)
+    out = []
+    for k in range(min(5, len(wild)) + 1):
+        for combo in combinations(nat, 5 - k):
+            if need <= set(combo):
+                out.append(tuple(sorted(combo + tuple(wild[:k]))))
+    return out
+
+
+def best(cards: Sequence[HandCard], must: Sequence[int] = ()) -> tuple[Key, tuple[int, ...]]:
+    """The best declarable hand and its key. A wild is never worse than a natural card, so only
+    choices with as many wilds as will fit are tried (ties: the first in sorted order)."""
+    if len(cards) <= 5:
+        return key_of(cards), tuple(sorted(c.card for c in cards))
+    by_id = {c.card: c for c in cards}
+    wild, nat, need = _split(cards, must)
+    k = max(0, min(5 - len(need), len(wild)))
+    top: tuple[Key, tuple[int, ...]] | None = None
+    for combo in combinations(nat, 5 - k):
+        if need <= set(combo):
+            ids = tuple(sorted(combo + tuple(wild[:k])))
+            key = key_of(by_id[i] for i in ids)
+            if top is None or key > top[0]:
+                top = (key, ids)
+    return top if top is not None else ((0, HIGH), ())

@@ -1,0 +1,184 @@
+"""Bringing a card into play: playing, forcing, the reactions to a forced card, landing, replaying.
+
+A card on its way to a table sits in ``transit`` (face up: everyone sees a
+played card), so that cards are conserved while a reaction window or a
+choice is open. ``enter`` is the one door (BP-R.2):
+
+1. a card forced on a seat by an opponent, or played from that seat's
+   cards-to-be-played, first opens a reaction window for that seat: 10♦
+   Magic (L683-686) and 6 Tunnel (L519-524) are offered when usable;
+2. it then ``lands``: an armed J makes it no-effect (L757); a card following
+   a 5 joins the 5-tile with its value in effect (L398-412); otherwise it is a
+   new single card;
+3. unless no-effect, the immediate effect of its value in effect runs
+   (its record in ``catalogue.RULES``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...engine.core import Event
+from .cards import (
+    BLACK1,
+    CLUBS,
+    JOKER,
+    RED1,
+    SPADES,
+    card_name,
+    is_joker,
+    is_red,
+    shift,
+    value_name,
+)
+from .catalogue import rule_for
+from .machine import ask, push, step, window
+from .reactions import offers, spend_magic
+from .state import BState, Frame, Slot
+from .zones import face, find, value
+
+NOBODY = -1
+
+
+class Ctx(NamedTuple):
+    """What an immediate effect knows: its card (a tile's last card), the value
+    in effect, and who forced it (NOBODY when the seat played it itself)."""
+
+    card: int
+    rank: int
+    suit: int
+    forcer: int
+
+    @property
+    def forced(self) -> bool:
+        return self.forcer != NOBODY
+
+
+def enter(state: BState, seat: int, card: int, forcer: int = NOBODY, react: bool = True) -> None:
+    """Schedule ``card`` (already in transit) to come into play on ``seat``'s table."""
+    push(state, "enter", seat, card, forcer, react)
+
+
+def forced_by_opponent(seat: int, forcer: int) -> bool:
+    return forcer not in (NOBODY, seat)
+
+
+@step("enter")
+def _enter(state: BState, f: Frame) -> list[Event]:
+    card, forcer, react = f.data
+    if not react:
+        push(state, "land", f.seat, card, forcer, False)
+        return []
+    return window(state, {f.seat: offers(state, f.seat, card, forcer)}, "enter.react", f.seat, card, forcer)
+
+
+@step("enter.react")
+def _react(state: BState, f: Frame) -> list[Event]:
+    card, forcer, answers = f.data
+    chosen = dict(answers).get(f.seat)
+    if chosen == "magic":
+        events = spend_magic(state, f.seat)
+        push(state, "land", f.seat, card, forcer, True)
+        return events
+    if chosen == "tunnel":
+        return _tunnel(state, f.seat, card, forcer)
+    push(state, "land", f.seat, card, forcer, False)
+    return []
+
+
+def _tunnel(state: BState, seat: int, card: int, forcer: int) -> list[Event]:
+    """6 Tunnel (L519-524): discard the 6, viewing hand to the pot, force the card on another opponent."""
+    six = next(s for s in state.tables[seat] if not s.ne and not s.wild and s.eff is None and face(s.top)[0] == 6)
+    state.tables[seat].remove(six)
+    state.discard.append(six.top)
+    state.pot.extend(state.viewing[seat])
+    lost = len(state.viewing[seat])
+    state.viewing[seat] = []
+    events = [Event("tunnel", seat, {"six": card_name(six.top), "card": card_name(card), "lost": lost})]
+    targets = [f"seat:{s}" for s in state.live() if s not in (seat, forcer)]
+    return events + ask(state, seat, "BP-6.T", f"tunnel {card_name(card)} to", targets, "tunnel.to", card)
+
+
+@step("tunnel.to")
+def _tunnel_to(state: BState, f: Frame) -> list[Event]:
+    card, target = f.data
+    enter(state, int(target.split(":")[1]), card, f.seat)
+    return []
+
+
+@step("land")
+def _land(state: BState, f: Frame) -> list[Event]:
+    card, forcer, ne = f.data[:3]
+    seat = f.seat
+    events: list[Event] = []
+    if state.armed_j:
+        state.armed_j = False
+        ne = True
+        events.append(Event("j-spent", seat, {"card": card_name(card)}))
+    follow = state.follow
+    if follow is not None and follow[0] == seat and find(state, follow[1]) is not None:
+        if is_joker(card) and not ne and len(f.data) == 3:
+            return events + ask(state, seat, "BP-5.J", "the Joker after a 5 is which black suit", ("C", "S"),
+                                "land", card, forcer, ne, plays=True)
+        state.follow = None
+        joker_suit = {"C": CLUBS, "S": SPADES}.get(f.data[3]) if len(f.data) > 3 else None
+        return events + _join(state, seat, card, forcer, ne, follow, joker_suit)
+    state.transit.remove(card)
+    state.tables[seat].append(Slot([card], ne=ne))
+    events.append(_played(seat, card, forcer, ne, None))
+    if not ne:
+        resolve(state, seat, card, face(card), forcer)
+    return events
+
+
+def _join(state: BState, seat: int, card: int, forcer: int, ne: bool, follow: tuple[int, int, int],
+          joker_suit: int | None) -> list[Event]:
+    """The card played after a 5 is tiled with it and has a value in effect (L398-412, L443-444)."""
+    _, first, delta = follow
+    where = find(state, first)
+    assert where is not None
+    slot = where[1]
+    r, s = face(card)
+    if joker_suit is not None:
+        s = joker_suit
+    r2 = shift(r, delta)
+    s2 = s
+    if r2 == 1 and r != JOKER:
+        s2 = RED1 if is_red(s) else BLACK1  # a 1 made by a 5 is no suit's 1 (L215-218)
+    state.transit.remove(card)
+    slot.cards.append(card)
+    slot.eff = (r2, s2)
+    slot.ne = ne
+    event = _played(seat, card, forcer, ne, (r2, s2))
+    if not ne:
+        resolve(state, seat, card, (r2, s2), forcer)
+    return [event]
+
+
+def _played(seat: int, card: int, forcer: int, ne: bool, eff: tuple[int, int] | None) -> Event:
+    data: dict[str, object] = {"card": card_name(card), "ne": ne}
+    if forcer not in (NOBODY, seat):
+        data["forced_by"] = forcer
+    if eff is not None:
+        data["as"] = value_name(*eff)
+    return Event("played", seat, data)
+
+
+def resolve(state: BState, seat: int, card: int, val: tuple[int, int], forcer: int) -> None:
+    """Schedule the immediate effect of ``val`` for ``seat`` (L131-137)."""
+    rule = rule_for(val)
+    if rule is not None and rule.step is not None:
+        push(state, rule.step, seat, Ctx(card, val[0], val[1], forcer))
+
+
+def replay(state: BState, seat: int, slot: Slot) -> list[Event]:
+    """Replay a card or tile (L45-47, L67-68, L118): wild and no-effect marks are cleared
+    and the immediate effect of its value runs again, as though it had just been played."""
+    slot.wild = slot.ne = False
+    events = [Event("replayed", seat, {"card": card_name(slot.top), "as": value_name(*value(slot))})]
+    if state.armed_j:
+        state.armed_j = False
+        slot.ne = True
+        return events + [Event("j-spent", seat, {"card": card_name(slot.top)})]
+    resolve(state, seat, slot.top, value(slot), NOBODY)
+    return events

@@ -1,0 +1,90 @@
+"""Out-of-turn reactions: what a seat may answer, and what answering costs.
+
+Reactions are discard effects used out of turn (L178-187): 10♦ **Magic**
+(L683-691) and 6 **Tunnel** (L519-524) in part 1; part 2 adds the
+Reflector (6 + 10♦) as one more record in ``REACTIONS``. A window is opened
+only for seats that hold a usable reaction (engine/window.py); at a real
+table anyone could say "no", so asking only those who can say "yes"
+reveals that they hold a live 10♦ or 6 — which lies face up on their table
+anyway (BP-R.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ...engine.core import Event
+from .cards import CLUBS, card_name
+from .state import BState, Slot
+from .zones import TEN_DIAMONDS, face
+
+K_CLUBS = (13, CLUBS)
+
+
+def _live_single(slot: Slot, val: tuple[int, int]) -> bool:
+    return not slot.ne and not slot.wild and slot.eff is None and face(slot.top) == val
+
+
+def magic_card(state: BState, seat: int) -> Slot | None:
+    """A 10♦ on ``seat``'s table whose Magic may be used: in play, not no-effect, and not the
+    10♦ through which an opponent controls this seat's hand (L700-701)."""
+    held = state.control[2] if state.control is not None and state.control[1] == seat else None
+    for s in state.tables[seat]:
+        if _live_single(s, TEN_DIAMONDS) and s.top != held:
+            return s
+    return None
+
+
+def _magic(state: BState, seat: int, card: int, forcer: int) -> bool:
+    """Magic: a card other than the K♣ is being played on your table (L683-686)."""
+    return face(card) != K_CLUBS and magic_card(state, seat) is not None
+
+
+def _tunnel(state: BState, seat: int, card: int, forcer: int) -> bool:
+    """Tunnel: an opponent tries to force a card other than the K♣ onto your table, and there is
+    an opponent other than him to tunnel it to (L519-524)."""
+    if forcer in (-1, seat) or face(card) == K_CLUBS:
+        return False
+    if not any(_live_single(s, (6, face(s.top)[1])) for s in state.tables[seat]):
+        return False
+    return any(s not in (seat, forcer) for s in state.live())
+
+
+class Reaction(NamedTuple):
+    name: str
+    clause: str
+    usable: Callable[[BState, int, int, int], bool]
+
+
+REACTIONS = (Reaction("magic", "BP-10D.M", _magic), Reaction("tunnel", "BP-6.T", _tunnel))
+
+
+def offers(state: BState, seat: int, card: int, forcer: int) -> tuple[str, ...]:
+    """The reactions ``seat`` may use against ``card`` coming onto its table."""
+    return tuple(r.name for r in REACTIONS if r.usable(state, seat, card, forcer))
+
+
+def spend_magic(state: BState, seat: int) -> list[Event]:
+    """Use Magic: the 10♦ goes from the table to the discard (a discard effect, L179-182)."""
+    slot = magic_card(state, seat)
+    assert slot is not None
+    state.tables[seat].remove(slot)
+    state.discard.append(slot.top)
+    return [Event("magic", seat, {"card": card_name(slot.top)})]
+
+
+def guard_offers(state: BState, victims: list[int]) -> dict[int, tuple[str, ...]]:
+    """Magic's second use (L686-690): each victim of an opponent's effect that holds a usable 10♦."""
+    return {v: ("magic",) for v in victims if magic_card(state, v) is not None}
+
+
+def spent(state: BState, answers: tuple[tuple[int, str], ...]) -> tuple[set[int], list[Event]]:
+    """The seats that used Magic in a guard window (their 10♦s discarded): the effect skips them."""
+    events: list[Event] = []
+    exempt = set()
+    for seat, reaction in answers:
+        if reaction == "magic":
+            events += spend_magic(state, seat)
+            exempt.add(seat)
+    return exempt, events

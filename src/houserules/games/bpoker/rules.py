@@ -1,0 +1,131 @@
+"""What each seat may do now, and why an attempt is refused (one answer for menus, bots and referees).
+
+``legal`` lists every legal action; ``check`` refuses anything not in that
+list with the clause it breaks (BP-3 for turn order, BP-2 for zones, BP-R
+for the resolution machine's questions), so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from ...engine.core import Action, Illegal
+from . import declare
+from .cards import card_name
+from .effects_high import usable_jacks
+from .machine import options_for
+from .state import DECLARE, TURN, BState
+from .zones import counted, maximum
+
+
+class Kind(StrEnum):
+    """bpoker's actions: the JSON ``action`` words."""
+
+    PLAY = "play"
+    PASS = "pass"
+    SCRAP = "scrap"
+    USE = "use"
+    DECLARE = "declare"
+    CHOOSE = "choose"
+
+
+GAME_OVER = Illegal("BP-1.6", "the game is over")
+
+
+def to_act(state: BState) -> tuple[int, ...]:
+    if state.over:
+        return ()
+    if state.ask is not None:
+        return (state.ask.seat,)
+    if state.window:
+        return tuple(state.window.seats)
+    return (state.turn,)
+
+
+def _free(state: BState) -> bool:
+    return state.ask is None and not state.window and not state.frames
+
+
+def can_play(state: BState, seat: int) -> bool:
+    return counted(state, seat) < maximum(state, seat)
+
+
+def legal(state: BState) -> list[Action]:
+    if state.over:
+        return []
+    if state.ask is not None or state.window:
+        return [Action(s, Kind.CHOOSE, arg=o) for s in to_act(state) for o in options_for(state, s)]
+    t = state.turn
+    if state.phase == DECLARE:
+        return [Action(t, Kind.DECLARE, arg=c) for c in declare.options(state, t)]
+    out: list[Action] = []
+    if can_play(state, t):
+        out += [Action(t, Kind.PLAY, c) for c in sorted(set(state.viewing[t]))]
+    if state.played or not state.viewing[t] or not can_play(state, t):
+        out.append(Action(t, Kind.PASS))
+    if not state.played and state.tables[t]:
+        out.append(Action(t, Kind.SCRAP))
+    out += [Action(t, Kind.USE, j) for j in usable_jacks(state, t)]
+    return out
+
+
+def check(state: BState, action: Action) -> Illegal | None:
+    if action in legal(state):
+        return None
+    return explain(state, action)
+
+
+def explain(state: BState, a: Action) -> Illegal:
+    """Why ``a`` is not legal now: the clause it breaks."""
+    if state.ask is not None:
+        if a.seat != state.ask.seat or a.kind != Kind.CHOOSE:
+            return Illegal("BP-R.1", f"seat {state.ask.seat} must first choose: {state.ask.prompt}")
+        for option, clause, why in state.ask.withheld:
+            if a.arg == option:
+                return Illegal(clause, why)
+        return Illegal(state.ask.clause, f"{a.arg!r} is not one of: {', '.join(state.ask.options)}")
+    if state.window:
+        if a.seat not in state.window or a.kind != Kind.CHOOSE:
+            return Illegal("BP-R.3", "reactions are being asked for first")
+        return Illegal("BP-R.3", f"{a.arg!r} is not one of: {', '.join(options_for(state, a.seat))}")
+    if a.kind == Kind.CHOOSE:
+        return Illegal("BP-R.1", "nobody is asked to choose anything now")
+    if a.seat != state.turn:
+        return Illegal("BP-3.0", "it is not your turn")
+    if state.phase == DECLARE:
+        if a.kind != Kind.DECLARE:
+            return Illegal("BP-3.5", "your turn is over: declare your 5-card poker hand")
+        if declare.obliged(state, a.seat) and not set(declare.obliged(state, a.seat)) <= set(a.arg or ()):
+            return Illegal("BP-3C", "every 3♣ in effect on your table must be in your hand")
+        return Illegal("BP-4.6", "declare five cards of your table (all of them if you have fewer)")
+    if a.kind == Kind.DECLARE:
+        return Illegal("BP-3.5", "you declare when your turn ends")
+    if a.kind == Kind.PLAY:
+        if a.card not in state.viewing[a.seat]:
+            return Illegal("BP-2.2", f"{_name(a.card)} is not in your viewing hand")
+        return Illegal("BP-2.5", "your table is at its maximum: pass (or scrap first)")
+    if a.kind == Kind.PASS:
+        return Illegal("BP-3.4", "you must play at least one card while your table has room")
+    if a.kind == Kind.SCRAP:
+        return Illegal("BP-3.3", "you may scrap only before your first play of the turn, with cards on your table")
+    return Illegal("BP-J.D", "a J's discard effect needs a no-effect J of yours and another no-effect card")
+
+
+def _name(card: object) -> str:
+    return card_name(card) if isinstance(card, int) else repr(card)
+
+
+def attempts(state: BState) -> list[Action]:
+    """Legal actions and near misses for every seat: each card it has anywhere, each kind."""
+    out = list(legal(state))
+    for s in range(state.players):
+        mine = set(state.viewing[s]) | set(state.ctbp[s]) | {c for sl in state.tables[s] for c in sl.cards}
+        for c in sorted(mine)[:12]:
+            out += [Action(s, Kind.PLAY, c), Action(s, Kind.USE, c)]
+        out += [Action(s, Kind.PASS), Action(s, Kind.SCRAP), Action(s, Kind.CHOOSE, arg="skip"),
+                Action(s, Kind.CHOOSE, arg="seat:9"), Action(s, Kind.DECLARE, arg=tuple(sorted(mine)[:5]))]
+    out.append(Action(state.turn, Kind.DECLARE, arg=()))
+    return out
+
+
+__all__ = ["TURN"]

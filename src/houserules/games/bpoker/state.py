@@ -1,0 +1,252 @@
+"""The bpoker state: every zone of every seat, the resolution stack and the pending questions.
+
+Zones (docs/rules/bpoker.md, BP-2): per seat a face-down ordered **stash**
+(index 0 is the bottom; ``sideways[s]`` bottom cards are turned sideways,
+L490-494), a private **viewing hand**, **cards-to-be-played** (ctbp), a
+public **table** of slots and a **declared** 5-card poker hand (card ids on
+that table); shared: the face-down **pot**, the face-up **discard** pile and
+the **f_pot** (empty until f_poker, part 2).
+
+A table slot is a single card or a tile (``cards`` left to right) with its
+marks: ``wild`` (face down, L43), ``ne`` (no-effect, sideways, L117) and,
+for a 5-tile, ``eff``: the value in effect of its last card (L416-420).
+
+The resolution machine (``machine.py``) keeps its work here as plain data:
+``frames`` (a stack of steps still to run), ``ask`` (one seat's pending
+choice) and ``window`` with ``offers`` (seats that may react now).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...engine.clone import clone_slots
+from ...engine.core import OptionsError
+from ...engine.options import common_options
+from ...engine.window import ReactionWindow
+from .cards import MAX_DECKS, deck
+
+PLAYERS = (3, 6)
+DEFAULTS: dict[str, Any] = {
+    "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
+    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200,
+}
+TURN, DECLARE, OVER = "turn", "declare", "over"
+
+
+class Frame(NamedTuple):
+    """One step still to run: ``step`` names a function in ``machine.STEPS``;
+    ``seat`` is the player the step acts for ("you" in the card's text)."""
+
+    step: str
+    seat: int
+    data: tuple[Any, ...] = ()
+
+
+class Ask(NamedTuple):
+    """A choice one seat must make before anything else happens."""
+
+    seat: int
+    clause: str
+    prompt: str
+    options: tuple[str, ...]
+    then: str
+    data: tuple[Any, ...] = ()
+    owner: int = -1  # the seat the continuation acts for ("you"); the chooser may differ (9♣)
+    private: bool = False  # the answer names a card others may not see (a card put back on the stash)
+    withheld: tuple[tuple[str, str, str], ...] = ()  # (option, clause, why) not offered now, for refusals
+
+
+class Slot:
+    """A card or tile on a table, with its marks."""
+
+    __slots__ = ("cards", "eff", "ne", "wild")
+
+    def __init__(self, cards: list[int], wild: bool = False, ne: bool = False,
+                 eff: tuple[int, int] | None = None):
+        self.cards = cards
+        self.wild = wild
+        self.ne = ne
+        self.eff = eff
+
+    @property
+    def top(self) -> int:
+        """The card that names the slot: a tile's last card (L1208-1214)."""
+        return self.cards[-1]
+
+    def copy(self) -> Slot:
+        return Slot(self.cards[:], self.wild, self.ne, self.eff)
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (tuple(self.cards), self.wild, self.ne, self.eff)
+
+
+def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
+    opts = common_options(raw, DEFAULTS, "bpoker", PLAYERS, "BP-1.1")
+    limits = {"decks": (1, MAX_DECKS), "jokers": (0, 2), "viewing": (1, 12), "table_max": (5, 20),
+              "ante": (0, 10), "hands": (1, 100), "hand_turns": (3, 1000), "max_turns": (1, 100_000)}
+    for key, (lo, hi) in limits.items():
+        v = opts[key]
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise OptionsError(f"{key} must be a whole number {lo} to {hi}, got {v!r}")
+    return opts
+
+
+class BState:
+    """Everything about one bpoker game."""
+
+    __slots__ = (
+        "answers",
+        "armed_j",
+        "ask",
+        "control",
+        "ctbp",
+        "dealer",
+        "declared",
+        "direction",
+        "discard",
+        "exempt",
+        "follow",
+        "fpot",
+        "frames",
+        "hand_no",
+        "hand_turns",
+        "hands_won",
+        "in_hand",
+        "mode",
+        "no_win",
+        "offers",
+        "options",
+        "out",
+        "over",
+        "phase",
+        "played",
+        "players",
+        "pot",
+        "reason",
+        "ring",
+        "rng",
+        "seed",
+        "sideways",
+        "stash",
+        "tables",
+        "transit",
+        "turn",
+        "turn_over",
+        "turns",
+        "viewing",
+        "window",
+        "winners",
+    )
+
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+        self.options = dict(options)
+        self.mode: str = options["mode"]
+        self.seed = seed
+        self.rng = rng
+        n = self.players = int(options["players"])
+        self.stash: list[list[int]] = [[] for _ in range(n)]
+        self.sideways = [0] * n
+        self.viewing: list[list[int]] = [[] for _ in range(n)]
+        self.ctbp: list[list[int]] = [[] for _ in range(n)]
+        self.tables: list[list[Slot]] = [[] for _ in range(n)]
+        self.declared: list[tuple[int, ...]] = [() for _ in range(n)]
+        self.pot: list[int] = []
+        self.discard: list[int] = []
+        self.fpot: list[int] = []
+        self.transit: list[int] = []  # cards being played, forced or passed right now (face up, BP-2.8)
+        self.dealer = 0
+        self.turn = 1 % n
+        self.direction = 1  # +1: play goes left (seat + 1), -1: right
+        self.phase = TURN
+        self.frames: list[Frame] = []
+        self.ask: Ask | None = None
+        self.window = ReactionWindow()
+        self.offers: dict[int, tuple[str, ...]] = {}
+        self.answers: dict[int, str] = {}
+        self.armed_j = False  # a J was played: the next card played is no-effect (BP-J)
+        self.follow: tuple[int, int, int] | None = None  # (owner, the 5-tile's first card, shift) (BP-5)
+        self.exempt: frozenset[int] = frozenset()  # cards not counted toward the maximum this turn (BP-3.T)
+        self.played = 0  # plays made by the active seat this turn
+        self.turn_over = False  # an A, A♣ or the 5-forcing price ended the turn (BP-A, BP-5.F)
+        self.control: tuple[int, int, int] | None = None  # (controller, controlled, the 10♦) (BP-10D.C)
+        self.ring: list[int] = []  # seats given the shaft power in the current chain (BP-6.R)
+        self.in_hand = [True] * n
+        self.out = [False] * n
+        self.hand_no = 1
+        self.hand_turns = 0
+        self.turns = 0
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.reason = ""
+        self.hands_won = [0] * n
+        self.no_win = False
+
+    # --- copying and comparing -----------------------------------------------
+    def copy(self) -> BState:
+        new = clone_slots(self)
+        new.stash = [z[:] for z in self.stash]
+        new.sideways = self.sideways[:]
+        new.viewing = [z[:] for z in self.viewing]
+        new.ctbp = [z[:] for z in self.ctbp]
+        new.tables = [[s.copy() for s in t] for t in self.tables]
+        new.declared = self.declared[:]
+        new.pot, new.discard, new.fpot, new.transit = self.pot[:], self.discard[:], self.fpot[:], self.transit[:]
+        new.frames = self.frames[:]
+        new.window = self.window.copy()
+        new.offers, new.answers = dict(self.offers), dict(self.answers)
+        new.ring = self.ring[:]
+        new.in_hand, new.out, new.hands_won = self.in_hand[:], self.out[:], self.hands_won[:]
+        return new
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(map(tuple, self.stash)), tuple(self.sideways), tuple(map(tuple, self.viewing)),
+            tuple(map(tuple, self.ctbp)), tuple(tuple(s.snapshot() for s in t) for t in self.tables),
+            tuple(self.declared), tuple(self.pot), tuple(self.discard), tuple(self.fpot), tuple(self.transit), self.dealer,
+            self.turn, self.direction, self.phase, tuple(self.frames), self.ask, tuple(self.window.seats),
+            tuple(sorted(self.offers.items())), tuple(sorted(self.answers.items())), self.armed_j, self.follow,
+            self.exempt, self.played, self.turn_over, self.control, tuple(self.ring), tuple(self.in_hand),
+            tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
+            tuple(self.hands_won), self.no_win, self.rng.getstate(),
+        )
+
+    def all_cards(self) -> list[int]:
+        out = [c for z in self.stash for c in z] + [c for z in self.viewing for c in z]
+        out += [c for z in self.ctbp for c in z] + [c for t in self.tables for s in t for c in s.cards]
+        return out + self.pot + self.discard + self.fpot + self.transit
+
+    # --- seats -----------------------------------------------------------------
+    def next_seat(self, seat: int, direction: int | None = None) -> int:
+        """The next seat still in the hand in ``direction`` (default: the direction of play)."""
+        d = self.direction if direction is None else direction
+        s = seat
+        for _ in range(self.players):
+            s = (s + d) % self.players
+            if self.in_hand[s] and not self.out[s]:
+                return s
+        return seat
+
+    def left_of(self, seat: int) -> int:
+        """"The player on your left" — fixed, whatever the direction (L245)."""
+        return self.next_seat(seat, 1)
+
+    def live(self) -> list[int]:
+        """Seats still in the hand."""
+        return [s for s in range(self.players) if self.in_hand[s] and not self.out[s]]
+
+
+def deal(options: Mapping[str, Any], seed: int) -> BState:
+    """Shuffle, deal every card into the stashes (BP-1.2), ante, and begin the first turn."""
+    state = BState(options, seed, random.Random(seed))
+    cards = deck(options["decks"], options["jokers"])
+    state.rng.shuffle(cards)
+    n = state.players
+    share = len(cards) // n
+    for s in range(n):
+        state.stash[s] = cards[s * share:(s + 1) * share]
+    state.pot = cards[n * share:]
+    state.dealer = 0
+    return state

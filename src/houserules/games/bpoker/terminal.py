@@ -1,0 +1,201 @@
+"""How bpoker looks in a terminal, and how a person types its actions.
+
+Every seat's zones in one table (stash and its sideways cards, viewing hand
+and cards-to-be-played counts, the table with its marks, the declared hand),
+then the player's own cards, then what he may do next and why.
+Marks: a wild is shown face down ``▒8S``, a no-effect card sideways ``↷JS``,
+a tile as ``[5H 3S =2♠]``, a protected card underlined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ...engine.core import Action
+from ...tui import seat_name, second_person
+from .cards import CardError, card_name, is_red, parse_card, rank, suit
+from .hands import describe as hand_name
+from .hands import evaluate
+from .view import BView
+
+HELP = """Type a menu number, or: a card to play it (QS; QS#2 is the second deck's copy), pass,
+scrap, use JS (a no-effect J's discard effect), declare AS KS QS JS 10S, or an offered choice
+word (skip, seat:2, 5H>seat:1, magic, tunnel, pass ...). Also: log, help, quit.
+Marks: ▒ wild (face down), ↷ no-effect (sideways), [5H 3S =2♠] a tile and its value in effect,
+underlined: protected. Rules: docs/rules/bpoker.md (clause ids in [brackets])."""
+
+
+def card_markup(name: str) -> str:
+    try:
+        red = is_red(suit(parse_card(name)))
+    except CardError:
+        return name
+    return f"[bold {'red' if red else 'white'} on grey15] {name} [/]"
+
+
+def slot_markup(slot: dict[str, Any]) -> str:
+    cards = slot["cards"]
+    if len(cards) > 1 or "as" in slot:
+        inner = " ".join(card_markup(c) for c in cards) + (f" ={slot['as']}" if "as" in slot else "")
+        text = f"[{inner}]"
+    else:
+        text = card_markup(cards[0])
+    if slot.get("wild"):
+        text = f"[dim]▒[/]{text}"
+    if slot.get("ne"):
+        text = f"[dim]↷[/]{text}"
+    return f"[underline]{text}[/]" if slot.get("protected") else text
+
+
+def _declared(d: dict[str, Any], s: int) -> str:
+    hand = d["declared"][s]
+    return (" ".join(hand) + f" ({d['declared_hand'][s]})") if hand else "—"
+
+
+class BPokerRenderer:
+    help_text = HELP
+
+    def render(self, view: BView, names: list[str]) -> RenderableType:
+        d = view.data
+        grid = RichTable(box=None, show_header=True, header_style="bold", expand=False)
+        for col in ("seat", "player", "stash", "view", "tbp", "table (count/max)", "declared"):
+            grid.add_column(col)
+        for s in range(d["players"]):
+            mark = "▶" if s == d["turn"] and not d["over"] else ""
+            if not d["in_hand"][s]:
+                mark += "✗"
+            stash = f"{d['stash_sizes'][s]}" + (f" ({d['sideways'][s]}↷)" if d["sideways"][s] else "")
+            table = " ".join(slot_markup(x) for x in d["tables"][s]) or "—"
+            grid.add_row(f"{mark}{s}", seat_name(names, s, view.seat), stash,
+                         f"{d['viewing_sizes'][s]}/{d['correct'][s]}", str(d["ctbp_sizes"][s]),
+                         f"{table}  [dim]{d['counted'][s]}/{d['maximum'][s]}[/]", _declared(d, s))
+        arrow = "left →" if d["direction"] == 1 else "← right"
+        status = [f"Hand {d['hand']}/{d['hands']}", f"dealer {names[d['dealer']]}", f"play goes {arrow}",
+                  f"pot {d['pot_size']}", f"discard {len(d['discard'])}"
+                  + (f" (top {card_markup(d['discard'][-1])})" if d["discard"] else "")]
+        if d["armed_j"]:
+            status.append("[bold yellow]next card played is no-effect (J)[/]")
+        if d["control"]:
+            status.append(f"[bold magenta]{names[d['control'][0]]} controls {names[d['control'][1]]}'s hand[/]")
+        lines: list[RenderableType] = [Text.from_markup("   ".join(status)), grid]
+        if d["transit"]:
+            lines.append(Text.from_markup("Being played: " + " ".join(card_markup(c) for c in d["transit"])))
+        for seen in d["seen_viewing"]:
+            lines.append(Text.from_markup(f"{names[seen['seat']]}'s viewing hand (you control it): "
+                                          + " ".join(card_markup(c) for c in seen["viewing"])))
+        if d["viewing"] is not None:
+            lines.append(Text.from_markup("Your viewing hand: " + (" ".join(card_markup(c) for c in d["viewing"]) or "—")))
+            if d["ctbp"]:
+                lines.append(Text.from_markup("Your cards to be played: " + " ".join(card_markup(c) for c in d["ctbp"])))
+        lines.append(Text.from_markup(second_person(self._next(view, names))))
+        return Panel(Group(*lines), title="bpoker", border_style="green")
+
+    def _next(self, view: BView, names: list[str]) -> str:
+        """What happens next and why, in words."""
+        d = view.data
+        if d["over"]:
+            return f"[bold]The game is over: {d['reason']}.[/]"
+        if d["ask"]:
+            who = names[d["ask"]["seat"]]
+            return f"[bold magenta]{who} must choose: {d['ask']['prompt']}[/] [{d['ask']['clause']}]"
+        if d["reacting"]:
+            return "[bold red]You may react now (Magic / Tunnel), or pass.[/] [BP-R.3]"
+        who = names[d["turn"]]
+        if d["phase"] == "declare":
+            return f"[bold]{who}'s turn is over: {who} declares five table cards as a poker hand.[/] [BP-3.5]"
+        s = d["turn"]
+        full = d["counted"][s] >= d["maximum"][s]
+        why = "the table is at its maximum: pass or scrap" if full else (
+            "play a card (at least one this turn)" if not d["played"] else "play another card or pass")
+        return f"[bold]{who}'s turn:[/] {why}. [BP-3.4]"
+
+    def describe(self, action: Action, view: BView) -> str:
+        k = action.kind
+        if k == "play":
+            return f"play {card_markup(card_name(action.card))}"
+        if k == "use":
+            return f"use the discard effect of {card_markup(card_name(action.card))} (restore a no-effect card)"
+        if k == "pass":
+            return "pass (end your turn, then declare)"
+        if k == "scrap":
+            return "scrap your whole table to the discard (before your first play)"
+        if k == "declare":
+            names = [card_name(c) for c in action.arg]
+            return "declare " + (" ".join(card_markup(n) for n in names) or "nothing") + f" ({self._hand(names, view)})"
+        return self._choice(action.arg)
+
+    def _choice(self, option: str) -> str:
+        """An offered choice in words: ``5H>seat:1`` is "force 5H onto seat 1's table"."""
+        if ">" in option:
+            card, seat = option.split(">")
+            return f"force {card_markup(card)} onto seat {seat[5:]}'s table   [dim]({option})[/]"
+        if option.startswith("seat:"):
+            return f"seat {option[5:]}   [dim]({option})[/]"
+        if option.startswith("hands:"):
+            return f"pay 3 and trade poker hands with seat {option[11:]}   [dim]({option})[/]"
+        parts = option.split("+")
+        try:
+            return " and ".join(card_markup(card_name(parse_card(p))) for p in parts)
+        except CardError:
+            return option
+
+    def _hand(self, names: list[str], view: BView) -> str:
+        wild = {c for s in view.data["tables"] for x in s if x.get("wild") for c in x["cards"]}
+        faces = [(rank(parse_card(n)), suit(parse_card(n))) for n in names if n not in wild]
+        return hand_name(evaluate(faces, sum(n in wild for n in names)))
+
+    def parse(self, text: str, seat: int, view: BView) -> Action:
+        words = text.strip().split()
+        if not words:
+            raise ValueError("type a card or an action (help)")
+        head, rest = words[0].lower(), words[1:]
+        options = view.data["options"]
+        if text.strip() in options:
+            return Action(seat, "choose", arg=text.strip())
+        if options and head != "choose":
+            return Action(seat, "choose", arg=self._option(text.strip(), options))
+        if head == "choose" and rest:
+            return Action(seat, "choose", arg=" ".join(rest))
+        if head in ("pass", "scrap") and not rest:
+            return Action(seat, head)
+        if head == "declare":
+            return Action(seat, "declare", arg=tuple(sorted(self._card(w, view) for w in rest)))
+        if head in ("play", "use") and rest:
+            return Action(seat, head, self._card(rest[0], view))
+        return Action(seat, "play", self._card(words[0], view))
+
+    def _option(self, text: str, options: list[str]) -> str:
+        """A typed answer matched to an offered option, a card's copy number optional (``5h>seat:1``)."""
+        def plain(o: str) -> str:
+            return "".join(part.split("#")[0] for part in o.replace(">", " > ").split(" ")).upper()
+        exact = [o for o in options if o.upper() == text.upper()]
+        loose = [o for o in options if plain(o) == plain(text)]
+        found = exact or loose
+        if not found:
+            raise ValueError(f"choose one of: {', '.join(options)}")
+        return found[0]
+
+    def _card(self, name: str, view: BView) -> int:
+        """A card by name; without a #copy, the copy the seat has at hand or on its table."""
+        card = parse_card(name)
+        if "#" in name:
+            return card
+        mine = list(view.data["viewing"] or []) + [c for x in view.data["tables"][view.seat or 0] for c in x["cards"]]
+        base = card_name(card)
+        if base in mine:
+            return card
+        for held in mine:
+            if held.split("#")[0] == base:
+                return parse_card(held)
+        return card
+
+    def card_markup(self, name: str) -> str:
+        return card_markup(name)
+
+
+RENDERER = BPokerRenderer()

@@ -1,0 +1,101 @@
+"""bpoker's events in plain words: one sentence per event, cards as ``[[NAME]]`` tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ...engine.words import Line, card, cards, shared
+
+Said = Callable[[Mapping[str, Any], str, Sequence[str]], str | None]
+
+
+def _seat(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def _to(names: Sequence[str], dest: str) -> str:
+    """``pot``, ``discard`` or ``seat N`` (a payment into that player's stash)."""
+    return _seat(names, int(dest[5:])) if dest.startswith("seat ") else f"the {dest}"
+
+
+def _played(e: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    text = f"{who} plays {card(e['card'])}"
+    if "forced_by" in e:
+        text = f"{card(e['card'])} comes into play on {who}'s table, as if {who} played it"
+    if "as" in e:
+        text += f" (a {e['as']} in effect)"
+    return text + (" — no-effect" if e.get("ne") else "")
+
+
+SENTENCES: dict[str, Said] = {
+    "played": _played,
+    "asked": lambda e, w, n: f"{w} must choose: {e['prompt']} [{e['clause']}].",
+    "chose": lambda e, w, n: f"{w} chooses {e['choice']}." if "choice" in e else f"{w} chooses.",
+    "reacted": lambda e, w, n: f"{w} reacts: {e['reaction']}.",
+    "broken": lambda e, w, n: f"The tile {cards(e['cards'])} on {w}'s table is broken up.",
+    "paid": lambda e, w, n: f"{w} pays {e['count']} card(s) to {_to(n, e['to'])} [{e['clause']}].",
+    "forgiven": lambda e, w, n: f"{w} cannot pay {e['count']} more; it is forgiven.",
+    "cannibalised": lambda e, w, n: f"{w} pays {_to(n, e['to'])} with {card(e['card'])} from the table.",
+    "lost": lambda e, w, n: f"{w}'s effect is lost: {e['why']} [{e['clause']}].",
+    "to-be-played": lambda e, w, n: f"{w} must play {e['count']} card(s) from the {e['from']}.",
+    "took-random": lambda e, w, n: f"{w} takes {card(e['card'])} at random from {_seat(n, e['from'])}'s stash.",
+    "to-pot": lambda e, w, n: f"{w} puts {e['count']} card(s) from the {e['from']} into the pot.",
+    "from-pot": lambda e, w, n: f"{w} takes {e['count']} card(s) from the pot.",
+    "wilds-to-pot": lambda e, w, n: f"Every wild goes to the pot: {cards(e['cards'])}.",
+    "looked": lambda e, w, n: f"{w} looks at a viewing hand.",
+    "traded-viewing": lambda e, w, n: f"{w} trades viewing hands with {_seat(n, e['with'])}.",
+    "traded": lambda e, w, n: f"{w} trades {card(e['gave'])} for {cards(e['took'])}.",
+    "traded-hands": lambda e, w, n: f"{w} trades poker hands with {_seat(n, e['with'])}.",
+    "wild": lambda e, w, n: f"{card(e['card'])} becomes wild on {w}'s table.",
+    "tunnel": lambda e, w, n: f"{w} tunnels {card(e['card'])} with {card(e['six'])} (viewing hand to the pot).",
+    "magic": lambda e, w, n: f"{w} uses the Magic of {card(e['card'])}.",
+    "j-spent": lambda e, w, n: f"The J makes {card(e['card'])} no-effect.",
+    "j-armed": lambda e, w, n: "The next card played will be no-effect.",
+    "replayed": lambda e, w, n: f"{w} replays {card(e['card'])} (as {e['as']}).",
+    "five-price": lambda e, w, n: f"{w} pays ({e['price']}) to choose the card on the 5.",
+    "forced": lambda e, w, n: f"{w} forces {card(e['card'])} onto {_seat(n, e['onto'])}'s table.",
+    "ring": lambda e, w, n: "The Ring Rule: every player has had the shaft power.",
+    "ring-split": lambda e, w, n: "The pot is split among the players.",
+    "ring-no-shaft": lambda e, w, n: f"{w} gets no shaft power (the Ring Rule).",
+    "discarded": lambda e, w, n: f"{card(e['card'])} from {w}'s table goes to the discard [{e['clause']}].",
+    "restored": lambda e, w, n: f"{cards(e['cards'])} return to normal.",
+    "control": lambda e, w, n: f"{w} controls {_seat(n, e['of'])}'s hand.",
+    "released": lambda e, w, n: f"{w} releases control of {_seat(n, e['of'])}'s hand.",
+    "handed": lambda e, w, n: f"{w} passes {card(e['card'])} to {_seat(n, e['to'])}.",
+    "ace-clubs": lambda e, w, n: f"{w}'s A♣ ends every effect in progress.",
+    "turn-ends": lambda e, w, n: f"{w}'s turn is over.",
+    "hand": lambda e, w, n: f"Hand {e['hand']} begins; {w} deals.",
+    "exempt": lambda e, w, n: f"{w}'s {e['count']} table cards do not count toward the maximum this turn.",
+    "drew": lambda e, w, n: f"{w} draws {e['count']} card(s)" + (f": {cards(e['cards'])}." if "cards" in e else "."),
+    "returned": lambda e, w, n: f"{w} returns a card to the stash.",
+    "declared": lambda e, w, n: f"{w} declares {cards(e['cards']) or 'nothing'} ({e['hand']}).",
+    "pass": lambda e, w, n: f"{w} passes.",
+    "scrapped": lambda e, w, n: f"{w} scraps the table.",
+    "won-hand": lambda e, w, n: f"{w} wins the hand ({e['how']}) and {e['pot']} card(s) of pot.",
+    "lost-hand": lambda e, w, n: f"{w} loses the hand.",
+    "hand-cap": lambda e, w, n: f"The hand ends without a winner after {e['turns']} turns.",
+    "window": lambda e, w, n: f"Reactions are asked of {', '.join(_seat(n, s) for s in e['seats'])}.",
+    "passed": lambda e, w, n: f"{w} does not react.",
+    "turn-over": lambda e, w, n: f"{w}'s turn is over: the hand is declared next.",
+}
+
+#: how much each line matters (engine/words.py TONES); unlisted: an ordinary line
+TONE = {"asked": "quiet", "chose": "quiet", "window": "quiet", "passed": "quiet", "turn-over": "quiet",
+        "drew": "quiet", "paid": "aside", "forgiven": "aside", "cannibalised": "aside",
+        "broken": "aside", "lost": "aside", "j-spent": "aside", "to-pot": "aside", "returned": "quiet",
+        "exempt": "aside", "magic": "special", "tunnel": "special", "control": "special",
+        "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert",
+        "hand": "strong", "hand-cap": "strong", "reacted": "special"}
+
+
+class BPokerWords:
+    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+        said = SENTENCES.get(event["event"])
+        if said is None:
+            return shared(event, names)
+        text = said(event, _seat(names, event.get("seat")), names)
+        return None if text is None else Line(text, TONE.get(event["event"], ""))
+
+
+WORDS = BPokerWords()

@@ -1,0 +1,60 @@
+"""The terminal: a person plays a whole bpoker game by typing; every view, menu line and log line draws."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from rich.console import Console
+
+from houserules.engine import registry
+from houserules.engine.core import Action
+from houserules.games.bpoker.cards import parse_card
+from houserules.games.bpoker.terminal import RENDERER
+from houserules.table import Table
+from houserules.tui import event_line
+from houserules.tui.loop import run
+
+GAME = registry.get("bpoker")
+
+
+def test_a_person_plays_a_whole_game_by_typing() -> None:
+    """Seat 0 types the first menu line every time (a card, a choice, pass, declare) to the end."""
+    table = Table.create("bpoker", {"players": 3, "hands": 1, "mode": "strict"}, 5, {1: "heuristic", 2: "random"})
+    out = io.StringIO()
+    run(table, 0, Console(file=out, width=140), read=lambda prompt: "1")
+    text = out.getvalue()
+    assert table.over and "Your viewing hand" in text and "The game ends" in text
+    assert "Refused" not in text
+
+
+def test_views_menus_and_log_lines_draw_in_random_games() -> None:
+    names = ["Ann", "Bob", "Cy", "Di"]
+    console = Console(file=io.StringIO(), width=140)
+    for seed in range(6):
+        state = GAME.new(GAME.options({"players": 4}), seed)
+        rng = random.Random(seed)
+        while GAME.result(state) is None:
+            seat = GAME.to_act(state)[0]
+            legal = [a for a in GAME.legal(state) if a.seat == seat]
+            view = GAME.view(state, seat)
+            console.print(RENDERER.render(view, names))
+            for a in legal:
+                assert RENDERER.describe(a, view)
+            for e in GAME.apply(state, legal[rng.randrange(len(legal))]):
+                event_line("bpoker", e.for_seat(seat), names, seat)
+
+
+def test_typed_words() -> None:
+    state = GAME.scenario_state(GAME.options({"players": 3}),
+                                {"viewing": [["5H", "QS#2", "4H"], [], []], "tables": [["AS"], [], []],
+                                 "stash": [["2C"], ["3C"], ["4C"]]}, 0)
+    view = GAME.view(state, 0)
+    assert RENDERER.parse("qs", 0, view) == Action(0, "play", parse_card("QS#2"))
+    assert RENDERER.parse("play 5H", 0, view) == Action(0, "play", parse_card("5H"))
+    assert RENDERER.parse("declare AS", 0, view) == Action(0, "declare", arg=(parse_card("AS"),))
+    assert RENDERER.parse("pass", 0, view) == Action(0, "pass")
+    GAME.apply(state, Action(0, "play", parse_card("5H")))
+    view = GAME.view(state, 0)
+    assert view.data["options"] == ["QS#2", "4H"]
+    assert RENDERER.parse("qs", 0, view) == Action(0, "choose", arg="QS#2")
