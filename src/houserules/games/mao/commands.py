@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -12,10 +12,9 @@ from rich.markup import escape
 
 from ...engine.core import GameError
 from ...paths import data_dir
-from .language import dump, enforced, explain, rule, to_json
-from .rulebook import Rule, rule_set
-from .rulecheck import load
-from .state import HAND, validate_options
+
+if TYPE_CHECKING:  # the rules modules load only when a rules command runs (tests/test_cli_imports.py)
+    from .rulebook import Rule
 
 app = typer.Typer(help="Mao tools: the learning bot's curve; house rules.", no_args_is_help=True)
 rules_app = typer.Typer(help="House rules in the rule language (docs/rules/mao.md, Extension): check, export, "
@@ -70,6 +69,11 @@ def learn_cmd(
 def _load(file: Path) -> tuple[list[str], tuple[Rule, ...], list[str]]:
     """A rule book file: its rule set, its house rules, the checker's warnings; a one-line
     error naming the file and line if it is malformed or unwinnable."""
+    from .language import to_json
+    from .rulebook import rule_set
+    from .rulecheck import load
+    from .state import HAND, validate_options
+
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
@@ -93,6 +97,8 @@ def fail(message: str) -> NoReturn:
 def check_cmd(file: Annotated[Path, typer.Argument(help="a rule book (JSON)")]) -> None:
     """Validate a rule book: each house rule in plain words, then warnings (a rule that never
     fires or contradicts another); unwinnable books and malformed files are errors."""
+    from .language import enforced, explain
+
     names, rules, warnings = _load(file)
     console.print(f"rule set: {', '.join(names)}; {len(rules)} house rule(s)")
     for r in rules:
@@ -113,6 +119,9 @@ def export_cmd(
     db: Annotated[Path | None, typer.Option(help="the server's SQLite file (default: the data folder's)")] = None,
 ) -> None:
     """Write a rule book: a rule set, or the rules a stored table (a match) plays with now."""
+    from .language import dump, rule
+    from .state import validate_options
+
     try:
         opts = _table_options(table, db) if table else validate_options({"rules": rules})
         book_ = tuple(rule(r, f"house[{i}]") for i, r in enumerate(opts.get("house", [])))
@@ -128,6 +137,8 @@ def import_cmd(
     name: Annotated[str | None, typer.Option(help="the name to keep it under (default: the file's name)")] = None,
 ) -> None:
     """Check a rule book and keep it in the data folder, for the group's next evening."""
+    from .language import dump
+
     names, rules, _ = _load(file)
     keep = (name or file.stem).strip()
     if not keep.replace("-", "").replace("_", "").isalnum():
