@@ -161,3 +161,39 @@ def test_the_terminal_shows_the_match_to_whom_it_may() -> None:
 
     assert "Lucky" in shown(0) and "Lucky" in shown(1) and "Lucky" not in shown(2)
     assert "game 2 of 2" in shown(2)
+
+
+def test_a_stored_match_keeps_its_rules_through_a_restart(tmp_path: Any) -> None:
+    """Bots play a match at a table whose record goes to the server's SQLite store; a fresh
+    store (a restarted server) replays it to the same written rules; export reads them."""
+    from houserules.games.mao.bots import Knower
+    from houserules.games.mao.commands import _table_options
+    from houserules.server.store import StoredTable, Store
+
+    opts = GAME.options({"players": 3, "extension": True, "games": 3})
+    state = GAME.new(opts, 5)
+    bots = [Knower(seed=s, error=0.0) for s in range(3)]
+    record: list[dict[str, Any]] = []
+    for _ in range(5000):
+        if GAME.result(state) is not None or (state.match and state.match.written):
+            break
+        moved = False
+        for seat in GAME.to_act(state):
+            choice = bots[seat].choose(GAME.view(state, seat), [a for a in GAME.legal(state) if a.seat == seat])
+            if choice is not None:
+                act(GAME, state, choice, now=state.clock)
+                record.append({**GAME.action_to_json(choice), "t": state.clock})
+                moved = True
+                break
+        if not moved:
+            due = GAME.deadline(state)
+            assert due is not None
+            GAME.advance(state, due)
+            record.append({"tick": due})
+    assert state.match is not None and state.match.written, "nobody won a game"
+    store = Store(tmp_path / "tables.sqlite3")
+    store.create(StoredTable("t1", "mao", dict(opts), 5, [], []))
+    store.append("t1", 0, record)
+    store.close()
+    again = _table_options("t1", tmp_path / "tables.sqlite3")
+    assert again["house"] == state.options["house"] and again["house"]
