@@ -168,7 +168,7 @@ def test_a_stored_match_keeps_its_rules_through_a_restart(tmp_path: Any) -> None
     store (a restarted server) replays it to the same written rules; export reads them."""
     from houserules.games.mao.bots import Knower
     from houserules.games.mao.commands import _table_options
-    from houserules.server.store import StoredTable, Store
+    from houserules.server.store import Store, StoredTable
 
     opts = GAME.options({"players": 3, "extension": True, "games": 3})
     state = GAME.new(opts, 5)

@@ -399,4 +399,4 @@ def match_view(state: MaoState, m: Match, seat: int | None, reveal: bool) -> dic
 
 GAME = MaoMatch()
 
-__all__ = ["GAME", "MATCH_CODEC", "Match", "MatchState", "MatchView", "MaoMatch"]
+__all__ = ["GAME", "MATCH_CODEC", "MaoMatch", "Match", "MatchState", "MatchView"]

@@ -18,8 +18,8 @@ from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
 from ...engine.core import TABLE, GameError, OptionsError
 from ...engine.options import common_options
-from .rulebook import Rule, applies, in_play, rule_set, rules_for
 from . import language, rulecheck
+from .rulebook import Rule, applies, in_play, rule_set, rules_for
 
 PLAYERS = (2, 12)
 HAND = 5
