@@ -197,3 +197,11 @@ def test_a_stored_match_keeps_its_rules_through_a_restart(tmp_path: Any) -> None
     store.close()
     again = _table_options("t1", tmp_path / "tables.sqlite3")
     assert again["house"] == state.options["house"] and again["house"]
+
+
+def test_penalties_by_a_rules_age() -> None:
+    from houserules.games.mao.match import Match, Written, by_age
+
+    w = [Written("add", "a", "{}", 0, 1, 2), Written("add", "b", "{}", 1, 0, 3)]
+    m = Match(4, written=tuple(w), per_game=((), (3,), (5, 4), (6, 5)))
+    assert by_age(m) == {"age1": 3 + 4, "age2": 2 + 1, "age3": 1}

@@ -342,10 +342,7 @@ class MaoMatch(Mao):
         if m is not None:
             stats["games"] = m.number
             stats["rule_penalties"] = {w.id: w.penalties for w in m.written if w.rule}
-            # penalties under written rules in each game of the match: do players learn them?
-            totals = [sum(p) for p in m.per_game]
-            stats["house_penalties_by_game"] = {f"game{k + 1}": t - (totals[k - 1] if k else 0)
-                                                for k, t in enumerate(totals)}
+            stats["rule_penalties_by_age"] = by_age(m)
         return stats
 
 
@@ -355,6 +352,23 @@ def redeal(state: MatchState, m: Match, opts: dict[str, Any]) -> None:
     fresh.options = opts
     fresh.clock = fresh.turn_at = fresh.draw_at = state.clock
     adopt(fresh, replace(m, number=m.number + 1, writer=None), into=state)
+
+
+def by_age(m: Match) -> dict[str, int]:
+    """Penalties under written rules by how many games each rule had been in play (``age1``: its
+    first game, ``age2``: its second ...): do players learn a new rule?"""
+    out: dict[str, int] = {}
+    for i, w in enumerate(m.written):
+        if not w.rule:
+            continue
+        before = 0
+        for game, totals in enumerate(m.per_game, start=1):
+            if game < w.game or i >= len(totals):
+                continue
+            key = f"age{game - w.game + 1}"
+            out[key] = out.get(key, 0) + totals[i] - before
+            before = totals[i]
+    return out
 
 
 def _match(state: MaoState) -> Match | None:
