@@ -108,27 +108,19 @@ def allocate(texts: Iterable[str] | str, marks: bool = False, taken: Iterable[in
 def resolve(hand: Iterable[int], wanted: Iterable[int], marks: bool = False) -> list[int] | None:
     """The cards of ``hand`` that ``wanted`` names, or None if it holds them not.
 
-    Names parsed without a hand pick a copy arbitrarily; a hand may hold the
-    other one. So a wanted card is the same id if the hand has it free, else
-    the other copy of that card (if ``marks`` matter, an equally marked one)."""
-    free = list(hand)
+    Names parsed without a hand pick a copy arbitrarily, and two copies that
+    no mark tells apart are the same card. So each wanted card is the
+    lowest-numbered free copy of it in the hand (an equally marked one first;
+    if ``marks`` do not matter, else any copy): the same cards whichever copy
+    an action happened to name, so an action read back from its JSON, where
+    copies have no identity, does the very same thing."""
+    free = sorted(hand)
     out: list[int] = []
     for c in wanted:
-        if c in free:
-            pick = c
-        else:
-            other = [h for h in free if h % 52 == c % 52 and (not marks or IS_MARKED[h] == IS_MARKED[c])]
-            if not other:
-                return None
-            pick = other[0]
-        free.remove(pick)
-        out.append(pick)
-    # Two copies no mark tells apart are the same card: which one stands where is
-    # fixed here (the lower id first), so that an arrangement read back from its
-    # JSON, where copies have no identity, is the very same arrangement.
-    copies: dict[tuple[int, bool], list[int]] = {}
-    for c in out:
-        copies.setdefault((c % 52, IS_MARKED[c]), []).append(c)
-    for ids in copies.values():
-        ids.sort(reverse=True)
-    return [copies[(c % 52, IS_MARKED[c])].pop() for c in out]
+        same = [h for h in free if h % 52 == c % 52 and IS_MARKED[h] == IS_MARKED[c]]
+        other = same or [h for h in free if h % 52 == c % 52 and not marks]
+        if not other:
+            return None
+        free.remove(other[0])
+        out.append(other[0])
+    return out
