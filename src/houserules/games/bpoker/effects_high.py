@@ -246,7 +246,7 @@ def restorable(state: BState, jack: int) -> list[str]:
 def usable_jacks(state: BState, seat: int) -> list[int]:
     """The no-effect Js on ``seat``'s table whose discard effect may be used now."""
     return [s.top for s in state.tables[seat]
-            if s.ne and s.eff is None and face(s.top)[0] == 11 and restorable(state, s.top)]
+            if s.ne and len(s.cards) == 1 and face(s.top)[0] == 11 and restorable(state, s.top)]
 
 
 @step("J.use")

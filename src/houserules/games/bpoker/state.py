@@ -130,6 +130,7 @@ class BState:
         "rng",
         "seed",
         "sideways",
+        "skip",
         "stash",
         "tables",
         "transit",
@@ -170,6 +171,7 @@ class BState:
         self.follow: tuple[int, int, int] | None = None  # (owner, the 5-tile's first card, shift) (BP-5)
         self.exempt: frozenset[int] = frozenset()  # cards not counted toward the maximum this turn (BP-3.T)
         self.played = 0  # plays made by the active seat this turn
+        self.skip = False  # an A + A ended the next player's turn before it began (BP-P.A)
         self.turn_over = False  # an A, A♣ or the 5-forcing price ended the turn (BP-A, BP-5.F)
         self.control: tuple[int, int, int] | None = None  # (controller, controlled, the 10♦) (BP-10D.C)
         self.ring: list[int] = []  # seats given the shaft power in the current chain (BP-6.R)
@@ -210,7 +212,7 @@ class BState:
             tuple(sorted(self.offers.items())), tuple(sorted(self.answers.items())), self.armed_j, self.follow,
             self.exempt, self.played, self.turn_over, self.control, tuple(self.ring), tuple(self.in_hand),
             tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
-            tuple(self.hands_won), self.no_win, self.rng.getstate(),
+            tuple(self.hands_won), self.no_win, self.skip, self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:

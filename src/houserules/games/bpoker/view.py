@@ -70,7 +70,7 @@ def view(state: BState, seat: int | None) -> BView:
         "options": list(options_for(state, seat)) if seat is not None else [],
         "reacting": seat is not None and seat in state.window,
         "armed_j": state.armed_j, "control": list(state.control[:2]) if state.control else None,
-        "in_hand": list(state.in_hand), "out": list(state.out), "hands_won": list(state.hands_won),
+        "in_hand": list(state.in_hand), "out": [s for s in n if state.out[s]], "hands_won": list(state.hands_won),
         "turns": state.turns, "over": state.over, "winners": list(state.winners), "reason": state.reason,
     }
     return BView(seat, data)
