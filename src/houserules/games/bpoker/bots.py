@@ -85,6 +85,14 @@ class Heuristic:
                 scored.append((0.5 if d["played"] else -20.0, i, a))
         return max(scored)[2]
 
+    def _f_poker(self, d: dict[str, Any], pick: dict[str, Action]) -> Action:
+        """f_poker: stand on a pair or better, else change the three lowest cards (or fold if it can't)."""
+        hand = [parse_card(c) for c in d["f_hand"] or []]
+        if evaluate([(rank(c), suit(c)) for c in hand])[1] >= 1 or len(hand) < 5:
+            return pick["stand"]
+        low = sorted(hand, key=rank)[:3]
+        return pick.get("draw:" + "+".join(card_name(c) for c in sorted(low)), pick["stand"])
+
     def _declare(self, d: dict[str, Any], me: int, legal: Sequence[Action]) -> Action:
         by_id = {h.card: h for h in _faces(d["tables"][me])}
         return max(legal, key=lambda a: key_of(by_id[c] for c in a.arg if c in by_id))
@@ -105,6 +113,8 @@ class Heuristic:
             if coming and not any(c in BAD_TO_FORCE for c in coming):
                 return pick["pass"]  # a good card forced on me: let it come
             return pick.get("reflect") or pick.get("magic") or pick["tunnel"]
+        if "stand" in pick:
+            return self._f_poker(d, pick)
         for want in ("demand", "accept", "decline", "keep", "wild"):
             if want in pick:
                 return pick[want]

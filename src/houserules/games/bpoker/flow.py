@@ -175,6 +175,16 @@ def next_turn(state: BState) -> list[Event]:
     return events
 
 
+@step("fp.resume")
+def _fp_resume(state: BState, f: Frame) -> list[Event]:
+    """After f_poker the turn of its winner begins (L961-962), counted as any turn (the caps)."""
+    hand = state.hand_no
+    events = next_turn(state)
+    if state.hand_no == hand and not state.over and state.frames and state.frames[-1].step == "turn.begin":
+        state.frames[-1] = Frame("turn.begin", f.seat)
+    return events
+
+
 def apply_declare(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
     """Declare (or redeclare) the 5-card poker hand (BP-4.6); the 3♣ obligation is in the options."""
     state.declared[seat] = tuple(sorted(cards))

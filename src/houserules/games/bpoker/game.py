@@ -11,7 +11,7 @@ from typing import Any
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
 from ...engine.base import GameBase, multiset, redeal
 from ...engine.core import Action, Event, Illegal, Result
-from . import effects_high, effects_low, flow, pairs, rules  # noqa: F401  (the effects register their records)
+from . import effects_high, effects_low, flow, fpoker, pairs, rules  # noqa: F401  (the effects register their records)
 from .cards import MAX_ID, card_name, parse_card
 from .literal import expect, literal_state
 from .machine import answer, run
@@ -108,7 +108,8 @@ class BPoker(GameBase[BState, BView]):
         """Every stash (even one's own), the pot, other seats' viewing hands (but one this seat
         controls) and cards-to-be-played."""
         seen = state.control[1] if state.control is not None and state.control[0] == seat else None
-        out = [*state.stash, state.pot]
+        out = [*state.stash, state.pot, state.fpot]
+        out += [z for s, z in enumerate(state.fhands) if s != seat]
         out += [z for s, z in enumerate(state.viewing) if s not in (seat, seen)]
         out += [z for s, z in enumerate(state.ctbp) if s != seat]
         return out

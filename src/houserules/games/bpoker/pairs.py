@@ -73,6 +73,8 @@ def _lock(faces: Faces) -> bool:
 
 SETS: tuple[SetRule, ...] = (
     SetRule("BP-P.JK", "three or more Jokers", lambda fs: len(fs) >= 3 and all(f[0] == 1 for f in fs), "P.jokers"),
+    SetRule("BP-P.JJ7", "Joker + Joker + 7 (f_poker)",
+            lambda fs: len(fs) == 3 and [f[0] for f in fs] == [1, 1, 7], "P.JJ7"),
     SetRule("BP-P.2", "2♥ + 2♦", lambda fs: sorted(fs) == [(2, DIAMONDS), (2, HEARTS)], "P.2"),
     SetRule("BP-P.3", "3♣ + 3♣", lambda fs: _same(fs, (3, CLUBS), 2), None, tiled=True),
     SetRule("BP-P.4", "4 + 4", lambda fs: _ranks(fs, 4, 2) and fs != [(4, DIAMONDS)] * 2, "P.4"),
@@ -113,6 +115,8 @@ def candidates(viewing: list[int]) -> list[tuple[int, ...]]:
     for c in hand:
         if face(c) in ((10, DIAMONDS), (9, DIAMONDS)):
             tries += [(c, x) for x in hand if x != c]
+    for a, b in combinations(by_rank.get(1, []), 2):
+        tries += [(a, b, x) for x in by_rank.get(7, [])]
     for a, b in combinations(by_rank.get(5, []), 2):
         tries += [(a, b, x) for x in hand if rank(x) != 5]
     found = {tuple(sorted(t)) for t in tries}

@@ -33,7 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
     "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200,
 }
-TURN, DECLARE, OVER = "turn", "declare", "over"
+TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
 
 
 class Frame(NamedTuple):
@@ -108,7 +108,10 @@ class BState:
         "direction",
         "discard",
         "exempt",
+        "fhands",
+        "folded",
         "follow",
+        "fplayers",
         "fpot",
         "frames",
         "hand_no",
@@ -157,6 +160,9 @@ class BState:
         self.pot: list[int] = []
         self.discard: list[int] = []
         self.fpot: list[int] = []
+        self.fhands: list[list[int]] = [[] for _ in range(n)]  # f_poker's private hands (fpoker.py)
+        self.fplayers: tuple[int, ...] = ()  # f_poker's players, the first player first
+        self.folded: tuple[int, ...] = ()  # who has folded in f_poker
         self.transit: list[int] = []  # cards being played, forced or passed right now (face up, BP-2.8)
         self.dealer = 0
         self.turn = 1 % n
@@ -200,6 +206,7 @@ class BState:
         new.window = self.window.copy()
         new.offers, new.answers = dict(self.offers), dict(self.answers)
         new.ring = self.ring[:]
+        new.fhands = [z[:] for z in self.fhands]
         new.in_hand, new.out, new.hands_won = self.in_hand[:], self.out[:], self.hands_won[:]
         return new
 
@@ -212,12 +219,14 @@ class BState:
             tuple(sorted(self.offers.items())), tuple(sorted(self.answers.items())), self.armed_j, self.follow,
             self.exempt, self.played, self.turn_over, self.control, tuple(self.ring), tuple(self.in_hand),
             tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
-            tuple(self.hands_won), self.no_win, self.skip, self.rng.getstate(),
+            tuple(self.hands_won), self.no_win, self.skip, tuple(map(tuple, self.fhands)), self.fplayers,
+            self.folded, self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:
         out = [c for z in self.stash for c in z] + [c for z in self.viewing for c in z]
         out += [c for z in self.ctbp for c in z] + [c for t in self.tables for s in t for c in s.cards]
+        out += [c for z in self.fhands for c in z]
         return out + self.pot + self.discard + self.fpot + self.transit
 
     # --- seats -----------------------------------------------------------------

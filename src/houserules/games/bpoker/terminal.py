@@ -85,6 +85,12 @@ class BPokerRenderer:
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), grid]
         if d["transit"]:
             lines.append(Text.from_markup("Being played: " + " ".join(card_markup(c) for c in d["transit"])))
+        if d["phase"] == "fpoker":  # the nested game, shown apart (BP-FP)
+            who = ", ".join(f"{names[s]} ({d['f_hand_sizes'][s]})" + (" folded" if s in d["f_folded"] else "")
+                            for s in d["f_players"])
+            lines.append(Text.from_markup(f"[bold yellow]f_poker[/] — f_pot {d['f_pot_size']} cards; players: {who}"))
+            if d["f_hand"]:
+                lines.append(Text.from_markup("Your f-hand: " + " ".join(card_markup(c) for c in d["f_hand"])))
         for seen in d["seen_viewing"]:
             lines.append(Text.from_markup(f"{names[seen['seat']]}'s viewing hand (you control it): "
                                           + " ".join(card_markup(c) for c in seen["viewing"])))

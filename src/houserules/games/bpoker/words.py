@@ -92,6 +92,12 @@ SENTENCES: dict[str, Said] = {
     "skipped": lambda e, w, n: f"{w}'s turn is skipped (A + A).",
     "reflect": lambda e, w, n: f"{w} reflects {card(e['card'])} back with {cards(e['cards'])} (Reflector).",
     "neutralized": lambda e, w, n: f"{w} discards {cards(e['cards'])} together (Neutralization): no 3♣ to declare.",
+    "f-poker": lambda e, w, n: f"Play is paused: {w} starts a game of f_poker for an f_pot of {e['f_pot']} cards.",
+    "f-stand": lambda e, w, n: f"f_poker: {w} stands.",
+    "f-fold": lambda e, w, n: f"f_poker: {w} folds.",
+    "f-draw": lambda e, w, n: f"f_poker: {w} changes {e['count']} card(s).",
+    "f-won": lambda e, w, n: f"{w} wins f_poker and its f_pot of {e['f_pot']} cards; play resumes with {w}'s turn "
+                             "(no win check this time).",
     "hole": lambda e, w, n: (f"{w}'s Black Hole: everyone pays {w} 2 cards." if e["clause"] == "BP-P.7H"
                              else f"{w}'s White Hole: {w} pays everyone 2 cards."),
 }
@@ -102,7 +108,7 @@ TONE = {"asked": "quiet", "chose": "quiet", "window": "quiet", "passed": "quiet"
         "broken": "aside", "lost": "aside", "j-spent": "aside", "to-pot": "aside", "returned": "quiet",
         "exempt": "aside", "magic": "special", "tunnel": "special", "control": "special",
         "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert",
-        "hand": "strong", "hand-cap": "strong", "reacted": "special", "set-played": "special", "reflect": "special",
+        "hand": "strong", "hand-cap": "strong", "reacted": "special", "set-played": "special", "reflect": "special", "f-poker": "strong", "f-won": "good",
         "atomic": "alert", "shield": "special", "hole": "aside", "skipped": "aside"}
 
 
