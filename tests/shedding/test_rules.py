@@ -103,3 +103,22 @@ def test_copy_is_independent():
     GAME.apply(twin, GAME.legal(twin)[0])
     assert twin.snapshot() != state.snapshot()
     assert NAMES[state.discard[-1]]  # untouched original still whole
+
+
+def test_a_mistakes_retracted_card_is_seen_by_everyone_as_at_a_table() -> None:
+    """H-21: the attempted card of a Mistake was laid on the pile, then taken back:
+    every seat (and a spectator) sees which card it was; nothing else of the hand."""
+    game = get_game("shedding")
+    state = game.new({"players": 3, "mode": "table"}, 4)
+    seat = state.turn
+    wrong = next(c for c in state.hands[seat] if Action(seat, "play", c) not in game.legal(state))
+    from houserules.engine import act
+
+    events = act(game, state, Action(seat, "play", wrong))
+    penalty = next(e for e in events if e.kind == "penalty")
+    for viewer in (None, 0, 1, 2):
+        told = penalty.for_seat(viewer)
+        assert told["card"] == NAMES[wrong] and told["name"] == "mistake"
+        if viewer != seat:  # the cards drawn for the penalty stay the penalised seat's secret
+            assert not set(told) & {"hand", "cards"}
+    assert wrong in state.hands[seat]

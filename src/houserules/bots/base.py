@@ -15,12 +15,16 @@ class Bot(Protocol):
 
     ``wants_view`` False lets a runner skip building a view the bot ignores
     (the random bot), which matters when millions of games are played.
+    A bot of a game with time (Mao) may return None: it waits, and the runner
+    lets the clock run on to the game's next deadline. A bot that may attempt
+    what ``legal`` does not offer (a Mao player who slips) says so with a true
+    ``attempts`` attribute, and the runner sends its actions through the referee.
     """
 
     name: str
     wants_view: bool
 
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action: ...
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action | None: ...
 
 
 class RandomBot:
@@ -47,6 +51,11 @@ GENERIC: dict[str, str] = {
 def bot_kinds(game: str) -> list[str]:
     """The bot kinds that can play ``game``."""
     return sorted({*GENERIC, *registry.spec(game).bots})
+
+
+def default_bot(game: str) -> str:
+    """The bot people meet by default: the first kind the game's package declares, else ``random``."""
+    return next(iter(registry.spec(game).bots), "random")
 
 
 def make(game: str, kind: str, seed: int = 0) -> Bot:

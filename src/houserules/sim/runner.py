@@ -18,6 +18,7 @@ from typing import Any
 from ..bots import make
 from ..engine import registry
 from ..engine.core import Event
+from ..engine.referee import act
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ def play_game(config: SimConfig, index: int, tally: Tally) -> None:
     legal, apply, to_act, view = game.legal, game.apply, game.to_act, game.view
     events: list[Event] = []
     actions = 0
+    clock = 0.0  # game time (seconds): moves only when every bot asked chooses to wait
     while True:
         seats = to_act(state)
         if not seats:
@@ -94,7 +96,17 @@ def play_game(config: SimConfig, index: int, tally: Tally) -> None:
             choices = [a for a in choices if a.seat == seat]
         bot = bots[seat]
         action = bot.choose(view(state, seat) if bot.wants_view else None, choices)
-        events.extend(apply(state, action))
+        if action is None:  # the bot waits: the clock runs on to the game's next deadline
+            due = game.deadline(state)
+            if due is None:
+                raise RuntimeError(f"{bot.name} bot waited at seat {seat} with nothing to wait for")
+            clock = max(clock, due)
+            events.extend(game.advance(state, clock))
+            continue
+        if getattr(bot, "attempts", False):  # a bot that may err goes through the referee
+            events.extend(act(game, state, action, now=clock))
+        else:
+            events.extend(apply(state, action))
         actions += 1
     result = game.result(state)
     tally.games += 1

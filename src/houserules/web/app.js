@@ -153,7 +153,7 @@ async function buildCreateForm(form) {
       const kind = h("select", { name: `seat-${i}`, "aria-label": `seat ${i}` },
         h("option", { value: "" }, i === 0 ? "a person (you)" : "a person (invite)"),
         ...g.bots.map((b) => h("option", { value: b }, `${b} bot`)));
-      if (i > 0 && g.bots.includes("heuristic")) kind.value = "heuristic";
+      if (i > 0 && g.default_bot) kind.value = g.default_bot;
       if (before.kind && [...kind.options].some((o) => o.value === before.kind.value)) kind.value = before.kind.value;
       rows.push(h("div", { class: "row" }, h("span", { class: "seat-no" }, `Seat ${i}`),
         h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i} name`,
