@@ -17,7 +17,7 @@ from ...engine.core import Event
 from . import declare
 from .cards import card_name, parse_card
 from .catalogue import rule_for
-from .effects_high import usable_jacks
+from .effects_high import nine_stands, usable_jacks
 from .hands import describe
 from .joint import neutralizers
 from .machine import ask, push, run, step
@@ -111,6 +111,9 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
         state.no_win = False
     elif wins(state, seat):
         push(state, "hand.win", seat, "best hand")
+        return events
+    elif nine_stands(state, seat):
+        push(state, "hand.win", seat, "9♦")
         return events
     return events + refill(state, seat)
 

@@ -31,7 +31,7 @@ from .cards import MAX_DECKS, deck
 PLAYERS = (3, 6)
 DEFAULTS: dict[str, Any] = {
     "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
-    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200,
+    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200, "nine_diamonds": "wins",
 }
 TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
 
@@ -87,6 +87,8 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     opts = common_options(raw, DEFAULTS, "bpoker", PLAYERS, "BP-1.1")
     limits = {"decks": (1, MAX_DECKS), "jokers": (0, 2), "viewing": (1, 12), "table_max": (5, 20),
               "ante": (0, 10), "hands": (1, 100), "hand_turns": (3, 1000), "max_turns": (1, 100_000)}
+    if opts["nine_diamonds"] not in ("wins", "stands"):
+        raise OptionsError(f"nine_diamonds is wins or stands, got {opts['nine_diamonds']!r}")
     for key, (lo, hi) in limits.items():
         v = opts[key]
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:

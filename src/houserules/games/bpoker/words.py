@@ -98,6 +98,7 @@ SENTENCES: dict[str, Said] = {
     "f-draw": lambda e, w, n: f"f_poker: {w} changes {e['count']} card(s).",
     "f-won": lambda e, w, n: f"{w} wins f_poker and its f_pot of {e['f_pot']} cards; play resumes with {w}'s turn "
                              "(no win check this time).",
+    "nine-stands": lambda e, w, n: f"{w}'s 9♦ will win the hand if it is still there when {w}'s turn begins.",
     "hole": lambda e, w, n: (f"{w}'s Black Hole: everyone pays {w} 2 cards." if e["clause"] == "BP-P.7H"
                              else f"{w}'s White Hole: {w} pays everyone 2 cards."),
 }
