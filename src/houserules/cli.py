@@ -38,18 +38,34 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def parse_options(pairs: list[str] | None, **fixed: Any) -> dict[str, Any]:
-    """``-o key=value`` pairs (values read as JSON when they parse, else text) plus fixed options."""
+    """``-o key=value`` pairs (values read as JSON when they parse, else text; ``key=@FILE`` reads
+    the value from a JSON file, e.g. Mao's ``-o rules=@house.json``) plus fixed options."""
     out: dict[str, Any] = {k: v for k, v in fixed.items() if v is not None}
     for pair in pairs or []:
         if "=" not in pair:
             fail(f"option {pair!r} should look like key=value, e.g. -o hand_size=7")
         key, _, raw = pair.partition("=")
+        if raw.startswith("@"):
+            out[key.strip().replace("-", "_")] = option_file(raw[1:])
+            continue
         try:
             value: Any = json.loads(raw)
         except json.JSONDecodeError:
             value = raw
         out[key.strip().replace("-", "_")] = value
     return out
+
+
+def option_file(path: str) -> Any:
+    """An option's value read from a JSON file; a one-line error naming the line if it is not JSON."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{path}: line {exc.lineno}: not JSON: {exc.msg} (column {exc.colno})")
 
 
 def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:

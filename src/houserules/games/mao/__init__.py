@@ -25,7 +25,7 @@ SPEC = GameSpec(
     name="mao",
     title="Mao",
     players=(2, 12),
-    game="houserules.games.mao.game:GAME",
+    game="houserules.games.mao.match:GAME",  # Mao, and with extension=true a match
     bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner"},
     terminal="houserules.games.mao.terminal:RENDERER",
     words="houserules.games.mao.words:WORDS",
@@ -33,6 +33,9 @@ SPEC = GameSpec(
     web=True,
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,
+    # the Extension: a match of two games, a written rule in play from the start
+    variants=({"extension": True, "games": 2, "max_turns": 150, "house": [{"id": "eights-again", "on": "play",
+                                                        "if": ["card.rank == 8"], "effects": ["again"]}]},),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap

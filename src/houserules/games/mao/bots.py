@@ -42,6 +42,9 @@ def _procedure(view: MaoView | None, mine: list[Action]) -> Action | None:
     sustaining a point of order, adjourning (or, in the original set, anyone resuming)."""
     if view is None:
         return None
+    writes = [a for a in mine if a.kind == "write"]
+    if writes:  # a match's winner (the Extension): a rule offered (from the library, or composed), an addition first
+        return next((a for a in writes if a.arg[0] == "add"), writes[0])
     said = {loose(a.arg): a for a in mine if a.kind == "say"}
     if not view.started:
         wanted = rb.START

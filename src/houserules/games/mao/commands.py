@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ...engine.core import GameError
+from ...paths import data_dir
 
-app = typer.Typer(help="Mao tools: the learning bot's curve.", no_args_is_help=True)
+if TYPE_CHECKING:  # the rules modules load only when a rules command runs (tests/test_cli_imports.py)
+    from .rulebook import Rule
+
+app = typer.Typer(help="Mao tools: the learning bot's curve; house rules.", no_args_is_help=True)
+rules_app = typer.Typer(help="House rules in the rule language (docs/rules/mao.md, Extension): check, export, "
+                             "import; play with them: -o rules=@FILE.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
 console = Console()
 
 
@@ -55,3 +64,111 @@ def learn_cmd(
         fig.tight_layout()
         fig.savefig(plot)
         console.print(f"plot written to {plot}")
+
+
+def _load(file: Path) -> tuple[list[str], tuple[Rule, ...], list[str]]:
+    """A rule book file: its rule set, its house rules, the checker's warnings; a one-line
+    error naming the file and line if it is malformed or unwinnable."""
+    from .language import to_json
+    from .rulebook import rule_set
+    from .rulecheck import load
+    from .state import HAND, validate_options
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    try:
+        rules, warnings = load(text, HAND)
+        raw = json.loads(text)
+        names = list(rule_set(raw.get("set", "standard"))) if isinstance(raw, dict) else ["standard"]
+        validate_options({"rules": {"set": names, "rules": [to_json(r) for r in rules]}})
+    except GameError as exc:
+        fail(f"{file}: {exc}")
+    return names, rules, warnings
+
+
+def fail(message: str) -> NoReturn:
+    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(2)
+
+
+@rules_app.command(name="check")
+def check_cmd(file: Annotated[Path, typer.Argument(help="a rule book (JSON)")]) -> None:
+    """Validate a rule book: each house rule in plain words, then warnings (a rule that never
+    fires or contradicts another); unwinnable books and malformed files are errors."""
+    from .language import enforced, explain
+
+    names, rules, warnings = _load(file)
+    console.print(f"rule set: {', '.join(names)}; {len(rules)} house rule(s)")
+    for r in rules:
+        console.print("  " + escape(explain(r)), soft_wrap=True)
+        missing = enforced(r)
+        if missing:
+            console.print(f"  [yellow]note:[/] the table does not enforce {escape(', '.join(missing))} yet")
+    for w in warnings:
+        console.print(f"[yellow]warning:[/] {escape(w)}", soft_wrap=True)
+    console.print("ok")
+
+
+@rules_app.command(name="export")
+def export_cmd(
+    file: Annotated[Path, typer.Argument(help="where to write the rule book")],
+    rules: Annotated[str, typer.Option(help="the rule set to write (without --table)")] = "standard",
+    table: Annotated[str | None, typer.Option(help="a stored table's id: its rules as its match left them")] = None,
+    db: Annotated[Path | None, typer.Option(help="the server's SQLite file (default: the data folder's)")] = None,
+) -> None:
+    """Write a rule book: a rule set, or the rules a stored table (a match) plays with now."""
+    from .language import dump, rule
+    from .state import validate_options
+
+    try:
+        opts = _table_options(table, db) if table else validate_options({"rules": rules})
+        book_ = tuple(rule(r, f"house[{i}]") for i, r in enumerate(opts.get("house", [])))
+    except GameError as exc:
+        fail(str(exc))
+    file.write_text(dump(book_, opts["rules"]), encoding="utf-8")
+    console.print(f"wrote {file}: rule set {', '.join(opts['rules'])}, {len(book_)} house rule(s)")
+
+
+@rules_app.command(name="import")
+def import_cmd(
+    file: Annotated[Path, typer.Argument(help="a rule book (JSON) to keep")],
+    name: Annotated[str | None, typer.Option(help="the name to keep it under (default: the file's name)")] = None,
+) -> None:
+    """Check a rule book and keep it in the data folder, for the group's next evening."""
+    from .language import dump
+
+    names, rules, _ = _load(file)
+    keep = (name or file.stem).strip()
+    if not keep.replace("-", "").replace("_", "").isalnum():
+        fail("--name may hold letters, digits, - and _")
+    folder = data_dir() / "mao-rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / f"{keep}.json"
+    out.write_text(dump(rules, names), encoding="utf-8")
+    console.print(f"kept as {out}; play with: houserules play mao -o rules=@{out}")
+
+
+def _table_options(table: str, db: Path | None) -> dict[str, Any]:
+    """A stored table's options after replaying its record (a match's writes change them)."""
+    from ...engine.referee import act
+    from ...engine.replay import timed
+    from ...server.store import Store
+    from .match import GAME
+
+    store = Store(db or data_dir() / "tables.sqlite3")
+    try:
+        stored = store.load(table)
+    finally:
+        store.close()
+    if stored is None or stored.game != "mao":
+        raise GameError(f"no Mao table {table!r} in the store")
+    state = GAME.new(GAME.options(stored.options), stored.seed)
+    for raw in stored.actions:
+        now, entry = timed(raw)
+        if entry is None:
+            GAME.advance(state, now if now is not None else 0.0)
+        elif "forfeit" not in entry and "timeout" not in entry:
+            act(GAME, state, GAME.action_from_json(entry), now=now)
+    return dict(state.options)

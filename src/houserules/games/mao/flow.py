@@ -141,7 +141,8 @@ def begin(state: MaoState, seat: int, events: list[Event]) -> None:
     close_before(state, state.turn_no, events)
 
 
-def play(state: MaoState, seat: int, card: int, improper: bool, events: list[Event]) -> None:
+def play(state: MaoState, seat: int, card: int, improper: str | None, events: list[Event]) -> None:
+    """A card lands on the play pile; ``improper``: the penalty its play earns (it stays there)."""
     begin(state, seat, events)
     if state.over:
         return
@@ -150,26 +151,40 @@ def play(state: MaoState, seat: int, card: int, improper: bool, events: list[Eve
     events.append(Event("play", seat, {"card": card_name(card)}))
     note(state, "play", seat, card_name(card), len(state.hands[seat]))
     if improper:
-        assess(state, seat, rb.IMPROPER_PLAY, events)
+        assess(state, seat, improper, events)
     ctx = play_context(state)
     trigger = ("play", "last") if len(state.hands[seat]) == 1 and not improper else ("play",)
     duties = make_duties(state, trigger, card, ctx)
     w = open_window(state, seat, [d for who, d in duties if who == "player"])
     open_window(state, state.step(seat), [d for who, d in duties if who == "next"])
     skip = 1
-    for rule in rb.rules_for(state.rules, "play"):
+    for rule in rb.rules_for(state.rules, "play", state.house):
         if rule.effects and rb.applies(rule, ctx):
             for effect in rule.effects:
                 if effect == "reverse":
                     state.direction = -state.direction
                 elif effect == "skip":
                     skip += 1
+                elif effect == "again":
+                    skip = 0
+                elif effect == "next:dealer":
+                    skip = ((state.dealer - seat) * state.direction) % state.players
+                elif effect.startswith("draw:"):
+                    given(state, seat, int(effect[5:]), events)
     next_turn(state, seat, events, skip=skip)
     if not state.hands[seat] and not state.over:
         if w is None:
             end(state, seat, events)
         else:
             w.wins = True
+
+
+def given(state: MaoState, seat: int, n: int, events: list[Event]) -> None:
+    """A house rule's ``draw:N``: ``seat`` takes ``n`` cards (not a penalty; none when none is left)."""
+    cards = [c for c in (take_card(state, events) for _ in range(n)) if c is not None]
+    state.hands[seat].extend(cards)
+    events.append(Event("draw", seat, {"in_turn": False, "count": len(cards)},
+                        {"cards": tuple(card_name(c) for c in cards)}))
 
 
 def draw(state: MaoState, seat: int, in_turn: bool, events: list[Event]) -> None:
@@ -297,7 +312,7 @@ def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Ev
             events.append(Event("returned", s, {"card": card_name(a.card)}))
             note(state, "returned", s, card_name(a.card))
         else:
-            play(state, s, a.card, name == rb.IMPROPER_PLAY, events)
+            play(state, s, a.card, name, events)
             return
     elif kind == "draw":
         draw(state, s, name is None, events)

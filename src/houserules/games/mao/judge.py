@@ -31,6 +31,8 @@ CHAT = "Hello"
 REVEALING = ("knock", "heart", "subway", "hail", "christmas", "skip", "revers", "ten", "ace", "aces",
              "suit", "same", "match", "colour", "color", "rule", "penalt", "touch", "pointing", "gestur",
              "ailment", "band-aid", "bandaid", "talk", "clover", "knave", "13")
+#: what the Extension lets players discuss: words of the base rules (M-extension)
+EXTENSION_TOLD = ("suit", "same", "match", "colour", "color", "rule", "penalt", "pointing", "gestur", "talk")
 #: what the original set (modification a) also keeps secret: Deal, Turn and End
 REVEALING_ORIGINAL = ("deal", "draw", "turn", "win", "end", "five")
 
@@ -64,7 +66,18 @@ def turn_action(state: MaoState, seat: int, kind: str) -> bool:
 def allowed(state: MaoState, card: int) -> bool:
     """Whether ``card`` may be played on the top card (M-playcards and any rule that allows more)."""
     ctx = {"card": card, "below": state.discard[-1]}
-    return any(applies(r, ctx) for r in rules_for(state.rules, "allow"))
+    return any(applies(r, ctx) for r in rules_for(state.rules, "allow", state.house))
+
+
+def forbidden(state: MaoState, card: int) -> Illegal | None:
+    """A house rule's penalty for playing ``card`` now (the Extension: a rule whose
+    trigger itself is penalised), or None."""
+    d = state.discard
+    ctx = {"card": card, "below": d[-1], "below2": d[-2] if len(d) > 1 else None}
+    for rule in rules_for(state.rules, "play", state.house):
+        if rule.penalty is not None and applies(rule, ctx):
+            return Illegal(f"M-{rule.id}", fill(rule.penalty, card), fill(rule.penalty, card))
+    return None
 
 
 def play_context(state: MaoState) -> dict[str, int | None]:
@@ -78,8 +91,9 @@ def make_duties(state: MaoState, trigger: tuple[str, ...], card: int | None,
     """The obligations the rules in play put on someone for this event, in the seed's
     order, each with whom it binds (``player`` or ``next``)."""
     out: list[tuple[str, Duty]] = []
-    for rule in rb.RULES:
-        if rule.trigger not in trigger or rule.id not in state.rules or not applies(rule, ctx):
+    for rule in rb.RULES + state.house:
+        in_play = rule.id in state.rules or rule.group == "house"
+        if rule.trigger not in trigger or not in_play or not applies(rule, ctx):
             continue
         for ob in rule.must:
             text = fill(ob.phrase, card)
@@ -135,11 +149,20 @@ def _duty_match(state: MaoState, seat: int, said: tuple[str, ...]) -> tuple[tupl
     return tuple(found)
 
 
+def secret_words(state: MaoState) -> tuple[str, ...]:
+    """The words that reveal a rule here: the Extension (M-extension) lets the base rules
+    and the setup and play instructions be discussed; the original set keeps even those."""
+    if state.options.get("extension"):
+        return tuple(w for w in REVEALING if w not in EXTENSION_TOLD)
+    return REVEALING + (REVEALING_ORIGINAL if state.original else ())
+
+
 def _free(state: MaoState, heard: str) -> Heard:
     """Speech where talking is allowed (before the start, in a pause): discussion of the
-    rules is still not (M-discussion, M-set-a)."""
-    keys = REVEALING + (REVEALING_ORIGINAL if state.original else ())
-    if any(word.startswith(keys) for word in heard.split()):
+    rules is still not (M-discussion, M-set-a); nor is saying a house rule's phrase."""
+    keys = secret_words(state)
+    phrases = (loose(o.phrase) for r in state.house for o in r.must if o.phrase and "{" not in o.phrase)
+    if any(word.startswith(keys) for word in heard.split()) or any(p and p in heard for p in phrases):
         return Heard("discussion", penalty("discussion", rb.DISCUSSION))
     return Heard("free")
 
@@ -199,7 +222,9 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             return NOT_HELD
         if not turn_action(state, s, "play"):
             return penalty("out", rb.NOT_YOUR_TURN)
-        return None if allowed(state, a.card) else penalty("playcards", rb.IMPROPER_PLAY)
+        if not allowed(state, a.card):
+            return penalty("playcards", rb.IMPROPER_PLAY)
+        return forbidden(state, a.card)
     if kind == "draw":
         return None if turn_action(state, s, "draw") else penalty("out", rb.NOT_YOUR_TURN)
     if kind == "say":
@@ -217,7 +242,7 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             w = knock_window(state, s)
             if w is not None and w.knocked + n <= w.knocks_needed:
                 return None
-            if "knock" in late_keys(state, s):
+            if w is None and "knock" in late_keys(state, s):  # a late knock is ignored, unless knocks are owed now
                 return None
         return penalty("knocking1", rb.IMPROPER_KNOCKING) if knocking_rules(state) else None
     if kind == "point":

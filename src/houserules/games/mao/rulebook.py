@@ -217,9 +217,11 @@ def in_play(names: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-def rules_for(ids: frozenset[str], trigger: str) -> tuple[Rule, ...]:
-    """The records in play with ``trigger``, in the seed's order."""
-    return tuple(r for r in RULES if r.trigger == trigger and r.id in ids)
+def rules_for(ids: frozenset[str], trigger: str, house: tuple[Rule, ...] = ()) -> tuple[Rule, ...]:
+    """The records in play with ``trigger``, in the seed's order, then the table's
+    written house rules (the Extension, ``language``), which are in play by being there."""
+    return tuple(r for r in RULES if r.trigger == trigger and r.id in ids) + tuple(
+        r for r in house if r.trigger == trigger)
 
 
 # --- evaluating conditions -----------------------------------------------------------------

@@ -18,7 +18,8 @@ from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
 from ...engine.core import TABLE, GameError, OptionsError
 from ...engine.options import common_options
-from .rulebook import applies, in_play, rule_set, rules_for
+from . import language, rulecheck
+from .rulebook import Rule, applies, in_play, rule_set, rules_for
 
 PLAYERS = (2, 12)
 HAND = 5
@@ -33,13 +34,19 @@ DEFAULTS: dict[str, Any] = {
     "reveal": False,  # show the rules in play to everyone once the game is over
     "judge": "software",  # "dealer": the dealer seat's person judges; the software only advises them
     "max_turns": 2000,
+    "house": [],  # the table's written rules (the Extension), in the rule language
 }
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in and every option checked, naming the one that is wrong."""
     opts = common_options(raw, DEFAULTS, "Mao", PLAYERS, "M-players")
+    where = "house"
+    if isinstance(opts["rules"], Mapping):  # a rule book file (-o rules=@FILE): its set and its house rules
+        opts["house"], where = list(opts["rules"].get("rules", [])), "rules"
+        opts["rules"] = opts["rules"].get("set", DEFAULTS["rules"])
     opts["rules"] = list(rule_set(opts["rules"]))
+    opts["house"] = house_rules(opts["house"], where)
     for key in ("delay_s", "grace_s"):
         v = opts[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.5 <= v <= 120:
@@ -58,6 +65,20 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise OptionsError(f"judge is software (the software deals and judges) or dealer (a person does), "
                            f"got {opts['judge']!r}")
     return opts
+
+
+def house_rules(raw: object, where: str = "house") -> list[dict[str, Any]]:
+    """The ``house`` option: written rules, validated (``language``), refused if they make
+    the game unwinnable (``rulecheck``), kept as their canonical JSON."""
+    try:
+        rules = language.book(raw, where)
+        rulecheck.refuse(rules, HAND)
+        told = next((r for r in rules if r.group != "house"), None)
+        if told is not None:
+            raise language.RuleError("house", f"{told.id!r} is a built-in rule: name it in the rule set instead")
+    except language.RuleError as exc:
+        raise OptionsError(str(exc)) from None
+    return [language.to_json(r) for r in rules]
 
 
 class Duty:
@@ -123,7 +144,7 @@ class MaoState:
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
         "paused_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
-        "by_dealer", "advice", "correction",
+        "by_dealer", "advice", "correction", "house",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -133,6 +154,7 @@ class MaoState:
         self.rng = rng
         self.players: int = options["players"]
         self.rules: frozenset[str] = in_play(options["rules"])
+        self.house: tuple[Rule, ...] = language.book(options.get("house", []), "house")
         self.original = "original" in self.rules
         self.delay_s: float = options["delay_s"]
         self.grace_s: float = options["grace_s"]
@@ -223,7 +245,7 @@ def deal(options: Mapping[str, Any], seed: int) -> MaoState:
     state.draw = deck
     state.turn = (state.dealer + 1) % n
     ctx = {"card": state.discard[-1]}
-    for rule in rules_for(state.rules, "start"):
+    for rule in rules_for(state.rules, "start", state.house):
         if applies(rule, ctx):
             if "skip" in rule.effects:
                 state.turn = (state.dealer + 2) % n

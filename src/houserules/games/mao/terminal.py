@@ -10,11 +10,14 @@ or ``knock N``, ``point N``, ``touch`` / ``letgo``, ``show`` / ``hide``,
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
+from rich.prompt import Prompt
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -22,7 +25,10 @@ from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from ...engine.words import render
 from ...tui import card_or_text, seat_name, second_person
+from . import language
 from . import rulebook as rb
+from .editor import guided
+from .match import write_arg
 from .view import MaoView
 from .words import WORDS
 
@@ -93,6 +99,9 @@ class MaoRenderer:
             if view.correction is not None:
                 lines.append(Text.from_markup("  [yellow]a correction awaits your ruling:[/] "
                                               "say Good call. / Bad call. / No call."))
+        match = getattr(view, "match", None)  # a match (the Extension): match_terminal
+        if match is not None:
+            lines += match_lines(match, names, view.seat)
         return Panel(Group(*lines), title="maʊ", border_style="magenta")
 
     @staticmethod
@@ -109,6 +118,8 @@ class MaoRenderer:
         """What the menu offers: never the legal list (it would tell the rules)."""
         seat = view.seat
         assert seat is not None and view.hand is not None
+        if any(a.kind == "write" for a in legal):  # the winner writes the next rule: the offers are the menu
+            return [a for a in legal if a.seat == seat]
         out = [Action(seat, "draw")]
         out += [Action(seat, "play", c) for c in dict.fromkeys(sorted(view.hand, key=lambda c: (SUIT[c], RANK[c])))]
         out.append(Action(seat, "knock", arg=1))
@@ -122,6 +133,8 @@ class MaoRenderer:
             return f"say “{escape(str(action.arg))}”"
         if action.kind == "knock":
             return "knock" if action.arg == 1 else f"knock {action.arg} times"
+        if action.kind == "write":
+            return describe_write(action)
         return escape(action.kind)
 
     def parse(self, text: str, seat: int, view: MaoView) -> Action | None:
@@ -135,6 +148,9 @@ class MaoRenderer:
         head = head.lower()
         if head == "say":
             return Action(seat, "say", arg=rest)
+        match = getattr(view, "match", None)
+        if low == "rule" and match is not None and match.get("writer") == seat:
+            return edit_rule(seat, match, view.players)
         if set(low) == {"k"}:
             return Action(seat, "knock", arg=len(low))
         simple = {"draw": Action(seat, "draw"), "d": Action(seat, "draw"), "touch": Action(seat, "touch", arg=True),
@@ -158,6 +174,48 @@ class MaoRenderer:
 
     def card_markup(self, name: str) -> str:
         return _card_text(name)
+
+
+# --- a match (the Extension): the table panel's lines, the winner's menu, the guided editor ---
+def match_lines(match: dict[str, Any], names: Sequence[str], seat: int | None) -> list[Text]:
+    """The score, the rules this seat wrote or witnesses, the rules in play while it writes,
+    and the reveal at the end. Rule text is escaped: it is never markup."""
+    wins = ", ".join(f"{escape(n)} {w}" for n, w in zip(names, match["wins"]))
+    out = [Text.from_markup(f"[bold]Match[/]: game {match['game']} of {match['games']}; wins: {wins}; "
+                            f"{match['changes']} rule change(s) so far")]
+    for m in match["mine"]:
+        out.append(Text("  your rule (told to " + names[m["witness"]] + "): " + m["words"]))
+    for m in match["witnessing"]:
+        out.append(Text("  " + names[m["author"]] + "'s rule, told to you: " + m["words"]))
+    if match.get("writer") is not None and match["writer"] == seat:
+        out.append(Text.from_markup("[bold yellow]You won: write the next rule.[/] Pick one below, or type "
+                                    "[bold]rule[/] to build your own."))
+        for c in match.get("current", []):
+            out.append(Text(f"  in play: {c['rule']['id']}: {c['words']}"))
+    for r in match.get("revealed", []):
+        out.append(Text(f"  {names[r['author']]} (witness {names[r['witness']]}), game {r['game']}, "
+                        f"{r['penalties']} penalt{'y' if r['penalties'] == 1 else 'ies'}: {r['words']}"))
+    return out
+
+
+def describe_write(action: Action) -> str:
+    op, rid, text, witness = action.arg
+    if op == "remove":
+        return escape(f"remove the rule {rid} (tell seat {witness})")
+    raw = json.loads(text)
+    words = language.explain(language.rule({**raw, "group": "house"}))
+    return escape(f"{op} a rule: {words} (tell seat {witness})")
+
+
+def _ask(question: str, choices: Sequence[str], default: str) -> str:
+    return Prompt.ask(escape(question), choices=list(choices) or None, default=default)
+
+
+def edit_rule(seat: int, match: dict[str, Any], players: int) -> Action:
+    """The guided editor at the terminal: the winner's rule, as a ``write`` action."""
+    current = [c["rule"]["id"] for c in match.get("current", [])]
+    arg = guided(_ask, current, players, seat)
+    return Action(seat, "write", arg=write_arg(arg))
 
 
 RENDERER = MaoRenderer()

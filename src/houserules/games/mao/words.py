@@ -38,6 +38,8 @@ class MaoWords:
             return f"{who} plays {card(event['card'])} and takes it back."
         if kind == "draw":
             got = f" ({card(event['card'])})" if "card" in event else ""
+            if event.get("count", 0) > 1:
+                return f"{who} draws {event['count']} cards."
             return f"{who} draws a card{got}." if event.get("count") else f"{who} finds no card to draw."
         if kind == "say":
             return f"{who}: “{event['said']}”"
@@ -71,7 +73,23 @@ class MaoWords:
             return f"{DEALER}: “{event['said']}”" if event.get("seat") is not None else "The game is abandoned."
         if kind == "refused":
             return f"Not possible: {event['reason']}."
-        return None
+        return _match_sentence(event, who, names)
+
+
+def _match_sentence(event: Mapping[str, Any], who: str, names: Sequence[str]) -> str | None:
+    """A match's events (the Extension, ``match``): a rule's words only to its author."""
+    kind = event.get("event")
+    if kind == "writing":
+        return f"{who} won, and writes the next rule."
+    if kind == "written":
+        did = {"add": "adds a rule", "modify": "changes a rule", "remove": "removes a rule"}[event["op"]]
+        mine = f" Your rule: {event['rule']}" if event.get("rule") else ""
+        return f"{who} {did} and tells {_name(names, event['witness'])}.{mine}"
+    if kind == "dealt":
+        return f"Game {event['game']} of the match: {_name(names, event['dealer'])} deals."
+    if kind == "match_over":
+        return "The match is over: " + ", ".join(f"{n} {w}" for n, w in zip(names, event["wins"])) + "."
+    return None
 
 
 WORDS = MaoWords()

@@ -9,6 +9,7 @@
 
 import { h, keyButton } from "../../dom.js";
 import { cardBack, cardFace, cardRow, cardText, parseCard } from "../../cards.js";
+import { matchPanel } from "./match.js";
 
 const SUIT_ORDER = "CDHS";
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -110,6 +111,7 @@ export default {
       parts.push(h("section", { class: "reveal", id: "reveal" }, h("h3", {}, "The rules in play were"),
         h("ul", {}, ...view.rules.map((r) => h("li", {}, r)))));
     }
+    if (view.match) parts.push(matchPanel({ view, legal, seat, names, act })); // the Extension: match.js
     return h("div", { class: "board mao" }, ...parts);
   },
   isButton: (a) => a.action === "draw",

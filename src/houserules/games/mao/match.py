@@ -1,0 +1,416 @@
+"""A Mao match (the seed's Extension, issue 13): a series of games at one table where
+each winner deals the next game and, before it, adds, modifies or removes one rule.
+
+The match is the game (``GAME``): option ``extension`` (true) and ``games`` (how many)
+turn it on; without them this is plain Mao, move for move. Between games the winner
+seat's one decision is a ``write`` action::
+
+    {"seat": 2, "action": "write", "arg": {"op": "add", "rule": {...}, "witness": 0}}
+    {"seat": 2, "action": "write", "arg": {"op": "modify", "id": "knocking1", "rule": {...}, "witness": 1}}
+    {"seat": 2, "action": "write", "arg": {"op": "remove", "id": "subway", "witness": 1}}
+
+A written rule is checked like any other (``language``, ``rulecheck``: refused with
+where and why, and nothing changes) and must be one the table enforces. The rules in
+play live in the game's options (``rules``, ``house``), so a stored table replays to
+the same rules after a restart. Two-step secrecy: a rule's words are in the view of
+its author and its witness only; the writer sees the rules in play while writing (to
+modify or remove one); at the end, if the table chose ``reveal``, every written rule
+is shown with its author, witness and how many penalties it gave.
+
+The Discussion exception is widened (``judge`` reads ``extension``): the base rules
+and the setup and play instructions may be discussed, the rest stays secret.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ...engine.actions import ActionCodec, Field
+from ...engine.core import Action, Event, Illegal, OptionsError, Result
+from . import language, rulecheck
+from .game import CODEC, Mao
+from .library import suggestions
+from .rulebook import BASE, RULES, Rule, fill, in_play
+from .speech import loose
+from .state import HAND, MaoState, deal, validate_options
+from .view import MaoView
+
+MATCH_KEYS = {"extension": False, "games": 3}
+OPS = ("add", "modify", "remove")
+WRITE_EXAMPLE = '"arg": {"op": "add", "rule": {"id": "sevens", "on": "play", ...}, "witness": 1}'
+
+
+def write_arg(value: Any) -> tuple[str, str, str, int]:
+    if not isinstance(value, Mapping) or not set(value) <= {"op", "id", "rule", "witness"}:
+        raise TypeError('a write is {"op": "add"|"modify"|"remove", "id": ..., "rule": {...}, "witness": N}')
+    op, rid, rule, witness = value.get("op"), value.get("id", ""), value.get("rule"), value.get("witness")
+    if op not in OPS or not isinstance(rid, str) or isinstance(witness, bool) or not isinstance(witness, int):
+        raise TypeError('a write is {"op": "add"|"modify"|"remove", "id": ..., "rule": {...}, "witness": N}')
+    text = json.dumps(rule, sort_keys=True, ensure_ascii=False) if rule is not None else ""
+    if len(text) > 4096:
+        raise ValueError("that rule is too long (at most 4096 characters of JSON)")
+    return op, rid, text, witness
+
+
+def _write_json(v: tuple[str, str, str, int]) -> dict[str, Any]:
+    out: dict[str, Any] = {"op": v[0], "witness": v[3]}
+    if v[1]:
+        out["id"] = v[1]
+    if v[2]:
+        out["rule"] = json.loads(v[2])
+    return out
+
+
+def _is_write(v: Any) -> bool:
+    return isinstance(v, tuple) and len(v) == 4 and v[0] in OPS and isinstance(v[3], int)
+
+
+MATCH_CODEC = ActionCodec("Mao", {**CODEC.kinds, "write": (
+    Field("arg", "arg", write_arg, _write_json, _is_write, WRITE_EXAMPLE),)}, CODEC.game_over)
+
+
+@dataclass(frozen=True)
+class Written:
+    """One rule change of the match: who made it, who witnessed it, what it has cost."""
+
+    op: str
+    id: str
+    rule: str  # the rule's JSON ("" for a removal)
+    author: int
+    witness: int
+    game: int  # the game it came into play in
+    penalties: int = 0
+
+
+@dataclass(frozen=True)
+class Match:
+    games: int
+    number: int = 1
+    wins: tuple[int, ...] = ()
+    written: tuple[Written, ...] = ()
+    writer: int | None = None  # the winner, writing between games
+    done: bool = False
+    per_game: tuple[tuple[int, ...], ...] = field(default=())  # penalties per written rule, per game
+
+
+class MatchState(MaoState):
+    """A Mao game with the match around it (``match`` is None outside a match)."""
+
+    __slots__ = ("match",)
+    match: Match | None
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (*super().snapshot(), self.match)
+
+    def copy(self) -> MatchState:
+        plain = object.__new__(MaoState)
+        for name in MaoState.__slots__:
+            setattr(plain, name, getattr(self, name))
+        return adopt(plain.copy(), self.match)
+
+
+def adopt(inner: MaoState, match: Match | None, into: MatchState | None = None) -> MatchState:
+    """``inner``'s game as a MatchState (``into`` itself when given: a new deal in place)."""
+    out = into if into is not None else object.__new__(MatchState)
+    for name in MaoState.__slots__:
+        setattr(out, name, getattr(inner, name))
+    out.match = match
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView(MaoView):
+    match: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {**MaoView.to_json(self), "match": self.match}
+
+
+def _inner(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in options.items() if k not in MATCH_KEYS}
+
+
+def names_of(rule: Rule) -> frozenset[str]:
+    """Every penalty name ``rule`` can give, heard loosely (placeholders filled for every card)."""
+    templates = [o.failure for o in rule.must] + [o.improper for o in rule.must if o.improper]
+    templates += [n for n in (rule.penalty, rule.wrong_time) if n]
+    return frozenset(loose(fill(t, c)) for t in templates for c in range(52))
+
+
+class MaoMatch(Mao):
+    """Mao, and with ``extension`` a match of ``games`` games (see the module docstring)."""
+
+    codec = MATCH_CODEC
+
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        ext, games = raw.get("extension", False), raw.get("games", MATCH_KEYS["games"])
+        if not isinstance(ext, bool):
+            raise OptionsError("extension is true or false")
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 50:
+            raise OptionsError(f"games must be 1 to 50, got {games!r}")
+        opts = validate_options(_inner(raw))
+        return {**opts, "extension": ext, "games": games} if ext else opts
+
+    def new(self, options: Mapping[str, Any], seed: int) -> MatchState:
+        opts = self.options(options)
+        inner = deal(validate_options(_inner(opts)), seed)
+        inner.options = opts
+        match = Match(opts["games"], wins=(0,) * opts["players"]) if opts.get("extension") else None
+        return adopt(inner, match)
+
+    # --- whose decision, and which --------------------------------------------------
+    def to_act(self, state: MaoState) -> tuple[int, ...]:
+        m = _match(state)
+        if m is None or (m.writer is None and not m.done):
+            return super().to_act(state)
+        return () if m.done else (m.writer,)  # type: ignore[return-value]
+
+    def legal(self, state: MaoState) -> list[Action]:
+        m = _match(state)
+        if m is None or m.writer is None:
+            return [] if m is not None and m.done else super().legal(state)
+        seat, n = m.writer, state.players
+        taken = [r["id"] for r in current(state)]
+        rng = state.rng.__class__(state.seed * 7919 + m.number)
+        witness = (seat + 1) % n
+        out = [Action(seat, "write", arg=("add", "", json.dumps(r, sort_keys=True), witness))
+               for r in suggestions(rng, taken)]
+        out = [a for a in out if self.check(state, a) is None]
+        out += [Action(seat, "write", arg=("remove", rid, "", witness)) for rid in taken]
+        return out
+
+    def offer(self, state: MaoState, seat: int) -> list[Action]:
+        m = _match(state)
+        if m is not None and m.writer is not None:
+            return [a for a in self.legal(state) if a.seat == seat]
+        return super().offer(state, seat)
+
+    def check(self, state: MaoState, action: Action) -> Illegal | None:
+        m = _match(state)
+        if m is None or (m.writer is None and not m.done):
+            if action.kind == "write":
+                return Illegal("E-write", "rules are written between games, by the winner")
+            return super().check(state, action)
+        wrong = self.codec.envelope(action, self.seats(state), m.done)
+        if wrong is not None:
+            return wrong
+        if action.kind != "write":
+            return Illegal("E-write", "this game is over; its winner is writing the next rule")
+        if action.seat != m.writer:
+            return Illegal("E-write", "only the winner writes the next rule")
+        try:
+            self._changed(state, action)
+        except language.RuleError as exc:
+            return Illegal("E-write", str(exc))
+        except OptionsError as exc:
+            return Illegal("E-write", str(exc))
+        return None
+
+    def _changed(self, state: MaoState, action: Action) -> tuple[list[str], list[dict[str, Any]]]:
+        """The ``rules`` and ``house`` options after ``action`` (RuleError: where and why)."""
+        op, rid, text, witness = action.arg
+        if not 0 <= witness < state.players or witness == action.seat:
+            raise language.RuleError("witness", "name another seat to tell your rule to")
+        builtins = sorted(in_play(state.options["rules"]) - set(BASE) - {"original"})
+        house = list(state.options.get("house", []))
+        ids = builtins + [r["id"] for r in house]
+        if op in ("modify", "remove") and rid not in ids:
+            raise language.RuleError("id", f"{rid!r} is not a rule in play that may change (base rules stay)")
+        if op == "remove":
+            if text:
+                raise language.RuleError("rule", "a removal takes no rule")
+            return _without(builtins, rid), [r for r in house if r["id"] != rid]
+        if not text:
+            raise language.RuleError("rule", f"{op} needs a rule")
+        raw = json.loads(text)
+        if isinstance(raw, dict):
+            raw = {**raw, "group": "house"}
+        new = language.rule(raw, "rule")
+        if (op == "add" or new.id != rid) and (new.id in ids or new.id in {r.id for r in RULES}):
+            raise language.RuleError("rule.id", f"{new.id!r} is taken; choose another id")
+        missing = language.enforced(new)
+        if missing:
+            raise language.RuleError("rule", f"the table cannot enforce {', '.join(missing)} yet")
+        kept = [r for r in house if r["id"] != rid]
+        book = language.book(kept, "house") + (new,)
+        rulecheck.refuse(book, HAND)
+        return _without(builtins, rid), kept + [language.to_json(new)]
+
+    # --- doing ---------------------------------------------------------------------
+    def apply(self, state: MaoState, action: Action) -> list[Event]:
+        if action.kind == "write":
+            return self._write(state, action)
+        return self._after(state, super().apply(state, action))
+
+    def penalise(self, state: MaoState, action: Action, illegal: Illegal) -> list[Event]:
+        return self._after(state, super().penalise(state, action, illegal))
+
+    def advance(self, state: MaoState, now: float) -> list[Event]:
+        m = _match(state)
+        if m is not None and (m.writer is not None or m.done):
+            state.clock = max(state.clock, now)
+            return []
+        return self._after(state, super().advance(state, now))
+
+    def deadline(self, state: MaoState) -> float | None:
+        m = _match(state)
+        return None if m is not None and (m.writer is not None or m.done) else super().deadline(state)
+
+    def _after(self, state: MaoState, events: list[Event]) -> list[Event]:
+        """Count penalties given under written rules; when a game of the match ends, its
+        winner writes (or the match is over)."""
+        m = _match(state)
+        if m is None:
+            return events
+        said = [loose(e.data["name"]) for e in events if e.kind == "penalty"]
+        if said and m.written:
+            book = {w.id: names_of(language.rule(json.loads(w.rule), "rule")) for w in m.written if w.rule}
+            m = replace(m, written=tuple(replace(w, penalties=w.penalties + sum(n in book.get(w.id, ()) for n in said))
+                                         if w.rule else w for w in m.written))
+        if state.over:
+            wins = list(m.wins)
+            if state.winner is not None:
+                wins[state.winner] += 1
+            per = tuple(w.penalties for w in m.written)
+            m = replace(m, wins=tuple(wins), per_game=m.per_game + (per,))
+            if m.number >= m.games:
+                m = replace(m, done=True)
+                events.append(Event("match_over", None, {"wins": m.wins}))
+            elif state.winner is None:  # nobody won (the turn limit): the same dealer deals again, no rule changes
+                assert isinstance(state, MatchState)
+                redeal(state, m, dict(state.options))
+                events.append(Event("dealt", None, {"game": m.number + 1, "dealer": state.dealer}))
+                return events
+            else:
+                m = replace(m, writer=state.winner)
+                events.append(Event("writing", state.winner, {"game": m.number}))
+        assert isinstance(state, MatchState)
+        state.match = m
+        return events
+
+    def _write(self, state: MaoState, action: Action) -> list[Event]:
+        m = _match(state)
+        assert m is not None and m.writer is not None and isinstance(state, MatchState)
+        rules, house = self._changed(state, action)
+        op, rid, text, witness = action.arg
+        canon = json.dumps(house[-1], sort_keys=True) if op != "remove" else ""
+        entry = Written(op, rid or json.loads(text)["id"], canon, action.seat, witness, m.number + 1)
+        opts = {**state.options, "rules": rules or ["base"], "house": house, "dealer": action.seat}
+        redeal(state, replace(m, written=m.written + (entry,)), opts)
+        secret = {"rule": language.explain(language.rule(json.loads(canon), "rule")) if canon else ""}
+        return [Event("written", action.seat, {"op": op, "witness": witness, "game": m.number + 1}, secret),
+                Event("dealt", None, {"game": m.number + 1, "dealer": action.seat})]
+
+    # --- knowing --------------------------------------------------------------------
+    def result(self, state: MaoState) -> Result | None:
+        m = _match(state)
+        if m is None:
+            return super().result(state)
+        if not m.done:
+            return None
+        best = max(m.wins)
+        return Result(tuple(s for s, w in enumerate(m.wins) if w == best and best > 0),
+                      f"most games won in a match of {m.games}", tuple(float(w) for w in m.wins))
+
+    def view(self, state: MaoState, seat: int | None) -> MaoView:
+        base = super().view(state, seat)
+        m = _match(state)
+        if m is None:
+            return base
+        reveal = m.done and state.options["reveal"]
+        fields = {f: getattr(base, f) for f in MaoView.__dataclass_fields__}
+        if not reveal and not fields["advice"]:
+            fields["rules"] = None  # a game's end is not the match's: the reveal waits for the match
+        return MatchView(**fields, match=match_view(state, m, seat, reveal))
+
+    def snapshot(self, state: MaoState) -> Hashable:
+        return state.snapshot()
+
+    def attempts(self, state: MaoState) -> list[Action]:
+        m = _match(state)
+        if m is None or (m.writer is None and not m.done):
+            return super().attempts(state)
+        bad = ("add", "", json.dumps({"id": "x", "on": "play"}), 0)
+        return self.legal(state) + [Action(s, "write", arg=bad) for s in range(state.players)]
+
+    def game_stats(self, state: MaoState, events: list[Event]) -> dict[str, Any]:
+        stats = super().game_stats(state, events)
+        m = _match(state)
+        if m is not None:
+            stats["games"] = m.number
+            stats["rule_penalties"] = {w.id: w.penalties for w in m.written if w.rule}
+            stats["rule_penalties_by_age"] = by_age(m)
+        return stats
+
+
+def redeal(state: MatchState, m: Match, opts: dict[str, Any]) -> None:
+    """The match's next game, dealt in place under ``opts``; the table's clock runs on."""
+    fresh = deal(validate_options(_inner(opts)), state.rng.randrange(2**31))
+    fresh.options = opts
+    fresh.clock = fresh.turn_at = fresh.draw_at = state.clock
+    adopt(fresh, replace(m, number=m.number + 1, writer=None), into=state)
+
+
+def by_age(m: Match) -> dict[str, int]:
+    """Penalties under written rules by how many games each rule had been in play (``age1``: its
+    first game, ``age2``: its second ...): do players learn a new rule?"""
+    out: dict[str, int] = {}
+    for i, w in enumerate(m.written):
+        if not w.rule:
+            continue
+        before = 0
+        for game, totals in enumerate(m.per_game, start=1):
+            if game < w.game or i >= len(totals):
+                continue
+            key = f"age{game - w.game + 1}"
+            out[key] = out.get(key, 0) + totals[i] - before
+            before = totals[i]
+    return out
+
+
+def _match(state: MaoState) -> Match | None:
+    return getattr(state, "match", None)
+
+
+def _without(builtins: list[str], rid: str) -> list[str]:
+    return [b for b in builtins if b != rid]
+
+
+def current(state: MaoState) -> list[dict[str, Any]]:
+    """The rules in play that may change (built-ins but the base rules, then the house rules)."""
+    ids = in_play(state.options["rules"])
+    by_id: dict[str, list[Rule]] = {}
+    for r in RULES:
+        if r.id in ids and r.id not in BASE:
+            by_id.setdefault(r.id, []).append(r)
+    return [language.to_json(rs[0]) for rs in by_id.values()] + list(state.options.get("house", []))
+
+
+def match_view(state: MaoState, m: Match, seat: int | None, reveal: bool) -> dict[str, Any]:
+    """What ``seat`` may know of the match: the score, the rules it wrote or witnessed,
+    the rules in play while it writes, and everything once revealed."""
+    def words(w: Written) -> str:
+        return language.explain(language.rule(json.loads(w.rule), "rule")) if w.rule else f"removed {w.id}"
+
+    out: dict[str, Any] = {
+        "game": m.number, "games": m.games, "wins": list(m.wins), "writer": m.writer, "over": m.done,
+        "changes": len(m.written),
+        "mine": [{"id": w.id, "op": w.op, "words": words(w), "witness": w.witness} for w in m.written
+                 if w.author == seat],
+        "witnessing": [{"id": w.id, "op": w.op, "words": words(w), "author": w.author} for w in m.written
+                       if w.witness == seat],
+    }
+    if seat is not None and seat == m.writer:
+        out["current"] = [{"rule": r, "words": language.explain(language.rule(r, "rule"))} for r in current(state)]
+    if reveal:
+        out["revealed"] = [{"id": w.id, "op": w.op, "words": words(w), "author": w.author, "witness": w.witness,
+                            "game": w.game, "penalties": w.penalties} for w in m.written]
+    return out
+
+
+GAME = MaoMatch()
+
+__all__ = ["GAME", "MATCH_CODEC", "MaoMatch", "Match", "MatchState", "MatchView"]

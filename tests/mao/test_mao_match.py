@@ -1,0 +1,207 @@
+"""A Mao match (the Extension, issue 13): winners write rules between games, in secret."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from houserules.cards import parse_card
+from houserules.engine.core import Action
+from houserules.engine.referee import act
+from houserules.games.mao import rulebook as rb
+from houserules.games.mao.match import GAME, MatchState
+
+SEVENS = {"id": "lucky-seven", "title": "Lucky seven", "on": "play", "if": ["card.rank == 7"],
+          "must": [{"who": "player", "do": "say", "phrase": "Lucky", "failure": "failure to say lucky"}],
+          "wrong_time": "talking"}
+
+
+def new(**opts: Any) -> MatchState:
+    state = GAME.new(GAME.options({"players": 3, "rules": "base", "extension": True, "games": 2,
+                                   "reveal": True, **opts}), 3)
+    assert isinstance(state, MatchState)
+    return state
+
+
+def win_now(state: MatchState, seat: int) -> None:
+    """Rig the table so that ``seat`` goes out with a club that owes nothing, and play it."""
+    below = state.discard[-1]
+    four = parse_card("4C")
+    last = next(parse_card(f"{r}C") for r in range(2, 10) if r not in (4, below // 4 + 1))
+    for zone in (state.draw, *state.hands, state.discard):
+        for c in (four, last):
+            if c in zone:
+                zone.remove(c)
+    state.discard.append(four)
+    state.hands[seat] = [last]
+    if not state.started:
+        act(GAME, state, Action(state.dealer, "say", arg=rb.START))
+    state.turn = seat
+    act(GAME, state, Action(seat, "play", last))
+
+
+def write(seat: int, op: str, rule: dict[str, Any] | None, witness: int, rid: str = "") -> Action:
+    return Action(seat, "write", arg=(op, rid, json.dumps(rule, sort_keys=True) if rule else "", witness))
+
+
+def test_the_winner_writes_the_next_rule_in_secret() -> None:
+    state = new()
+    win_now(state, 0)
+    assert state.match is not None and state.match.writer == 0
+    assert GAME.to_act(state) == (0,) and GAME.result(state) is None
+    assert GAME.check(state, Action(1, "draw")) is not None
+    # a bad rule is refused with where and why, and nothing changes
+    before = GAME.snapshot(state)
+    bad = GAME.check(state, write(0, "add", {**SEVENS, "effects": ["fly"]}, 1))
+    assert bad is not None and "rule.effects[0]" in bad.reason and "not an effect" in bad.reason
+    assert "witness" in (GAME.check(state, write(0, "add", SEVENS, 0)) or bad).reason
+    unwinnable = GAME.check(state, write(0, "add", {"id": "no", "on": "play", "penalty": "playing"}, 1))
+    assert unwinnable is not None and "unwinnable" in unwinnable.reason
+    assert GAME.snapshot(state) == before
+    events = act(GAME, state, write(0, "add", SEVENS, 1))
+    assert [e.kind for e in events][-2:] == ["written", "dealt"]
+    written = next(e for e in events if e.kind == "written")
+    assert "Lucky" in written.secret["rule"] and "Lucky" not in json.dumps(written.data)
+    assert state.dealer == 0 and not state.over and state.match.number == 2
+    assert [r["id"] for r in state.options["house"]] == ["lucky-seven"]
+    # the author and the witness know it; the third seat knows only that a rule changed
+    seen = {s: json.dumps(GAME.view(state, s).to_json()) for s in range(3)}
+    assert "Lucky" in seen[0] and "Lucky" in seen[1] and "Lucky" not in seen[2]
+    assert GAME.view(state, 2).to_json()["match"]["changes"] == 1
+
+
+def test_the_rule_is_enforced_counted_and_revealed_at_the_end() -> None:
+    state = new()
+    win_now(state, 0)
+    act(GAME, state, write(0, "add", SEVENS, 1))
+    act(GAME, state, Action(0, "say", arg=rb.START))
+    seven = parse_card("7" + "CDHS"[state.discard[-1] % 4])
+    state.hands[state.turn].append(seven)
+    act(GAME, state, Action(state.turn, "play", seven))
+    events = act(GAME, state, Action(state.turn, "draw"), now=state.clock + 10)
+    assert any(e.kind == "penalty" and e.data["name"] == "failure to say lucky" for e in events)
+    assert state.match is not None and state.match.written[0].penalties == 1
+    assert GAME.view(state, 2).to_json()["match"].get("revealed") is None
+    win_now(state, 2)
+    result = GAME.result(state)
+    assert result is not None and result.winners == (0, 2)
+    revealed = GAME.view(state, 2).to_json()["match"]["revealed"]
+    assert revealed == [{"id": "lucky-seven", "op": "add", "words": revealed[0]["words"], "author": 0,
+                         "witness": 1, "game": 2, "penalties": 1}]
+
+
+def test_modify_and_remove_see_the_current_rules_and_change_them() -> None:
+    state = new(rules="standard", games=3)
+    win_now(state, 1)
+    current = GAME.view(state, 1).to_json()["match"]["current"]
+    assert "knocking1" in [c["rule"]["id"] for c in current]
+    assert "current" not in GAME.view(state, 0).to_json()["match"]
+    assert GAME.check(state, write(1, "remove", None, 0, "talking")) is not None  # base rules stay
+    act(GAME, state, write(1, "remove", None, 0, "subway"))
+    assert "subway" not in state.rules and "knocking1" in state.rules
+    win_now(state, 2)
+    knock3 = {"id": "knocking1", "on": "play", "if": ["card.suit == hearts"],
+              "must": [{"who": "player", "do": "knock", "times": 3, "failure": "failure to knock thrice"}]}
+    act(GAME, state, write(2, "modify", knock3, 0, "knocking1"))
+    assert "knocking1" not in state.rules and state.house[0].must[0].count == 3
+
+
+def test_write_actions_round_trip_and_bots_have_choices() -> None:
+    state = new()
+    win_now(state, 0)
+    legal = GAME.legal(state)
+    assert legal and all(a.kind == "write" and a.seat == 0 and GAME.check(state, a) is None for a in legal)
+    for a in legal:
+        assert GAME.action_from_json(GAME.action_to_json(a)) == a
+
+
+def test_the_extension_lets_base_rules_be_discussed() -> None:
+    state = new()
+    said = act(GAME, state, Action(0, "say", arg="You play the same suit or the same rank"))
+    assert not any(e.kind == "penalty" for e in said)
+    said = act(GAME, state, Action(0, "say", arg="Hearts make you knock"))
+    assert [e.data["name"] for e in said if e.kind == "penalty"] == [rb.DISCUSSION]
+
+
+def test_plain_mao_is_unchanged() -> None:
+    state = GAME.new(GAME.options({"players": 3}), 3)
+    assert state.match is None and "match" not in GAME.view(state, 0).to_json()  # type: ignore[attr-defined]
+
+
+def test_the_guided_editor_builds_a_rule_the_match_accepts() -> None:
+    from houserules.games.mao.editor import guided
+    from houserules.games.mao.match import write_arg
+
+    state = new()
+    win_now(state, 0)
+    answers = iter(["add", "sevens", "play", "rank", "7", "no", "say", "player", "Lucky", "failure to say lucky", "1"])
+    arg = guided(lambda q, choices, default: next(answers), [], 3, 0)
+    action = Action(0, "write", arg=write_arg(arg))
+    assert GAME.check(state, action) is None
+    act(GAME, state, action)
+    assert state.house[0].must[0].phrase == "Lucky"
+
+
+def test_the_terminal_shows_the_match_to_whom_it_may() -> None:
+    from rich.console import Console
+
+    from houserules.games.mao.terminal import RENDERER
+
+    state = new()
+    win_now(state, 0)
+    menu = RENDERER.menu(GAME.view(state, 0), GAME.legal(state))
+    assert menu and all(a.kind == "write" for a in menu)
+    assert all(RENDERER.describe(a, GAME.view(state, 0)) for a in menu)
+    act(GAME, state, write(0, "add", SEVENS, 1))
+
+    def shown(seat: int) -> str:
+        console = Console(record=True, width=200)
+        console.print(RENDERER.render(GAME.view(state, seat), ["Ann", "Bob", "Cy"]))
+        return console.export_text()
+
+    assert "Lucky" in shown(0) and "Lucky" in shown(1) and "Lucky" not in shown(2)
+    assert "game 2 of 2" in shown(2)
+
+
+def test_a_stored_match_keeps_its_rules_through_a_restart(tmp_path: Any) -> None:
+    """Bots play a match at a table whose record goes to the server's SQLite store; a fresh
+    store (a restarted server) replays it to the same written rules; export reads them."""
+    from houserules.games.mao.bots import Knower
+    from houserules.games.mao.commands import _table_options
+    from houserules.server.store import Store, StoredTable
+
+    opts = GAME.options({"players": 3, "extension": True, "games": 3})
+    state = GAME.new(opts, 5)
+    bots = [Knower(seed=s, error=0.0) for s in range(3)]
+    record: list[dict[str, Any]] = []
+    for _ in range(5000):
+        if GAME.result(state) is not None or (state.match and state.match.written):
+            break
+        moved = False
+        for seat in GAME.to_act(state):
+            choice = bots[seat].choose(GAME.view(state, seat), [a for a in GAME.legal(state) if a.seat == seat])
+            if choice is not None:
+                act(GAME, state, choice, now=state.clock)
+                record.append({**GAME.action_to_json(choice), "t": state.clock})
+                moved = True
+                break
+        if not moved:
+            due = GAME.deadline(state)
+            assert due is not None
+            GAME.advance(state, due)
+            record.append({"tick": due})
+    assert state.match is not None and state.match.written, "nobody won a game"
+    store = Store(tmp_path / "tables.sqlite3")
+    store.create(StoredTable("t1", "mao", dict(opts), 5, [], []))
+    store.append("t1", 0, record)
+    store.close()
+    again = _table_options("t1", tmp_path / "tables.sqlite3")
+    assert again["house"] == state.options["house"] and again["house"]
+
+
+def test_penalties_by_a_rules_age() -> None:
+    from houserules.games.mao.match import Match, Written, by_age
+
+    w = [Written("add", "a", "{}", 0, 1, 2), Written("add", "b", "{}", 1, 0, 3)]
+    m = Match(4, written=tuple(w), per_game=((), (3,), (5, 4), (6, 5)))
+    assert by_age(m) == {"age1": 3 + 4, "age2": 2 + 1, "age3": 1}

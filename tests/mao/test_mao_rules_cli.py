@@ -1,0 +1,60 @@
+"""``houserules mao rules check/export/import`` and ``-o rules=@FILE`` (issue 13, portable house rules)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from houserules.cli import app
+
+runner = CliRunner()
+SEVEN = {"id": "lucky-seven", "on": "play", "if": ["card.rank == 7"],
+         "must": [{"who": "player", "do": "say", "phrase": "Lucky", "failure": "failure to say lucky"}]}
+
+
+def book(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "book.json"
+    path.write_text(text)
+    return path
+
+
+def test_check_explains_and_warns(tmp_path: Path) -> None:
+    never = {"id": "never", "on": "play", "if": ["card.suit == hearts", "card.colour == black"], "effects": ["skip"]}
+    path = book(tmp_path, json.dumps({"set": ["standard"], "rules": [SEVEN, never]}))
+    out = runner.invoke(app, ["mao", "rules", "check", str(path)])
+    assert out.exit_code == 0, out.output
+    assert "must say “Lucky”" in out.output and "can never fire" in out.output
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"rules": [\n {"id": "a", "on": "play", "effects": ["skip"]},\n {"id": "b", "on": "play",\n "effects": ["fly"]}]}',
+     "line 3: rules[1].effects[0]: 'fly' is not an effect"),
+    ('{"rules": [\n {"id": "a" "on": "play"}]}', "line 2: file: not JSON"),
+    ('{"rules": [{"id": "x", "on": "play", "penalty": "playing"}]}', "unwinnable"),
+    ('{"set": ["nonsense"], "rules": []}', "unknown rule 'nonsense'"),
+])
+def test_check_refuses_bad_books_in_one_line(tmp_path: Path, text: str, message: str) -> None:
+    out = runner.invoke(app, ["mao", "rules", "check", str(book(tmp_path, text))])
+    assert out.exit_code == 2 and message in out.output.replace("\n", " "), out.output
+    assert "Traceback" not in out.output
+
+
+def test_export_import_and_play_with_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOUSERULES_HOME", str(tmp_path / "home"))
+    exported = tmp_path / "std.json"
+    assert runner.invoke(app, ["mao", "rules", "export", str(exported), "--rules", "standard,christmas"]).exit_code == 0
+    assert json.loads(exported.read_text())["set"] == ["standard", "christmas"]
+    mine = book(tmp_path, json.dumps({"set": ["standard"], "rules": [SEVEN]}))
+    out = runner.invoke(app, ["mao", "rules", "import", str(mine), "--name", "friday"])
+    assert out.exit_code == 0, out.output
+    kept = tmp_path / "home" / "mao-rules" / "friday.json"
+    assert json.loads(kept.read_text())["rules"][0]["id"] == "lucky-seven"
+    out = runner.invoke(app, ["sim", "mao", "-n", "1", "--players", "3", "--bots", "dealer", "-o", f"rules=@{kept}",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    bad = book(tmp_path, '{"rules": [{"id": "b", "on": "play", "effects": ["fly"]}]}')
+    out = runner.invoke(app, ["sim", "mao", "-n", "1", "-o", f"rules=@{bad}"])
+    assert out.exit_code == 2 and "rules[0].effects[0]" in out.output
