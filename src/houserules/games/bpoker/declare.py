@@ -8,31 +8,45 @@ in effect on the table (up to five) must be in it (L343-348).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .cards import CLUBS
 from .hands import HandCard, Key, best, declarations, key_of
 from .state import BState
+from .tiles import SIXES, THREES, live_sets, set_kind
 from .zones import face, value
 
 THREE_CLUBS = (3, CLUBS)
 
 
 def hand_cards(state: BState, seat: int) -> list[HandCard]:
-    """Every card of ``seat``'s table as the evaluator sees it (face values, L423-424)."""
-    return [HandCard(c, face(c), s.wild) for s in state.tables[seat] for c in s.cards]
+    """Every card of ``seat``'s table as the evaluator sees it (face values, L423-424), but a
+    6+6+6's (L1027-1028)."""
+    return [HandCard(c, face(c), s.wild) for s in state.tables[seat] if set_kind(s) != SIXES for c in s.cards]
+
+
+def no_five(state: BState, seat: int) -> bool:
+    """3♣ + 3♣ (L976-981): its owner cannot have a 5-card poker hand."""
+    return bool(live_sets(state, seat, THREES))
 
 
 def obliged(state: BState, seat: int) -> list[int]:
     """The 3♣s in effect (not no-effect) on the table: they must be declared, up to five."""
-    return [s.top for s in state.tables[seat] if not s.ne and not s.wild and value(s) == THREE_CLUBS][:5]
+    return [s.top for s in state.tables[seat]
+            if not s.ne and not s.wild and set_kind(s) is None and value(s) == THREE_CLUBS][:5]
 
 
 def options(state: BState, seat: int) -> list[tuple[int, ...]]:
-    return declarations(hand_cards(state, seat), obliged(state, seat))
+    cards, must = hand_cards(state, seat), obliged(state, seat)
+    if not no_five(state, seat) or len(cards) < 5:
+        return declarations(cards, must)
+    need = set(must[:4])
+    return [combo for combo in combinations(sorted(c.card for c in cards), 4) if need <= set(combo)]
 
 
 def declared_key(state: BState, seat: int) -> Key:
     cards = {h.card: h for h in hand_cards(state, seat)}
-    return key_of(cards[c] for c in state.declared[seat] if c in cards)
+    return key_of([cards[c] for c in state.declared[seat] if c in cards][:4 if no_five(state, seat) else 5])
 
 
 def best_formable(state: BState, seat: int) -> tuple[Key, tuple[int, ...]]:

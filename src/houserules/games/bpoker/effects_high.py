@@ -81,8 +81,17 @@ def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
     ctx: Ctx = f.data[0]
     slot = own_slot(state, f.seat, ctx.card)
     if slot is not None and slot.eff is None and face(ctx.card) == (9, DIAMONDS):
+        if state.options.get("nine_diamonds") == "stands":  # BP-H26: it wins at the win check
+            return [Event("nine-stands", f.seat, {"clause": "BP-H26"})]
         return window(state, guard_offers(state, opponents(state, f.seat)), "9D.win", f.seat, ctx)
     return _nine_pick(state, f, lambda s: True, "BP-9D")
+
+
+def nine_stands(state: BState, seat: int) -> bool:
+    """BP-H26 (option ``nine_diamonds=stands``): a 9♦ at face value, in play and with effect on your
+    table when your turn begins wins you the hand."""
+    return state.options.get("nine_diamonds") == "stands" and any(
+        len(s.cards) == 1 and not s.ne and not s.wild and face(s.top) == (9, DIAMONDS) for s in state.tables[seat])
 
 
 @step("9D.win")
@@ -246,7 +255,7 @@ def restorable(state: BState, jack: int) -> list[str]:
 def usable_jacks(state: BState, seat: int) -> list[int]:
     """The no-effect Js on ``seat``'s table whose discard effect may be used now."""
     return [s.top for s in state.tables[seat]
-            if s.ne and s.eff is None and face(s.top)[0] == 11 and restorable(state, s.top)]
+            if s.ne and len(s.cards) == 1 and face(s.top)[0] == 11 and restorable(state, s.top)]
 
 
 @step("J.use")

@@ -191,7 +191,7 @@ def _two_options(state: BState, seat: int, variant: str) -> list[str]:
     opts: list[str] = []
     for opp in opponents(state, seat):
         table = state.tables[opp]
-        if variant == "D":
+        if "D" in variant:
             opts += [card_name(s.top) for s in table]  # one card, protected and no-effect included
             free = [s for s in table if targetable(s)]
             opts += [f"{card_name(a.top)}+{card_name(b.top)}" for i, a in enumerate(free) for b in free[i + 1:]]
@@ -246,7 +246,7 @@ def _two_swap(state: BState, f: Frame) -> list[Event]:
     state.tables[victim].append(Slot([ctx.card]))
     for card in taken:
         events += lift(state, card)
-        if variant == "H":
+        if "H" in variant:  # a 2♥ or 2♥+2♦: what it takes is played (L294-295, L967-972)
             state.transit.append(card)
             push(state, "land", f.seat, card, NOBODY, False)
         else:
@@ -296,6 +296,7 @@ card_rule(2, (SPADES,), CardRule("BP-2S", "2♠ (the Standard 2 Rule)", _two("S"
 card_rule(2, (HEARTS,), CardRule("BP-2H", "2♥", _two("H", "BP-2H")))
 card_rule(2, (DIAMONDS,), CardRule("BP-2D", "2♦", _two("D", "BP-2D")))
 card_rule(2, (CLUBS,), CardRule("BP-2C", "2♣", _two("C", "BP-2C")))
+_two("DH", "BP-P.2")  # 2♥ + 2♦: the 2♦'s options, the 2♥'s replay (pairs.py)
 
 
 # --- 3s (L326-352) -------------------------------------------------------------------------

@@ -17,13 +17,24 @@ from ...engine.core import Event
 from . import declare
 from .cards import card_name, parse_card
 from .catalogue import rule_for
-from .effects_high import usable_jacks
+from .effects_high import nine_stands, usable_jacks
 from .hands import describe
+from .joint import neutralizers
 from .machine import ask, push, run, step
 from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
-from .zones import correct_number, counted, from_stash, lift, live_values, maximum
+from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
+from .zones import (
+    correct_number,
+    counted,
+    fee,
+    from_stash,
+    lift,
+    live_values,
+    maximum,
+    pay,
+)
 
 
 # --- entry points ------------------------------------------------------------------------
@@ -95,12 +106,30 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
         state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
         events.append(Event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
+    events += holes(state)
     if state.no_win:
         state.no_win = False
     elif wins(state, seat):
         push(state, "hand.win", seat, "best hand")
         return events
+    elif nine_stands(state, seat):
+        push(state, "hand.win", seat, "9♦")
+        return events
     return events + refill(state, seat)
+
+
+def holes(state: BState) -> list[Event]:
+    """The beginning of any turn (L1093-1109): each Black Hole's owner is paid 2 cards by each other
+    player; each White Hole's owner pays each other player 2 (fees, so 8s, Js and J+J+J change them)."""
+    events: list[Event] = []
+    for owner in state.live():
+        for kind, clause in ((BLACK_HOLE, "BP-P.7H"), (WHITE_HOLE, "BP-P.7C")):
+            for _ in live_sets(state, owner, kind):
+                events.append(Event("hole", owner, {"clause": clause}))
+                for other in opponents(state, owner):
+                    payer, payee = (other, owner) if kind == BLACK_HOLE else (owner, other)
+                    pay(state, payer, fee(state, payer, 2), payee, clause)
+    return events
 
 
 def wins(state: BState, seat: int) -> bool:
@@ -139,8 +168,24 @@ def next_turn(state: BState) -> list[Event]:
         return game_over(state, f"turn limit ({state.options['max_turns']} turns)")
     if state.hand_turns >= state.options["hand_turns"]:
         return [Event("hand-cap", None, {"turns": state.hand_turns})] + end_hand(state)
-    push(state, "turn.begin", state.next_seat(state.turn))
-    return []
+    nxt = state.next_seat(state.turn)
+    events: list[Event] = []
+    if state.skip:
+        state.skip = False
+        events.append(Event("skipped", nxt, {"clause": "BP-P.A"}))
+        nxt = state.next_seat(nxt)
+    push(state, "turn.begin", nxt)
+    return events
+
+
+@step("fp.resume")
+def _fp_resume(state: BState, f: Frame) -> list[Event]:
+    """After f_poker the turn of its winner begins (L961-962), counted as any turn (the caps)."""
+    hand = state.hand_no
+    events = next_turn(state)
+    if state.hand_no == hand and not state.over and state.frames and state.frames[-1].step == "turn.begin":
+        state.frames[-1] = Frame("turn.begin", f.seat)
+    return events
 
 
 def apply_declare(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
@@ -168,15 +213,17 @@ def end_turn(state: BState, seat: int) -> list[Event]:
 
 def scrap(state: BState, seat: int) -> list[Event]:
     """Scrap (BP-3.3): the whole table to the discard before the first play of the turn."""
-    cards = [c for s in state.tables[seat] for c in s.cards]
-    state.tables[seat] = []
+    kept = [s for s in state.tables[seat] if kept_on_scrap(s)]
+    cards = [c for s in state.tables[seat] if not kept_on_scrap(s) for c in s.cards]
+    state.tables[seat] = kept
     state.discard.extend(cards)
     state.declared[seat] = ()
     return [Event("scrapped", seat, {"cards": tuple(card_name(c) for c in cards)})] + run(state, idle)
 
 
 def use(state: BState, seat: int, card: int) -> list[Event]:
-    push(state, "J.use", seat, card)
+    """A discard effect of your own turn: a no-effect J's restore, or a 3♣'s Neutralization."""
+    push(state, "neutralize" if card in neutralizers(state, seat) else "J.use", seat, card)
     return run(state, idle)
 
 
@@ -237,6 +284,7 @@ def _reset(state: BState) -> None:
     state.window.close()
     state.offers, state.answers = {}, {}
     state.armed_j, state.turn_over, state.ring, state.exempt = False, False, [], frozenset()
+    state.skip = False
 
 
 def game_over(state: BState, reason: str) -> list[Event]:

@@ -11,7 +11,7 @@ from typing import Any
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
 from ...engine.base import GameBase, multiset, redeal
 from ...engine.core import Action, Event, Illegal, Result
-from . import effects_high, effects_low, flow, rules  # noqa: F401  (the effects register their records)
+from . import effects_high, effects_low, flow, fpoker, pairs, rules  # noqa: F401  (the effects register their records)
 from .cards import MAX_ID, card_name, parse_card
 from .literal import expect, literal_state
 from .machine import answer, run
@@ -43,7 +43,7 @@ _CARDS = Field("cards", "arg", _read_cards, lambda cs: [card_name(c) for c in cs
                '"cards": ["AS", "KS", "QS", "JS", "10S"]')
 _CHOICE = Field("choice", "arg", _read_choice, lambda c: c, lambda c: isinstance(c, str) and bool(c),
                 '"choice": "skip"')
-CODEC = ActionCodec("bpoker", {Kind.PLAY: (_CARD,), Kind.PASS: (), Kind.SCRAP: (), Kind.USE: (_CARD,),
+CODEC = ActionCodec("bpoker", {Kind.PLAY: (_CARD,), Kind.PAIR: (_CARDS,), Kind.PASS: (), Kind.SCRAP: (), Kind.USE: (_CARD,),
                                Kind.DECLARE: (_CARDS,), Kind.CHOOSE: (_CHOICE,)}, GAME_OVER)
 
 
@@ -79,6 +79,8 @@ class BPoker(GameBase[BState, BView]):
             return answer(state, s, action.arg) + run(state, flow.idle)
         if k == Kind.PLAY:
             return flow.play(state, s, action.card)
+        if k == Kind.PAIR:
+            return pairs.play_set(state, s, action.arg) + run(state, flow.idle)
         if k == Kind.PASS:
             return flow.end_turn(state, s)
         if k == Kind.SCRAP:
@@ -106,7 +108,8 @@ class BPoker(GameBase[BState, BView]):
         """Every stash (even one's own), the pot, other seats' viewing hands (but one this seat
         controls) and cards-to-be-played."""
         seen = state.control[1] if state.control is not None and state.control[0] == seat else None
-        out = [*state.stash, state.pot]
+        out = [*state.stash, state.pot, state.fpot]
+        out += [z for s, z in enumerate(state.fhands) if s != seat]
         out += [z for s, z in enumerate(state.viewing) if s not in (seat, seen)]
         out += [z for s, z in enumerate(state.ctbp) if s != seat]
         return out

@@ -83,7 +83,7 @@ def _slot(item: Any, where: str) -> Slot:
             return Slot([parse_card(item)])
         if isinstance(item, Mapping) and "tile" in item:
             cards = _cards(item["tile"], where)
-            eff = parse_value(item["as"]) if "as" in item else tile_value(cards)
+            eff = parse_value(item["as"]) if "as" in item else tile_value(cards) if face(cards[0])[0] == 5 else None
             return Slot(cards, ne=bool(item.get("ne", False)), eff=eff)
         if isinstance(item, Mapping) and "card" in item:
             return Slot([parse_card(item["card"])], wild=bool(item.get("wild", False)), ne=bool(item.get("ne", False)))
@@ -134,6 +134,8 @@ def _slot_form(slot: Slot) -> Any:
         if slot.ne:
             out["ne"] = True
         return out
+    if len(slot.cards) > 1:  # a set tile (BP-P): its cards say which set it is
+        return {"tile": [card_name(c) for c in slot.cards], **({"ne": True} if slot.ne else {})}
     if slot.wild or slot.ne:
         form: dict[str, Any] = {"card": card_name(slot.top)}
         if slot.wild:

@@ -33,8 +33,9 @@ from .cards import (
 )
 from .catalogue import rule_for
 from .machine import ask, push, step, window
-from .reactions import offers, spend_magic
+from .reactions import offers, spend_magic, spend_reflector
 from .state import BState, Frame, Slot
+from .tiles import locked_rank
 from .zones import face, find, value
 
 NOBODY = -1
@@ -82,13 +83,17 @@ def _react(state: BState, f: Frame) -> list[Event]:
         return events
     if chosen == "tunnel":
         return _tunnel(state, f.seat, card, forcer)
+    if chosen == "reflect":  # forced back onto the forcer's table, as forced by you (L1224-1227)
+        events = spend_reflector(state, f.seat, card)
+        enter(state, forcer, card, f.seat)
+        return events
     push(state, "land", f.seat, card, forcer, False)
     return []
 
 
 def _tunnel(state: BState, seat: int, card: int, forcer: int) -> list[Event]:
     """6 Tunnel (L519-524): discard the 6, viewing hand to the pot, force the card on another opponent."""
-    six = next(s for s in state.tables[seat] if not s.ne and not s.wild and s.eff is None and face(s.top)[0] == 6)
+    six = next(s for s in state.tables[seat] if not s.ne and not s.wild and len(s.cards) == 1 and face(s.top)[0] == 6)
     state.tables[seat].remove(six)
     state.discard.append(six.top)
     state.pot.extend(state.viewing[seat])
@@ -111,6 +116,10 @@ def _land(state: BState, f: Frame) -> list[Event]:
     card, forcer, ne = f.data[:3]
     seat = f.seat
     events: list[Event] = []
+    if face(card)[0] in locked_rank(state, seat):  # a 10♦+card tile refuses it (L1133-1136)
+        state.transit.remove(card)
+        state.discard.append(card)
+        return [Event("locked-out", seat, {"cards": (card_name(card),), "clause": "BP-P.10D"})]
     if state.armed_j:
         state.armed_j = False
         ne = True

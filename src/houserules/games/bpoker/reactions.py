@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from ...engine.core import Event
 from .cards import CLUBS, card_name
+from .joint import reflector_pairs, spend
 from .state import BState, Slot
 from .zones import TEN_DIAMONDS, face
 
@@ -23,7 +24,7 @@ K_CLUBS = (13, CLUBS)
 
 
 def _live_single(slot: Slot, val: tuple[int, int]) -> bool:
-    return not slot.ne and not slot.wild and slot.eff is None and face(slot.top) == val
+    return not slot.ne and not slot.wild and len(slot.cards) == 1 and face(slot.top) == val
 
 
 def magic_card(state: BState, seat: int) -> Slot | None:
@@ -51,13 +52,42 @@ def _tunnel(state: BState, seat: int, card: int, forcer: int) -> bool:
     return any(s not in (seat, forcer) for s in state.live())
 
 
+def _held(state: BState, seat: int) -> int:
+    """The 10♦ through which an opponent controls ``seat``'s hand (it cannot serve), or -1."""
+    return state.control[2] if state.control is not None and state.control[1] == seat else -1
+
+
+def _need(card: int) -> int:
+    """A K♣ needs two full reflector pairs (L1236-1239)."""
+    return 2 if face(card) == K_CLUBS else 1
+
+
+def _reflect(state: BState, seat: int, card: int, forcer: int) -> bool:
+    """Reflector (6 + 10♦, L1221-1227): a card is being forced onto your table by an opponent."""
+    if forcer in (-1, seat) or not state.in_hand[forcer]:
+        return False
+    sixes, tens = reflector_pairs(state, seat, _held(state, seat))
+    return min(len(sixes), len(tens)) >= _need(card)
+
+
+def spend_reflector(state: BState, seat: int, card: int) -> list[Event]:
+    """Discard the 6(s) and 10♦(s) of the reflector pair(s)."""
+    sixes, tens = reflector_pairs(state, seat, _held(state, seat))
+    n = _need(card)
+    used = sixes[:n] + tens[:n]
+    names = tuple(card_name(s.top) for s in used)
+    return spend(state, used) + [Event("reflect", seat, {"cards": names, "card": card_name(card),
+                                                         "clause": "BP-JE.R"})]
+
+
 class Reaction(NamedTuple):
     name: str
     clause: str
     usable: Callable[[BState, int, int, int], bool]
 
 
-REACTIONS = (Reaction("magic", "BP-10D.M", _magic), Reaction("tunnel", "BP-6.T", _tunnel))
+REACTIONS = (Reaction("magic", "BP-10D.M", _magic), Reaction("tunnel", "BP-6.T", _tunnel),
+             Reaction("reflect", "BP-JE.R", _reflect))
 
 
 def offers(state: BState, seat: int, card: int, forcer: int) -> tuple[str, ...]:

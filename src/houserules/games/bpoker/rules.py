@@ -13,7 +13,9 @@ from ...engine.core import Action, Illegal
 from . import declare
 from .cards import card_name
 from .effects_high import usable_jacks
+from .joint import neutralizers
 from .machine import options_for
+from .pairs import candidates, set_rule
 from .state import DECLARE, TURN, BState
 from .zones import counted, maximum
 
@@ -22,6 +24,7 @@ class Kind(StrEnum):
     """bpoker's actions: the JSON ``action`` words."""
 
     PLAY = "play"
+    PAIR = "pair"
     PASS = "pass"
     SCRAP = "scrap"
     USE = "use"
@@ -61,11 +64,13 @@ def legal(state: BState) -> list[Action]:
     out: list[Action] = []
     if can_play(state, t):
         out += [Action(t, Kind.PLAY, c) for c in sorted(set(state.viewing[t]))]
+        out += [Action(t, Kind.PAIR, arg=cs) for cs in candidates(state.viewing[t])]
     if state.played or not state.viewing[t] or not can_play(state, t):
         out.append(Action(t, Kind.PASS))
     if not state.played and state.tables[t]:
         out.append(Action(t, Kind.SCRAP))
     out += [Action(t, Kind.USE, j) for j in usable_jacks(state, t)]
+    out += [Action(t, Kind.USE, c) for c in neutralizers(state, t)]
     return out
 
 
@@ -104,11 +109,26 @@ def explain(state: BState, a: Action) -> Illegal:
         if a.card not in state.viewing[a.seat]:
             return Illegal("BP-2.2", f"{_name(a.card)} is not in your viewing hand")
         return Illegal("BP-2.5", "your table is at its maximum: pass (or scrap first)")
+    if a.kind == Kind.PAIR:
+        return _explain_pair(state, a)
     if a.kind == Kind.PASS:
         return Illegal("BP-3.4", "you must play at least one card while your table has room")
     if a.kind == Kind.SCRAP:
         return Illegal("BP-3.3", "you may scrap only before your first play of the turn, with cards on your table")
-    return Illegal("BP-J.D", "a J's discard effect needs a no-effect J of yours and another no-effect card")
+    return Illegal("BP-J.D", "use a no-effect J of yours (with another no-effect card on a table), or a 3♣ "
+                             "with a wild of yours (BP-JE.N)")
+
+
+def _explain_pair(state: BState, a: Action) -> Illegal:
+    cards = tuple(a.arg or ())
+    hand = list(state.viewing[a.seat])
+    for c in cards:
+        if c not in hand:
+            return Illegal("BP-2.2", f"{_name(c)} is not in your viewing hand")
+        hand.remove(c)
+    if set_rule(cards) is None:
+        return Illegal("BP-P.0", f"{' + '.join(_name(c) for c in cards)} is not an acceptable card pair or set")
+    return Illegal("BP-2.5", "your table is at its maximum: pass (or scrap first)")
 
 
 def _name(card: object) -> str:

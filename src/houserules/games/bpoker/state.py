@@ -31,9 +31,9 @@ from .cards import MAX_DECKS, deck
 PLAYERS = (3, 6)
 DEFAULTS: dict[str, Any] = {
     "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
-    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200,
+    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200, "nine_diamonds": "wins",
 }
-TURN, DECLARE, OVER = "turn", "declare", "over"
+TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
 
 
 class Frame(NamedTuple):
@@ -87,6 +87,8 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     opts = common_options(raw, DEFAULTS, "bpoker", PLAYERS, "BP-1.1")
     limits = {"decks": (1, MAX_DECKS), "jokers": (0, 2), "viewing": (1, 12), "table_max": (5, 20),
               "ante": (0, 10), "hands": (1, 100), "hand_turns": (3, 1000), "max_turns": (1, 100_000)}
+    if opts["nine_diamonds"] not in ("wins", "stands"):
+        raise OptionsError(f"nine_diamonds is wins or stands, got {opts['nine_diamonds']!r}")
     for key, (lo, hi) in limits.items():
         v = opts[key]
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
@@ -108,7 +110,10 @@ class BState:
         "direction",
         "discard",
         "exempt",
+        "fhands",
+        "folded",
         "follow",
+        "fplayers",
         "fpot",
         "frames",
         "hand_no",
@@ -130,6 +135,7 @@ class BState:
         "rng",
         "seed",
         "sideways",
+        "skip",
         "stash",
         "tables",
         "transit",
@@ -156,6 +162,9 @@ class BState:
         self.pot: list[int] = []
         self.discard: list[int] = []
         self.fpot: list[int] = []
+        self.fhands: list[list[int]] = [[] for _ in range(n)]  # f_poker's private hands (fpoker.py)
+        self.fplayers: tuple[int, ...] = ()  # f_poker's players, the first player first
+        self.folded: tuple[int, ...] = ()  # who has folded in f_poker
         self.transit: list[int] = []  # cards being played, forced or passed right now (face up, BP-2.8)
         self.dealer = 0
         self.turn = 1 % n
@@ -170,6 +179,7 @@ class BState:
         self.follow: tuple[int, int, int] | None = None  # (owner, the 5-tile's first card, shift) (BP-5)
         self.exempt: frozenset[int] = frozenset()  # cards not counted toward the maximum this turn (BP-3.T)
         self.played = 0  # plays made by the active seat this turn
+        self.skip = False  # an A + A ended the next player's turn before it began (BP-P.A)
         self.turn_over = False  # an A, A♣ or the 5-forcing price ended the turn (BP-A, BP-5.F)
         self.control: tuple[int, int, int] | None = None  # (controller, controlled, the 10♦) (BP-10D.C)
         self.ring: list[int] = []  # seats given the shaft power in the current chain (BP-6.R)
@@ -198,6 +208,7 @@ class BState:
         new.window = self.window.copy()
         new.offers, new.answers = dict(self.offers), dict(self.answers)
         new.ring = self.ring[:]
+        new.fhands = [z[:] for z in self.fhands]
         new.in_hand, new.out, new.hands_won = self.in_hand[:], self.out[:], self.hands_won[:]
         return new
 
@@ -210,12 +221,14 @@ class BState:
             tuple(sorted(self.offers.items())), tuple(sorted(self.answers.items())), self.armed_j, self.follow,
             self.exempt, self.played, self.turn_over, self.control, tuple(self.ring), tuple(self.in_hand),
             tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
-            tuple(self.hands_won), self.no_win, self.rng.getstate(),
+            tuple(self.hands_won), self.no_win, self.skip, tuple(map(tuple, self.fhands)), self.fplayers,
+            self.folded, self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:
         out = [c for z in self.stash for c in z] + [c for z in self.viewing for c in z]
         out += [c for z in self.ctbp for c in z] + [c for t in self.tables for s in t for c in s.cards]
+        out += [c for z in self.fhands for c in z]
         return out + self.pot + self.discard + self.fpot + self.transit
 
     # --- seats -----------------------------------------------------------------

@@ -13,7 +13,8 @@ from .state import BState
 #: events that are an effect firing, counted by kind
 EFFECTS = ("magic", "tunnel", "control", "ring", "traded", "traded-hands", "traded-viewing", "wild",
            "took-random", "replayed", "five-price", "lost-hand", "j-armed", "j-spent", "scrapped", "forgiven",
-           "cannibalised")
+           "cannibalised", "reflect", "neutralized", "locked-out", "shield", "reversed", "atomic", "skipped",
+           "hole", "f-poker", "traded-all")
 
 
 def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
@@ -21,7 +22,10 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
     played: Counter[str] = Counter()
     fired: Counter[str] = Counter()
     lost: Counter[str] = Counter()
+    sets: Counter[str] = Counter()
     for e in events:
+        if e.kind == "set-played":
+            sets[str(e.data["clause"])] += 1
         if e.kind == "won-hand":
             ends[str(e.data["how"])] += 1
         elif e.kind == "hand-cap":
@@ -33,4 +37,5 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
         elif e.kind == "lost":
             lost[str(e.data["clause"])] += 1
     return {"turns": state.turns, "hands": state.hand_no - (0 if state.over and state.reason.startswith("turn") else 1),
-            "hand_ends": dict(ends), "effects": dict(fired), "lost": dict(lost), "played": dict(played)}
+            "hand_ends": dict(ends), "effects": dict(fired), "lost": dict(lost), "played": dict(played),
+            "sets": dict(sets)}

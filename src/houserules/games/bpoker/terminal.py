@@ -85,6 +85,12 @@ class BPokerRenderer:
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), grid]
         if d["transit"]:
             lines.append(Text.from_markup("Being played: " + " ".join(card_markup(c) for c in d["transit"])))
+        if d["phase"] == "fpoker":  # the nested game, shown apart (BP-FP)
+            who = ", ".join(f"{names[s]} ({d['f_hand_sizes'][s]})" + (" folded" if s in d["f_folded"] else "")
+                            for s in d["f_players"])
+            lines.append(Text.from_markup(f"[bold yellow]f_poker[/] — f_pot {d['f_pot_size']} cards; players: {who}"))
+            if d["f_hand"]:
+                lines.append(Text.from_markup("Your f-hand: " + " ".join(card_markup(c) for c in d["f_hand"])))
         for seen in d["seen_viewing"]:
             lines.append(Text.from_markup(f"{names[seen['seat']]}'s viewing hand (you control it): "
                                           + " ".join(card_markup(c) for c in seen["viewing"])))
@@ -104,7 +110,7 @@ class BPokerRenderer:
             who = names[d["ask"]["seat"]]
             return f"[bold magenta]{who} must choose: {d['ask']['prompt']}[/] [{d['ask']['clause']}]"
         if d["reacting"]:
-            return "[bold red]You may react now (Magic / Tunnel), or pass.[/] [BP-R.3]"
+            return "[bold red]You may react now (Magic / Tunnel / Reflector), or pass.[/] [BP-R.3]"
         who = names[d["turn"]]
         if d["phase"] == "declare":
             return f"[bold]{who}'s turn is over: {who} declares five table cards as a poker hand.[/] [BP-3.5]"
@@ -118,6 +124,8 @@ class BPokerRenderer:
         k = action.kind
         if k == "play":
             return f"play {card_markup(card_name(action.card))}"
+        if k == "pair":
+            return "play the set " + " + ".join(card_markup(card_name(c)) for c in action.arg) + " as one card"
         if k == "use":
             return f"use the discard effect of {card_markup(card_name(action.card))} (restore a no-effect card)"
         if k == "pass":
@@ -165,6 +173,8 @@ class BPokerRenderer:
             return Action(seat, head)
         if head == "declare":
             return Action(seat, "declare", arg=tuple(sorted(self._card(w, view) for w in rest)))
+        if head == "pair" and len(rest) >= 2:
+            return Action(seat, "pair", arg=self._distinct(rest, view))
         if head in ("play", "use") and rest:
             return Action(seat, head, self._card(rest[0], view))
         return Action(seat, "play", self._card(words[0], view))
@@ -179,6 +189,16 @@ class BPokerRenderer:
         if not found:
             raise ValueError(f"choose one of: {', '.join(options)}")
         return found[0]
+
+    def _distinct(self, names: list[str], view: BView) -> tuple[int, ...]:
+        """Several cards by name, each a different copy (``pair qh qh`` is QH and QH#2)."""
+        mine = [parse_card(c) for c in view.data["viewing"] or []]
+        out: list[int] = []
+        for name in names:
+            want = parse_card(name)
+            pool = [c for c in mine if c not in out and (c == want or ("#" not in name and c % 54 == want % 54))]
+            out.append(pool[0] if pool else want)
+        return tuple(sorted(out))
 
     def _card(self, name: str, view: BView) -> int:
         """A card by name; without a #copy, the copy the seat has at hand or on its table."""

@@ -71,6 +71,9 @@ def view(state: BState, seat: int | None) -> BView:
         "reacting": seat is not None and seat in state.window,
         "armed_j": state.armed_j, "control": list(state.control[:2]) if state.control else None,
         "in_hand": list(state.in_hand), "out": [s for s in n if state.out[s]], "hands_won": list(state.hands_won),
+        "f_pot_size": len(state.fpot), "f_players": list(state.fplayers), "f_folded": list(state.folded),
+        "f_hand_sizes": [len(state.fhands[s]) for s in n],
+        "f_hand": None if seat is None else [card_name(c) for c in state.fhands[seat]],
         "turns": state.turns, "over": state.over, "winners": list(state.winners), "reason": state.reason,
     }
     return BView(seat, data)

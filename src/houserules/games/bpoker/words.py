@@ -78,6 +78,29 @@ SENTENCES: dict[str, Said] = {
     "window": lambda e, w, n: f"Reactions are asked of {', '.join(_seat(n, s) for s in e['seats'])}.",
     "passed": lambda e, w, n: f"{w} does not react.",
     "turn-over": lambda e, w, n: f"{w}'s turn is over: the hand is declared next.",
+    # pairs and sets (pairs.py)
+    "set-played": lambda e, w, n: f"{w} plays the set {cards(e['cards'])}: {e['set']} [{e['clause']}].",
+    "locked-out": lambda e, w, n: f"{cards(e['cards'])} cannot come onto {w}'s table (10♦ + card): discarded unresolved.",
+    "in-effect": lambda e, w, n: f"{card(e['card'])} is a {e['as']} in effect on {w}'s table.",
+    "took-back": lambda e, w, n: f"{w} takes a table card back into the viewing hand.",
+    "traded-all": lambda e, w, n: f"{w} trades viewing hands, cards-to-be-played, tables and stashes with {_seat(n, e['with'])}.",
+    "shield": lambda e, w, n: f"Every card on {w}'s table becomes no-effect (Shield).",
+    "reversed": lambda e, w, n: "The direction of play is reversed: play now goes "
+                                + ("left." if e["direction"] == 1 else "right."),
+    "atomic": lambda e, w, n: f"Atomic Bomb: {e['count']} card(s) from every table and the discard go to the pot.",
+    "skip": lambda e, w, n: f"{w}'s turn ends, and {_seat(n, e['next'])}'s will be skipped.",
+    "skipped": lambda e, w, n: f"{w}'s turn is skipped (A + A).",
+    "reflect": lambda e, w, n: f"{w} reflects {card(e['card'])} back with {cards(e['cards'])} (Reflector).",
+    "neutralized": lambda e, w, n: f"{w} discards {cards(e['cards'])} together (Neutralization): no 3♣ to declare.",
+    "f-poker": lambda e, w, n: f"Play is paused: {w} starts a game of f_poker for an f_pot of {e['f_pot']} cards.",
+    "f-stand": lambda e, w, n: f"f_poker: {w} stands.",
+    "f-fold": lambda e, w, n: f"f_poker: {w} folds.",
+    "f-draw": lambda e, w, n: f"f_poker: {w} changes {e['count']} card(s).",
+    "f-won": lambda e, w, n: f"{w} wins f_poker and its f_pot of {e['f_pot']} cards; play resumes with {w}'s turn "
+                             "(no win check this time).",
+    "nine-stands": lambda e, w, n: f"{w}'s 9♦ will win the hand if it is still there when {w}'s turn begins.",
+    "hole": lambda e, w, n: (f"{w}'s Black Hole: everyone pays {w} 2 cards." if e["clause"] == "BP-P.7H"
+                             else f"{w}'s White Hole: {w} pays everyone 2 cards."),
 }
 
 #: how much each line matters (engine/words.py TONES); unlisted: an ordinary line
@@ -86,7 +109,8 @@ TONE = {"asked": "quiet", "chose": "quiet", "window": "quiet", "passed": "quiet"
         "broken": "aside", "lost": "aside", "j-spent": "aside", "to-pot": "aside", "returned": "quiet",
         "exempt": "aside", "magic": "special", "tunnel": "special", "control": "special",
         "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert",
-        "hand": "strong", "hand-cap": "strong", "reacted": "special"}
+        "hand": "strong", "hand-cap": "strong", "reacted": "special", "set-played": "special", "reflect": "special", "f-poker": "strong", "f-won": "good",
+        "atomic": "alert", "shield": "special", "hole": "aside", "skipped": "aside"}
 
 
 class BPokerWords:

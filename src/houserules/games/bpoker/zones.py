@@ -18,6 +18,7 @@ from .cards import DIAMONDS, card_name, parse_card, rank, suit
 from .catalogue import modifier
 from .machine import ask, push, step
 from .state import BState, Frame, Slot
+from .tiles import SIXES, fee_factor, set_kind
 
 TEN_DIAMONDS = (10, DIAMONDS)
 
@@ -62,13 +63,14 @@ def maximum(state: BState, seat: int) -> int:
 
 def counted(state: BState, seat: int) -> int:
     """Cards on the table that count toward the maximum (each tile card separately, L67-69;
-    not the cards a 3's trigger exempts this turn, L334-336)."""
-    return sum(1 for s in state.tables[seat] for c in s.cards if c not in state.exempt)
+    not the cards a 3's trigger exempts this turn, L334-336, nor a 6+6+6, L1024-1025)."""
+    return sum(1 for s in state.tables[seat] if set_kind(s) != SIXES for c in s.cards if c not in state.exempt)
 
 
 def fee(state: BState, seat: int, base: int, but: int = -1) -> int:
-    """A fee as ``seat`` pays it: 8s, Js change it, never below 0 (L599, L774, L781; BP-F.1)."""
-    return max(0, base + modifier(live_values(state, seat, but), "fee"))
+    """A fee as ``seat`` pays it: 8s, Js change it, never below 0 (L599, L774, L781; BP-F.1); then
+    every J+J+J on any table multiplies it (L1159-1164)."""
+    return max(0, base + modifier(live_values(state, seat, but), "fee")) * fee_factor(state)
 
 
 def can_pay(state: BState, seat: int, amount: int) -> bool:

@@ -1,0 +1,344 @@
+"""Card pairs and sets (seed L923-1197): which combinations are acceptable, playing one, its effect.
+
+Why one record per set, matched on the cards: only the listed combinations
+are acceptable (L923-934, Q♣'s "valid card pair" L819), so a set is
+recognised from its cards exactly as a single card is from its value, and
+each record names its clause on the rules page (BP-P.*) and the step that
+runs its effect. A set is played as one card (L931): one play, from the
+viewing hand, during your own turn, while your table has room — it may
+overshoot the maximum, "even as his last card" (L926-927).
+
+Order (BP-P.0): the set's rule is invoked first, while its cards are in
+transit (face up), then its cards land — separated into single cards,
+without the immediate effects of the individual cards (continuous effects
+count at once, read live), or kept as one tile for the sets that "remain
+tiled" (``tiles.set_kind`` recognises those). An armed J makes the whole set
+no-effect; a 10♦+card lock on your table discards it unresolved (L1133-1136).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import NamedTuple
+
+from ...engine.core import Event
+from .cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    card_name,
+    parse_card,
+    rank,
+    suit,
+    value_name,
+)
+from .machine import ask, push, step
+from .play import NOBODY, Ctx, resolve
+from .state import BState, Frame, Slot
+from .targets import name_seat, opponents, parse_seat
+from .tiles import SIXES, locked_rank, set_kind
+from .zones import face, lift
+
+Faces = list[tuple[int, int]]
+
+
+class SetRule(NamedTuple):
+    """One acceptable pair or set: ``match`` says whether sorted faces are it; ``step`` runs its
+    effect (None: it only lands); ``tiled``: its cards stay one tile (L976 and the others)."""
+
+    clause: str
+    title: str
+    match: Callable[[Faces], bool]
+    step: str | None
+    tiled: bool = False
+
+
+def _same(faces: Faces, f: tuple[int, int], n: int) -> bool:
+    return len(faces) == n and all(x == f for x in faces)
+
+
+def _ranks(faces: Faces, r: int, n: int) -> bool:
+    return len(faces) == n and all(x[0] == r for x in faces)
+
+
+def _five_five(faces: Faces) -> bool:
+    fives = [f for f in faces if f[0] == 5]
+    return len(faces) == 3 and len(fives) == 2 and fives[0][1] == fives[1][1]
+
+
+def _lock(faces: Faces) -> bool:
+    return len(faces) == 2 and (10, DIAMONDS) in faces
+
+
+SETS: tuple[SetRule, ...] = (
+    SetRule("BP-P.JK", "three or more Jokers", lambda fs: len(fs) >= 3 and all(f[0] == 1 for f in fs), "P.jokers"),
+    SetRule("BP-P.JJ7", "Joker + Joker + 7 (f_poker)",
+            lambda fs: len(fs) == 3 and [f[0] for f in fs] == [1, 1, 7], "P.JJ7"),
+    SetRule("BP-P.2", "2♥ + 2♦", lambda fs: sorted(fs) == [(2, DIAMONDS), (2, HEARTS)], "P.2"),
+    SetRule("BP-P.3", "3♣ + 3♣", lambda fs: _same(fs, (3, CLUBS), 2), None, tiled=True),
+    SetRule("BP-P.4", "4 + 4", lambda fs: _ranks(fs, 4, 2) and fs != [(4, DIAMONDS)] * 2, "P.4"),
+    SetRule("BP-P.4D", "4♦ + 4♦", lambda fs: _same(fs, (4, DIAMONDS), 2), "P.4D"),
+    SetRule("BP-P.4DDD", "4♦ + 4♦ + 4♦", lambda fs: _same(fs, (4, DIAMONDS), 3), "P.4DDD"),
+    SetRule("BP-P.5", "5 + 5 of a suit + card", _five_five, None, tiled=True),
+    SetRule("BP-P.6", "6 + 6 + 6 (Discreationary Shafting Unit)", lambda fs: _ranks(fs, 6, 3), None, tiled=True),
+    SetRule("BP-P.7H", "7♥ + 7♥ (Black Hole)", lambda fs: _same(fs, (7, HEARTS), 2), None, tiled=True),
+    SetRule("BP-P.7C", "7♣ + 7♣ (White Hole)", lambda fs: _same(fs, (7, CLUBS), 2), None, tiled=True),
+    SetRule("BP-P.9D", "9♦ + 10♣", lambda fs: sorted(fs) == [(9, DIAMONDS), (10, CLUBS)], "P.9D"),
+    SetRule("BP-P.10D", "10♦ + card", _lock, None, tiled=True),
+    SetRule("BP-P.JJ", "J + J (Shield)", lambda fs: _ranks(fs, 11, 2), "P.JJ"),
+    SetRule("BP-P.JJJ", "J + J + J", lambda fs: _ranks(fs, 11, 3), None, tiled=True),
+    SetRule("BP-P.Q", "Q + Q of a suit", lambda fs: _ranks(fs, 12, 2) and fs[0][1] == fs[1][1], "P.Q"),
+    SetRule("BP-P.KC", "K♣ + K♣ (Atomic Bomb)", lambda fs: _same(fs, (13, CLUBS), 2), "P.KC"),
+    SetRule("BP-P.A", "A + A", lambda fs: _ranks(fs, 14, 2), "P.A"),
+)
+
+
+def set_rule(cards: tuple[int, ...]) -> SetRule | None:
+    """The acceptable set ``cards`` make, or None."""
+    faces = sorted(face(c) for c in cards)
+    return next((r for r in SETS if r.match(faces)), None)
+
+
+def candidates(viewing: list[int]) -> list[tuple[int, ...]]:
+    """Every acceptable set in a viewing hand (each as sorted card ids). Only combinations that
+    can be a set are tried — cards of one rank, Jokers, a 10♦ with a card, two 5s with a card,
+    9♦ with 10♣ — so listing stays cheap for a large viewing hand."""
+    hand = sorted(set(viewing))
+    by_rank: dict[int, list[int]] = {}
+    for c in hand:
+        by_rank.setdefault(rank(c), []).append(c)
+    tries: list[tuple[int, ...]] = []
+    for r, group in by_rank.items():
+        sizes = range(3, len(group) + 1) if r == 1 else (2, 3)
+        tries += [t for n in sizes for t in combinations(group, n)]
+    for c in hand:
+        if face(c) in ((10, DIAMONDS), (9, DIAMONDS)):
+            tries += [(c, x) for x in hand if x != c]
+    for a, b in combinations(by_rank.get(1, []), 2):
+        tries += [(a, b, x) for x in by_rank.get(7, [])]
+    for a, b in combinations(by_rank.get(5, []), 2):
+        tries += [(a, b, x) for x in hand if rank(x) != 5]
+    found = {tuple(sorted(t)) for t in tries}
+    return sorted(t for t in found if set_rule(t) is not None)
+
+
+def arrange(cards: tuple[int, ...]) -> list[int]:
+    """The left-to-right order a tiled set lies in: the 5s (or the 10♦) first, the card they act on last."""
+    out = sorted(cards, key=lambda c: (not _leads(cards, c), c))
+    return out
+
+
+def _leads(cards: tuple[int, ...], c: int) -> bool:
+    faces = [face(x) for x in cards]
+    if faces.count((10, DIAMONDS)) and len(cards) == 2:
+        return face(c) == (10, DIAMONDS) and c == min(x for x in cards if face(x) == (10, DIAMONDS))
+    if len(cards) == 3 and sum(1 for f in faces if f[0] == 5) == 2:
+        return rank(c) == 5
+    return True
+
+
+# --- playing a set ---------------------------------------------------------------------------
+def play_set(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
+    """Take the set from the viewing hand into transit and invoke it (one play, BP-P.0)."""
+    for c in cards:
+        state.viewing[seat].remove(c)
+    state.transit.extend(cards)
+    state.played += 1
+    push(state, "P.enter", seat, cards)
+    return []
+
+
+@step("P.enter")
+def _enter(state: BState, f: Frame) -> list[Event]:
+    cards: tuple[int, ...] = f.data[0]
+    rule = set_rule(cards)
+    assert rule is not None
+    names = tuple(card_name(c) for c in cards)
+    events = [Event("set-played", f.seat, {"cards": names, "set": rule.title, "clause": rule.clause})]
+    if state.armed_j:
+        state.armed_j = False
+        _land(state, f.seat, cards, rule, ne=True)
+        return events + [Event("j-spent", f.seat, {"card": names[-1]})]
+    if any(rank(c) in locked_rank(state, f.seat) for c in cards):
+        for c in cards:
+            state.transit.remove(c)
+        state.discard.extend(cards)
+        return events + [Event("locked-out", f.seat, {"cards": names, "clause": "BP-P.10D"})]
+    if rule.step is None:
+        return events + _land(state, f.seat, cards, rule)
+    push(state, "P.land", f.seat, cards)
+    push(state, rule.step, f.seat, cards)
+    return events
+
+
+def _land(state: BState, seat: int, cards: tuple[int, ...], rule: SetRule, ne: bool = False) -> list[Event]:
+    """The set's cards arrive: one tile for a tiled set, else separated single cards (L924-930)."""
+    for c in cards:
+        state.transit.remove(c)
+    if not rule.tiled:
+        state.tables[seat].extend(Slot([c], ne=ne) for c in cards)
+        return []
+    order = arrange(cards)
+    eff = None
+    if rule.clause == "BP-P.5":
+        last = order[-1]
+        eff = (rank(last), suit(order[0]))  # the suit of the 5s in effect; a Joker makes the 1 of it (L1008-1016)
+    slot = Slot(order, ne=ne, eff=eff)
+    state.tables[seat].append(slot)
+    if eff is None or ne:
+        return []
+    resolve(state, seat, slot.top, eff, NOBODY)
+    return [Event("in-effect", seat, {"card": card_name(slot.top), "as": value_name(*eff), "clause": "BP-P.5"})]
+
+
+@step("P.land")
+def _land_step(state: BState, f: Frame) -> list[Event]:
+    cards: tuple[int, ...] = f.data[0]
+    if not all(c in state.transit for c in cards):
+        return []  # the set's own effect already placed them (9♦+10♣, the Jokers)
+    rule = set_rule(cards)
+    assert rule is not None
+    return _land(state, f.seat, cards, rule)
+
+
+# --- the sets' effects ----------------------------------------------------------------------
+@step("P.jokers")
+def _jokers(state: BState, f: Frame) -> list[Event]:
+    """Each Joker is resolved individually, as a 1 of Black (L938-942): one after another."""
+    cards: tuple[int, ...] = f.data[0]
+    for c in cards:
+        state.transit.remove(c)
+        state.tables[f.seat].append(Slot([c]))
+    for c in reversed(cards):
+        resolve(state, f.seat, c, face(c), NOBODY)
+    return []
+
+
+@step("P.2")
+def _two_pair(state: BState, f: Frame) -> list[Event]:
+    """2♥ + 2♦ (L967-972): the 2♦'s trade, and what is taken is replayed onto your table. The pair
+    lands first, so that the 2♦ can go to the other table (house rule BP-H25: the 2♥ stays)."""
+    cards: tuple[int, ...] = f.data[0]
+    rule = set_rule(cards)
+    assert rule is not None
+    events = _land(state, f.seat, cards, rule)
+    two = next(c for c in cards if face(c) == (2, DIAMONDS))
+    push(state, "2DH", f.seat, Ctx(two, 2, DIAMONDS, NOBODY))
+    return events
+
+
+@step("P.4")
+def _fours(state: BState, f: Frame) -> list[Event]:
+    """4 + 4 (L985-989): you may take one card of your table into your viewing hand."""
+    opts = [card_name(s.top) for s in state.tables[f.seat]]
+    if not opts:
+        return [Event("lost", f.seat, {"clause": "BP-P.4", "why": "no card on your table"})]
+    return ask(state, f.seat, "BP-P.4", "take which table card into your viewing hand", ["skip", *opts],
+               "P.4.take", auto=False)
+
+
+@step("P.4.take")
+def _fours_take(state: BState, f: Frame) -> list[Event]:
+    choice = f.data[-1]
+    if choice == "skip":
+        return []
+    card = parse_card(choice)
+    events = lift(state, card)
+    state.viewing[f.seat].append(card)
+    return events + [Event("took-back", f.seat, {"count": 1, "clause": "BP-P.4"})]
+
+
+def _to_ctbp(state: BState, seat: int, cards: list[int], clause: str) -> list[Event]:
+    events: list[Event] = []
+    for c in cards:
+        events += lift(state, c)
+        state.ctbp[seat].append(c)
+    return events + [Event("to-be-played", seat, {"count": len(cards), "from": "table", "clause": clause})]
+
+
+@step("P.4D")
+def _four_diamonds_pair(state: BState, f: Frame) -> list[Event]:
+    """4♦ + 4♦ (L993-996): your declared 5-card poker hand into your cards-to-be-played."""
+    mine = {c for s in state.tables[f.seat] for c in s.cards}
+    return _to_ctbp(state, f.seat, [c for c in state.declared[f.seat] if c in mine], "BP-P.4D")
+
+
+@step("P.4DDD")
+def _four_diamonds_set(state: BState, f: Frame) -> list[Event]:
+    """4♦ ×3 (L1000-1004): every card of your table, protected too, not no-effect, to be played."""
+    cards = [c for s in state.tables[f.seat] if not s.ne for c in s.cards]
+    return _to_ctbp(state, f.seat, cards, "BP-P.4DDD")
+
+
+@step("P.9D")
+def _nine_ten(state: BState, f: Frame) -> list[Event]:
+    """9♦ + 10♣ (L1113-1123): choose the player on whose table you play it."""
+    cards = f.data[0]
+    return ask(state, f.seat, "BP-P.9D", "play 9♦+10♣ on whose table (trade everything with him)",
+               [name_seat(s) for s in opponents(state, f.seat)], "P.9D.trade", cards)
+
+
+@step("P.9D.trade")
+def _nine_ten_trade(state: BState, f: Frame) -> list[Event]:
+    """Trade viewing hands, cards-to-be-played, tables and stashes (not seats); 10♦ cannot stop it;
+    the pair goes to the discard. Your turn goes on, and ends if your new table is full (idle)."""
+    cards, target = f.data
+    a, b = f.seat, parse_seat(target)
+    state.viewing[a], state.viewing[b] = state.viewing[b], state.viewing[a]
+    state.ctbp[a], state.ctbp[b] = state.ctbp[b], state.ctbp[a]
+    state.tables[a], state.tables[b] = state.tables[b], state.tables[a]
+    state.stash[a], state.stash[b] = state.stash[b], state.stash[a]
+    state.sideways[a], state.sideways[b] = state.sideways[b], state.sideways[a]
+    state.declared[a], state.declared[b] = state.declared[b], state.declared[a]
+    for c in cards:
+        state.transit.remove(c)
+    state.discard.extend(cards)
+    return [Event("traded-all", a, {"with": b, "clause": "BP-P.9D"})]
+
+
+@step("P.JJ")
+def _shield(state: BState, f: Frame) -> list[Event]:
+    """J + J (L1148-1152): every card of your table, the Js too, becomes no-effect; tiles are broken
+    (a 6+6+6 is not affected, L1053)."""
+    cards = f.data[0]
+    for c in cards:
+        state.transit.remove(c)
+    table = state.tables[f.seat]
+    out: list[Slot] = []
+    for s in table:
+        if set_kind(s) == SIXES:
+            out.append(s)
+        else:
+            out.extend(Slot([c], ne=True) for c in s.cards)
+    out.extend(Slot([c], ne=True) for c in cards)
+    state.tables[f.seat] = out
+    return [Event("shield", f.seat, {"clause": "BP-P.JJ"})]
+
+
+@step("P.Q")
+def _queens(state: BState, f: Frame) -> list[Event]:
+    """Q + Q of a suit (L1168-1177): reverse the direction of play."""
+    state.direction = -state.direction
+    return [Event("reversed", f.seat, {"direction": state.direction, "clause": "BP-P.Q"})]
+
+
+@step("P.KC")
+def _atomic(state: BState, f: Frame) -> list[Event]:
+    """K♣ + K♣ (L1181-1186): every card of every table, protected and no-effect, and the discard
+    pile into the pot; Magic cannot stop it (no window is opened)."""
+    gone = [c for t in state.tables for s in t for c in s.cards] + state.discard
+    state.tables = [[] for _ in range(state.players)]
+    state.declared = [() for _ in range(state.players)]
+    state.discard = []
+    state.pot.extend(gone)
+    return [Event("atomic", f.seat, {"count": len(gone), "clause": "BP-P.KC"})]
+
+
+@step("P.A")
+def _aces(state: BState, f: Frame) -> list[Event]:
+    """A + A (L1190-1197): your turn ends, and so does the next player's: he is skipped."""
+    if state.turn == f.seat:
+        state.turn_over = True
+        state.skip = True
+    return [Event("skip", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.A"})]

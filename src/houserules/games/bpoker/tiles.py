@@ -1,0 +1,61 @@
+"""Set tiles: the acceptable sets that "remain tiled" (seed L976-1164), recognised by their cards.
+
+Why by their cards: a tile made by a set is the set's cards kept together on
+a table with no value in effect (``Slot.eff is None``), and only the listed
+combinations are acceptable (L923-934), so the cards say which set it is.
+A 5-tile (and the 5+5+card set) carries a value in effect and is not a set
+tile here. Pure: reads slots only, so ``zones`` and ``declare`` can ask it.
+"""
+
+from __future__ import annotations
+
+from .cards import CLUBS, DIAMONDS, HEARTS, rank, suit
+from .state import BState, Slot
+
+THREES, SIXES, BLACK_HOLE, WHITE_HOLE, LOCK, JACKS = "3C+3C", "6+6+6", "black-hole", "white-hole", "10D+card", "J+J+J"
+
+
+def set_kind(slot: Slot) -> str | None:
+    """Which set tile ``slot`` is, or None (a single card or a 5-tile)."""
+    cards = slot.cards
+    if len(cards) < 2 or slot.eff is not None:
+        return None
+    faces = [(rank(c), suit(c)) for c in cards]
+    if len(cards) == 2 and faces[0] == (10, DIAMONDS):
+        return LOCK
+    if faces == [(3, CLUBS)] * 2:
+        return THREES
+    if faces == [(7, HEARTS)] * 2:
+        return BLACK_HOLE
+    if faces == [(7, CLUBS)] * 2:
+        return WHITE_HOLE
+    if len(cards) == 3 and all(r == 6 for r, _ in faces):
+        return SIXES
+    if len(cards) == 3 and all(r == 11 for r, _ in faces):
+        return JACKS
+    return None
+
+
+def live_sets(state: BState, seat: int, kind: str) -> list[Slot]:
+    """``seat``'s set tiles of ``kind`` that work: on the table, not no-effect."""
+    return [s for s in state.tables[seat] if not s.ne and set_kind(s) == kind]
+
+
+def fee_factor(state: BState) -> int:
+    """J+J+J (L1156-1164): every fee paid by anyone is doubled, tripled if the Js share a suit;
+    two such tiles multiply (house rule BP-H24: each tile's effect applies to the fee)."""
+    factor = 1
+    for table in range(state.players):
+        for s in live_sets(state, table, JACKS):
+            factor *= 3 if len({suit(c) for c in s.cards}) == 1 else 2
+    return factor
+
+
+def locked_rank(state: BState, seat: int) -> set[int]:
+    """10♦+card (L1127-1136): the ranks that may not be played onto ``seat``'s table."""
+    return {rank(s.cards[1]) for s in live_sets(state, seat, LOCK)}
+
+
+def kept_on_scrap(slot: Slot) -> bool:
+    """6+6+6 and 10♦+card are not scrapped (L1041-1042, L1137-1138)."""
+    return set_kind(slot) in (SIXES, LOCK)
