@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, make
+from .bots import Bot, ask, make
 from .engine import registry
 from .engine.core import Action, Event, Game
 from .engine.referee import act
@@ -114,9 +114,7 @@ class Table:
         assert seat is not None, "no bot to act"
         bot = self.seats[seat].bot
         assert bot is not None
-        legal = self.legal(seat)
-        view = self.view(seat) if bot.wants_view else None
-        return self.submit(bot.choose(view, legal))
+        return self.submit(ask(bot, self.game, self.state, seat, self.legal(seat)))
 
     def advance(self, limit: int = 100_000) -> list[Event]:
         """Let bots play until a person must act or the game ends."""

@@ -54,7 +54,7 @@ class ServerConfig:
 class GameInfo(BaseModel):
     name: str
     title: str
-    bots: list[str] = Field(description="bot kinds that can fill a seat")
+    bots: list[str] = Field(description="bot kinds that can fill a seat (a search bot also takes a budget: ismcts:200, ismcts:0.5s)")
     options: dict[str, Any] = Field(description="the game's options with their defaults")
     seats: int = Field(description="seats with the default options")
     client_module: bool = Field(description="the browser has a rendering module for it (else a generic one)")
@@ -62,7 +62,7 @@ class GameInfo(BaseModel):
 
 class SeatSpec(BaseModel):
     name: str | None = Field(None, max_length=80)
-    bot: str | None = Field(None, description="a bot kind, or null for a person")
+    bot: str | None = Field(None, description="a bot spec (a kind, or ismcts:ITERATIONS / ismcts:SECONDSs), or null for a person")
 
 
 class CreateTable(BaseModel):

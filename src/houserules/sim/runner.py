@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import make
+from ..bots import ask, make
 from ..engine import registry
 from ..engine.core import Event
 
@@ -78,7 +78,7 @@ def play_game(config: SimConfig, index: int, tally: Tally) -> None:
     seed = config.seed + index
     bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
     state = game.new(config.options, seed)
-    legal, apply, to_act, view = game.legal, game.apply, game.to_act, game.view
+    legal, apply, to_act = game.legal, game.apply, game.to_act
     events: list[Event] = []
     actions = 0
     while True:
@@ -89,8 +89,7 @@ def play_game(config: SimConfig, index: int, tally: Tally) -> None:
         choices = legal(state)
         if len(seats) > 1:
             choices = [a for a in choices if a.seat == seat]
-        bot = bots[seat]
-        action = bot.choose(view(state, seat) if bot.wants_view else None, choices)
+        action = ask(bots[seat], game, state, seat, choices)
         events.extend(apply(state, action))
         actions += 1
     result = game.result(state)

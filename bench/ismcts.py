@@ -1,0 +1,98 @@
+"""ISMCTS search speed per game, one process.
+
+    python bench/ismcts.py [--game NAME] [--iterations 200] [--positions 20] [--players 4]
+
+Collects positions from random play (every game registered), asks the
+``ismcts`` bot at each with a fixed budget of iterations, and reports
+iterations per second, the time of one move, the share of a move spent in
+determinization (the redeal of the unseen cards), and the random-playout
+rate from the same positions. ``-o key=value`` sets game options (a short
+Cripple Mr Onion match: ``-o rounds=10``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from typing import Any
+
+from houserules.bots import make
+from houserules.bots.ismcts import ISMCTS
+from houserules.engine import registry
+from houserules.engine.infoset import redeal, stand_in
+
+
+def positions(name: str, options: dict[str, Any], count: int) -> list[Any]:
+    """``count`` positions spread over random games, each with a real choice to make."""
+    game = registry.get(name)
+    opts = game.options(options)
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count:
+        state = game.new(opts, seed)
+        rng = random.Random(seed)
+        seed += 1
+        step = 0
+        while game.result(state) is None and len(out) < count:
+            seat = game.to_act(state)[0]
+            mine = [a for a in game.legal(state) if a.seat == seat]
+            if step % 17 == 5 and len(mine) > 1:
+                out.append(game.copy(state))
+            game.apply(state, mine[rng.randrange(len(mine))])
+            step += 1
+    return out
+
+
+def measure(name: str, options: dict[str, Any], iterations: int, count: int) -> dict[str, Any]:
+    game = registry.get(name)
+    states = positions(name, options, count)
+    bot = make(name, f"ismcts:{iterations}", 0)
+    assert isinstance(bot, ISMCTS)
+    moves: list[float] = []
+    redeal_time = 0.0
+    for i, state in enumerate(states):
+        seat = game.to_act(state)[0]
+        legal = [a for a in game.legal(state) if a.seat == seat]
+        root = stand_in(game, state, seat, i)
+        t0 = time.perf_counter()
+        bot.search(game, root, seat, legal)
+        moves.append(time.perf_counter() - t0)
+        rng = random.Random(i)
+        t0 = time.perf_counter()
+        for _ in range(iterations):
+            redeal(game, root, seat, rng)
+        redeal_time += time.perf_counter() - t0
+    total = sum(moves)
+    moves.sort()
+    return {
+        "game": name, "options": options, "iterations": iterations, "positions": count,
+        "iterations_per_second": round(iterations * count / total),
+        "move_seconds_mean": round(total / count, 4),
+        "move_seconds_p90": round(moves[int(0.9 * (count - 1))], 4),
+        "determinize_share": round(redeal_time / total, 3),
+        "python": platform.python_version(),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", action="append")
+    ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--positions", type=int, default=20)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("-o", "--option", action="append", default=[])
+    args = ap.parse_args()
+    for name in args.game or registry.names():
+        options: dict[str, Any] = {"players": args.players}
+        for pair in args.option:
+            key, _, raw = pair.partition("=")
+            if key in registry.get(name).options({}):
+                options[key] = json.loads(raw)
+        print(json.dumps(measure(name, options, args.iterations, args.positions)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
