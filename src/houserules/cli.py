@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
@@ -32,7 +33,7 @@ err = Console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {escape(message)}")
     raise typer.Exit(code)
 
 
