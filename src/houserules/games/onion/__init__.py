@@ -11,7 +11,7 @@ order), ``solver`` (the exact best arrangement), ``state`` (data, options),
 ``rules`` (the one legality check), ``flow`` (the round and the match),
 ``view`` (what a seat may know), ``game`` (the Game protocol object ``GAME``); for people and programs,
 ``bots``, ``terminal`` (how it looks in a terminal), ``words`` (its events in
-plain words) and ``web/`` (its browser module).
+plain words), ``encoding`` (fixed-size numbers for learning programs) and ``web/`` (its browser module).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ SPEC = GameSpec(
     bots={"heuristic": "houserules.games.onion.bots:OnionHeuristic"},
     terminal="houserules.games.onion.terminal:RENDERER",
     words="houserules.games.onion.words:WORDS",
+    encoding="houserules.games.onion.encoding:ENCODING",
     web=True,
     commands="houserules.games.onion.commands:app",
     aliases=("onion",),
