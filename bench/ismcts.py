@@ -1,6 +1,6 @@
 """ISMCTS search speed per game, one process.
 
-    python bench/ismcts.py [--game NAME] [--iterations 200] [--positions 20] [--players 4]
+    python bench/ismcts.py [--game NAME] [--iterations 200] [--positions 20] [--players 4] [--rollout heuristic]
 
 Collects positions from random play (every game registered), asks the
 ``ismcts`` bot at each with a fixed budget of iterations, and reports
@@ -46,10 +46,10 @@ def positions(name: str, options: dict[str, Any], count: int) -> list[Any]:
     return out
 
 
-def measure(name: str, options: dict[str, Any], iterations: int, count: int) -> dict[str, Any]:
+def measure(name: str, options: dict[str, Any], iterations: int, count: int, rollout: str = "") -> dict[str, Any]:
     game = registry.get(name)
     states = positions(name, options, count)
-    bot = make(name, f"ismcts:{iterations}", 0)
+    bot = make(name, f"ismcts:{iterations}" + (f":{rollout}" if rollout else ""), 0)
     assert isinstance(bot, ISMCTS)
     moves: list[float] = []
     redeal_time = 0.0
@@ -68,7 +68,8 @@ def measure(name: str, options: dict[str, Any], iterations: int, count: int) -> 
     total = sum(moves)
     moves.sort()
     return {
-        "game": name, "options": options, "iterations": iterations, "positions": count,
+        "game": name, "options": options, "iterations": iterations, "rollout": rollout or "random",
+        "positions": count,
         "iterations_per_second": round(iterations * count / total),
         "move_seconds_mean": round(total / count, 4),
         "move_seconds_p90": round(moves[int(0.9 * (count - 1))], 4),
@@ -83,6 +84,7 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--rollout", default="", help="the bot that plays the playouts (default: random)")
     ap.add_argument("-o", "--option", action="append", default=[])
     args = ap.parse_args()
     for name in args.game or registry.names():
@@ -91,7 +93,7 @@ def main() -> None:
             key, _, raw = pair.partition("=")
             if key in registry.get(name).options({}):
                 options[key] = json.loads(raw)
-        print(json.dumps(measure(name, options, args.iterations, args.positions)), flush=True)
+        print(json.dumps(measure(name, options, args.iterations, args.positions, args.rollout)), flush=True)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,10 @@ search only ever applies legal actions).
 
 Budgets: ``ismcts:2000`` runs 2000 iterations (deterministic for a seed),
 ``ismcts:0.5s`` searches for half a second of wall clock (as strong as the
-machine allows, but not reproducible).
+machine allows, but not reproducible). Playouts are uniformly random unless
+the spec names a bot to play them: ``ismcts:200:heuristic`` lets the game's
+heuristic choose each playout move from the mover's view of the redealt
+state (with a random move a tenth of the time).
 """
 
 from __future__ import annotations
@@ -32,10 +35,13 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.core import Action, Game, GameError
 from ..engine.infoset import redeal
+
+if TYPE_CHECKING:
+    from .base import Bot
 
 #: the UCB1 exploration constant for rewards in [0, 1]
 EXPLORE = 0.7
@@ -43,6 +49,8 @@ EXPLORE = 0.7
 DEFAULT_ITERATIONS = 1000
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 600.0
+#: how often a playout bot's move is replaced by a random one
+EPSILON = 0.1
 #: a playout longer than this many actions counts as a game without a winner
 PLAYOUT_CAP = 20_000
 
@@ -83,16 +91,36 @@ class ISMCTS:
     wants_view = False
     searches = True
 
-    def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None):
+    def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 rollout: str | None = None):
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.rollout = rollout
+        self._policy: Bot | None = None
         self.last_iterations = 0
 
     @classmethod
-    def from_spec(cls, seed: int, budget: str) -> ISMCTS:
+    def from_spec(cls, seed: int, param: str) -> ISMCTS:
+        """``2000``, ``0.5s``, or either followed by ``:KIND`` (the bot that plays the playouts)."""
+        budget, _, rollout = param.partition(":")
         iterations, seconds = parse_budget(budget)
-        return cls(seed, iterations, seconds)
+        if rollout and not rollout.isidentifier():
+            raise GameError(f"ismcts playout bot {rollout!r} is not a bot kind (e.g. ismcts:200:heuristic)")
+        return cls(seed, iterations, seconds, rollout or None)
+
+    def policy(self, game: Game[Any, Any]) -> Bot | None:
+        """The bot that plays the playouts (None: uniformly random), made once per game."""
+        if self.rollout is None:
+            return None
+        if self._policy is None:
+            from .base import make
+
+            bot = make(game.name, self.rollout, self.rng.getrandbits(32))
+            if getattr(bot, "searches", False):
+                raise GameError("an ismcts playout bot must choose from a view (e.g. heuristic), not search")
+            self._policy = bot
+        return self._policy
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         """Search needs a state to play forward; runners call ``search`` through ``bots.base.ask``."""
@@ -157,16 +185,18 @@ class ISMCTS:
             choices = legal_of(state)
             if len(seats) > 1:
                 choices = [a for a in choices if a.seat == actor]
-        rewards = _playout(game, state, rng, root_stage)
+        rewards = _playout(game, state, rng, root_stage, self.policy(game))
         for n in path[1:]:
             n.visits += 1
             n.reward += rewards[n.seat]
 
 
-def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: int) -> list[float]:
-    """Random play to the end, or until the game leaves ``root_stage`` and can be
-    scored as it stands (``stage`` and ``standing``, engine/base.py); each seat's reward."""
-    to_act, legal_of, apply = game.to_act, game.legal, game.apply
+def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: int, policy: Bot | None) -> list[float]:
+    """Play to the end, or until the game leaves ``root_stage`` and can be scored
+    as it stands (``stage`` and ``standing``, engine/base.py); each seat's reward.
+    Moves are uniformly random, or ``policy``'s choice from the mover's view (a
+    random one a tenth of the time, so that playouts still differ)."""
+    to_act, legal_of, apply, view = game.to_act, game.legal, game.apply, game.view
     stage = getattr(game, "stage", None)
     for _ in range(PLAYOUT_CAP):
         seats = to_act(state)
@@ -179,7 +209,10 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
         moves = legal_of(state)
         if len(seats) > 1:
             moves = [a for a in moves if a.seat == seats[0]]
-        apply(state, moves[rng.randrange(len(moves))])
+        if policy is None or len(moves) == 1 or rng.random() < EPSILON:
+            apply(state, moves[rng.randrange(len(moves))])
+        else:
+            apply(state, policy.choose(view(state, seats[0]) if policy.wants_view else None, moves))
     return _rewards(game, state)
 
 
