@@ -127,3 +127,19 @@ def test_the_bot_is_never_handed_the_real_state(name: str) -> None:
 def test_choose_without_a_stand_in_is_a_clear_error() -> None:
     with pytest.raises(GameError, match="information-set"):
         ISMCTS(0).choose(None, [Action(0, "draw")])
+
+
+def test_a_named_bot_plays_the_playouts_and_guides_the_tree() -> None:
+    bot = make("shedding", "ismcts:30:heuristic", 1)
+    assert isinstance(bot, ISMCTS) and bot.rollout == "heuristic" and bot.iterations == 30
+    table = Table.create("shedding", {"players": 2}, 4, {0: "ismcts:20:heuristic", 1: "heuristic"})
+    table.advance()
+    assert table.over
+
+
+@pytest.mark.parametrize(("spec", "words"), [("ismcts:30:x-y", "not a bot kind"), ("ismcts:30:ismcts", "search"),
+                                             ("ismcts:30:genius", "no 'genius' bot")])
+def test_a_playout_bot_must_be_a_view_bot(spec: str, words: str) -> None:
+    with pytest.raises(GameError, match=words):
+        table = Table.create("shedding", {"players": 2}, 4, {0: spec, 1: "random"})
+        table.advance()
