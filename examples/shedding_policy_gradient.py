@@ -5,7 +5,7 @@
     python examples/shedding_policy_gradient.py --episodes 3000 --plot curve.png
 
 The learner is a softmax policy over Shedding's 108 action indices, with a
-hidden layer of 64 units, reading the 336-number observation of its own
+hidden layer of 64 units, reading the 179-number observation of its own
 view (houserules.envs.gymnasium.SingleAgentEnv, the game's encoding). Moves
 the mask rules out get no probability. It plays whole games against the
 random bot and follows REINFORCE: after each game, every move's log-probability

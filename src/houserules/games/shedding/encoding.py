@@ -4,7 +4,7 @@ Actions (108 indices): ``play C`` is C (0-51, the card's int: rank-major,
 suits C D H S), ``show C`` is 52 + C, then ``end`` 104, ``draw`` 105,
 ``decline`` 106, ``declare`` 107.
 
-Observation (336 floats), from the seat's view only: its hand (52, one per
+Observation (179 floats), from the seat's view only: its hand (52, one per
 card held), the top discard (52, one-hot), the cards of this turn's run
 (52); then per seat counted from this one (5 slots): hand size / 52 and declared;
 whose turn it is (5, relative one-hot); the pending draw / 10, the
