@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from houserules.cli import app, optional_values
 from houserules.engine.core import GameError
-from houserules.sim.ladder import LadderConfig, bradley_terry, pairwise, ratings, run, seating
+from houserules.sim.ladder import LadderConfig, bradley_terry, deal, pairwise, ratings, run, seating
 
 runner = CliRunner()
 
@@ -19,6 +19,12 @@ def test_every_spec_sits_at_every_seat_of_every_table() -> None:
     seen = {(seat, spec) for i in range(6) for seat, spec in enumerate(seating(config, i))}
     assert seen == {(s, b) for s in range(2) for b in "abc"}
     assert {frozenset(seating(config, i)) for i in range(3)} == {frozenset("ab"), frozenset("ac"), frozenset("bc")}
+
+
+def test_the_rotations_of_a_table_share_a_deal() -> None:
+    config = LadderConfig("shedding", ("a", "b", "c"), 12, {"players": 2})
+    assert [deal(config, i) for i in range(12)] == [0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5]
+    assert seating(config, 0) == ("a", "b") and seating(config, 3) == ("b", "a")
 
 
 def test_a_bot_that_always_wins_is_rated_above_with_an_interval_that_excludes_the_other() -> None:

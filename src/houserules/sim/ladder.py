@@ -2,8 +2,12 @@
 
 With ``K`` bot specs and tables of ``P`` seats (``P <= K``), the tables are
 every choice of ``P`` specs; game ``i`` is played at table ``i % T`` with its
-seats rotated by ``(i // T) % P`` and seed ``seed + i``, so every spec sits
-at every seat of every table in turn and a run is reproducible game by game.
+seats rotated by ``(i // T) % P``, so every spec sits at every seat of every
+table in turn. The ``P`` rotations of a table within one round robin share
+one deal (duplicate play, as in bridge: each spec is dealt every seat's
+cards once), which takes much of the luck of the deal out of the
+comparison; game ``i``'s seed is ``seed + deal(i)``, so a run is
+reproducible game by game.
 
 A game's result becomes pairwise outcomes: each winner beats each seat that
 did not win, joint winners tie with each other, and a game without a winner
@@ -62,12 +66,18 @@ def seating(config: LadderConfig, index: int) -> tuple[str, ...]:
     return tuple(table[(s + shift) % len(table)] for s in range(len(table)))
 
 
+def deal(config: LadderConfig, index: int) -> int:
+    """Which deal game ``index`` plays: the same for every rotation of its table in its round robin."""
+    t = len(tables(config))
+    return index % t + t * (index // (t * int(config.options["players"])))
+
+
 def play_chunk(config: LadderConfig, start: int, count: int) -> list[Outcome]:
     game = registry.get(config.game)
     out: list[Outcome] = []
     for i in range(start, start + count):
         kinds = seating(config, i)
-        state, _, _ = play(config.game, config.options, config.seed + i, kinds)
+        state, _, _ = play(config.game, config.options, config.seed + deal(config, i), kinds)
         result = game.result(state)
         out.append((kinds, tuple(result.winners) if result is not None else ()))
     return out
