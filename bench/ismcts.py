@@ -1,13 +1,14 @@
 """ISMCTS search speed per game, one process.
 
-    python bench/ismcts.py [--game NAME] [--iterations 200] [--positions 20] [--players 4] [--rollout heuristic]
+    python bench/ismcts.py [--game NAME] [--iterations 200] [--positions 20] [--players 4] [--rollout heuristic] [--playouts]
 
 Collects positions from random play (every game registered), asks the
 ``ismcts`` bot at each with a fixed budget of iterations, and reports
 iterations per second, the time of one move (wall clock, and CPU time,
 which a busy machine inflates less), the share of a move spent in
 determinization (the redeal of the unseen cards), and the random-playout
-rate from the same positions. ``-o key=value`` sets game options (a short
+rate from the same positions with ``--playouts`` (beside OpenSpiel's
+``crazy_eights``, the nearest anchor, from the [bench] extra). ``-o key=value`` sets game options (a short
 Cripple Mr Onion match: ``-o rounds=10``).
 """
 
@@ -76,9 +77,73 @@ def measure(name: str, options: dict[str, Any], iterations: int, count: int, rol
         "move_seconds_mean": round(total / count, 4),
         "move_seconds_p90": round(moves[int(0.9 * (count - 1))], 4),
         "move_cpu_seconds_mean": round(cpu / count, 4),
+        "iterations_per_cpu_second": round(iterations * count / cpu),
         "determinize_share": round(redeal_time / total, 3),
         "python": platform.python_version(),
     }
+
+
+def playout_rate(name: str, options: dict[str, Any], count: int, seconds: float) -> dict[str, Any]:
+    """Random playouts per second from the bench positions: redeal, then random play to the end
+    (what one ISMCTS iteration costs when its tree part is small)."""
+    game = registry.get(name)
+    states = positions(name, options, count)
+    rng = random.Random(0)
+    playouts = actions = 0
+    c0 = time.process_time()
+    while time.process_time() - c0 < seconds:
+        state = states[playouts % len(states)]
+        seat = game.to_act(state)[0]
+        twin = redeal(game, state, seat, rng)
+        while True:
+            seats = game.to_act(twin)
+            if not seats:
+                break
+            moves = [a for a in game.legal(twin) if a.seat == seats[0]]
+            game.apply(twin, moves[rng.randrange(len(moves))])
+            actions += 1
+        playouts += 1
+    cpu = time.process_time() - c0
+    return {"engine": f"houserules {name}", "options": options, "playouts_per_cpu_second": round(playouts / cpu),
+            "actions_per_cpu_second": round(actions / cpu), "mean_playout_actions": round(actions / playouts, 1)}
+
+
+def openspiel_playout_rate(players: int, seconds: float) -> dict[str, Any]:
+    """The same for OpenSpiel's crazy_eights (C++ through pybind): clone a mid-game state, play it out."""
+    import pyspiel
+
+    game = pyspiel.load_game("crazy_eights", {"players": players})
+    rng = random.Random(0)
+    starts = []
+    while len(starts) < 20:
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(10, 40)):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+        if not state.is_terminal():
+            starts.append(state)
+    playouts = actions = 0
+    c0 = time.process_time()
+    while time.process_time() - c0 < seconds:
+        state = starts[playouts % len(starts)].clone()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                actions += 1
+        playouts += 1
+    cpu = time.process_time() - c0
+    return {"engine": "OpenSpiel crazy_eights", "players": players, "playouts_per_cpu_second": round(playouts / cpu),
+            "actions_per_cpu_second": round(actions / cpu), "mean_playout_actions": round(actions / playouts, 1)}
 
 
 def main() -> None:
@@ -89,6 +154,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rollout", default="", help="the bot that plays the playouts (default: random)")
     ap.add_argument("-o", "--option", action="append", default=[])
+    ap.add_argument("--playouts", action="store_true",
+                    help="also measure random playouts per CPU second, and OpenSpiel's crazy_eights beside them")
     args = ap.parse_args()
     for name in args.game or registry.names():
         options: dict[str, Any] = {"players": args.players}
@@ -97,6 +164,10 @@ def main() -> None:
             if key in registry.get(name).options({}):
                 options[key] = json.loads(raw)
         print(json.dumps(measure(name, options, args.iterations, args.positions, args.rollout)), flush=True)
+        if args.playouts:
+            print(json.dumps(playout_rate(name, options, args.positions, 3.0)), flush=True)
+    if args.playouts:
+        print(json.dumps(openspiel_playout_rate(args.players, 3.0)), flush=True)
 
 
 if __name__ == "__main__":
