@@ -24,7 +24,7 @@ TWO_PEOPLE = [{"name": "Ann"}, {"name": "Bo"}, {"bot": "heuristic"}, {"bot": "ra
 
 @contextmanager
 def server(db: Path, **config: Any) -> Iterator[TestClient]:
-    settings = {"bot_delay": 0.0, "rate": 1000.0, "burst": 1000.0, **config}
+    settings = {"bot_delay": 0.0, "rate": 1000.0, "burst": 1000.0, "create_rate": 1e6, "create_burst": 1e6, **config}
     with TestClient(create_app(ServerConfig(db=db, **settings))) as client:
         yield client
 
@@ -34,7 +34,13 @@ def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: 
     r = client.post("/api/tables", json={"game": "shedding", "options": options,
                                          "seats": TWO_PEOPLE if seats is None else seats, "seed": seed})
     assert r.status_code == 201, r.text
-    return r.json()
+    out: dict[str, Any] = r.json()
+    WATCH[out["table"]] = out["spectate"].split("#w.", 1)[1]
+    return out
+
+
+#: each table's spectator key, from the spectator links ``create`` was given
+WATCH: dict[str, str] = {}
 
 
 def hub(client: TestClient) -> Any:
@@ -95,6 +101,8 @@ def seat(client: TestClient, table: str, token: str | None, since: int = 0) -> I
         hello: dict[str, Any] = {"type": "hello", "since": since}
         if token is not None:
             hello["token"] = token
+        elif table in WATCH:  # a spectator, with the table's spectator link
+            hello["watch"] = WATCH[table]
         s.send(hello)
         first = s.recv()
         if first["type"] == "welcome":
@@ -164,10 +172,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+def start_server(db: Path, port: int, bot_delay: float = 0.0, grace: float = 45.0) -> subprocess.Popen[bytes]:
     """``houserules serve`` in its own process, once it answers HTTP."""
     proc = subprocess.Popen([sys.executable, "-m", "houserules.cli", "serve", "--port", str(port), "--db", str(db),
-                             "--bot-delay", str(bot_delay)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             "--bot-delay", str(bot_delay), "--grace", str(grace)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

@@ -53,6 +53,7 @@ def test_two_people_play_shedding_to_the_end_in_the_browser(base_url, browser):
     ann.fill("[name=name-1]", "Bo")
     ann.select_option("[name=seat-2]", "heuristic")
     ann.select_option("[name=seat-3]", "random")
+    ann.click("details.advanced summary")  # the seed is under "Advanced"
     ann.fill("[name=seed]", "12")  # with a known deal, the bots and these players make the same game every run
     ann.click("#create-button")
     ann.wait_for_selector("#table[data-status=waiting]")

@@ -25,6 +25,7 @@ def create_in_lobby(page, base_url: str, game: str, seed: int, players: int, **o
     page.select_option("[name=game]", game)
     page.fill("[name=opt-players]", str(players))
     page.press("[name=opt-players]", "Tab")  # the form now has that many seats
+    page.click("details.advanced summary")  # the seed and the engine's options are under "Advanced"
     for key, value in options.items():
         page.fill(f"[name=opt-{key}]", value)
     page.fill("[name=name-0]", "Ann")
@@ -101,7 +102,7 @@ def test_a_person_plays_king_taco_to_the_end_in_the_browser(base_url, browser):
     errors: list[str] = []
     page = browser.new_context(viewport=LAPTOP).new_page()
     watch_errors(page, errors)
-    create_in_lobby(page, base_url, "king-taco", seed=4, players=3)
+    create_in_lobby(page, base_url, "king-taco", seed=5, players=3)  # seed 4 ends in 3 moves since issue 10
     assert page.locator(".board.king-taco").count() == 1
     asked: list[str] = []
     moves = 0

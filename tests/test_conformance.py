@@ -31,9 +31,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from houserules.engine import registry
-from houserules.engine.core import STRICT, TABLE, Action, Event, Game, GameError
+from houserules.engine.core import STRICT, TABLE, Action, Event, GameError
+from houserules.engine.protocol import Game
 from houserules.engine.referee import act
 from houserules.engine.replay import GameRecord, events_digest, replay
+from houserules.engine.words import TONES, plain, tell
 
 GAMES = registry.names()
 STEP_CAP = 20_000
@@ -42,10 +44,14 @@ seeds = st.integers(0, 2**31 - 1)
 
 
 def new(game: Game[Any, Any], seed: int, mode: str = STRICT) -> Any:
-    """A game at a random table size within its declared range."""
-    low, high = registry.spec(game.name).players
+    """A game at a table size within its declared range, under its defaults or one of
+    its declared variants (a game whose options change its rules is checked under each)."""
+    spec = registry.spec(game.name)
+    low, high = spec.players
     players = low + seed % (high - low + 1)
-    return game.new(game.options({"players": players, "mode": mode}), seed)
+    variants: tuple[dict[str, Any], ...] = ({}, *map(dict, spec.variants))
+    options = variants[(seed // 7) % len(variants)]
+    return game.new(game.options({**options, "players": players, "mode": mode}), seed)
 
 
 def random_play(game: Game[Any, Any], state: Any, rng: random.Random) -> Iterator[Action]:
@@ -156,6 +162,18 @@ def test_every_game_ends_and_replays(name: str, seed: int) -> None:
     # events are immutable once emitted: told again at the end, each reads as it did
     for e, first in told:
         assert json.dumps(e.to_json(), sort_keys=True) == first, e.kind
+    # and every kind of event is told in the game's words, to some viewer
+    words = registry.load(registry.spec(name).words)
+    names = [f"P{s}" for s in range(game.seats(state))]
+    untold = {e.kind for e in events}
+    for e in events:
+        for viewer in (None, *range(len(names))):
+            line = tell(words, e.for_seat(viewer), names, viewer)
+            if line is not None:
+                assert line.text and line.tone in TONES, (e.kind, line)
+                assert plain(line.text).count("[[") == 0, line.text
+                untold.discard(e.kind)
+    assert not untold, f"events never told in words: {sorted(untold)}"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -214,6 +232,24 @@ def test_strict_refusals_change_nothing(name: str, seed: int) -> None:
         assert [e.kind for e in events] == ["refused"], attempt
         assert events[0].data["reason"]
         assert game.snapshot(state) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_a_copy_is_independent(name: str, seed: int) -> None:
+    """Play on a copy (as a search bot does) and the original is untouched, and vice versa."""
+    game = registry.get(name)
+    state = new(game, seed)
+    before = game.snapshot(state)
+    twin = game.copy(state)
+    for _ in zip(range(80), random_play(game, twin, random.Random(seed))):
+        pass
+    assert game.snapshot(state) == before
+    twin_now = game.snapshot(twin)
+    for _ in zip(range(80), random_play(game, state, random.Random(seed + 1))):
+        pass
+    assert game.snapshot(twin) == twin_now
 
 
 json_values = st.recursive(

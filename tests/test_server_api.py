@@ -29,11 +29,14 @@ def test_creating_a_table_gives_one_secret_invite_per_person(client):
     tokens = {i["token"] for i in t["invites"]}
     assert len(tokens) == 2 and all(len(tok) >= 24 for tok in tokens)
     assert all(i["path"] == f"/t/{t['table']}#{i['token']}" for i in t["invites"])
-    assert t["spectate"] == f"/t/{t['table']}"
+    assert t["spectate"].startswith(f"/t/{t['table']}#w.") and len(t["spectate"].split("#w.")[1]) >= 16
+    assert len(t["host"]) >= 24 and t["host"] not in tokens
     summary = client.get(f"/api/tables/{t['table']}").json()
     assert summary["status"] == "waiting" and summary["seats"][2]["bot"] == "heuristic"
     assert not any(tok in client.get(f"/api/tables/{t['table']}").text for tok in tokens)
-    assert client.get("/api/tables").json()[0]["id"] == t["table"]
+    assert t["table"] not in [row["id"] for row in client.get("/api/tables").json()]  # private by default
+    listed = client.post("/api/tables", json={"game": "shedding", "listed": True}).json()
+    assert client.get("/api/tables").json()[0]["id"] == listed["table"]
 
 
 def test_every_seat_a_person_by_default(client):

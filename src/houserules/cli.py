@@ -33,7 +33,7 @@ err = Console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {escape(message)}")
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # one line, however narrow the terminal
     raise typer.Exit(code)
 
 
@@ -70,33 +70,63 @@ def games() -> None:
 
 
 @app.command()
+def rules(
+    game: GameArg,
+    full: Annotated[bool, typer.Option("--full", help="also every clause with its id, house rules and tests")] = False,
+) -> None:
+    """How to play GAME, in plain words (--full: then the rules clause by clause)."""
+    from rich.markdown import Markdown
+
+    from .rules_pages import PLAIN, for_players
+
+    try:
+        text = for_players(game)
+    except GameError as exc:
+        fail(str(exc))
+    if not full:
+        text = text.split("\n## The rules clause by clause", 1)[0]
+        text += f"\n\nEvery clause, with ids and house rules: `houserules rules {game} --full`.\n"
+    if f"## {PLAIN}" not in text and not full:
+        text += "\n(This game's page has no plain-words section yet; see --full.)\n"
+    console.print(Markdown(text))
+
+
+@app.command()
 def play(
     game: GameArg,
     players: Annotated[Optional[int], typer.Option(help="number of seats")] = None,
     bots: Annotated[str, typer.Option(help="bot kind for the other seats, comma-separated per seat")] = "heuristic",
     seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
     watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
-    mode: Annotated[str, typer.Option(help="table: illegal attempts are penalised; strict: refused")] = "table",
+    mode: Annotated[str, typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm")] = "strict",
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
     option: OptionOpt = None,
     modifiers: ModifiersOpt = None,
     delay: Annotated[float, typer.Option(help="seconds between bot moves")] = -1.0,
     save: Annotated[Optional[Path], typer.Option(help="record file (default: a new file in the data folder)")] = None,
     resume: Annotated[Optional[Path], typer.Option(help="continue a saved game from its record file")] = None,
+    clock: Annotated[Optional[float], typer.Option(help="seconds you have for each move; when they run out a bot moves for you")] = None,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
     from .paths import games_dir
     from .table import Table
     from .tui.loop import run
 
+    from .clock import parse_clock
+
     try:
         g = registry.get(game)
+        spec = parse_clock({"move_s": clock}) if clock is not None else None
         if resume:
+            if not resume.is_file():
+                fail(f"{resume}: no such saved game")
             record = GameRecord.load(resume)
             if record.game != g.name:
                 fail(f"{resume} is a {record.game} game, not {g.name}")
             opts, seed_ = record.options, record.seed
             save = save or resume
+            if spec is None and record.table:
+                spec = parse_clock(record.table.get("clock"))
         else:
             opts = parse_options(option, players=players, mode=mode, modifiers=modifiers)
             seed_ = seed if seed is not None else random.randrange(2**31)
@@ -108,14 +138,18 @@ def play(
         bot_seats = [s for s in range(n) if watch or s != seat]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
         names = {seat: "You"} if not watch else {}
-        table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [])
+        table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [], clock=spec)
         if save is None:
             save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
         wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
-        console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}. Type help for help.")
+        timed = f", {spec.describe()}" if spec else ""
+        console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}{timed}. "
+                      f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
         run(table, None if watch else seat, console, delay=wait, save=save)
     except GameError as exc:
-        fail(str(exc))
+        fail(str(exc) if not resume else f"{resume}: {exc}" if str(resume) not in str(exc) else str(exc))
+    except OSError as exc:
+        fail(f"{exc.filename or resume}: {exc.strerror or exc}")
 
 
 @app.command()
@@ -196,14 +230,15 @@ def ladder(
                       TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{g.name} ladder", total=games_)
             outcomes = run(config, lambda k: bar.advance(task, k), ray_address(ray))
-        out = {"games": len(outcomes), "ratings": ratings(outcomes, specs, seed)}
+        rated = ratings(outcomes, specs, seed)
+        out = {"games": len(outcomes), "ratings": rated}
         if plot:
             plot_ladder(out, g.name, plot)
         if as_json:
             print(json.dumps(out))
             return
         t = RichTable("bot", "rating", "95% interval")
-        for spec, r in sorted(out["ratings"].items(), key=lambda kv: -kv[1]["rating"]):
+        for spec, r in sorted(rated.items(), key=lambda kv: -kv[1]["rating"]):
             t.add_row(spec, f"{r['rating']:.0f}", f"{r['low']:.0f} .. {r['high']:.0f}")
         console.print(f"[bold]{g.title}[/]: {len(outcomes)} games, {raw['players']} seats per table")
         console.print(t)
@@ -289,6 +324,7 @@ def serve(
     db: Annotated[Optional[Path], typer.Option(help="SQLite file for the tables (default: tables.sqlite3 in the data folder)")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
     sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
+    grace: Annotated[float, typer.Option(help="seconds a disconnected player's seat waits before a bot plays it until they are back")] = 45.0,
 ) -> None:
     """Host tables for friends in the browser: open http://HOST:PORT/ to create one and share the invite links."""
     import uvicorn
@@ -301,9 +337,11 @@ def serve(
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
     if bot_delay < 0:
         fail("--bot-delay must be 0 or more")
+    if not 0 <= grace <= 86400:
+        fail("--grace must be 0 to 86400 seconds")
     path = db or data_dir() / "tables.sqlite3"
     err.print(f"houserules: tables in {path}; open http://{host}:{port}/")
-    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync)
+    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace)
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 

@@ -6,6 +6,15 @@ attempts come in through ``submit`` (checked by the referee, so table-mode
 penalties apply), bots are asked in turn by ``advance``, every accepted
 attempt is added to the record so the game can be replayed, and every event
 is kept in the log so a seat can be shown what it missed.
+
+Time comes in as values (seconds on the table's clock, which its owner
+reads: the server's clock, or the terminal's): an attempt made at ``t`` is
+recorded with it, and ``due(t)`` carries out everything whose moment has
+come, in order: the rules' own deadlines (``Game.deadline``/``advance``,
+recorded as ``{"tick": t}``) and the turn clock's expiries (recorded as
+``{"timeout": seat, "t": t}``, then a stand-in bot's move for the seat, or
+``{"forfeit": seat, "t": t}``). ``wake_at`` says when that next is, so the owner's scheduler
+sleeps until then. Replaying the record replays the clocks.
 """
 
 from __future__ import annotations
@@ -14,11 +23,38 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, ask, make
+from .bots import Bot, ask, bot_kinds, make
+from .clock import ClockSpec, TurnClock
 from .engine import registry
-from .engine.core import Action, Event, Game
+from .engine.base import GameBase
+from .engine.core import Action, Event, GameError, Result
+from .engine.protocol import Game
 from .engine.referee import act
-from .engine.replay import GameRecord, events_digest
+from .engine.replay import GameRecord, events_digest, forfeit_result, timed
+from .engine.words import Line, tell
+
+
+#: events the table itself tells (the turn clock's), whatever the game
+TABLE_EVENTS = ("timeout", "forfeit")
+
+
+class _TableWords:
+    """The table's own events in words (the games' words modules tell the rest)."""
+
+    def describe(self, e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+        who = names[e["seat"]]
+        if e["event"] == "timeout":
+            return Line(f"{who} ran out of time; a bot moved instead", "alert")
+        return Line(f"{who} ran out of time and forfeited the game", "alert")
+
+
+TABLE_WORDS = _TableWords()
+
+
+def default_bot(game: str) -> str:
+    """The bot that stands in for a person (a leaver, a clock run out): the game's heuristic if it has one."""
+    kinds = bot_kinds(game)
+    return "heuristic" if "heuristic" in kinds else "random"
 
 
 @dataclass
@@ -27,11 +63,18 @@ class Seat:
 
     name: str
     bot: Bot | None = None
+    #: a bot playing for the person while they are away (the seat stays theirs)
+    stand_in: Bot | None = None
+
+    @property
+    def player(self) -> Bot | None:
+        """The bot that moves for this seat now, if any."""
+        return self.bot or self.stand_in
 
 
 @dataclass
 class Table:
-    game: Game
+    game: Game[Any, Any]
     options: dict[str, Any]
     seed: int
     seats: list[Seat]
@@ -42,10 +85,21 @@ class Table:
     #: only to the seat that tried (the server), so the log of a table rebuilt
     #: from its record is the same log, index for index.
     keep_refusals: bool = True
+    #: the turn clock (None: no clock) and what happens when a seat runs out: "bot" or "forfeit"
+    clock: TurnClock | None = None
+    on_timeout: str = "bot"
+    #: how the game ended if a seat forfeited (the rules' own result otherwise)
+    forfeited: Result | None = None
+    #: the latest moment recorded (seconds on the table's clock)
+    last_t: float = 0.0
+    #: moments are recorded only at a table that keeps time: one with a turn
+    #: clock, or playing a game whose rules have deadlines (it overrides ``deadline``)
+    keeps_time: bool = False
 
     @classmethod
     def create(cls, game_name: str, options: Mapping[str, Any], seed: int,
-               bots: Mapping[int, str], names: Mapping[int, str] | None = None) -> Table:
+               bots: Mapping[int, str], names: Mapping[int, str] | None = None,
+               clock: ClockSpec | None = None, on_timeout: str = "bot") -> Table:
         """A dealt table; ``bots`` maps seat -> bot kind, the other seats are people."""
         game = registry.get(game_name)
         opts = game.options(options)
@@ -57,76 +111,207 @@ class Table:
             bot = make(game.name, kind, seed * 31 + s) if kind else None
             default = f"{kind} bot {s}" if kind else f"player {s}"
             seats.append(Seat((names or {}).get(s, default), bot))
-        table = cls(game, opts, seed, seats, state)
-        table.record = GameRecord(game.name, opts, seed)
+        table = cls(game, opts, seed, seats, state, on_timeout=on_timeout)
+        table.record = GameRecord(game.name, opts, seed,
+                                  table={"clock": clock.to_json(), "on_timeout": on_timeout} if clock else None)
+        table.keeps_time = clock is not None or getattr(type(game), "deadline", None) is not GameBase.deadline
+        if clock is not None:  # the table's clock reads 0 when play begins
+            table.clock = TurnClock(clock, n)
+            table.clock.observe(0.0, table.to_act())
         return table
 
     @classmethod
     def restore(cls, game_name: str, options: Mapping[str, Any], seed: int, bots: Mapping[int, str],
                 names: Mapping[int, str] | None, actions: Sequence[Mapping[str, Any]],
-                keep_refusals: bool = True) -> Table:
-        """The table as it stood after ``actions`` (a record's JSON actions), replayed
-        through the referee: how a saved or stored game comes back exactly."""
-        table = cls.create(game_name, options, seed, bots, names)
+                keep_refusals: bool = True, clock: ClockSpec | None = None, on_timeout: str = "bot") -> Table:
+        """The table as it stood after ``actions`` (a record's JSON entries: actions with
+        their moments, ticks, forfeits), replayed through the referee: how a saved or
+        stored game comes back exactly, clocks included."""
+        table = cls.create(game_name, options, seed, bots, names, clock, on_timeout)
         table.keep_refusals = keep_refusals
         for raw in actions:
-            table.submit(table.game.action_from_json(raw))
+            table.replay_entry(raw)
         return table
+
+    def replay_entry(self, raw: Mapping[str, Any]) -> None:
+        """One record entry carried out again (GameError for a bad one)."""
+        t, entry = timed(raw)
+        if entry is None:
+            assert t is not None
+            self.tick(t)
+        elif "forfeit" in entry or "timeout" in entry:
+            key = "forfeit" if "forfeit" in entry else "timeout"
+            seat = entry[key]
+            if type(seat) is not int or not 0 <= seat < len(self.seats) or t is None or len(entry) != 1:
+                raise GameError(f"a {key} entry names a seat and its moment 't'")
+            if key == "forfeit":
+                self.forfeit(seat, t)
+            else:
+                self.timed_out(seat, t)
+        else:
+            self.submit(self.game.action_from_json(entry), t)
 
     # --- what a seat may know ---------------------------------------------
     def view(self, seat: int | None) -> Any:
         return self.game.view(self.state, seat)
 
     def legal(self, seat: int) -> list[Action]:
+        if self.forfeited:
+            return []
         return [a for a in self.game.legal(self.state) if a.seat == seat]
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        """The log from ``start`` as ``seat`` may see it."""
-        return [e.for_seat(seat) for e in self.log[start:]]
+        """The log from ``start`` as ``seat`` may see it, each event with its
+        ``text`` and ``tone`` in the game's own words (engine/words.py) when it has one."""
+        words = registry.load(registry.spec(self.game.name).words)
+        names = [s.name for s in self.seats]
+        out = []
+        for e in self.log[start:]:
+            told = e.for_seat(seat)
+            line = tell(TABLE_WORDS if e.kind in TABLE_EVENTS else words, told, names, seat)
+            if line is not None:
+                told["text"], told["tone"] = line.text, line.tone
+            out.append(told)
+        return out
 
     @property
     def over(self) -> bool:
-        return self.game.result(self.state) is not None
+        return self.result() is not None
+
+    def result(self) -> Result | None:
+        return self.forfeited or self.game.result(self.state)
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.forfeited else tuple(self.game.to_act(self.state))
 
     # --- acting -------------------------------------------------------------
-    def submit(self, action: Action) -> list[Event]:
-        """A person's attempt: checked, then applied, refused or penalised."""
-        events = act(self.game, self.state, action)
+    def submit(self, action: Action, t: float | None = None) -> list[Event]:
+        """A person's attempt (at ``t`` on the table's clock, if the table keeps time):
+        checked, then applied, refused or penalised."""
+        if self.forfeited:
+            return [Event("refused", action.seat, {"rule": "over", "reason": "the game is over"})]
+        t = t if self.keeps_time else None
+        woke: list[Event] = []
+        deadline = self.game.deadline(self.state) if t is not None else None
+        if t is not None and deadline is not None and deadline <= t:
+            woke = self.tick(t)  # the rules' deadlines are recorded even if the attempt is refused
+        events = act(self.game, self.state, action, now=t)
         refused = len(events) == 1 and events[0].kind == "refused"
         if not refused:
-            assert self.record is not None
-            self.record.actions.append(self.game.action_to_json(action))
+            entry = self.game.action_to_json(action)
+            self._record({**entry, "t": t} if t is not None else entry, t, action.seat)
         if self.keep_refusals or not refused:
             self.log.extend(events)
         self._finish()
+        return woke + events
+
+    def tick(self, t: float) -> list[Event]:
+        """The table's clock reads ``t`` and nobody acted: the rules act on their deadlines."""
+        events = self.game.advance(self.state, t)
+        self._record({"tick": t}, t, None)
+        self.log.extend(events)
+        self._finish()
         return events
 
+    def forfeit(self, seat: int, t: float) -> list[Event]:
+        """``seat`` ran out of time and forfeits (the game must have a meaning for it)."""
+        result = forfeit_result(self.game, self.state, seat)
+        if result is None:
+            raise GameError(f"{self.game.title} has no forfeit for seat {seat} now")
+        self.forfeited = result
+        events = [Event("forfeit", seat, {"reason": "out of time"})]
+        self._record({"forfeit": seat, "t": t}, t, None)
+        self.log.extend(events)
+        self._finish()
+        return events
+
+    def _record(self, entry: dict[str, Any], t: float | None, actor: int | None) -> None:
+        assert self.record is not None
+        self.record.actions.append(entry)
+        if t is not None:
+            self.last_t = max(self.last_t, t)
+            if self.clock is not None:
+                self.clock.observe(t, self.to_act(), actor)
+
+    # --- time ---------------------------------------------------------------
+    def wake_at(self) -> float | None:
+        """The next moment something happens with nobody acting: the rules' deadline or a clock's expiry."""
+        if self.over:
+            return None
+        times = [self.game.deadline(self.state)]
+        expiry = self.clock.expiry() if self.clock is not None else None
+        times.append(expiry[0] if expiry else None)
+        known = [x for x in times if x is not None]
+        return min(known) if known else None
+
+    def due(self, t: float, limit: int = 10_000) -> list[Event]:
+        """Everything whose moment has come by ``t``, in order, each at its own moment."""
+        out: list[Event] = []
+        for _ in range(limit):
+            when = self.wake_at()
+            if when is None or when > t:
+                break
+            deadline = self.game.deadline(self.state)
+            if deadline is not None and deadline <= when:
+                out.extend(self.tick(when))
+                if self.game.deadline(self.state) == deadline:
+                    break  # the rules did not move their deadline on: never spin
+                continue
+            assert self.clock is not None
+            expiry = self.clock.expiry()
+            assert expiry is not None
+            out.extend(self._time_out(expiry[1], expiry[0]))
+        return out
+
+    def _time_out(self, seat: int, t: float) -> list[Event]:
+        """``seat``'s clock ran out at ``t``: it forfeits (if the table says so and the
+        game has a meaning for it), else a stand-in bot makes its decision."""
+        if self.on_timeout == "forfeit" and forfeit_result(self.game, self.state, seat) is not None:
+            return self.forfeit(seat, t)
+        legal = self.legal(seat)
+        if not legal:  # the rules no longer wait for this seat: just note the moment
+            return self.tick(t)
+        noted = self.timed_out(seat, t)
+        bot = self.seats[seat].player or self._stand_in(seat)
+        return noted + self.submit(ask(bot, self.game, self.state, seat, legal), t)
+
+    def timed_out(self, seat: int, t: float) -> list[Event]:
+        """Note that ``seat``'s clock ran out at ``t`` (a stand-in's move follows)."""
+        events = [Event("timeout", seat, {"by": "bot"})]
+        self._record({"timeout": seat, "t": t}, t, None)
+        self.log.extend(events)
+        return events
+
+    def _stand_in(self, seat: int) -> Bot:
+        return make(self.game.name, default_bot(self.game.name), self.seed * 31 + seat)
+
+    # --- bots ---------------------------------------------------------------
     def bot_to_act(self) -> int | None:
-        """A seat whose bot should move now, if any."""
-        for s in self.game.to_act(self.state):
-            if self.seats[s].bot is not None:
+        """A seat whose bot (or stand-in) should move now, if any."""
+        for s in self.to_act():
+            if self.seats[s].player is not None:
                 return s
         return None
 
-    def step_bot(self) -> list[Event]:
+    def step_bot(self, t: float | None = None) -> list[Event]:
         """Let one bot make one decision (there must be a bot to act)."""
         seat = self.bot_to_act()
         assert seat is not None, "no bot to act"
-        bot = self.seats[seat].bot
+        bot = self.seats[seat].player
         assert bot is not None
-        return self.submit(ask(bot, self.game, self.state, seat, self.legal(seat)))
+        return self.submit(ask(bot, self.game, self.state, seat, self.legal(seat)), t)
 
-    def advance(self, limit: int = 100_000) -> list[Event]:
+    def advance(self, limit: int = 100_000, t: float | None = None) -> list[Event]:
         """Let bots play until a person must act or the game ends."""
         out: list[Event] = []
         for _ in range(limit):
             if self.over or self.bot_to_act() is None:
                 break
-            out.extend(self.step_bot())
+            out.extend(self.step_bot(t))
         return out
 
     def _finish(self) -> None:
-        result = self.game.result(self.state)
+        result = self.result()
         if result is not None and self.record is not None and self.record.result is None:
             self.record.result = result.to_json()
             self.record.digest = events_digest(self.log)

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 from houserules.engine.core import Action
 from houserules.games.king_taco import GAME
-from houserules.games.king_taco.cards import WILD
 from houserules.games.king_taco.state import TacoState
 
 
@@ -21,16 +20,3 @@ def random_steps(state: TacoState, rng: random.Random, limit: int = 100_000) -> 
         action = choices[rng.randrange(len(choices))]
         yield action
         GAME.apply(state, action)
-
-
-def candidates(state: TacoState) -> list[Action]:
-    """A broad set of attempts, legal or not, for legal/check agreement."""
-    out: list[Action] = []
-    for s in range(state.players):
-        for c in set(state.hands[s]):
-            out += [Action(s, "play", c), Action(s, "nope", c), Action(s, "discard", c)]
-            out += [Action(s, "fish", c, t) for t in range(state.players)]
-        out += [Action(s, k) for k in ("draw", "allow", "pass")]
-        out += [Action(s, "colour", arg=c) for c in range(WILD)]
-        out += [Action(s, "symbol", arg=y) for y in (0, 10, 20)]
-    return out

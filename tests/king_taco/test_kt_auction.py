@@ -7,12 +7,13 @@ from houserules.games.king_taco.cards import card_name
 
 
 def _tied_auction(seed: int) -> int:
-    """Seat 0 goes out on a skip it cannot pay for (1 + 1 mana = 2 points); the
-    others discard a 1 (1 + 1 = 2 points): a three-way tie."""
+    """Seat 0 goes out on a plain WILD with no mana (1 point); the others discard a
+    1, which scores nothing (KT-9.5), and keep their 1 point: a three-way tie."""
     state = GAME.scenario_state(GAME.options({"players": 3, "goto": 1}), {
-        "hands": [["red:skip"], ["blue:1", "blue:rage"], ["green:1", "green:lock"]], "discard": ["red:1"],
+        "hands": [["wild"], ["blue:1", "blue:rage"], ["green:1", "green:lock"]], "discard": ["red:1"],
     }, seed)
-    GAME.apply(state, GAME.action_from_json({"seat": 0, "action": "play", "card": "red:skip"}))
+    GAME.apply(state, GAME.action_from_json({"seat": 0, "action": "play", "card": "wild"}))
+    GAME.apply(state, GAME.action_from_json({"seat": 0, "action": "colour", "colour": "red"}))
     for seat, card in ((1, "blue:1"), (2, "green:1")):
         GAME.apply(state, GAME.action_from_json({"seat": seat, "action": "discard", "card": card}))
     assert state.over

@@ -1,9 +1,8 @@
-"""The King Taco bots: always legal; the heuristic's main habits; and it beats
-random and the first heuristic (``basic``) clearly.
+"""The King Taco bots: always legal; the heuristic's main habits; it beats random
+clearly and the first heuristic (``basic``) narrowly (the auction study on the rules page).
 
 The 1,000-game figures are marked slow; the unmarked run is 400 games,
-seeded, so its figure is exact for the code (bench/RESULTS.md has the
-measured rates).
+seeded, so its figure is exact for the code.
 """
 
 from __future__ import annotations
@@ -39,12 +38,13 @@ def test_bots_always_choose_a_legal_action(kind: str, players: int) -> None:
             GAME.apply(state, action)
 
 
-def test_heuristic_keeps_its_numbers_the_high_ones_longest() -> None:
-    """A 4 is the discard that makes it the one who tries in another player's auction."""
-    hands = [["red:4", "red:2", "red:rage", "blue:3"], ["green:1"] * 3, ["green:2"] * 3, ["green:3"] * 3]
-    assert _choice({"hands": hands, "discard": ["red:1"], "mana": [2, 0, 0, 0]}, 0) == "0 play red:rage"
-    hands[0] = ["red:4", "red:2", "blue:3"]
+def test_heuristic_plays_low_numbers_first_and_keeps_one_for_last() -> None:
+    """Going out on a number scores; the auction discard no longer does (KT-9.5), so
+    the numbers are played for their mana, the low ones first, and the last one kept."""
+    hands = [["red:4", "red:2", "blue:3"], ["green:1"] * 3, ["green:2"] * 3, ["green:3"] * 3]
     assert _choice({"hands": hands, "discard": ["red:1"]}, 0) == "0 play red:2"
+    hands[0] = ["red:2", "red:rage", "green:skip"]
+    assert _choice({"hands": hands, "discard": ["red:1"], "mana": [4, 0, 0, 0]}, 0) == "0 play red:rage"
 
 
 def test_heuristic_passes_a_draw_stack_on_and_discards_its_best_number() -> None:
@@ -67,16 +67,20 @@ def test_heuristic_does_not_nope_itself_out_by_choice() -> None:
 
 def test_heuristic_beats_random_over_400_games() -> None:
     rate = _rate(("heuristic", "random", "random", "random"), 400, workers=1)
-    assert rate > 0.30, rate  # parity is 0.25; measured 0.343 (1,000 games: 0.361, 10,000: 0.371)
+    assert rate > 0.30, rate  # parity is 0.25; measured 0.340 (1,000 games: 0.320, 10,000: 0.308)
 
 
 @pytest.mark.slow
 def test_heuristic_beats_random_over_1000_games() -> None:
     rate = _rate(("heuristic", "random", "random", "random"), 1000, workers=2)
-    assert rate > 0.33, rate  # parity is 0.25; measured 0.361 (bench/RESULTS.md); basic: 0.322
+    # parity is 0.25; measured 0.320 (10,000 games: 0.308; basic 0.297). Under KT-H21 it was 0.361
+    # against a bar of 0.33: the seed's auction (KT-9.5) leaves less for a strategy to gain
+    assert rate > 0.29, rate
 
 
 @pytest.mark.slow
 def test_heuristic_beats_basic_over_1000_games() -> None:
     rate = _rate(("heuristic", "basic", "basic", "basic"), 1000, workers=2)
-    assert rate > 0.29, rate  # parity is 0.25; measured 0.328 (bench/RESULTS.md)
+    # measured 0.261 (10,000 games: 0.257). Under KT-H21 it was 0.328 against a bar of 0.29: the
+    # heuristic's edge was keeping numbers for the auction discard, which no longer scores (KT-9.5)
+    assert rate > 0.25, rate

@@ -13,6 +13,7 @@ from houserules.engine import get_game
 from houserules.engine.core import Action
 from houserules.games.onion.cards import allocate
 from houserules.games.onion.terminal import RENDERER
+from houserules.tui import event_line
 
 GAME = get_game("cripple-mr-onion")
 
@@ -36,7 +37,7 @@ def test_renders_describes_and_words_a_whole_match_with_modifiers() -> None:
         for e in GAME.apply(state, bots[seat].choose(view, legal)):
             kinds.add(e.kind)
             for viewer in (None, 0, 1, 2):
-                line = RENDERER.event_text(e.for_seat(viewer), names)
+                line = event_line(GAME.name, e.for_seat(viewer), names, viewer)
                 assert line is None or isinstance(line, str)
     assert {"round", "deal", "declare", "win"} <= kinds
 

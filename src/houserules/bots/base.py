@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
 from ..engine import registry
-from ..engine.core import Action, Game, GameError
+from ..engine.core import Action, GameError
+from ..engine.protocol import Game
 from ..engine.infoset import stand_in
 
 

@@ -40,7 +40,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine.core import Action, Game, GameError
+from ..engine.core import Action, GameError
+from ..engine.protocol import Game
 from ..engine.infoset import redeal
 
 if TYPE_CHECKING:

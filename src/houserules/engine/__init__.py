@@ -8,13 +8,13 @@ from .core import (
     TABLE,
     Action,
     Event,
-    Game,
     GameError,
     Illegal,
     OptionsError,
     Result,
     View,
 )
+from .protocol import Game
 from .referee import act
 from .registry import get as get_game
 from .registry import names as game_names

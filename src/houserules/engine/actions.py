@@ -17,7 +17,7 @@ key deep inside) becomes one line saying which field was wrong.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from .core import Action, GameError, Illegal
 
@@ -28,7 +28,7 @@ MALFORMED = Illegal("action", "that action is not well formed")
 SEAT_KEYS = ("seat", "action")
 
 
-def whole(value: Any) -> bool:
+def whole(value: Any) -> TypeGuard[int]:
     """A whole number that is not a ``bool`` (``True`` is an int to Python, not a seat to us)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -13,15 +13,22 @@ cannot drift apart again.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Generic, TypeVar
 
 from .actions import ActionCodec
-from .core import Action, Event, GameState, Illegal, View
+from .core import Action, Event, Illegal, View
+from .protocol import GameState
 from .referee import refusal
 
 S = TypeVar("S", bound=GameState)
 V = TypeVar("V", bound=View)
+
+
+def multiset(cards: Iterable[Hashable]) -> Hashable:
+    """Cards as a multiset, comparable by ``==``: what ``conserved`` usually answers."""
+    return frozenset(Counter(cards).items())
 
 
 def redeal(zones: list[list[Any]], rng: random.Random) -> None:
@@ -97,10 +104,11 @@ class GameBase(Generic[S, V]):
         raise NotImplementedError
 
     def copy(self, state: S) -> S:
-        raise NotImplementedError
+        twin: S = state.copy()
+        return twin
 
     def snapshot(self, state: S) -> Hashable:
-        raise NotImplementedError
+        return state.snapshot()
 
     def hidden(self, state: S, seat: int) -> list[list[Any]]:
         """The zones of ``state`` (live lists) whose cards ``seat`` cannot see."""

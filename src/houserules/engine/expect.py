@@ -23,7 +23,9 @@ def zone_expect(state: Any, key: str, value: Any, name: Callable[[Any], str],
                 parse: Callable[[Iterable[str]], list[Any]]) -> str | None:
     """Compare one of ``ZONE_KEYS``; ``name`` and ``parse`` are the game's card
     notation. Raise KeyError for any other key."""
-    names = lambda cards: [name(c) for c in cards]  # noqa: E731
+    def names(cards: Iterable[Any]) -> list[str]:
+        return [name(c) for c in cards]
+
     if key == "turn":
         return differs(key, value, state.turn)
     if key == "direction":

@@ -35,7 +35,7 @@ import hashlib
 import random
 from typing import Any
 
-from .core import Game
+from .protocol import Game
 
 
 def _private_rng(game: Game[Any, Any], state: Any, seat: int, salt: int) -> random.Random:

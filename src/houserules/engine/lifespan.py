@@ -11,6 +11,7 @@ a timeout is still a turn). Keys are any hashable name the game chooses.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 
 class Lifespans:
@@ -68,5 +69,5 @@ class Lifespans:
         new.left = dict(self.left)
         return new
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         return tuple(sorted(self.left.items(), key=repr))

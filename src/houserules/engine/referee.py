@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .core import STRICT, Action, Event, Illegal
 
 if TYPE_CHECKING:
-    from .core import Game
+    from .protocol import Game
 
 
 def refusal(action: Action, illegal: Illegal) -> Event:

@@ -22,7 +22,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from .core import Game, GameError
+from .core import GameError
+from .protocol import Game
 
 GAMES_PACKAGE = "houserules.games"
 
@@ -71,6 +72,9 @@ class GameSpec:
     encoding: str | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
+    #: option sets the conformance suite plays the game under besides its defaults
+    #: (a game whose options change its rules lists one per kind of rule)
+    variants: tuple[Mapping[str, Any], ...] = ()
     package: str = field(default="", compare=False)
 
     @property

@@ -10,7 +10,10 @@ Time is recorded too, for the games and tables that care: an action made at
 a known moment carries ``"t"`` (seconds on the table's clock), and a moment
 when the table woke the rules with no action is an entry ``{"tick": t}``.
 Replaying them gives the rules the same times, so every timed penalty and
-every clock comes back the same.
+every clock comes back the same. A table with a turn clock says so in the
+record's ``table`` (``{"clock": ..., "on_timeout": ...}``), and a seat that
+ran out of time is noted as ``{"timeout": seat, "t": t}`` (the move a bot
+made for it follows) or, if it forfeited, ``{"forfeit": seat, "t": t}``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 
 from . import registry
 from .core import Event, GameError, Result
+from .protocol import Game
 from .referee import act
 
 FORMAT = "houserules-record/1"
@@ -33,10 +37,11 @@ def events_digest(events: Iterable[Event]) -> str:
     """A short fingerprint of a sequence of events, secrets included.
 
     Refusals are left out: they change nothing, and records keep only the
-    attempts that counted."""
+    attempts that counted. So are the table's notes that a seat's clock ran
+    out (``timeout``): the move made for it is in the record."""
     h = hashlib.sha256()
     for e in events:
-        if e.kind == "refused":
+        if e.kind in ("refused", "timeout"):
             continue
         h.update(json.dumps(e.to_json(), sort_keys=True, separators=(",", ":")).encode())
         h.update(b"\n")
@@ -53,6 +58,8 @@ class GameRecord:
     actions: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     digest: str | None = None
+    #: how the table kept time, if it did: {"clock": ..., "on_timeout": ...}
+    table: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -62,6 +69,8 @@ class GameRecord:
             "seed": self.seed,
             "actions": self.actions,
         }
+        if self.table is not None:
+            out["table"] = self.table
         if self.result is not None:
             out["result"] = self.result
         if self.digest is not None:
@@ -78,6 +87,8 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameRecord:
+        if not isinstance(obj, Mapping):
+            raise GameError("not a game record: a record is a JSON object")
         for key in ("game", "options", "seed", "actions"):
             if key not in obj:
                 raise GameError(f"not a game record: missing {key!r}")
@@ -88,6 +99,7 @@ class GameRecord:
             actions=list(obj["actions"]),
             result=obj.get("result"),
             digest=obj.get("digest"),
+            table=obj.get("table"),
         )
 
     @classmethod
@@ -96,6 +108,10 @@ class GameRecord:
             return cls.from_json(json.loads(Path(path).read_text()))
         except json.JSONDecodeError as exc:
             raise GameError(f"{path}: not JSON ({exc})") from exc
+        except GameError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise GameError(f"{path}: not a game record ({exc})") from exc
 
 
 def timed(raw: Any) -> tuple[float | None, dict[str, Any] | None]:
@@ -113,6 +129,19 @@ def timed(raw: Any) -> tuple[float | None, dict[str, Any] | None]:
             raise GameError("a tick entry has only 'tick'")
         return float(now), None
     return (None if now is None else float(now)), entry
+
+
+def forfeit_result(game: Game[Any, Any], state: Any, seat: int) -> Result | None:
+    """How the game ends if ``seat`` forfeits now, or None where the game gives
+    forfeiting no meaning. A game may say (``forfeit(state, seat)``); otherwise
+    a two-seat game is won by the other seat, and a bigger one has no meaning."""
+    own = getattr(game, "forfeit", None)
+    if own is not None:
+        result: Result | None = own(state, seat)
+        return result
+    if game.result(state) is not None or game.seats(state) != 2:
+        return None
+    return Result((1 - seat,), f"seat {seat} ran out of time and forfeited")
 
 
 @dataclass
@@ -135,18 +164,34 @@ def replay(record: GameRecord) -> ReplayReport:
     state = game.new(game.options(record.options), record.seed)
     events: list[Event] = []
     problems: list[str] = []
+    forfeited: Result | None = None
     for i, raw in enumerate(record.actions):
         try:
+            if forfeited is not None:
+                raise GameError("the game was already over (a seat forfeited)")
             now, entry = timed(raw)
             if entry is None:
                 events.extend(game.advance(state, now if now is not None else 0.0))
+                continue
+            if "forfeit" in entry or "timeout" in entry:
+                key = "forfeit" if "forfeit" in entry else "timeout"
+                seat = entry[key]
+                if type(seat) is not int or not 0 <= seat < game.seats(state):
+                    raise GameError(f"a {key} entry names a seat")
+                if key == "timeout":
+                    events.append(Event("timeout", seat, {"by": "bot"}))
+                    continue
+                forfeited = forfeit_result(game, state, seat)
+                if forfeited is None:
+                    raise GameError(f"seat {entry['forfeit']!r} cannot forfeit here")
+                events.append(Event("forfeit", entry["forfeit"], {"reason": "out of time"}))
                 continue
             action = game.action_from_json(entry)
         except GameError as exc:
             problems.append(f"action {i}: {exc}")
             break
         events.extend(act(game, state, action, now=now))
-    result = game.result(state)
+    result = forfeited or game.result(state)
     got = result.to_json() if result else None
     if record.result is not None and got != record.result:
         problems.append(f"result differs: recorded {record.result}, replayed {got}")

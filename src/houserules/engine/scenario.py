@@ -60,8 +60,8 @@ def _common(key: str, value: Any, game: Any, state: Any, since: list[Event], las
         got = [e.data["name"] for e in since if e.kind == "penalty"]
         return None if got == list(value) else f"penalties: expected {value}, got {got}"
     if key == "refused":
-        got = any(e.kind == "refused" for e in last)
-        return None if got == bool(value) else f"refused: expected {value}, got {got}"
+        was = any(e.kind == "refused" for e in last)
+        return None if was == bool(value) else f"refused: expected {value}, got {was}"
     result = game.result(state)
     got_w = result.winners[0] if result and len(result.winners) == 1 else None
     return None if got_w == value else f"winner: expected {value}, got {got_w}"

@@ -11,6 +11,8 @@ What a stack *does* when it resolves belongs to the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class EffectStack:
     """The cards of one open stack, bottom first, each with the seat that played it."""
@@ -59,5 +61,5 @@ class EffectStack:
         other.closed = self.closed
         other.negators = self.negators
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         return (tuple(self.cards), tuple(self.seats), self.closed, self.negators)

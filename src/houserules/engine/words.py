@@ -13,18 +13,75 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 CARD_TOKEN = re.compile(r"\[\[([^\[\]]+)\]\]")
+
+#: how much a line matters, for screens to style: "" an ordinary line, "aside" a
+#: consequence of the line before (an effect), "quiet" bookkeeping (whose turn),
+#: "alert" something against a player (a penalty, a NOPE, a refusal), "good" a
+#: win, "strong" a milestone (a round, the end), "special" a special card
+TONES = ("", "aside", "quiet", "alert", "good", "strong", "special")
+
+
+class Line(NamedTuple):
+    """One event told in words: the sentence and its tone."""
+
+    text: str
+    tone: str = ""
 
 
 class Words(Protocol):
     """How a game tells its events."""
 
-    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> str | None:
-        """One sentence for ``event`` (its JSON as the viewer sees it), seats named by
+    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+        """One line for ``event`` (its JSON as the viewer sees it), seats named by
         ``names``; None for an event a person need not read (a bookkeeping one)."""
         ...
+
+
+def shared(e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+    """The events every game tells alike: whose turn it is, a refusal, the end."""
+    kind = e["event"]
+    if kind == "turn":
+        return Line(f"— {names[e['seat']]}'s turn —", "quiet")
+    if kind == "refused":
+        return Line(f"Refused: {e['reason']} [{e['rule']}]", "alert")
+    if kind == "over":
+        return Line(f"The game ends: {e['reason']}", "strong")
+    return None
+
+
+YOU = "You"
+_IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+
+
+def _base_form(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def second_person(line: str) -> str:
+    """Lines are written in the third person ("Ann plays 5♥"); the person
+    reading is named "You", so their lines read "You play 5♥" and "your turn".
+    One rule here instead of a grammar in every game's words."""
+    line = line.replace(f"{YOU}'s turn", "your turn").replace(f"{YOU}'s ", "your ")
+    return re.sub(rf"\b{YOU} ([A-Za-z]+)", lambda m: f"{YOU} {_base_form(m.group(1))}", line)
+
+
+def tell(words: Words, event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Line | None:
+    """``event`` in words for ``viewer``: its own seat is "You"."""
+    if viewer is not None and 0 <= viewer < len(names):
+        names = [YOU if s == viewer else n for s, n in enumerate(names)]
+    line = words.describe(event, names)
+    if line is None:
+        return None
+    return Line(second_person(line.text), line.tone) if viewer is not None else line
 
 
 def card(name: str) -> str:

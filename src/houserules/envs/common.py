@@ -17,7 +17,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..engine import registry
-from ..engine.core import Action, Game, GameError
+from ..engine.core import Action, GameError
+from ..engine.protocol import Game
 from ..engine.encoding import Encoding, decode, mask
 
 

@@ -13,25 +13,29 @@ import asyncio
 import gc
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from ..bots import bot_kinds
 from ..engine import registry
 from ..engine.core import GameError
+from ..rules_pages import as_html, doc_text, markdown_html
 from .live import Client, Hub, LiveTable
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
 from .store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+#: a spectator link's fragment starts with this, then the table's spectator key
+WATCH_PREFIX = "w."
 log = logging.getLogger("houserules.server")
 
 
@@ -48,6 +52,13 @@ class ServerConfig:
     hello_timeout: float = 10.0
     #: rate-limited messages a connection may send before it is closed
     strikes: int = 200
+    #: seconds a disconnected player's seat waits before a stand-in bot plays it
+    grace: float = 45.0
+    #: new tables per client address: a burst of ``create_burst``, then ``create_rate`` a minute
+    create_rate: float = 10.0
+    create_burst: float = 20.0
+    #: unfinished tables (created in the last day) the server holds at most
+    max_open_tables: int = 1000
 
 
 # --- HTTP shapes (they make the OpenAPI schema at /openapi.json) -------------
@@ -70,6 +81,10 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(None, description="one per seat; default: every seat a person")
     seed: int | None = Field(None, ge=0, lt=2**63, description="deal seed (random if omitted)")
+    clock: Any = Field(None, description='{"move_s": 30} or {"bank_s": 300, "increment_s": 5}; '
+                                                            "absent: no clock")
+    on_timeout: Any = Field(None, description='"bot" (default: a bot moves for the seat) or "forfeit"')
+    listed: bool = Field(False, description="list the table in GET /api/tables (private otherwise)")
 
 
 class Invite(BaseModel):
@@ -83,7 +98,8 @@ class Created(BaseModel):
     table: str
     game: str
     invites: list[Invite]
-    spectate: str
+    spectate: str = Field(description="the spectator link's path; its secret key travels in the #fragment")
+    host: str = Field(description="the host's secret: pause, resume, hand an absent player's seat to a bot")
 
 
 class SeatPublic(BaseModel):
@@ -104,6 +120,8 @@ class TableSummary(BaseModel):
     actions: int
     result: dict[str, Any] | None
     rematch: str | None
+    clock: Any = Field(None, description="the turn clock and each deciding seat's time left")
+    listed: bool = False
 
 
 class TableListItem(BaseModel):
@@ -119,7 +137,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(config.db, config.sync)
-        app.state.hub = Hub(store, config.bot_delay)
+        app.state.hub = Hub(store, config.bot_delay, config.grace)
+        app.state.creations = {}
         # Everything imported so far lives as long as the server: move it out
         # of the collector's sight, so that full collections (which stop the
         # event loop, and so every table) scan only the games' own objects.
@@ -130,7 +149,9 @@ def create_app(config: ServerConfig) -> FastAPI:
         finally:
             store.close()
 
-    app = FastAPI(title="houserules", version="1", lifespan=lifespan,
+    # No Swagger UI or ReDoc: they load their scripts from a CDN. /docs is the
+    # protocol page, served from this server alone; /openapi.json stays.
+    app = FastAPI(title="houserules", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play house-rule card games with friends: tables over HTTP, play over a "
                               "WebSocket at /ws/{table} (see docs/protocol.md).")
 
@@ -158,31 +179,68 @@ def create_app(config: ServerConfig) -> FastAPI:
                                 seats=g.seats(g.new(opts, 0)), client_module=registry.spec(name).web))
         return out
 
+    def may_create(request: Request) -> None:
+        """A burst of new tables from one address is fine; a flood gets 429. The server
+        holds at most ``max_open_tables`` unfinished ones."""
+        who = request.client.host if request.client else "?"
+        buckets: dict[str, RateLimit] = app.state.creations
+        limit = buckets.get(who)
+        if limit is None:
+            if len(buckets) > 10_000:
+                buckets.clear()
+            limit = buckets[who] = RateLimit(config.create_rate / 60, config.create_burst)
+        if not limit.allow():
+            raise HTTPException(429, f"too many new tables: at most {config.create_rate:g} a minute; try again soon")
+        if hub().store.open_count(time.time() - 86400) >= config.max_open_tables:
+            raise HTTPException(503, "this server has as many open tables as it can hold; try again later")
+
     @app.post("/api/tables", response_model=Created, status_code=201)
-    async def create_table(body: CreateTable) -> Created:
-        """Create a table; the answer holds one invite (with its secret token) per person's seat."""
+    async def create_table(body: CreateTable, request: Request) -> Created:
+        """Create a table; the answer holds one invite (with its secret token) per person's seat,
+        the spectator link and the host's secret."""
+        may_create(request)
         try:
             specs = [s.model_dump() for s in body.seats] if body.seats is not None else None
             if specs is None:
                 g = registry.get(body.game)
                 opts = g.options(body.options)
                 specs = [{} for _ in range(g.seats(g.new(opts, 0)))]
-            stored, tokens = hub().create(body.game, body.options, specs, body.seed)
+            stored, tokens, keys = hub().create(body.game, body.options, specs, body.seed,
+                                                clock=body.clock, on_timeout=body.on_timeout, listed=body.listed)
         except GameError as exc:
             raise HTTPException(400, str(exc)) from None
         invites = [Invite(seat=i, name=stored.seats[i].name, token=t, path=f"/t/{stored.id}#{t}")
                    for i, t in tokens.items()]
-        return Created(table=stored.id, game=stored.game, invites=invites, spectate=f"/t/{stored.id}")
+        return Created(table=stored.id, game=stored.game, invites=invites,
+                       spectate=f"/t/{stored.id}#{WATCH_PREFIX}{keys['watch']}", host=keys["host"])
 
     @app.get("/api/tables", response_model=list[TableListItem])
     async def list_tables(limit: int = 50) -> list[dict[str, Any]]:
-        """The newest tables (public facts only)."""
+        """The newest listed tables (public facts only); private tables (the default) are not listed."""
         return hub().store.recent(max(1, min(limit, 200)))
 
     @app.get("/api/tables/{table_id}", response_model=TableSummary)
     async def table_summary(table_id: str) -> dict[str, Any]:
         """Public facts about one table: its seats, status and result."""
         return live_or_404(table_id).summary()
+
+    @app.get("/api/rules/{game}")
+    async def rules(game: str) -> dict[str, str]:
+        """A game's "How to play" page for players: plain words first, then every clause (HTML)."""
+        try:
+            return {"game": registry.get(game).name, "title": registry.get(game).title, "html": as_html(game)}
+        except GameError as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    @app.get("/docs", include_in_schema=False, response_class=HTMLResponse)
+    async def docs() -> str:
+        """The protocol for client authors, as a page that needs nothing from the internet."""
+        text = doc_text("protocol.md") or "# houserules\n\nThe HTTP API's schema is at [/openapi.json](/openapi.json).\n"
+        return ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>houserules: protocol</title>'
+                '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                '<link rel="stylesheet" href="/static/style.css"></head><body><main class="panel rules-page">'
+                '<p><a href="/">houserules</a> · <a href="/openapi.json">OpenAPI schema</a></p>'
+                + markdown_html(text) + "</main></body></html>")
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
@@ -191,7 +249,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def page(table_id: str | None = None) -> FileResponse:
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def page(table_id: str | None = None, game: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
 
     for spec in registry.specs().values():  # each game's browser module lives in its own package
@@ -224,13 +283,17 @@ async def _hello(websocket: WebSocket, live: LiveTable, config: ServerConfig) ->
         return None
     token = msg.get("token")
     seat = None
+    host = live.is_host(msg.get("host"))
     if token is not None:
         seat = live.seat_for(token) if isinstance(token, str) and len(token) <= 256 else None
         if seat is None:
             await _refuse(websocket, "bad_token", "that token is not a seat at this table")
             return None
+    elif not host and not live.may_watch(msg.get("watch")):
+        await _refuse(websocket, "private", "this table is private: open its spectator link to watch")
+        return None
     since = msg.get("since", 0)
-    return Client(seat), since if isinstance(since, int) and not isinstance(since, bool) else 0
+    return Client(seat, host=host), since if isinstance(since, int) and not isinstance(since, bool) else 0
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
@@ -273,7 +336,8 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             payload = await _receive(websocket)
             if not limiter.allow():
                 strikes += 1
-                if strikes > config.strikes:
+                if strikes > config.strikes:  # not a burst but abuse: say so, then close
+                    client.send(error("abuse", "too many messages over the limit: this connection is closed"))
                     break
                 client.send(error("rate_limited", f"slow down: at most {config.rate:g} messages a second"))
                 continue
@@ -303,5 +367,7 @@ async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: A
         await live.leave(client)
     elif kind == "ping":
         client.send({"type": "pong", "id": ref})
+    elif kind == "host":
+        await live.host_command(client, msg)
     else:  # hello
         raise ProtocolError("already_said_hello", "this connection has already said hello")

@@ -7,6 +7,15 @@ decision is judged at a time, and the rule that an accepted action is
 committed to the store *before* anyone is told about it. What leaves for a
 client is built only from the game's ``view``, its legal actions and
 ``Event.for_seat``: never a state.
+
+Time: each table keeps its own clock, read from the server's monotonic
+clock only. It reads 0 when play begins, stands still while the table is
+paused or waiting, and after a restart resumes where the record's last
+moment left it (downtime is nobody's fault). A scheduler per table sleeps
+until ``Table.wake_at`` (the rules' deadline or a turn clock's expiry,
+whichever is first) and then lets ``Table.due`` act, so no table waits on
+an absent person: a seat whose player has been disconnected longer than the
+grace period is played by a stand-in bot until the player comes back.
 """
 
 from __future__ import annotations
@@ -16,14 +25,16 @@ import hmac
 import logging
 import secrets
 import sqlite3
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import bot_kinds, check_spec, make
+from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
 from ..engine.core import GameError
-from ..table import Table
+from ..table import Table, default_bot
 from .protocol import PROTOCOL, ProtocolError
 from .store import Store, StoredSeat, StoredTable, token_hash
 
@@ -44,6 +55,8 @@ class Client:
     seat: int | None
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     cursor: int = 0
+    #: the connection proved it holds the host's secret (it may pause, resume, replace absent players)
+    host: bool = False
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue a message; a client too slow to keep up is cut off (None tells its sender to close)."""
@@ -63,10 +76,9 @@ class Client:
             self.queue.put_nowait(None)
 
 
-def default_bot(game: str) -> str:
-    """The bot that takes over a seat its player left: the game's heuristic if it has one."""
-    kinds = bot_kinds(game)
-    return "heuristic" if "heuristic" in kinds else kinds[0]
+def _secret_matches(secret: Any, digest: str | None) -> bool:
+    return (digest is not None and isinstance(secret, str) and len(secret) <= 256
+            and hmac.compare_digest(token_hash(secret), digest))
 
 
 class LiveTable:
@@ -82,6 +94,16 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bots_task: asyncio.Task[None] | None = None
         self.evicted = False
+        self.settings = stored.settings
+        #: the table's clock: ``base`` seconds, plus the server's time since ``flowing`` while it runs
+        self.base = table.last_t
+        self.flowing: float | None = None
+        self.wake_task: asyncio.Task[None] | None = None
+        #: seats whose player is disconnected, and when the grace period for each ends (server time)
+        self.grace: dict[int, asyncio.TimerHandle] = {}
+        #: where in the log each stand-in started playing (told to the player when they are back)
+        self.stood_in: dict[int, int] = {}
+        self._flow()
 
     # --- who is who ---------------------------------------------------------
     @property
@@ -93,7 +115,17 @@ class LiveTable:
     def status(self) -> str:
         if self.table.over:
             return "over"
-        return "playing" if self.started else "waiting"
+        if not self.started:
+            return "waiting"
+        return "paused" if self.paused else "playing"
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.settings.get("paused"))
+
+    @property
+    def listed(self) -> bool:
+        return bool(self.settings.get("listed"))
 
     def seat_for(self, token: str) -> int | None:
         """The seat this token was issued for, if any (compared in constant time)."""
@@ -103,10 +135,82 @@ class LiveTable:
                 return i
         return None
 
+    def is_host(self, secret: Any) -> bool:
+        return _secret_matches(secret, self.settings.get("host_hash"))
+
+    def may_watch(self, key: Any) -> bool:
+        """Spectators need the table's spectator key, unless the table is listed."""
+        return self.listed or _secret_matches(key, self.settings.get("watch_hash"))
+
     def public_seats(self) -> list[dict[str, Any]]:
         present = {c.seat for c in self.clients}
         return [{"seat": i, "name": s.name, "bot": s.bot, "joined": s.bot is not None or s.joined,
-                 "connected": s.bot is not None or i in present} for i, s in enumerate(self.seats)]
+                 "connected": s.bot is not None or i in present,
+                 "stand_in": self.table.seats[i].stand_in is not None} for i, s in enumerate(self.seats)]
+
+    # --- time ----------------------------------------------------------------
+    def now(self) -> float:
+        """The table's clock: seconds of play so far (it stands still while waiting or paused)."""
+        if self.flowing is None:
+            return self.base
+        return round(self.base + (time.monotonic() - self.flowing), 3)  # milliseconds: records stay readable
+
+    def _flow(self) -> None:
+        """Start or stop the table's clock as the table starts, pauses, resumes or ends."""
+        run = self.started and not self.paused and not self.table.over
+        if run and self.flowing is None:
+            self.flowing = time.monotonic()
+        elif not run and self.flowing is not None:
+            self.base = self.now()
+            self.flowing = None
+
+    def clock_json(self) -> dict[str, Any] | None:
+        """The turn clock as every client is shown it: time left now, by the server's clock."""
+        clock = self.table.clock
+        if clock is None:
+            return None
+        out = clock.to_json(self.now() if self.status == "playing" or self.paused else None)
+        out["on_timeout"] = self.table.on_timeout
+        out["paused"] = self.paused
+        return out
+
+    def schedule(self) -> None:
+        """Sleep until the table next needs waking (the rules' deadline or a clock's expiry)."""
+        self._flow()
+        if self.wake_task is not None and not self.wake_task.done():
+            self.wake_task.cancel()
+        self.wake_task = None
+        when = self.table.wake_at()
+        if when is None or self.flowing is None or self.evicted:
+            return
+        self.wake_task = asyncio.create_task(self._wake(max(0.0, when - self.now())))
+
+    async def _wake(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            if self.evicted or self.flowing is None:
+                return
+            try:
+                self._catch_up()
+            except ProtocolError:
+                return  # logged; the table was dropped from memory and comes back from the store
+            self.broadcast()
+        self.wake_task = None
+        self.schedule()
+        self.kick_bots()
+
+    def _catch_up(self) -> None:
+        """Under the lock: carry out everything due by now, and store it before anyone is told."""
+        if self.flowing is None:
+            return
+        before = len(self._actions())
+        try:
+            self.table.due(self.now())
+        except Exception:
+            log.exception("table %s: the engine failed on a deadline; reloading from the store", self.id)
+            self.hub.evict(self)
+            raise ProtocolError("internal", "the server could not keep this table's time") from None
+        self._persist(before)
 
     def summary(self) -> dict[str, Any]:
         """Public facts about the table (for the lobby and the HTTP API)."""
@@ -114,19 +218,25 @@ class LiveTable:
         return {"id": self.id, "game": self.table.game.name, "title": self.table.game.title,
                 "options": self.table.options, "status": self.status, "seats": self.public_seats(),
                 "actions": len(record.actions) if record else 0,
-                "result": record.result if record else None, "rematch": self.rematch}
+                "result": record.result if record else None, "rematch": self.rematch,
+                "clock": self.clock_json(), "listed": self.listed}
 
     # --- what a client is sent ------------------------------------------------
     def welcome(self, client: Client) -> dict[str, Any]:
-        return {"type": "welcome", "protocol": PROTOCOL, "table": self.id, "game": self.table.game.name,
-                "title": self.table.game.title, "seat": client.seat, "options": self.table.options}
+        out = {"type": "welcome", "protocol": PROTOCOL, "table": self.id, "game": self.table.game.name,
+               "title": self.table.game.title, "seat": client.seat, "options": self.table.options,
+               "host": client.host}
+        if client.seat is not None and client.seat in self.stood_in:
+            out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
+        return out
 
     def update_for(self, client: Client, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """This client's view, its legal actions and the events it has not been sent yet
         (``seats``: the public seats, when the caller has them already)."""
         t = self.table
         seat = client.seat
-        legal = t.legal(seat) if seat is not None and self.started and self.seats[seat].bot is None else []
+        mine = seat is not None and self.status == "playing" and t.seats[seat].player is None
+        legal = t.legal(seat) if mine and seat is not None else []
         start = client.cursor
         client.cursor = len(t.log)
         return {
@@ -136,6 +246,7 @@ class LiveTable:
             "events_from": start, "events": t.events_for(seat, start), "next": client.cursor,
             "actions": len(t.record.actions) if t.record else 0,
             "result": t.record.result if t.record else None, "rematch": self.rematch,
+            "clock": self.clock_json(),
         }
 
     def broadcast(self) -> None:
@@ -150,22 +261,92 @@ class LiveTable:
         if seat is not None and not self.seats[seat].joined:
             self.seats[seat].joined = True
             self.hub.store.update_seat(self.id, seat, self.seats[seat])
+        if seat is not None:
+            self._back(seat)
         n = len(self.table.log)
         client.cursor = since if 0 <= since <= n else 0
         client.cursor = max(client.cursor, n - EVENT_WINDOW)
         client.send(self.welcome(client))
         self.clients.add(client)
+        if seat is not None:
+            self.stood_in.pop(seat, None)
+        self.schedule()
         self.broadcast()
         self.kick_bots()
+        self._watch_absences()
 
     def drop(self, client: Client) -> None:
-        """A connection closed: the others see the seat as disconnected. A
-        finished table nobody watches leaves memory (the store keeps it)."""
+        """A connection closed: the others see the seat as disconnected (and, after
+        the grace period, a stand-in bot plays it). A finished table nobody
+        watches leaves memory (the store keeps it)."""
         if client in self.clients:
             self.clients.discard(client)
             self.broadcast()
+        self._watch_absences()
         if not self.clients and self.table.over and self.hub.tables.get(self.id) is self:
             del self.hub.tables[self.id]
+
+    # --- leavers --------------------------------------------------------------
+    def absent(self, seat: int) -> bool:
+        return self.seats[seat].bot is None and all(c.seat != seat for c in self.clients)
+
+    def _watch_absences(self) -> None:
+        """Start the grace period of every person's seat nobody holds (once play has begun)."""
+        if not self.started or self.table.over or self.evicted:
+            return
+        loop = asyncio.get_running_loop()
+        for seat in range(len(self.seats)):
+            if self.absent(seat) and seat not in self.grace and self.table.seats[seat].stand_in is None:
+                self.grace[seat] = loop.call_later(self.hub.grace, self.stand_in, seat)
+
+    def stand_in(self, seat: int) -> None:
+        """A bot plays ``seat`` until its player comes back with their token."""
+        self.grace.pop(seat, None)
+        if self.evicted or self.table.over or not self.absent(seat) or self.table.seats[seat].stand_in:
+            return
+        kind = default_bot(self.table.game.name)
+        self.table.seats[seat].stand_in = make(self.table.game.name, kind, self.table.seed * 31 + seat)
+        self.stood_in.setdefault(seat, len(self.table.log))
+        self.broadcast()
+        self.kick_bots()
+
+    def _back(self, seat: int) -> None:
+        """The seat's player is connected again: their grace period ends and their stand-in gets up."""
+        handle = self.grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        self.table.seats[seat].stand_in = None
+
+    # --- the host ---------------------------------------------------------------
+    async def host_command(self, client: Client, msg: Mapping[str, Any]) -> None:
+        """The host pauses or resumes the table, or has a bot play an absent player's seat."""
+        if not client.host:
+            raise ProtocolError("not_host", "only the host (who created the table) may do that")
+        do = msg.get("do")
+        async with self.lock:
+            self._check_live()
+            if self.table.over:
+                raise ProtocolError("game_over", "the game is over")
+            if do in ("pause", "resume"):
+                self._catch_up()
+                settings = {**self.settings, "paused": do == "pause"}
+                self.hub.store.set_settings(self.id, settings)
+                self.settings = settings
+                self.schedule()
+            elif do == "replace":
+                seat = msg.get("seat")
+                if type(seat) is not int or not 0 <= seat < len(self.seats):
+                    raise ProtocolError("bad_seat", "name the seat to replace by its number")
+                if not self.absent(seat):
+                    raise ProtocolError("not_absent", "only an absent player's seat can be handed to a bot")
+                handle = self.grace.pop(seat, None)
+                if handle is not None:
+                    handle.cancel()
+                self.stand_in(seat)
+            else:
+                raise ProtocolError("bad_message", 'a host message says "do": "pause", "resume" or "replace"')
+            self.broadcast()
+        self.kick_bots()
 
     # --- acting -----------------------------------------------------------------
     def _may_act(self, client: Client) -> int:
@@ -184,6 +365,8 @@ class LiveTable:
         seat = self._may_act(client)
         if not self.started:
             raise ProtocolError("not_started", "the game starts when every seat has joined")
+        if self.paused:
+            raise ProtocolError("paused", "the host has paused the table")
         if not isinstance(raw, Mapping):
             raise ProtocolError("bad_action", "an \"act\" message carries an \"action\" object")
         named = raw.get("seat", seat)
@@ -198,9 +381,12 @@ class LiveTable:
             self._check_live()
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
+            self._catch_up()  # a clock that ran out before this attempt arrived acts first
+            if self.table.over:
+                raise ProtocolError("game_over", "the game is over")
             before = len(self._actions())
             try:
-                events = self.table.submit(action)
+                events = self.table.submit(action, self.now())
             except Exception:
                 log.exception("table %s: the engine failed on an action; reloading from the store", self.id)
                 self.hub.evict(self)
@@ -212,6 +398,7 @@ class LiveTable:
             penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data]
             client.send({"type": "ack", "id": ref, "actions": len(self._actions()), "penalties": penalties})
             self.broadcast()
+        self.schedule()
         self.kick_bots()
 
     async def leave(self, client: Client) -> None:
@@ -225,6 +412,7 @@ class LiveTable:
             self.hub.store.update_seat(self.id, seat, stored)
             self.seats[seat] = stored
             self.table.seats[seat].bot = make(self.table.game.name, kind, self.table.seed * 31 + seat)
+            self._back(seat)
             for c in self.clients:
                 if c.seat == seat:
                     c.seat = None
@@ -241,7 +429,8 @@ class LiveTable:
             self._check_live()
             if self.rematch is None:
                 seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
-                new = self.hub.new_table(self.table.game.name, self.table.options, seats)
+                new = self.hub.new_table(self.table.game.name, self.table.options, seats,
+                                         settings={**self.settings, "paused": False})
                 self.hub.store.set_rematch(self.id, new)
                 self.rematch = new.id
             for c in self.clients:
@@ -253,7 +442,7 @@ class LiveTable:
         """Start this table's bot runner if a bot has a decision and none is running."""
         if self.bots_task is not None and not self.bots_task.done():
             return
-        if self.started and not self.table.over and self.table.bot_to_act() is not None:
+        if self.status == "playing" and self.table.bot_to_act() is not None:
             self.bots_task = asyncio.create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
@@ -265,14 +454,17 @@ class LiveTable:
         while True:
             await asyncio.sleep(delay)
             async with self.lock:
-                if self.evicted or self.table.over or self.table.bot_to_act() is None:
+                if self.evicted or self.status != "playing" or self.table.bot_to_act() is None:
                     return
                 before = len(self._actions())
                 try:
-                    if delay:
-                        self.table.step_bot()
+                    self.table.due(self.now())
+                    if self.table.bot_to_act() is None:
+                        pass
+                    elif delay:
+                        self.table.step_bot(self.now())
                     else:
-                        self.table.advance()
+                        self.table.advance(t=self.now())
                 except Exception:
                     log.exception("table %s: a bot failed; reloading from the store", self.id)
                     self.hub.evict(self)
@@ -282,6 +474,15 @@ class LiveTable:
                 except ProtocolError:
                     return
                 self.broadcast()
+            self.schedule()
+
+    def stop(self) -> None:
+        """Cancel this table's timers (it is leaving memory)."""
+        if self.wake_task is not None:
+            self.wake_task.cancel()
+        for handle in self.grace.values():
+            handle.cancel()
+        self.grace.clear()
 
     # --- the store ----------------------------------------------------------------
     def _actions(self) -> list[dict[str, Any]]:
@@ -311,13 +512,15 @@ class LiveTable:
 class Hub:
     """Every live table, by id; tables are loaded from the store on first use."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0):
+    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0):
         self.store = store
         self.bot_delay = bot_delay
+        #: seconds a disconnected person's seat waits before a stand-in bot plays it
+        self.grace = grace
         self.tables: dict[str, LiveTable] = {}
 
     def new_table(self, game_name: str, options: Mapping[str, Any], seats: list[StoredSeat],
-                  seed: int | None = None) -> StoredTable:
+                  seed: int | None = None, settings: Mapping[str, Any] | None = None) -> StoredTable:
         """A table ready to store (not yet stored); checks the game, options and seats."""
         game = registry.get(game_name)
         opts = game.options(options)
@@ -331,11 +534,19 @@ class Hub:
                     check_spec(game.name, s.bot)
                 except GameError as exc:
                     raise GameError(f"seat {i}: {exc}") from None
-        return StoredTable(_new_id(), game.name, opts, seed, seats, [])
+        return StoredTable(_new_id(), game.name, opts, seed, seats, [], settings=dict(settings or {}))
 
     def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
-               seed: int | None = None) -> tuple[StoredTable, dict[int, str]]:
-        """Store a new table; returns it and a fresh secret token per person's seat."""
+               seed: int | None = None, clock: Any = None, on_timeout: Any = None,
+               listed: bool = False) -> tuple[StoredTable, dict[int, str], dict[str, str]]:
+        """Store a new table; returns it, a fresh secret token per person's seat and
+        the table's own secrets: ``host`` (pause, resume, replace) and ``watch`` (spectate)."""
+        clock_spec = parse_clock(clock)
+        timeout = parse_on_timeout(on_timeout)
+        secrets_ = {"host": secrets.token_urlsafe(18), "watch": secrets.token_urlsafe(12)}
+        settings = {"clock": clock_spec.to_json() if clock_spec else None, "on_timeout": timeout, "listed": bool(listed),
+                    "paused": False, "host_hash": token_hash(secrets_["host"]),
+                    "watch_hash": token_hash(secrets_["watch"])}
         tokens: dict[int, str] = {}
         stored_seats = []
         for i, spec in enumerate(seats):
@@ -345,9 +556,9 @@ class Hub:
             if bot is None:
                 tokens[i] = secrets.token_urlsafe(18)
             stored_seats.append(StoredSeat(name, bot, token_hash(tokens[i]) if i in tokens else None))
-        stored = self.new_table(game_name, options, stored_seats, seed)
+        stored = self.new_table(game_name, options, stored_seats, seed, settings)
         self.store.create(stored)
-        return stored, tokens
+        return stored, tokens, secrets_
 
     def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from the store (options, seed, actions replayed) if not in memory."""
@@ -359,8 +570,9 @@ class Hub:
             return None
         bots = {i: s.bot for i, s in enumerate(stored.seats) if s.bot}
         names = {i: s.name for i, s in enumerate(stored.seats)}
+        clock = parse_clock(stored.settings.get("clock"))
         table = Table.restore(stored.game, stored.options, stored.seed, bots, names, stored.actions,
-                              keep_refusals=False)
+                              keep_refusals=False, clock=clock, on_timeout=stored.settings.get("on_timeout", "bot"))
         if table.record is None or len(table.record.actions) != len(stored.actions):
             raise RuntimeError(f"table {table_id}: its stored actions no longer replay")
         live = self.tables[table_id] = LiveTable(self, stored, table)
@@ -371,6 +583,7 @@ class Hub:
         reconnect and get it as the store has it. They are closed once the
         current handler has queued its error for the client that tried."""
         live.evicted = True
+        live.stop()
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
         clients = list(live.clients)

@@ -13,7 +13,9 @@ server process being killed at any moment (``sync="normal"``, the default);
 fsync per action.
 
 Seat tokens are stored only as SHA-256 hashes: the database alone cannot be
-used to act for anyone.
+used to act for anyone. So are the host's secret and the spectator key,
+kept with the table's other settings (its clock, what a timeout does,
+whether it is listed, whether it is paused) as one JSON column.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +39,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed INTEGER NOT NULL,
     created REAL NOT NULL,
     result TEXT,
-    rematch TEXT
+    rematch TEXT,
+    settings TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -82,6 +85,8 @@ class StoredTable:
     result: dict[str, Any] | None = None
     rematch: str | None = None
     created: float = 0.0
+    #: clock, on_timeout, listed, paused, host_hash, watch_hash (see live.TableSettings)
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 Statement = tuple[str, tuple[Any, ...]]
@@ -90,8 +95,9 @@ Statement = tuple[str, tuple[Any, ...]]
 def _inserts(table: StoredTable) -> list[Statement]:
     """The statements that store a new table and its seats."""
     stmts: list[Statement] = [(
-        "INSERT INTO tables (id, game, options, seed, created) VALUES (?, ?, ?, ?, ?)",
-        (table.id, table.game, json.dumps(table.options), table.seed, table.created or time.time()),
+        "INSERT INTO tables (id, game, options, seed, created, settings) VALUES (?, ?, ?, ?, ?, ?)",
+        (table.id, table.game, json.dumps(table.options), table.seed, table.created or time.time(),
+         json.dumps(table.settings)),
     )]
     for i, seat in enumerate(table.seats):
         stmts.append(("INSERT INTO seats (table_id, seat, name, bot, token_hash, joined) VALUES (?, ?, ?, ?, ?, ?)",
@@ -114,6 +120,9 @@ class Store:
         self.db.execute(f"PRAGMA synchronous={sync.upper()}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(_SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "settings" not in columns:  # a database from before tables had settings
+            self.db.execute("ALTER TABLE tables ADD COLUMN settings TEXT")
 
     def close(self) -> None:
         self.db.close()
@@ -154,6 +163,9 @@ class Store:
             stmts.append(("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), table_id)))
         self._tx(stmts)
 
+    def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None:
+        self._tx([("UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(settings), table_id))])
+
     def update_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
         self._tx([("UPDATE seats SET name = ?, bot = ?, token_hash = ?, joined = ? WHERE table_id = ? AND seat = ?",
                    (stored.name, stored.bot, stored.token_hash, int(stored.joined), table_id, seat))])
@@ -161,7 +173,7 @@ class Store:
     # --- reads ------------------------------------------------------------
     def load(self, table_id: str) -> StoredTable | None:
         row = self.db.execute(
-            "SELECT id, game, options, seed, created, result, rematch FROM tables WHERE id = ?", (table_id,)
+            "SELECT id, game, options, seed, created, result, rematch, settings FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
         if row is None:
             return None
@@ -170,13 +182,22 @@ class Store:
         actions = [json.loads(a) for (a,) in self.db.execute(
             "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
         return StoredTable(row[0], row[1], json.loads(row[2]), row[3], seats, actions,
-                           json.loads(row[5]) if row[5] else None, row[6], row[4])
+                           json.loads(row[5]) if row[5] else None, row[6], row[4],
+                           json.loads(row[7]) if row[7] else {})
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The newest tables, for the lobby: id, game, created, finished or not."""
+        """The newest listed tables, for the lobby: id, game, created, finished or not.
+        Tables are private unless created with ``listed``."""
         rows = self.db.execute(
-            "SELECT id, game, created, result IS NOT NULL FROM tables ORDER BY created DESC LIMIT ?", (limit,))
+            "SELECT id, game, created, result IS NOT NULL FROM tables "
+            "WHERE json_extract(settings, '$.listed') = 1 ORDER BY created DESC LIMIT ?", (limit,))
         return [{"id": i, "game": g, "created": c, "over": bool(o)} for i, g, c, o in rows]
+
+    def open_count(self, since: float) -> int:
+        """Tables created since ``since`` and not finished yet (the server caps them)."""
+        (n,) = self.db.execute("SELECT COUNT(*) FROM tables WHERE result IS NULL AND created >= ?",
+                               (since,)).fetchone()
+        return int(n)
 
     def action_count(self, table_id: str) -> int:
         (n,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()

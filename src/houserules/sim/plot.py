@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 
-def plot_run(summary: dict[str, Any], lengths: Counter, path: str | Path, length_label: str = "actions") -> Path:
+def plot_run(summary: dict[str, Any], lengths: Counter[int], path: str | Path, length_label: str = "actions") -> Path:
     """Write a PNG with win rate by bot, wins by seat, and a histogram of game length."""
     try:
         import matplotlib

@@ -9,7 +9,7 @@ chunks played in separate processes merge by addition.
 from __future__ import annotations
 
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,13 +38,14 @@ class Tally:
     games: int = 0
     actions: int = 0
     draws: int = 0
-    wins_by_seat: Counter = field(default_factory=Counter)
-    wins_by_bot: Counter = field(default_factory=Counter)
-    seats_by_bot: Counter = field(default_factory=Counter)
-    penalties: Counter = field(default_factory=Counter)
-    lengths: Counter = field(default_factory=Counter)  # actions per game -> games
-    turns: Counter = field(default_factory=Counter)  # turns per game -> games
-    stats: Counter = field(default_factory=Counter)  # game-specific sums
+    #: wins are shares (a tie gives each winner a fraction), so they are floats
+    wins_by_seat: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
+    wins_by_bot: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    seats_by_bot: Counter[str] = field(default_factory=Counter)
+    penalties: Counter[str] = field(default_factory=Counter)
+    lengths: Counter[int] = field(default_factory=Counter)  # actions per game -> games
+    turns: Counter[int] = field(default_factory=Counter)  # turns per game -> games
+    stats: Counter[str] = field(default_factory=Counter)  # game-specific sums
     busy_seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
@@ -53,7 +54,9 @@ class Tally:
         self.draws += other.draws
         self.busy_seconds += other.busy_seconds
         for name in ("wins_by_seat", "wins_by_bot", "seats_by_bot", "penalties", "lengths", "turns", "stats"):
-            getattr(self, name).update(getattr(other, name))
+            mine = getattr(self, name)
+            for key, value in getattr(other, name).items():
+                mine[key] += value
 
 
 def seating(config: SimConfig, index: int) -> list[str]:
@@ -63,7 +66,7 @@ def seating(config: SimConfig, index: int) -> list[str]:
     return [config.bots[(s - shift) % n] for s in range(n)]
 
 
-def _flatten(prefix: str, value: Any, out: Counter) -> None:
+def _flatten(prefix: str, value: Any, out: Counter[str]) -> None:
     if isinstance(value, Mapping):
         for k, v in value.items():
             _flatten(f"{prefix}.{k}" if prefix else str(k), v, out)

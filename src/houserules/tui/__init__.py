@@ -7,14 +7,17 @@ package (``terminal.py``) and declares it in its ``GameSpec``.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from rich.console import RenderableType
+from rich.markup import escape
 
 from ..engine import registry
 from ..engine.core import Action
+from ..engine.words import CARD_TOKEN, YOU, second_person, tell
+
+__all__ = ["YOU", "Renderer", "card_or_text", "event_line", "renderer", "seat_name", "second_person"]
 
 
 class Renderer(Protocol):
@@ -30,33 +33,30 @@ class Renderer(Protocol):
         """A typed attempt (``KS``, ``end``); raise ValueError with a hint if it does not parse."""
         ...
 
-    def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
-        """One log line (Rich markup) for an event as the seat sees it, or None to hide it."""
+    def card_markup(self, name: str) -> str:
+        """A card named in a sentence of the game's words, drawn as the game draws cards
+        (Rich markup); any name that is not a card, as it is."""
         ...
 
     help_text: str
 
 
-YOU = "You"
-_IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+#: how a tone of the game's words looks in a terminal: (indent, Rich style)
+TONE_STYLE = {"": ("", ""), "aside": ("  ", ""), "quiet": ("", "dim"), "alert": ("", "bold red"),
+              "good": ("", "bold green"), "strong": ("", "bold"), "special": ("", "bold magenta")}
 
 
-def _base_form(verb: str) -> str:
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
-        return verb[:-2]
-    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
-
-
-def second_person(line: str) -> str:
-    """Renderers write log lines in the third person ("Ann plays 5♥"); the
-    person at the terminal is named "You", so their lines read "You play 5♥"
-    and "your turn". One rule here instead of a grammar in every renderer."""
-    line = line.replace(f"{YOU}'s turn", "your turn")
-    return re.sub(rf"\b{YOU} ([A-Za-z]+)", lambda m: f"{YOU} {_base_form(m.group(1))}", line)
+def event_line(game: str, event: Mapping[str, Any], names: list[str], viewer: int | None) -> str | None:
+    """One log line (Rich markup) for an event as ``viewer`` sees it: the game's
+    own words (engine/words.py), its cards drawn by its renderer, styled by tone."""
+    line = tell(registry.load(registry.spec(game).words), event, names, viewer)
+    if line is None:
+        return None
+    draw = renderer(game).card_markup
+    parts = CARD_TOKEN.split(line.text)  # plain text and card names, alternately
+    body = "".join(draw(p) if i % 2 else escape(p) for i, p in enumerate(parts))
+    indent, style = TONE_STYLE.get(line.tone, ("", ""))
+    return f"{indent}[{style}]{body}[/]" if style else indent + body
 
 
 def card_or_text(text: str, parse: Callable[[str], Any], markup: Callable[[Any], str]) -> str:

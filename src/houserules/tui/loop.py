@@ -4,8 +4,15 @@ Bots move by themselves; when a person's seat must act, the loop shows the
 table as that seat sees it, a numbered menu of legal actions, and reads a
 line: a menu number, or anything the game's renderer can parse (in table
 mode a person may attempt an illegal play and take the rulebook's penalty).
-The record is saved after every action, so quitting or a crash loses nothing
-and ``houserules play --resume FILE`` picks the game up again.
+The record is saved after every action, so quitting (``quit``, Ctrl-C, the
+end of input) or a crash loses nothing and ``houserules play --resume FILE``
+picks the game up again; the loop says where the game was saved.
+
+Beginner-safe: in table mode an attempt the rules penalise is explained and
+confirmed before it is made. With a move clock (``--clock 30``) a person who
+answers too late finds that a bot made that move for them, at the moment
+their time ran out, as on the server. A person who is out of the match can
+watch the rest, skip to the end, or quit.
 """
 
 from __future__ import annotations
@@ -16,11 +23,22 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ..engine.core import Action, GameError
+from ..engine.core import STRICT, Action, GameError
 from ..table import Table
-from . import renderer, second_person
+from . import event_line, renderer
 
 Reader = Callable[[str], str]
+
+
+class TableTime:
+    """The terminal table's clock: seconds of play, from the record's last moment on."""
+
+    def __init__(self, start: float) -> None:
+        self.start = start
+        self.origin = time.monotonic()
+
+    def __call__(self) -> float:
+        return round(self.start + (time.monotonic() - self.origin), 3)
 
 
 class Quit(Exception):
@@ -28,18 +46,30 @@ class Quit(Exception):
 
 
 def _show_events(console: Console, table: Table, seat: int | None, start: int, delay: float) -> int:
-    r = renderer(table.game.name)
     names = [s.name for s in table.seats]
     for e in table.events_for(seat, start):
-        line = r.event_text(e, names)
+        line = event_line(table.game.name, e, names, seat)
         if line:
-            console.print(second_person(line))
+            console.print(line)
             if delay:
                 time.sleep(delay)
     return len(table.log)
 
 
-def _ask(console: Console, table: Table, seat: int, read: Reader) -> Action:
+def _confirm_penalty(console: Console, table: Table, action: Action, read: Reader) -> bool:
+    """Table mode: an attempt the rules penalise is explained first; True to make it anyway."""
+    illegal = table.game.check(table.state, action)
+    if illegal is None or illegal.penalty is None or table.options.get("mode") == STRICT:
+        return True
+    console.print(f"[yellow]That breaks {illegal.rule}: {illegal.reason}. It costs the penalty "
+                  f"“{illegal.penalty}”.[/]")
+    try:
+        return read("make it anyway? [y/N] > ").strip().lower() in ("y", "yes")
+    except EOFError:
+        raise Quit from None
+
+
+def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTime | None = None) -> Action:
     r = renderer(table.game.name)
     names = [s.name for s in table.seats]
     while True:
@@ -48,8 +78,10 @@ def _ask(console: Console, table: Table, seat: int, read: Reader) -> Action:
         console.print(r.render(view, names))
         for i, a in enumerate(legal, 1):
             console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
+        wake = table.wake_at() if clock is not None else None
+        left = f", {max(0, round(wake - clock()))} s left" if wake is not None and clock is not None else ""
         try:
-            text = read("your move (number, card, or help) > ").strip()
+            text = read(f"your move (number, card, or help{left}) > ").strip()
         except EOFError:
             raise Quit from None
         if not text:
@@ -70,9 +102,32 @@ def _ask(console: Console, table: Table, seat: int, read: Reader) -> Action:
             console.print(f"[red]pick 1 to {len(legal)}[/]")
             continue
         try:
-            return r.parse(text, seat, view)
+            action = r.parse(text, seat, view)
         except (ValueError, GameError) as exc:
             console.print(f"[red]{exc}[/]")
+            continue
+        if _confirm_penalty(console, table, action, read):
+            return action
+
+
+def _out(table: Table, human: int | None) -> bool:
+    """The person's seat is out of the match (a game's view lists such seats under "out")."""
+    if human is None or table.over:
+        return False
+    view = table.view(human).to_json()
+    return isinstance(view, dict) and human in (view.get("out") or [])
+
+
+def _when_out(console: Console, read: Reader) -> str:
+    console.print("[bold]You are out of the match.[/] [cyan]w[/] watch the rest, [cyan]s[/] skip to the end, "
+                  "[cyan]q[/] quit (the game is saved)")
+    while True:
+        try:
+            choice = read("w, s or q > ").strip().lower()[:1]
+        except EOFError:
+            return "q"
+        if choice in ("w", "s", "q"):
+            return choice
 
 
 def run(table: Table, human: int | None, console: Console, read: Reader | None = None,
@@ -80,35 +135,50 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     """Play ``table`` to its end (or until the person quits) in the terminal."""
     read = read or console.input
     seen = 0
+    record = table.record
+    assert record is not None, "a table that is played has a record"
+    clock = TableTime(table.last_t) if table.keeps_time else None
+    now = clock if clock is not None else (lambda: None)
+    when_out = ""
     try:
         while True:
             for _ in range(100_000):
                 if table.over or table.bot_to_act() is None:
                     break
-                table.step_bot()
-                seen = _show_events(console, table, human, seen, delay)
+                if not when_out and _out(table, human):
+                    when_out = _when_out(console, read)
+                    if when_out == "q":
+                        raise Quit
+                table.step_bot(now())
+                quiet = when_out == "s"
+                seen = len(table.log) if quiet else _show_events(console, table, human, seen, delay)
                 if save:
-                    table.record.save(save)
+                    record.save(save)
             if table.over:
                 break
             seats = table.game.to_act(table.state)
             seat = human if human in seats else seats[0]
-            action = _ask(console, table, seat, read)
-            table.submit(action)
+            action = _ask(console, table, seat, read, clock)
+            t = now()
+            if clock is not None and t is not None and (table.wake_at() or float("inf")) <= t:
+                console.print("[yellow]Too late: your time ran out before that move.[/]")
+                table.due(t)  # a bot made the move for you when your time ran out
+            else:
+                table.submit(action, t)
             seen = _show_events(console, table, seat, seen, 0)
             if save:
-                table.record.save(save)
-    except Quit:
+                record.save(save)
+    except (Quit, KeyboardInterrupt):
         if save:
-            table.record.save(save)
-            console.print(f"Game saved: resume with [bold]houserules play {table.game.name} --resume {save}[/]")
+            record.save(save)
+            console.print(f"\nGame saved to {save}: resume with [bold]houserules play {table.game.name} --resume {save}[/]")
         return
-    result = table.game.result(table.state)
+    result = table.result()
     names = [s.name for s in table.seats]
     if result and result.winners:
         console.print(f"[bold green]Winner: {', '.join(names[w] for w in result.winners)}[/] ({result.reason})")
     elif result:
         console.print(f"[bold]No winner[/] ({result.reason})")
     if save:
-        table.record.save(save)
+        record.save(save)
         console.print(f"Record saved to {save}; check it with [bold]houserules replay {save}[/]")

@@ -7,6 +7,9 @@
 import { TableConnection } from "./net.js";
 import fallback from "./games/fallback.js";
 import { h, copyButton } from "./dom.js";
+import { optionField, TABLE_CLOCKS } from "./options.js";
+import { Countdown } from "./clock.js";
+import { announce, turnAlert, soundOn, setSound } from "./alerts.js";
 
 const app = document.getElementById("app");
 const crumb = document.getElementById("crumb");
@@ -20,14 +23,22 @@ function route() {
   screen = null;
   connBadge.hidden = true;
   const m = /^\/t\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+  const rules = /^\/rules\/([a-z0-9-]+)$/.exec(location.pathname);
   if (m) {
     const fragment = location.hash.slice(1);
-    if (fragment) {
+    let watch = new URLSearchParams(location.search).has("watch");
+    if (fragment.startsWith("w.")) { // a spectator link: its key lets this page watch a private table
+      localStorage.setItem(watchKey(m[1]), fragment.slice(2));
+      watch = true;
+    } else if (fragment) {
       localStorage.setItem(tokenKey(m[1]), fragment);
-      history.replaceState(null, "", location.pathname + location.search); // keep the secret out of sight
     }
-    const watch = new URLSearchParams(location.search).has("watch");
-    screen = new TableScreen(m[1], watch ? null : localStorage.getItem(tokenKey(m[1])));
+    if (fragment) history.replaceState(null, "", location.pathname + location.search); // keep the secret out of sight
+    screen = new TableScreen(m[1], watch ? null : localStorage.getItem(tokenKey(m[1])), {
+      watch: localStorage.getItem(watchKey(m[1])), host: localStorage.getItem(hostKey(m[1])),
+    });
+  } else if (rules) {
+    screen = rulesPage(rules[1]);
   } else {
     screen = lobby();
   }
@@ -47,9 +58,18 @@ document.addEventListener("click", (e) => {
 });
 window.addEventListener("popstate", route);
 document.getElementById("help-button").addEventListener("click", () => showHelp());
+const soundButton = document.getElementById("sound-button");
+const showSound = () => {
+  soundButton.setAttribute("aria-pressed", String(soundOn()));
+  soundButton.textContent = soundOn() ? "♪ on" : "♪ off";
+};
+soundButton.addEventListener("click", () => { setSound(!soundOn()); showSound(); });
+showSound();
 
 const tokenKey = (id) => `houserules:token:${id}`;
 const invitesKey = (id) => `houserules:invites:${id}`;
+const watchKey = (id) => `houserules:watch:${id}`;
+const hostKey = (id) => `houserules:host:${id}`;
 
 async function games() {
   if (!gamesCache) gamesCache = await (await fetch("/api/games")).json();
@@ -75,16 +95,19 @@ function lobby() {
       notice("That is not a link.");
     }
   });
-  const recent = h("section", { class: "panel", id: "recent" }, h("h2", {}, "Recent tables"));
+  const recent = h("section", { class: "panel", id: "recent" }, h("h2", {}, "Open tables"),
+    h("p", { class: "muted" }, "Tables are private unless their host lists them here."));
   app.replaceChildren(h("div", { class: "lobby" }, form, join, recent));
   buildCreateForm(form);
   fetch("/api/tables?limit=10").then((r) => r.json()).then((rows) => {
-    if (!rows.length) recent.append(h("p", { class: "muted" }, "None yet."));
+    if (!rows.length) recent.append(h("p", { class: "muted" }, "None listed."));
     for (const t of rows) {
-      recent.append(h("p", {}, h("a", { href: `/t/${t.id}`, "data-nav": "" }, `${t.game} · ${t.id}`),
+      recent.append(h("p", {}, h("a", { href: `/t/${t.id}?watch`, "data-nav": "" }, `${t.game} · ${t.id}`),
         h("span", { class: "muted" }, t.over ? " (finished)" : "")));
     }
   });
+  games().then((list) => join.after(h("section", { class: "panel", id: "learn" }, h("h2", {}, "Learn a game"),
+    h("ul", {}, ...list.map((g) => h("li", {}, h("a", { href: `/rules/${g.name}`, "data-nav": "" }, `How to play ${g.title}`)))))));
   return { stop() {} };
 }
 
@@ -94,11 +117,25 @@ async function buildCreateForm(form) {
     ...list.map((g) => h("option", { value: g.name }, g.title)));
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("div", { class: "seats-form" });
+  const advanced = h("details", { class: "advanced" }, h("summary", {}, "Advanced"), h("div", { class: "options" }),
+    h("label", {}, "Deal seed ", h("input", { name: "seed", type: "number", min: 0, placeholder: "random" }),
+      h("small", { class: "muted" }, " the same seed deals the same cards")));
+  const clockSelect = h("select", { name: "clock", "aria-label": "clock" },
+    ...TABLE_CLOCKS.map((c, i) => h("option", { value: String(i) }, c.label)));
+  const timeoutSelect = h("select", { name: "on_timeout", "aria-label": "when time runs out" },
+    h("option", { value: "bot" }, "a bot makes the move for them"),
+    h("option", { value: "forfeit" }, "they lose the game (two-player games; a bot moves otherwise)"));
   form.replaceChildren(h("h2", {}, "New table"),
-    h("label", {}, "Game ", gameSelect), optionsBox,
-    h("label", {}, "deal seed ", h("input", { name: "seed", type: "number", min: 0, placeholder: "random" })),
+    h("label", {}, "Game ", gameSelect, " ", h("a", { id: "rules-link", "data-nav": "", href: "#" }, "How to play")),
+    optionsBox,
+    h("fieldset", { class: "table-settings" }, h("legend", {}, "Table"),
+      h("label", {}, "Clock ", clockSelect),
+      h("label", {}, "When someone's time runs out ", timeoutSelect),
+      h("label", {}, h("input", { type: "checkbox", name: "listed" }),
+        " List this table in the lobby (anyone can watch; otherwise only people with a link)")),
     h("h3", {}, "Seats"), seatsBox,
     h("p", { class: "muted" }, "You sit at the first seat played by a person; the others get invite links."),
+    advanced,
     h("button", { id: "create-button" }, "Create table"));
 
   const game = () => list.find((g) => g.name === gameSelect.value);
@@ -126,7 +163,10 @@ async function buildCreateForm(form) {
   };
   const drawOptions = () => {
     const g = game();
-    optionsBox.replaceChildren(...Object.entries(g.options).map(([key, value]) => optionInput(key, value)));
+    form.querySelector("#rules-link").setAttribute("href", `/rules/${g.name}`);
+    const fields = Object.entries(g.options).map(([key, value]) => optionField(g.name, key, value));
+    optionsBox.replaceChildren(...fields.filter((f) => !f.advanced).map((f) => f.element));
+    advanced.querySelector(".options").replaceChildren(...fields.filter((f) => f.advanced).map((f) => f.element));
     const players = form.querySelector("[name=opt-players]");
     if (players) players.addEventListener("change", drawSeats);
     drawSeats();
@@ -155,32 +195,20 @@ async function buildCreateForm(form) {
     }
     const res = await fetch("/api/tables", {
       method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ game: g.name, options, seats, seed: form.elements.seed.value === "" ? null : Number(form.elements.seed.value) }),
+      body: JSON.stringify({
+        game: g.name, options, seats, seed: form.elements.seed.value === "" ? null : Number(form.elements.seed.value),
+        clock: TABLE_CLOCKS[Number(form.elements.clock.value)].clock, on_timeout: form.elements.on_timeout.value,
+        listed: form.elements.listed.checked,
+      }),
     });
     const body = await res.json();
     if (!res.ok) return notice(typeof body.detail === "string" ? body.detail : "Those settings do not work.");
-    localStorage.setItem(invitesKey(body.table), JSON.stringify(body.invites));
+    localStorage.setItem(invitesKey(body.table), JSON.stringify({ invites: body.invites, spectate: body.spectate }));
+    localStorage.setItem(hostKey(body.table), body.host);
+    localStorage.setItem(watchKey(body.table), body.spectate.split("#w.")[1]);
     const mine = body.invites[0];
     navigate(mine ? mine.path : body.spectate);
   });
-}
-
-function optionInput(key, value) {
-  const name = `opt-${key}`;
-  let input;
-  if (key === "mode") {
-    input = h("select", { name }, h("option", { value: "strict" }, "strict (illegal moves refused)"),
-      h("option", { value: "table" }, "table (illegal moves penalised)"));
-    input.value = value;
-  } else if (isStructured(value)) {
-    input = h("input", { name, type: "text", class: "json", value: JSON.stringify(value), title: "JSON, or a plain word" });
-  } else if (typeof value === "boolean") {
-    input = h("input", { type: "checkbox", name });
-    input.checked = value;
-  } else {
-    input = h("input", { name, type: typeof value === "number" ? "number" : "text", value: value ?? "", placeholder: value === null ? "default" : "" });
-  }
-  return h("label", {}, key.replace(/_/g, " ") + " ", input);
 }
 
 const isStructured = (value) => value !== null && typeof value === "object";
@@ -196,9 +224,13 @@ function parseLoose(text) {
 
 // --- the table -----------------------------------------------------------
 class TableScreen {
-  constructor(tableId, token) {
+  constructor(tableId, token, keys = {}) {
     this.id = tableId;
     this.token = token;
+    this.keys = keys;
+    this.countdown = new Countdown();
+    this.connected = false;
+    this.prevCards = null; // the hand's cards at the last redraw (new ones are dealt in with an animation)
     this.log = []; // the events this page holds…
     this.logStart = 0; // …starting at this index of the table's log
     this.last = null; // the latest update
@@ -216,19 +248,24 @@ class TableScreen {
     // module before the first update is drawn with it.
     this.queue = Promise.resolve();
     const handle = (m) => { this.queue = this.queue.then(() => this.message(m)).catch((e) => console.error(e)); };
-    this.conn = new TableConnection(tableId, token, handle, (s, why) => this.connState(s, why));
+    this.conn = new TableConnection(tableId, token, handle, (s, why) => this.connState(s, why), keys);
   }
 
   stop() {
     document.removeEventListener("keydown", this.onKey);
     document.title = "houserules";
+    this.countdown.stop();
     this.conn.close();
   }
 
   connState(state, why) {
     connBadge.hidden = false;
     connBadge.dataset.state = state;
-    connBadge.textContent = { connecting: "connecting…", open: "● connected", closed: "reconnecting…", gone: "✕ " + (why || "closed") }[state];
+    connBadge.textContent = { connecting: "connecting…", open: "● connected", closed: "✕ not connected — reconnecting…", gone: "✕ " + (why || "closed") }[state];
+    this.connected = state === "open";
+    this.root.dataset.connected = String(this.connected);
+    this.root.querySelector(".offline")?.toggleAttribute("hidden", this.connected);
+    if (state === "closed") announce("Not connected. Reconnecting.", true);
     if (state === "gone") this.root.replaceChildren(h("div", { class: "panel" }, h("h2", {}, "Cannot open this table"), h("p", {}, why || ""),
       this.token ? h("p", {}, h("a", { href: `/t/${this.id}?watch`, "data-nav": "" }, "Watch it instead")) : "",
       h("a", { href: "/", "data-nav": "" }, "Back to the lobby")));
@@ -239,6 +276,7 @@ class TableScreen {
       this.welcome = msg;
       crumb.textContent = `${msg.title} · table ${msg.table}` + (msg.seat === null ? " · watching" : "");
       this.mod = await loadModule(msg.game);
+      if (typeof msg.stood_in_from === "number") this.awayFrom = msg.stood_in_from; // a bot played for us: show what
     } else if (msg.type === "update") {
       if (msg.events_from < this.logStart || msg.events_from > this.logStart + this.log.length) {
         this.log = []; // we missed some: start again from what the server sent
@@ -252,11 +290,22 @@ class TableScreen {
       this.render();
     } else if (msg.type === "error") {
       notice(msg.message, "error");
+      announce(msg.message, true);
     } else if (msg.type === "ack" && msg.penalties && msg.penalties.length) {
       notice("Penalty: " + msg.penalties.join(", "), "error");
+      announce("Penalty: " + msg.penalties.join(", "), true);
     } else if (msg.type === "rematch") {
       const token = this.token;
       if (token) localStorage.setItem(tokenKey(msg.table), token);
+      // the rematch keeps the seats' tokens, the host's secret and the spectator key: carry them over
+      for (const key of [hostKey, watchKey]) {
+        const value = localStorage.getItem(key(this.id));
+        if (value) localStorage.setItem(key(msg.table), value);
+      }
+      const saved = this.savedInvites();
+      const moved = (path) => path && path.replace(`/t/${this.id}#`, `/t/${msg.table}#`);
+      if (saved.invites.length) localStorage.setItem(invitesKey(msg.table), JSON.stringify({
+        invites: saved.invites.map((inv) => ({ ...inv, path: moved(inv.path) })), spectate: moved(saved.spectate) }));
       navigate(`/t/${msg.table}`);
     }
   }
@@ -270,7 +319,13 @@ class TableScreen {
   }
 
   act(action) {
+    if (!this.conn.connected) return notice("Not connected: that move was not sent. Reconnecting…", "error");
     this.conn.act(action);
+  }
+
+  host(msg) {
+    if (!this.conn.connected) return notice("Not connected: try again in a moment.", "error");
+    this.conn.send({ type: "host", ...msg });
   }
 
   leave() {
@@ -295,48 +350,154 @@ class TableScreen {
       ui: this.ui, redraw: () => this.render(), events: this.log,
     };
     const toAct = u.status === "playing" ? mod.toAct(u.view) : [];
-    document.title = (u.status === "playing" && u.legal.length ? "▶ Your move · " : "") + (this.welcome?.title || "houserules");
+    const myMove = u.status === "playing" && u.legal.length > 0;
+    if (myMove && !this.wasMyMove) turnAlert();
+    this.wasMyMove = myMove;
+    document.title = (myMove ? "▶ Your move · " : "") + (this.welcome?.title || "houserules");
     this.root.dataset.status = u.status;
     this.root.dataset.canAct = String(u.legal.length > 0);
     this.root.dataset.actions = String(u.actions);
+    this.root.dataset.connected = String(this.connected);
+    this.countdown.set(u.clock, u.status === "playing");
 
-    const seats = h("ol", { class: "seats" }, ...u.seats.map((s) => h("li", {
-      class: ["seat", toAct.includes(s.seat) ? "to-act" : "", s.seat === this.seat ? "me" : "", s.connected ? "" : "away"].join(" "),
-      "data-seat": s.seat,
-    }, h("span", { class: "name" }, s.seat === this.seat ? `${names[s.seat]} (you)` : names[s.seat]),
-      h("span", { class: "note" }, s.bot ? `${s.bot} bot` : s.joined ? (s.connected ? "" : "away") : "not joined yet"),
-      h("span", { class: "count" }, mod.seatNote(u.view, s.seat)))));
-
+    const last = this.lastMove(names);
     const main = u.status === "waiting" ? this.waiting() : mod.board(ctx);
     const buttons = u.legal.filter((a) => mod.isButton(a));
-    const actions = h("div", { class: "actions" }, ...buttons.map((a) => {
+    const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map((a) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
-      return h("button", { class: "action", "data-action": a.action, onclick: () => this.act(a) },
-        mod.actionLabel(a, u.view), key ? h("kbd", {}, key) : "");
+      const cost = mod.actionCost(a, u.view);
+      return h("button", { class: ["action", cost ? "risky" : ""].join(" "), "data-action": a.action, onclick: () => this.act(a),
+        title: cost || null }, mod.actionLabel(a, u.view), cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
     }));
-    const turn = h("p", { class: "turn" }, u.status !== "playing" ? "" :
-      u.legal.length ? "Your move" : toAct.length ? `Waiting for ${toAct.map((s) => names[s]).join(", ")}` : "");
+    const turn = h("p", { class: "turn", role: "status" }, u.status === "paused" ? "Paused by the host" : u.status !== "playing" ? "" :
+      myMove ? "Your move" : toAct.length ? `Waiting for ${toAct.map((s) => names[s]).join(", ")}` : "");
     const shown = this.log.slice(-150);
+    const firstShown = this.logStart + this.log.length - shown.length;
     const log = h("ol", { class: "log", "aria-label": "event log" },
       shown.length < this.logStart + this.log.length ? h("li", { class: "muted" }, "… earlier events") : "",
-      ...shown.map((e) => {
-        const text = mod.eventText(e, names);
-        return text === null ? "" : h("li", { class: `ev ev-${e.event}` }, text);
+      ...shown.map((e, i) => {
+        // the sentence comes with the event, in the game's one wording; cards are [[NAME]] tokens
+        const away = this.awayFrom !== undefined && firstShown + i >= this.awayFrom; // the stand-in bot's doing
+        return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${away ? " while-away" : ""}` },
+          cardWords(e.text, mod.cardText)) : "";
       }));
     const leave = this.seat !== null && u.status !== "over" ? h("button", {
       class: "ghost leave", onclick: () => this.leave(),
     }, "Leave the table (a bot takes your seat)") : "";
-    this.root.replaceChildren(h("div", { class: "play" }, seats, turn, main, actions, leave),
-      h("aside", { class: "side" }, h("h3", {}, "What happened"), log));
+    const offline = h("div", { class: "offline", role: "alert", hidden: this.connected }, "Not connected — reconnecting… Moves cannot be sent until the connection is back.");
+    const away = this.awayFrom !== undefined ? h("div", { class: "prompt away-note" }, h("h3", {}, "Welcome back"),
+      h("p", {}, "A bot played your seat while you were away; its moves are marked in the log."),
+      h("button", { type: "button", class: "ghost", onclick: () => { this.awayFrom = undefined; this.render(); } }, "Got it")) : "";
+    this.root.replaceChildren(h("div", { class: "play" }, offline, this.ring(toAct, last), turn, away, main, actions, leave),
+      h("aside", { class: "side" }, this.hostPanel(), h("h3", {}, "What happened"), log));
     log.scrollTop = log.scrollHeight;
+    this.animate();
     if (u.status === "over") this.root.append(this.resultPanel(ctx));
-    if (focused) this.root.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    if (focused) {
+      const again = this.root.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
+      // the card just played has left the hand: keep the focus in the hand, on its neighbour
+      const near = again || [...this.root.querySelectorAll(".hand [data-focus]")].at(Math.max(0, Number(focused.split("-").pop()) - 1));
+      (near || this.root.querySelector(".hand [data-focus], .actions button"))?.focus();
+    }
+    this.countdown.tick();
+  }
+
+  /** The seats around an oval table, the person's own at the bottom; the last move in the middle. */
+  ring(toAct, last) {
+    const u = this.last;
+    const names = this.names();
+    const n = u.seats.length;
+    const me = this.seat ?? 0;
+    const seats = u.seats.map((s) => {
+      const angle = ((s.seat - me + n) % n) / n * 2 * Math.PI; // 0 = bottom, going clockwise
+      const x = 50 - 40 * Math.sin(angle);
+      const y = 50 + 40 * Math.cos(angle);
+      const botNote = s.bot && !names[s.seat].includes(s.bot) ? `${s.bot} bot` : ""; // "heuristic bot 2" says it already
+      const note = s.bot ? botNote : s.stand_in ? "away · a bot plays for now" : s.joined ? (s.connected ? "" : "away") : "not joined yet";
+      const hostCanReplace = this.welcome?.host && !s.bot && !s.connected && !s.stand_in && u.status === "playing";
+      return h("li", {
+        class: ["seat", toAct.includes(s.seat) ? "to-act" : "", s.seat === this.seat ? "me" : "", s.connected ? "" : "away",
+          last && last.seat === s.seat ? "last-move" : ""].join(" "),
+        "data-seat": s.seat, style: `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`,
+      }, h("span", { class: "name" }, s.seat === this.seat ? `${names[s.seat]} (you)` : names[s.seat]),
+        h("span", { class: "note" }, note),
+        h("span", { class: "count" }, this.mod.seatNote(u.view, s.seat)),
+        h("span", { class: "clock", "data-clock-seat": s.seat, hidden: true }),
+        hostCanReplace ? h("button", { class: "ghost replace", onclick: () => this.host({ do: "replace", seat: s.seat }) }, "Let a bot play") : "");
+    });
+    return h("div", { class: "table-ring", style: `--seats:${n}` }, h("div", { class: "felt" },
+      h("p", { class: "last", "aria-live": "off" }, last ? last.text : "")),
+    h("ol", { class: "seats", "aria-label": "seats" }, ...seats));
+  }
+
+  /** The latest event worth pointing at: who did it and in words. */
+  lastMove(names) {
+    for (let i = this.log.length - 1; i >= 0 && i >= this.log.length - 20; i--) {
+      const e = this.log[i];
+      if (typeof e.seat !== "number" || e.event === "turn" || !e.text) continue;
+      return { seat: e.seat, text: cardWords(e.text, this.mod.cardText), index: this.logStart + i };
+    }
+    return null;
+  }
+
+  /** Light animations: a card that just reached the hand slides in; the pile's new top card lands. */
+  animate() {
+    const hand = [...this.root.querySelectorAll(".hand .card")];
+    const now = hand.map((c) => c.dataset.card);
+    if (this.prevCards) {
+      const before = new Map();
+      for (const c of this.prevCards) before.set(c, (before.get(c) || 0) + 1);
+      for (const el of hand) {
+        const k = el.dataset.card;
+        if (before.get(k)) before.set(k, before.get(k) - 1);
+        else el.classList.add("arrive");
+      }
+    }
+    this.prevCards = now;
+    const top = this.root.querySelector(".pile .card.face, #discard .card");
+    const key = top ? `${top.dataset.card}@${this.last.actions}` : "";
+    if (top && this.prevTop && this.prevTop.split("@")[0] !== top.dataset.card) top.classList.add("land");
+    this.prevTop = key;
+  }
+
+  /** The host's tools, for the whole game: every invite link, the spectator link, pause and resume. */
+  hostPanel() {
+    if (!this.welcome?.host && !this.savedInvites().invites.length) return "";
+    const u = this.last;
+    const box = h("details", { class: "host-panel" }, h("summary", {}, this.welcome?.host ? "Host: invite links, pause" : "Invite links"));
+    box.open = this.hostOpen ?? !!this.welcome?.host; // the host sees every link all game long, unless they fold it away
+    box.addEventListener("toggle", () => { this.hostOpen = box.open; });
+    const { invites, spectate } = this.savedInvites();
+    for (const inv of invites) {
+      const seat = u.seats[inv.seat];
+      const url = location.origin + inv.path;
+      box.append(h("div", { class: "row host-invite", "data-seat": inv.seat },
+        h("span", { class: "seat-no" }, `${seat.name}${inv.seat === this.seat ? " (you)" : ""}`),
+        h("input", { value: url, readonly: true, "aria-label": `invite link for seat ${inv.seat}` }), copyButton(url)));
+    }
+    if (spectate) {
+      const url = location.origin + spectate;
+      box.append(h("div", { class: "row host-invite spectate" }, h("span", { class: "seat-no" }, "Spectators"),
+        h("input", { value: url, readonly: true, "aria-label": "spectator link" }), copyButton(url)));
+    }
+    if (this.welcome?.host && (u.status === "playing" || u.status === "paused")) {
+      box.append(h("div", { class: "row" }, u.status === "paused"
+        ? h("button", { id: "resume", onclick: () => this.host({ do: "resume" }) }, "Resume the game")
+        : h("button", { id: "pause", class: "ghost", onclick: () => this.host({ do: "pause" }) }, "Pause the game")));
+    }
+    return box;
+  }
+
+  savedInvites() {
+    const saved = JSON.parse(localStorage.getItem(invitesKey(this.id)) || "null");
+    if (Array.isArray(saved)) return { invites: saved, spectate: null }; // saved by an older page
+    return saved || { invites: [], spectate: null };
   }
 
   waiting() {
     const box = h("div", { class: "panel waiting" }, h("h2", {}, "Waiting for everyone to sit down"),
       h("p", { class: "muted" }, "The game starts when every person's seat has joined. Send each friend their link:"));
-    const invites = JSON.parse(localStorage.getItem(invitesKey(this.id)) || "[]");
+    const { invites, spectate } = this.savedInvites();
     for (const inv of invites) {
       if (inv.seat === this.seat) continue;
       const seat = this.last.seats[inv.seat];
@@ -345,7 +506,8 @@ class TableScreen {
         h("span", { class: "seat-no" }, `${seat.name}${seat.joined ? " ✓" : ""}`),
         h("input", { value: url, readonly: true, "aria-label": `invite link for seat ${inv.seat}` }), copyButton(url)));
     }
-    box.append(h("p", { class: "muted" }, "Spectators: ", h("code", {}, `${location.origin}/t/${this.id}?watch`)));
+    if (spectate) box.append(h("p", { class: "muted" }, "Spectators: ", h("code", {}, location.origin + spectate)));
+    box.append(h("p", { class: "muted" }, "The links stay under “Invite links” beside the table for the whole game."));
     return box;
   }
 
@@ -355,8 +517,11 @@ class TableScreen {
     const r = u.result || { winners: [], reason: "" };
     const won = r.winners.includes(this.seat);
     const title = won ? "You win!" : r.winners.length ? `${r.winners.map((s) => names[s]).join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}` : "No winner";
+    const story = this.ending();
     const panel = h("div", { id: "result", class: "result" }, h("div", { class: "panel" },
-      h("h2", {}, title), h("p", {}, `The game ended: ${r.reason}.`),
+      h("h2", {}, title),
+      story ? h("p", { class: "ending" }, story) : "",
+      h("p", { class: story ? "muted" : "" }, `The game ended: ${r.reason}.`),
       this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
         : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
       h("div", { class: "row" },
@@ -364,6 +529,16 @@ class TableScreen {
         h("button", { class: "ghost", onclick: () => panel.remove() }, "See the table"),
         h("a", { href: "/", "data-nav": "", class: "button ghost" }, "Lobby"))));
     return panel;
+  }
+
+  /** How it ended, in the game's own words: the last milestones of the log ("Bo empties their hand: auction!…; Ann wins"). */
+  ending() {
+    const lines = [];
+    for (let i = this.log.length - 1; i >= 0 && i >= this.log.length - 15 && lines.length < 3; i--) {
+      const e = this.log[i];
+      if (e.text && (e.tone === "good" || e.tone === "strong" || e.event === "forfeit")) lines.unshift(cardWords(e.text, this.mod.cardText));
+    }
+    return lines.join("; ");
   }
 
   key(e) {
@@ -399,6 +574,27 @@ async function loadModule(game) {
     console.error(err);
     return fallback;
   }
+}
+
+/** A sentence of the game's words with each [[CARD]] token written as the game writes cards. */
+function cardWords(text, cardText) {
+  return text.replace(/\[\[([^\[\]]+)\]\]/g, (_, name) => cardText(name));
+}
+
+// --- How to play -----------------------------------------------------------
+function rulesPage(game) {
+  crumb.textContent = "How to play";
+  const box = h("article", { class: "panel rules-page" }, h("p", { class: "muted" }, "Loading…"));
+  app.replaceChildren(box);
+  fetch(`/api/rules/${encodeURIComponent(game)}`).then(async (r) => {
+    const body = await r.json();
+    if (!r.ok) return box.replaceChildren(h("h2", {}, "No such game"), h("p", {}, body.detail || ""), h("a", { href: "/", "data-nav": "" }, "Back to the lobby"));
+    crumb.textContent = `How to play ${body.title}`;
+    const page = h("div", { class: "rules-body" });
+    page.innerHTML = body.html; // rendered on the server from docs/rules, our own text (raw HTML is escaped there)
+    box.replaceChildren(h("p", {}, h("a", { href: "/", "data-nav": "" }, "← Lobby")), page);
+  });
+  return { stop() {} };
 }
 
 function showHelp(mod = fallback) {

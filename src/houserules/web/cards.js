@@ -7,6 +7,21 @@ import { h } from "./dom.js";
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const PIPS = { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10 };
+// Where each pip sits, as a printed deck lays them out: [x, y] in percent of
+// the pip area, which stays clear of the corner indices (style.css); pips in
+// the lower half are printed upside down.
+const L = 0, C = 50, R = 100, T = 0, B = 100;
+const LAYOUT = {
+  2: [[C, T], [C, B]],
+  3: [[C, T], [C, 50], [C, B]],
+  4: [[L, T], [R, T], [L, B], [R, B]],
+  5: [[L, T], [R, T], [C, 50], [L, B], [R, B]],
+  6: [[L, T], [R, T], [L, 50], [R, 50], [L, B], [R, B]],
+  7: [[L, T], [R, T], [C, 25], [L, 50], [R, 50], [L, B], [R, B]],
+  8: [[L, T], [R, T], [C, 25], [L, 50], [R, 50], [C, 75], [L, B], [R, B]],
+  9: [[L, T], [R, T], [L, 33.3], [R, 33.3], [C, 50], [L, 66.7], [R, 66.7], [L, B], [R, B]],
+  10: [[L, T], [R, T], [C, 16.7], [L, 33.3], [R, 33.3], [L, 66.7], [R, 66.7], [C, 83.3], [L, B], [R, B]],
+};
 
 /**
  * Split "10H" into {rank: "10", suit: "H", marked: false}; null for a name
@@ -54,8 +69,13 @@ export function cardFace(name) {
   if (pips === 1) {
     middle.append(el("span", "pip ace", symbol));
   } else if (pips) {
-    middle.classList.add(`n${pips}`);
-    for (let i = 0; i < pips; i++) middle.append(el("span", "pip", symbol));
+    middle.classList.add("pips", `n${pips}`);
+    for (const [x, y] of LAYOUT[pips]) {
+      const pip = el("span", y > 50 ? "pip flip" : "pip", symbol);
+      pip.style.left = `${x}%`;
+      pip.style.top = `${y}%`;
+      middle.append(pip);
+    }
   } else {
     middle.classList.add("court");
     middle.append(el("span", "court-rank", c.rank), el("span", "court-suit", symbol));

@@ -8,10 +8,12 @@ export class TableConnection {
    * @param {string|null} token  the seat's secret, or null to watch
    * @param {(msg: object) => void} onMessage
    * @param {(state: "connecting"|"open"|"closed"|"gone", why?: string) => void} onState
+   * @param {{watch?: string|null, host?: string|null}} keys  the spectator key and the host's secret, if known
    */
-  constructor(tableId, token, onMessage, onState) {
+  constructor(tableId, token, onMessage, onState, keys = {}) {
     this.tableId = tableId;
     this.token = token;
+    this.keys = keys;
     this.onMessage = onMessage;
     this.onState = onState;
     this.events = 0; // how many events of the log this page holds
@@ -29,6 +31,8 @@ export class TableConnection {
     ws.onopen = () => {
       const hello = { type: "hello", since: this.events };
       if (this.token) hello.token = this.token;
+      if (this.keys.watch) hello.watch = this.keys.watch;
+      if (this.keys.host) hello.host = this.keys.host;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (e) => {
@@ -51,12 +55,16 @@ export class TableConnection {
     };
   }
 
-  /** Send a message; returns its id (acks and errors carry it back). */
+  /** Is the connection up (a message sent now reaches the server)? */
+  get connected() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /** Send a message; returns its id (acks and errors carry it back), or null when not connected. */
   send(msg) {
+    if (!this.connected) return null;
     const id = this.nextId++;
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
-      this.ws.send(JSON.stringify({ ...msg, id }));
-    }
+    this.ws.send(JSON.stringify({ ...msg, id }));
     return id;
   }
 
@@ -72,4 +80,4 @@ export class TableConnection {
 }
 
 // Errors after which retrying cannot help.
-const FATAL = new Set(["bad_token", "no_table", "hello_first"]);
+const FATAL = new Set(["bad_token", "no_table", "hello_first", "private"]);

@@ -1,34 +1,30 @@
-"""A King Taco player that plays for the auction.
+"""A King Taco player that races to go out with auction points in hand.
 
 Only an auction wins King Taco (KT-9): the player with the best auction
-score tries, and wins one time in ``goto`` (so each of the at most four
-auctions decides the game about as often as any other). Going out scores
-1 + mana + the last card's number; every other player scores 1 + the number
-card it must discard (KT-H21). A random starter rarely scores more than 4,
-so a player holding a 4 when someone else goes out is usually the one who
-tries. This player therefore:
+score tries, and wins one time in ``goto``. Going out scores 1 + mana + the
+last card's number; every other player scores 1, its auction discard adding
+nothing (KT-9.5). So whoever goes out on 2 points or more is the one who
+tries (unless an inversion makes the lowest try), and a failed try costs it
+7 cards. This player therefore:
 
-- keeps its number cards, the highest longest: each is the discard that
-  makes it the one who tries in someone else's auction, and the last card
-  that scores when it goes out (measured: keeping them is worth more than
-  the two mana a number gives when played; the low ones go first);
-- plans its last card for auction points (a high number, mana in hand; low
-  under an inversion that will still hold), and never keeps a WILD for last
-  when that would go out on poor points;
+- sheds fast, keeping one number card for last (going out on a number
+  scores) and playing the low numbers first;
+- plans its last card for 2 points or more (mana in hand or a number), and
+  avoids going out when an inversion that will still hold hands the try to
+  another player;
 - values mana at one card shed per point: it plays effects whose use is
   worth their price (a ``+= 2``, a skip, a ``--``; more so on a player about
-  to go out when it holds no high number), sheds the others when it cannot
-  afford them, and never starts a lock (the next player would choose it) or
-  plays ``x2`` or NOPE alone;
+  to go out), sheds the others when it cannot afford them, and never starts
+  a lock (the next player would choose it) or plays ``x2`` or NOPE alone;
 - passes draw stacks on (a ``+= 2`` first: skip and inverse cost it a
   turn), NOPEs big ones, steals a ``--`` discard, a harvest or a shield, and
   allows the rest (a lock is then its to choose) unless allowing would bar
-  every card it could play (KT-5.4);
+  every card it could play (KT-5.4); a ``--`` discard keeps its last card;
 - picks WILD colours and locks from its own hand: what it holds most, the
   others hold least (a black list from what it lacks, when inverted).
 
 It sees only its view; ``choose`` is a pure function of the view and the
-legal actions. Figures: bench/RESULTS.md.
+legal actions. Figures: the auction study on docs/rules/king-taco.md.
 """
 
 from __future__ import annotations
@@ -37,6 +33,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...engine.core import Action
+from .actions import Kind as Do
 from .cards import (
     ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, NULL, PLUS2,
     RAGE, SHIELD, SKIP, SYMBOL, VALUE, X2,
@@ -57,9 +54,12 @@ PASS_ALLPP = {INVERSE: 5.0, SKIP: 1.0}
 #: a skip on us: all++ times out everyone else, skip and inverse pass it on, += 2 makes us draw 2
 PASS_SKIP = {ALLPP: 4.0, SKIP: 3.0, INVERSE: 3.0, PLUS2: -1.0}
 MANA_WORTH = 1.0  # one mana, in cards shed
-KEEP_NUMBER = 5.0  # per pip: what playing a number card costs in auction readiness
-HURRY = 2.5  # a += 2 or skip on a player about to go out, when we hold no high number
-PAR = 4  # auction points a careless starter or a discarded 3 reaches: going out on fewer is poor
+KEEP_NUMBER = 0.1  # per pip: stack and play the low numbers first, keep the high ones for last
+LAST_NUMBER = 2.0  # our only number card: it is the last card that makes going out score
+HURRY = 2.5  # a += 2 or skip on a player about to go out: it would very likely try to win
+GOOD_FINISH = 3.0  # going out on 2 points or more: the others have 1, so we try to win
+TIED_FINISH = -2.0  # going out on 1 point: a tie with every other player, a 1 in n chance to try
+GIFT_FINISH = -3.0  # going out when the lowest score tries: another player tries, we draw 7 if it fails
 WILD_KEEP = 2.0  # a plain WILD plays on anything but calm and inverse: keep it
 COLOUR_KEEP = 0.3  # per card of that colour left in hand: keep our colour in play
 
@@ -106,7 +106,7 @@ def finish(c: int, mana: int) -> int:
 def from_hand(view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
     """A WILD's or a lock's colour, a lock's symbol: what we hold most, so what the others
     hold least; under an inverted lock, a black list of what we hold least."""
-    if legal[0].kind == "colour":
+    if legal[0].kind == Do.COLOUR:
         counts = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
         blacklist = view.pending == LOCK_COLOUR and view.inverted
     else:
@@ -127,41 +127,49 @@ class KingTacoHeuristic:
             return legal[0]
         kind = legal[0].kind
         hand = list(view.hand or ())
-        if kind in ("colour", "symbol"):
+        if kind in (Do.COLOUR, Do.SYMBOL):
             return from_hand(view, legal, hand)
-        if kind == "discard":
+        if kind == Do.DISCARD:
             return self._discard(view, legal, hand)
-        if kind == "fish":
+        if kind == Do.FISH:
             held = Counter(SYMBOL[c] for c in hand)
             # a catch hands the card over: name one we are glad to lose (not a number), of a symbol we
             # hold few of (more copies out there), at the biggest hand
             return max(legal, key=lambda a: (not IS_NUMBER[a.card], -held[SYMBOL[a.card]], view.hand_sizes[a.arg]))
         if not view.stack:
             return self._free(view, legal, hand)
-        if any(a.kind == "pass" for a in legal):
+        if any(a.kind == Do.PASS for a in legal):
             return self._react(view, legal, hand)
         return self._decide(view, legal, hand)
 
     def _discard(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         if view.pending == AUCTION_DISCARD:
-            return (min if lowest_wins(view) else max)(legal, key=lambda a: VALUE[a.card])
-        # a -- discard: shed what is hardest to use; keep numbers and WILDs
+            # it scores nothing (KT-9.5): keep the colours we hold most (playable later); the
+            # number's value no longer matters, the highest goes first
+            colours = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
+            return min(legal, key=lambda a: (colours[COLOUR[a.card]], -VALUE[a.card]))
+        # a -- discard (optional, KT-7.13.1): shed what is hardest to use, keep numbers and WILDs,
+        # and keep a last card to go out on at our own turn (an empty hand only draws)
+        keep = next((a for a in legal if a.kind == Do.PASS), None)
+        cards = [a for a in legal if a.kind == Do.DISCARD]
+        if keep is not None and len(hand) <= 1:
+            return keep
         mana = view.mana[view.seat] if view.seat is not None else 0
 
         def burden(a: Action) -> float:
-            c = a.card
+            c: int = a.card
             if IS_NUMBER[c]:
                 return -KEEP_NUMBER * VALUE[c]
             if IS_WILD[c]:
                 return -WILD_KEEP
             return COST[SYMBOL[c]] + (3.0 if SYMBOL[c] == NOPE and mana < 3 else 0.0)
 
-        return max(legal, key=burden)
+        return max(cards, key=burden)
 
     # --- a NOPE window: NOPE what hurts us ----------------------------------------------------
     def _react(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        nopes = [a for a in legal if a.kind == "nope"]
-        passing = next(a for a in legal if a.kind == "pass")
+        nopes = [a for a in legal if a.kind == Do.NOPE]
+        passing = next(a for a in legal if a.kind == Do.PASS)
         if not nopes or len(hand) <= 2:
             return passing
         seat = view.seat
@@ -177,18 +185,19 @@ class KingTacoHeuristic:
     # --- a stack waits on us -------------------------------------------------------------------
     def _decide(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         seat = view.seat if view.seat is not None else 0
-        plays = [a for a in legal if a.kind == "play"]
-        nopes = [a for a in legal if a.kind == "nope"]
-        allow = next(a for a in legal if a.kind == "allow")
+        plays = [a for a in legal if a.kind == Do.PLAY]
+        nopes = [a for a in legal if a.kind == Do.NOPE]
+        allow = next(a for a in legal if a.kind == Do.ALLOW)
         kind = view.stack_kind
         mine = view.stack_seats[0] == seat
         can_nope = bool(nopes) and len(hand) > 2 and view.stack_count >= 2
 
         def cheap(a: Action) -> float:
             """Stack numbers last (they are auction points), and cheap cards first."""
-            return -KEEP_NUMBER * VALUE[a.card] - COST[SYMBOL[a.card]] * 0.3
+            c: int = a.card
+            return -KEEP_NUMBER * VALUE[c] - COST[SYMBOL[c]] * 0.3
 
-        table = {PLUS2: PASS_ON, ALLPP: PASS_ALLPP, SKIP: PASS_SKIP}.get(kind)
+        table = {PLUS2: PASS_ON, ALLPP: PASS_ALLPP, SKIP: PASS_SKIP}.get(kind) if kind is not None else None
         if table is not None and not view.stack_closed:
             options = [(table.get(SYMBOL[a.card], -2.0) + cheap(a), a) for a in plays]
             best = max(options, key=lambda x: x[0], default=None)
@@ -219,14 +228,14 @@ class KingTacoHeuristic:
 
     # --- a free turn ---------------------------------------------------------------------------
     def _free(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        plays = [a for a in legal if a.kind == "play"]
+        plays = [a for a in legal if a.kind == Do.PLAY]
         if not plays:
             return legal[0]
         seat = view.seat if view.seat is not None else 0
         mana = view.mana[seat]
         nxt = next_seat(view, seat)
         low = lowest_wins(view, view.players - sum(view.out))  # at our next turn
-        ready = any(IS_NUMBER[c] and (VALUE[c] <= 2 if low else VALUE[c] >= 3) for c in hand)
+        numbers = sum(1 for c in hand if IS_NUMBER[c])
         colours = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
         harvest = view.harvester is not None
 
@@ -236,7 +245,7 @@ class KingTacoHeuristic:
             after = mana_after(c, mana, view, seat)
             s = COLOUR_KEEP * colours[COLOUR[c]] + MANA_WORTH * (after - mana)
             if IS_NUMBER[c]:
-                s -= KEEP_NUMBER * ((5 - VALUE[c]) if low else VALUE[c])
+                s -= KEEP_NUMBER * VALUE[c] + (LAST_NUMBER if numbers == 1 and len(hand) > 2 else 0.0)
             elif sym == NULL:
                 s -= WILD_KEEP
             else:
@@ -244,7 +253,7 @@ class KingTacoHeuristic:
                     s -= 1.0
                 if mana >= (0 if sym == INVERSE and harvest else COST[sym]):
                     s += ACTIVE[sym]
-                    if sym in (PLUS2, SKIP) and view.hand_sizes[nxt] <= 2 and not ready:
+                    if sym in (PLUS2, SKIP) and view.hand_sizes[nxt] <= 2:
                         s += HURRY
             if len(hand) == 2:
                 s += self._last_card(hand[1] if hand[0] == c else hand[0], after, low)
@@ -254,12 +263,12 @@ class KingTacoHeuristic:
 
     @staticmethod
     def _last_card(c: int, mana: int, low: bool) -> float:
-        """How good ``c`` is as the card we go out on next turn: its auction points against
-        par; a WILD would surely be playable, which is bad when those points are poor."""
+        """How good ``c`` is as the card we go out on next turn. The others score 1 point
+        each (KT-9.2, KT-9.5), so 2 points make us the one who tries (KT-9.6); under an
+        inversion that will still hold, the lowest tries, so going out hands the try over."""
         points = finish(c, mana)
-        if points < 0:
+        if points < 0:  # a NOPE we would have to play with 3 mana throws us out; x2 draws a card
             return -10.0 if SYMBOL[c] == NOPE else 0.0
-        value = float(PAR - points if low else points - PAR)
-        if value < 0 and IS_WILD[c]:
-            value -= 3.0
-        return value
+        if low:
+            return GIFT_FINISH
+        return GOOD_FINISH if points >= 2 else TIED_FINISH

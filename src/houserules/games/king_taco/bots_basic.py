@@ -1,5 +1,5 @@
 """The first mana-aware King Taco player, kept as ``basic`` to measure the
-``heuristic`` against (bots/king_taco.py).
+``heuristic`` against (``bots.py``).
 
 It plays as a careful person who knows the auction does: shed cards, but go
 out holding mana and on a high number (both are auction points); spend mana
@@ -7,9 +7,10 @@ on effects that hurt the next player or pass a draw on, and play cards it
 cannot afford only when mana is low (they are worth 1 mana); never NOPE
 itself out unless forced; pass draw stacks on rather than draw, NOPE big
 ones, steal a ``--`` discard, a shield or a harvest when it can; choose WILD
-and lock colours from its own hand (``king_taco.from_hand``, shared with the
-``heuristic``); discard its highest number in someone else's auction
-(points make it the one who tries to win). It sees only its view.
+and lock colours from its own hand (``bots.from_hand``, shared with the
+``heuristic``); discard its highest number in someone else's auction (the
+discard scores nothing since KT-H21 was withdrawn; the habit is kept so that
+this bot stays the fixed yardstick). It sees only its view.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...engine.core import Action
+from .actions import Kind as Do
 from .cards import (
     ALLPP, CALM, COLOUR, COST, CURSE, FISHING, HARVEST, INVERSE, IS_NUMBER, IS_WILD, LOCK, MINUS, NOPE, PLUS2, RAGE,
     SHIELD, SKIP, SYMBOL, VALUE, X2,
@@ -46,11 +48,11 @@ class KingTacoBasic:
             return legal[0]
         kind = legal[0].kind
         hand = list(view.hand or ())
-        if kind in ("colour", "symbol"):
+        if kind in (Do.COLOUR, Do.SYMBOL):
             return from_hand(view, legal, hand)
-        if kind == "discard":
+        if kind == Do.DISCARD:
             return self._discard(view, legal)
-        if kind == "fish":
+        if kind == Do.FISH:
             return self._fish(view, legal, hand)
         if view.stack:
             return self._stack(view, legal)
@@ -61,9 +63,13 @@ class KingTacoBasic:
         if view.pending == AUCTION_DISCARD:
             lowest = view.inverted and view.condition in (0, 3)
             return (min if lowest else max)(legal, key=lambda a: VALUE[a.card])
-        # a -- discard: shed what is hardest to use (expensive effects, then NOPEs we cannot fund)
+        # a -- discard (optional): shed what is hardest to use (expensive effects, then NOPEs we
+        # cannot fund), but keep a last card to go out on
+        cards = [a for a in legal if a.kind == Do.DISCARD]
+        if len(cards) < len(legal) and len(view.hand or ()) <= 1:
+            return next(a for a in legal if a.kind == Do.PASS)
         mana = view.mana[view.seat] if view.seat is not None else 0
-        return max(legal, key=lambda a: (COST[SYMBOL[a.card]] - (3 if IS_WILD[a.card] else 0)
+        return max(cards, key=lambda a: (COST[SYMBOL[a.card]] - (3 if IS_WILD[a.card] else 0)
                                          + (5 if SYMBOL[a.card] == NOPE and mana < 3 else 0)))
 
     def _fish(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
@@ -74,16 +80,16 @@ class KingTacoBasic:
     # --- stacks and windows ---------------------------------------------------
     def _stack(self, view: TacoView, legal: Sequence[Action]) -> Action:
         by = {a.kind: a for a in legal}
-        nopes = [a for a in legal if a.kind == "nope"]
+        nopes = [a for a in legal if a.kind == Do.NOPE]
         base_seat = view.stack_seats[0]
         mine = base_seat == view.seat
         kind = view.stack_kind
-        if "pass" in by:  # out of turn: NOPE what hurts everyone or feeds another, or shed a risky NOPE
+        if Do.PASS in by:  # out of turn: NOPE what hurts everyone or feeds another, or shed a risky NOPE
             hurts = kind == HARVEST or kind == ALLPP
             if nopes and not mine and hurts:
                 return nopes[0]
-            return by["pass"]
-        plays = [a for a in legal if a.kind == "play"]
+            return by[Do.PASS]
+        plays = [a for a in legal if a.kind == Do.PLAY]
         if kind in DRAW_STACKS and not view.stack_closed:
             if plays:
                 return max(plays, key=lambda a: PASS_ON.get(SYMBOL[a.card], 0) - 0.1 * COST[SYMBOL[a.card]])
@@ -91,11 +97,11 @@ class KingTacoBasic:
                 return nopes[0]
         elif kind in (MINUS, SHIELD, HARVEST) and plays and not mine:
             return plays[0]  # steal the discard, the shield, the harvest
-        return by.get("allow", legal[0])
+        return by.get(Do.ALLOW, legal[0])
 
     # --- a free turn -----------------------------------------------------------
     def _free(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
-        plays = [a for a in legal if a.kind == "play"]
+        plays = [a for a in legal if a.kind == Do.PLAY]
         if not plays:
             return legal[0]
         seat = view.seat if view.seat is not None else 0

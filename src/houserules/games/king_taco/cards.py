@@ -150,7 +150,8 @@ def validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
         key = json.dumps(raw, sort_keys=True)
     except TypeError:
         raise ValueError("deck must be a JSON object of lists and numbers") from None
-    return json.loads(_validated(key))
+    deck: dict[str, Any] = json.loads(_validated(key))
+    return deck
 
 
 @lru_cache(maxsize=64)

@@ -7,14 +7,17 @@ state and appends events.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
+from .actions import Kind as K
 from .cards import (
     COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
 )
 from .rules import PRICE, nope_cards, stackable
 from .state import (
-    AUCTION_DISCARD, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, MAX_SEATS,
+    AUCTION_DISCARD, DEFAULT, DISCARD, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, MAX_SEATS,
     WILD_COLOUR, TacoState, curse_key, shield_key,
 )
 from .stacking import push, resolve, start
@@ -24,6 +27,9 @@ from .turns import draw_cards, end_turn, gain, seats_from
 PLAYED = tuple(tuple(tuple(Event("play", s, {"card": NAMES[c], "stack": stacking}) for c in range(KINDS))
                      for s in range(MAX_SEATS)) for stacking in (False, True))
 GOTO_DRAW = 7  # KT-9.9: "U will be forced to immediately draw 7 cards"
+#: what a WILD's colour choice goes on with (kept in ``pending_count``): a play on a free turn,
+#: a card stacked on the open stack, or a NOPE on it
+FREE, STACKED, NOPED = 0, 1, 2
 
 
 # --- reaction windows ---------------------------------------------------------
@@ -54,7 +60,7 @@ def place(state: TacoState, seat: int, c: int, events: list[Event], stacking: bo
     state.last_card[seat] = c
     events.append(PLAYED[stacking][seat][c])
     if IS_WILD[c]:
-        state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, int(stacking)
+        state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, STACKED if stacking else FREE
         return False
     state.top_colour = COLOUR[c]
     return True
@@ -186,22 +192,35 @@ def _play(state: TacoState, a: Action, events: list[Event]) -> None:
 
 
 def _nope(state: TacoState, a: Action, events: list[Event]) -> None:
-    """A NOPE on the stack, in turn or out of it (KT-7.11.1); a WILD NOPE keeps
-    the colour in play (KT-H25)."""
+    """A NOPE on the stack, in turn or out of it (KT-7.11.1); a WILD NOPE is a WILD
+    and first asks its colour (KT-3.7)."""
     seat, c = a.seat, a.card
     state.hands[seat].remove(c)
     state.discard.append(c)
     state.last_card[seat] = c
-    if not IS_WILD[c]:
-        state.top_colour = COLOUR[c]
     state.mana.spend(seat, COST[NOPE])
     state.stack.push(c, seat, negator=True)
     events.append(Event("nope", seat, {"card": NAMES[c], "nopes": state.stack.negators}))
+    if IS_WILD[c]:
+        state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, NOPED
+        return
+    state.top_colour = COLOUR[c]
+    nope_landed(state, events)
+
+
+def nope_landed(state: TacoState, events: list[Event]) -> None:
+    """The NOPE is on the stack: ask who may answer it (a NOPE war, KT-H10)."""
     open_window(state)
     after_window(state, events)
 
 
 def _pass(state: TacoState, a: Action, events: list[Event]) -> None:
+    """No NOPE from this seat (KT-H13); or, asked for a ``--`` discard, no more discards:
+    the seed's player *"can"* discard (KT-7.13.1)."""
+    if state.pending == DISCARD:
+        state.pending = None
+        events.append(Event("keep", a.seat, {"left": state.pending_count}))
+        return
     state.window.answer(a.seat)
     after_window(state, events)
 
@@ -232,8 +251,10 @@ def _colour(state: TacoState, a: Action, events: list[Event]) -> None:
         return
     state.pending = None
     state.top_colour = colour
-    c = state.discard[-1]
-    carry_out(state, seat, c, bool(state.pending_count), events)
+    if state.pending_count == NOPED:
+        nope_landed(state, events)
+        return
+    carry_out(state, seat, state.discard[-1], state.pending_count == STACKED, events)
 
 
 def _symbol(state: TacoState, a: Action, events: list[Event]) -> None:
@@ -248,13 +269,11 @@ def _discard(state: TacoState, a: Action, events: list[Event]) -> None:
     state.hands[seat].remove(c)
     state.discard.insert(0, c)
     events.append(Event("discard", seat, {"card": NAMES[c], "auction": state.pending == AUCTION_DISCARD}))
-    if state.pending == AUCTION_DISCARD:
-        assert state.auction is not None
-        state.auction[seat] += VALUE[c]
+    if state.pending == AUCTION_DISCARD:  # it sheds a card and scores nothing (KT-9.5)
         next_auction_discard(state, events)
         return
     state.pending_count -= 1
-    if state.pending_count <= 0:  # the count never exceeds the hand less one card (KT-H20)
+    if state.pending_count <= 0:  # the count never exceeds the hand (KT-H20)
         state.pending = None
 
 
@@ -277,8 +296,11 @@ def _fish(state: TacoState, a: Action, events: list[Event]) -> None:
 
 
 ALLOWED = tuple(Event("allow", s) for s in range(MAX_SEATS))
-HANDLERS = {"play": _play, "nope": _nope, "pass": _pass, "allow": _allow, "draw": _draw,
-            "colour": _colour, "symbol": _symbol, "discard": _discard, "fish": _fish}
+Handler = Callable[[TacoState, Action, list[Event]], None]
+HANDLERS: dict[str, Handler] = {
+    K.PLAY: _play, K.NOPE: _nope, K.PASS: _pass, K.ALLOW: _allow, K.DRAW: _draw,
+    K.COLOUR: _colour, K.SYMBOL: _symbol, K.DISCARD: _discard, K.FISH: _fish,
+}
 
 
 def apply(state: TacoState, action: Action) -> list[Event]:

@@ -4,34 +4,19 @@ and scenario files."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Mapping
-from enum import StrEnum
 from typing import Any
 
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
-from ...engine.base import GameBase
+from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from . import flow, rules
+from .actions import Kind
 from .cards import COLOUR_NAMES, KINDS, SYMBOL_NAMES, SYMBOLS, WILD, card_name, parse_card, parse_colour, parse_symbol
 from .literal import expect, literal_state
 from .state import TacoState, deal, validate_options
 from .stats import game_stats
 from .view import TacoView, view
-
-
-class Kind(StrEnum):
-    """King Taco's actions: the JSON ``action`` words."""
-
-    PLAY = "play"
-    DRAW = "draw"
-    ALLOW = "allow"
-    NOPE = "nope"
-    PASS = "pass"
-    COLOUR = "colour"
-    SYMBOL = "symbol"
-    DISCARD = "discard"
-    FISH = "fish"
 
 
 _CARD = card_field(parse_card, card_name, KINDS, '"card": "red:3"')
@@ -118,13 +103,7 @@ class KingTaco(GameBase[TacoState, TacoView]):
         return out
 
     def conserved(self, state: TacoState) -> Hashable:
-        return frozenset(Counter(state.all_cards()).items())
-
-    def snapshot(self, state: TacoState) -> Hashable:
-        return state.snapshot()
-
-    def copy(self, state: TacoState) -> TacoState:
-        return state.copy()
+        return multiset(state.all_cards())
 
     def hidden(self, state: TacoState, seat: int) -> list[list[int]]:
         """Other hands and the draw pile (every played card was seen)."""

@@ -28,7 +28,7 @@ def _condition(name: str, other: str, clause: str) -> dict[int, str]:
     return {
         {"rage": RAGE, "calm": CALM, "lock": LOCK}[name]: f"lifespan +1 round ({clause}.2)",
         X2: _X2,
-        PLUS2: f"lifespan +2 rounds; the stacker draws 2 at their next turn ({clause}.4, KT-H7)",
+        PLUS2: f"lifespan +2 turns; the stacker draws 2 at their next turn ({clause}.4, KT-H7)",
         INVERSE: f"turns it into {other}, no change of direction (KT-3.5.4, KT-H6)",
         NOPE: _NOPE,
     }
@@ -71,7 +71,7 @@ MATRIX: dict[int, dict[int, str]] = {
         X2: "doubles the cards to discard; the stacker takes the discard (KT-7.13.3)",
         MINUS: "+1 card to discard; the stacker takes the discard (KT-7.13.4)",
         PLUS2: "-2 cards to discard (at 0 only NOPE; below 0 it becomes a +=2 of that many) (KT-7.13.5)",
-        NOPE: "the discard count goes back to 1 (KT-7.13.6)",
+        NOPE: "at zero cards the discard count goes back to 1; otherwise it cancels the stack (KT-7.13.6)",
     },
     HARVEST: {
         HARVEST: "lifespan +1 round, starts 1 round later; the stacker harvests (KT-7.14.8, KT-H14)",

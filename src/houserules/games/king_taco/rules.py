@@ -12,12 +12,13 @@ Clause ids are those of docs/rules/king-taco.md.
 from __future__ import annotations
 
 from ...engine.core import Action, Illegal
+from .actions import CARD_KINDS, Kind as K
 from .cards import (
     COLOUR, COST, INVERSE, IS_NUMBER, IS_WILD, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, SYMBOLS, WILD, card_name,
 )
 from .matrix import STACKABLE
 from .state import (
-    AUCTION_DISCARD, CALM, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL,
+    AUCTION_DISCARD, CALM, DISCARD, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL,
     MAX_SEATS, PENDING_NAMES, RAGE, WILD_COLOUR, TacoState, shield_key,
 )
 
@@ -36,7 +37,6 @@ NOT_STACKABLE = Illegal("KT-5.7", "that card does not stack on this stack (see t
 STACK_CLOSED = Illegal("KT-H10", "this stack takes only NOPE now")
 NO_MANA_STACK = Illegal("KT-8.3", "you lack the mana to stack that card")
 DECIDE = Illegal("KT-5.3", "a stack waits on you: stack a card on it or allow it")
-FORCED = Illegal("KT-2.3", "you were forced to draw this turn: you may not play; allow the stack")
 NO_STACK = Illegal("KT-5.3", "there is no stack to allow or NOPE")
 NOT_A_NOPE = Illegal("KT-7.11", "that card is not a NOPE")
 NOPE_MANA = Illegal("KT-8.3", "a NOPE needs 3 mana to stack")
@@ -58,16 +58,16 @@ GAME_OVER = Illegal("KT-9", "the game is over")
 
 
 # --- preallocated actions: legal() returns references ----------------------
-PLAY = tuple(tuple(Action(s, "play", c) for c in range(KINDS)) for s in range(MAX_SEATS))
-NOPE_ACT = tuple(tuple(Action(s, "nope", c) for c in range(KINDS)) for s in range(MAX_SEATS))
-DISCARD_ACT = tuple(tuple(Action(s, "discard", c) for c in range(KINDS)) for s in range(MAX_SEATS))
-FISH_ACT = tuple(tuple(tuple(Action(s, "fish", c, t) for t in range(MAX_SEATS)) for c in range(KINDS))
+PLAY = tuple(tuple(Action(s, K.PLAY, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+NOPE_ACT = tuple(tuple(Action(s, K.NOPE, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+DISCARD_ACT = tuple(tuple(Action(s, K.DISCARD, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+FISH_ACT = tuple(tuple(tuple(Action(s, K.FISH, c, t) for t in range(MAX_SEATS)) for c in range(KINDS))
                  for s in range(MAX_SEATS))
-DRAW = tuple(Action(s, "draw") for s in range(MAX_SEATS))
-ALLOW = tuple(Action(s, "allow") for s in range(MAX_SEATS))
-PASS = tuple(Action(s, "pass") for s in range(MAX_SEATS))
-COLOUR_ACT = tuple(tuple(Action(s, "colour", arg=c) for c in range(WILD)) for s in range(MAX_SEATS))
-SYMBOL_ACT = tuple(tuple(Action(s, "symbol", arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
+DRAW = tuple(Action(s, K.DRAW) for s in range(MAX_SEATS))
+ALLOW = tuple(Action(s, K.ALLOW) for s in range(MAX_SEATS))
+PASS = tuple(Action(s, K.PASS) for s in range(MAX_SEATS))
+COLOUR_ACT = tuple(tuple(Action(s, K.COLOUR, arg=c) for c in range(WILD)) for s in range(MAX_SEATS))
+SYMBOL_ACT = tuple(tuple(Action(s, K.SYMBOL, arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
 
 
 # --- the judgements, tabulated by card ---------------------------------------
@@ -82,13 +82,24 @@ MATCHES = tuple(tuple(_matches(k // SYMBOLS, k % SYMBOLS, c) for c in range(KIND
 #: the inverted default and the inverted lock (KT-3.5, KT-3.6): another colour, another symbol, no WILD
 DIFFERS = tuple(tuple(not m for m in row) for row in MATCHES)
 RAGE_ROW = (True,) * KINDS  # KT-3.2: every card
-CALM_ROW = tuple(not w for w in IS_WILD)  # KT-3.3: no WILD
 IS_NOPE = tuple(SYMBOL[c] == NOPE for c in range(KINDS))
+CALM_ROW = tuple(not w or n for w, n in zip(IS_WILD, IS_NOPE))  # KT-3.3: no WILD (a WILD NOPE aside, KT-7.11.5)
+
+
+def _with_nopes(row: tuple[bool, ...]) -> tuple[bool, ...]:
+    """A NOPE *"does not need to meet any other playability conditions"* (KT-7.11.5)."""
+    return tuple(r or n for r, n in zip(row, IS_NOPE))
+
+
 #: NOPE_ROW[inverted][lock colour][c]: may NOPE ``c`` be stacked under that (inverted) lock
 #: (KT-7.11.5, KT-H33): the lock's colour or a WILD NOPE; neither under an inverted lock
 NOPE_ROW = tuple(tuple(tuple(IS_NOPE[c] and (COLOUR[c] in (colour, WILD)) != inverted for c in range(KINDS))
                        for colour in range(WILD)) for inverted in (False, True))
 ANY_NOPE = IS_NOPE  # no lock: a NOPE ignores playability (KT-7.11.5)
+#: the default and the inverted default as they are for a card played on a free turn: NOPEs
+#: too (KT-7.11.5); under a lock MATCHES and DIFFERS already hold the NOPEs the lock allows
+FREE_MATCHES = tuple(_with_nopes(row) for row in MATCHES)
+FREE_DIFFERS = tuple(_with_nopes(row) for row in DIFFERS)
 NO_CARD = (False,) * KINDS
 #: FITS[kind][c]: may card ``c`` (a NOPE aside) go on a stack of that kind: the matrix by card (KT-5.7)
 FITS = tuple(tuple(STACKABLE[k][SYMBOL[c]] and not IS_NOPE[c] for c in range(KINDS)) for k in range(SYMBOLS))
@@ -99,7 +110,7 @@ PRICE = (tuple(COST[SYMBOL[c]] for c in range(KINDS)),
 
 def play_row(state: TacoState) -> tuple[bool, ...]:
     """Which cards meet the playability condition in force (KT-3), indexed by card. A NOPE
-    played as the base of a stack meets it like any card (KT-H12).
+    needs none but the lock's (KT-7.11.5), as the base of a stack too.
 
     Go fishing needs no test here or in ``react_row``: it starts only as its own stack
     closes and no card goes on the pile while it lasts, so no stack is ever open then
@@ -110,10 +121,8 @@ def play_row(state: TacoState) -> tuple[bool, ...]:
     if cond == CALM:
         return CALM_ROW
     if cond == LOCK:
-        key = state.lock_colour * SYMBOLS + state.lock_symbol
-    else:
-        key = state.top_colour * SYMBOLS + SYMBOL[state.discard[-1]]
-    return (DIFFERS if state.inverted else MATCHES)[key]
+        return (DIFFERS if state.inverted else MATCHES)[state.lock_colour * SYMBOLS + state.lock_symbol]
+    return (FREE_DIFFERS if state.inverted else FREE_MATCHES)[state.top_colour * SYMBOLS + SYMBOL[state.discard[-1]]]
 
 
 def react_row(state: TacoState) -> tuple[bool, ...]:
@@ -221,7 +230,7 @@ def _pending_actions(state: TacoState) -> list[Action]:
     hand = distinct(state.hands[seat])
     if kind == AUCTION_DISCARD:
         return [acts[c] for c in hand if IS_NUMBER[c]]
-    return [acts[c] for c in hand]
+    return [acts[c] for c in hand] + [PASS[seat]]  # a -- discard is optional (KT-7.13.1)
 
 
 def legal(state: TacoState) -> list[Action]:
@@ -239,8 +248,6 @@ def legal(state: TacoState) -> list[Action]:
         return out
     seat = state.turn
     if state.stack.cards:
-        if state.forced:
-            return [ALLOW[seat]]
         acts, nacts = PLAY[seat], NOPE_ACT[seat]
         out = [nacts[c] if IS_NOPE[c] else acts[c] for c in stackable(state, seat)]
         out.append(ALLOW[seat])
@@ -249,24 +256,27 @@ def legal(state: TacoState) -> list[Action]:
         targets = fish_targets(state, seat)
         if not targets:
             return [DRAW[seat]]
-        acts = FISH_ACT[seat]
-        return [acts[c][t] for c in distinct(state.hands[seat]) for t in targets]
-    acts = PLAY[seat]
-    return [acts[c] for c in playable(state, seat)] or [DRAW[seat]]
+        fish = FISH_ACT[seat]
+        return [fish[c][t] for c in distinct(state.hands[seat]) for t in targets]
+    plays = PLAY[seat]
+    return [plays[c] for c in playable(state, seat)] or [DRAW[seat]]
 
 
 def _check_pending(state: TacoState, action: Action) -> Illegal | None:
-    seat, kind = action.seat, action.kind
+    seat, kind, pending = action.seat, action.kind, state.pending
+    assert pending is not None
     if seat != state.pending_seat:
-        return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[state.pending]})")
-    want = {WILD_COLOUR: "colour", LOCK_COLOUR: "colour", LOCK_SYMBOL: "symbol"}.get(state.pending, "discard")
+        return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[pending]})")
+    want = {WILD_COLOUR: K.COLOUR, LOCK_COLOUR: K.COLOUR, LOCK_SYMBOL: K.SYMBOL}.get(pending, K.DISCARD)
+    if kind == K.PASS and pending == DISCARD:
+        return None
     if kind != want:
-        return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[state.pending]} (action {want!r})")
-    if kind == "colour":
+        return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[pending]} (action {want!r})")
+    if kind == K.COLOUR:
         return None if action.arg in state.colours else BAD_COLOUR
-    if kind == "symbol":
+    if kind == K.SYMBOL:
         return None if action.arg in state.lock_symbols else BAD_SYMBOL
-    if state.pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
+    if pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
         return NOT_NUMBER
     return None
 
@@ -274,31 +284,29 @@ def _check_pending(state: TacoState, action: Action) -> Illegal | None:
 def _check_turn(state: TacoState, action: Action) -> Illegal | None:
     seat, kind, c = action.seat, action.kind, action.card
     if state.stack:
-        if kind == "allow":
+        if kind == K.ALLOW:
             return None
-        if kind not in ("play", "nope"):
+        if kind not in (K.PLAY, K.NOPE):
             return DECIDE
-        if state.forced:
-            return FORCED
-        if kind == "nope":
+        if kind == K.NOPE:
             return why_not_nope(state, seat, c)
         return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, seat, c)
-    if kind in ("allow", "nope"):
+    if kind in (K.ALLOW, K.NOPE):
         return NO_STACK
     if FISHING_SPAN in state.spans.left:
         targets = fish_targets(state, seat)
-        if kind == "fish":
+        if kind == K.FISH:
             if not targets:
                 return NO_TARGETS
             return None if action.arg in targets else BAD_TARGET
-        if kind == "draw":
+        if kind == K.DRAW:
             return HAS_TARGETS if targets else None
         return FISHING_NOW
-    if kind == "play":
+    if kind == K.PLAY:
         return BARRED if c in state.barred else why_not_play(state, c)
-    if kind == "draw":
+    if kind == K.DRAW:
         return MUST_PLAY if playable(state, seat) else None
-    if kind == "fish":
+    if kind == K.FISH:
         return NOT_FISHING
     return NOTHING_PENDING
 
@@ -310,21 +318,21 @@ def check(state: TacoState, action: Action) -> Illegal | None:
     seat, kind = action.seat, action.kind
     if state.out[seat]:
         return OUT
-    if kind in ("play", "nope", "discard", "fish") and action.card not in state.hands[seat]:
+    if kind in CARD_KINDS and action.card not in state.hands[seat]:
         return Illegal("hand", f"you do not hold {card_name(action.card)}")
     if state.pending is not None:
         return _check_pending(state, action)
-    if kind in ("colour", "symbol", "discard"):
+    if kind in (K.COLOUR, K.SYMBOL, K.DISCARD):
         return NOTHING_PENDING
     if state.window:
         if seat not in state.window:
             return WAIT if seat == state.turn else NOT_ASKED
-        if kind == "pass":
+        if kind == K.PASS:
             return None
-        if kind == "nope":
+        if kind == K.NOPE:
             return why_not_nope(state, seat, action.card)
         return ONLY_REACT
-    if kind == "pass":
+    if kind == K.PASS:
         return NOT_ASKED
     if seat != state.turn:
         return NOT_YOUR_TURN

@@ -2,8 +2,8 @@
 
 ``start`` opens a stack with its base, ``push`` applies one row of the
 stackability matrix (``matrix.MATRIX``) to the running tallies, and
-``resolve`` carries the whole stack out once the player it waits on allows
-it or its NOPE window closes (KT-5, KT-7). Direction changes happen when
+``resolve`` carries the whole stack out (``effects``) once the player it
+waits on allows it or its NOPE window closes (KT-5, KT-7). Direction changes happen when
 the card is played, so "the next player" is always counted from the last
 stacker (KT-H8); a NOPEd stack puts the direction back.
 """
@@ -11,19 +11,12 @@ stacker (KT-H8); a NOPEd stack puts the direction back.
 from __future__ import annotations
 
 from ...engine.core import Event
-from .cards import (
-    ALLPP, CALM, CURSE, FISHING, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP, SYMBOL,
-    SYMBOL_NAMES, X2,
-)
-from . import state as conditions
-from .state import COND, DEFAULT, DISCARD, FISHING_SPAN, HARVEST_DELAY, LOCK_COLOUR, TacoState, curse_key, shield_key
-from .turns import cursed, draw_cards, end_turn, seats_from, shielded, start_harvest
+from .cards import ALLPP, CALM, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP, SYMBOL, SYMBOL_NAMES, X2
+from .effects import EVERYONE, SKIP_ALL, TRIGGERS, stacker_costs
+from .state import TacoState
+from .turns import end_turn
 
-EVERYONE, SKIP_ALL = 1, 2
 CONDITIONS = (RAGE, CALM, LOCK)
-SWAPPED = {RAGE: CALM, CALM: RAGE, LOCK: LOCK}
-#: the playability condition each card sets (KT-3)
-CONDITION_OF = {RAGE: conditions.RAGE, CALM: conditions.CALM, LOCK: conditions.LOCK}
 
 
 def start(state: TacoState, card: int, seat: int) -> None:
@@ -81,8 +74,9 @@ def push(state: TacoState, card: int, seat: int) -> None:
             st.life += 1
         elif top == X2:
             st.life *= 2
-        elif top == PLUS2:
-            st.life += 2
+            st.extra *= 2
+        elif top == PLUS2:  # "will last for 2 more turns" (KT-7.5.4): turns, not rounds
+            st.extra += 2
             st.owed.append((seat, 2))
         else:
             st.inverts += 1
@@ -115,108 +109,25 @@ def push(state: TacoState, card: int, seat: int) -> None:
                 st.recipient = seat
 
 
-def _protected(state: TacoState, seat: int) -> bool:
-    """A shield protects from stacks other players started (KT-H16)."""
-    return shielded(state, seat) and state.stack.seats[0] != seat
-
-
-def _timeout(state: TacoState, seat: int, turns: int) -> bool:
-    """Time ``seat`` out; the player to act loses the turn it is in. True if that was the decider."""
-    if seat == state.turn:
-        state.timeout[seat] += turns - 1
-        return True
-    state.timeout[seat] += turns
-    return False
-
-
-def _trigger(state: TacoState, events: list[Event]) -> bool:
-    """Carry out an allowed stack; True if the decider's turn ends with it."""
-    st = state.stack
-    kind = st.kind
-    decider = state.turn
-    ends = False
-    if kind == PLUS2:
-        for s in seats_from(state, decider):
-            n = st.count if s == decider else st.allpp
-            if n and not _protected(state, s):
-                draw_cards(state, s, n, "stack", events)
-                ends = ends or s == decider
-    elif kind == ALLPP and st.mode == EVERYONE:
-        for s in seats_from(state, decider):
-            if not _protected(state, s):
-                draw_cards(state, s, st.count, "stack", events)
-                ends = ends or s == decider
-        last = st.seats[len(st.seats) - 1 - st.negators]
-        ends = _timeout(state, last, st.count) or ends
-    elif kind in (ALLPP, SKIP):
-        if kind == SKIP and st.mode != EVERYONE:
-            targets = [decider]
-        else:
-            targets = [s for s in seats_from(state, decider) if s != st.spare]
-        for s in targets:
-            if not _protected(state, s):
-                ends = _timeout(state, s, st.count) or ends
-    elif kind in CONDITIONS:
-        card = SWAPPED[kind] if st.inverts % 2 else kind
-        state.cond, state.inverted = CONDITION_OF[card], card == LOCK and st.inverts % 2 == 1
-        state.spans.start(COND, st.life, state.active)
-        if card == LOCK:
-            state.pending, state.pending_seat = LOCK_COLOUR, decider
-        for s, n in st.owed:
-            state.owed[s] += n
-    elif kind == INVERSE:
-        if st.inverts % 2:
-            if state.cond == DEFAULT:
-                state.inverted = not state.inverted
-                if state.inverted:
-                    state.spans.start(COND, st.life, state.active)
-                else:
-                    state.spans.end(COND)
-            elif state.cond == conditions.LOCK:
-                state.inverted = not state.inverted
-    elif kind == FISHING:
-        state.spans.start(FISHING_SPAN, st.life, state.active)
-    elif kind == SHIELD:
-        if not cursed(state, st.recipient):
-            state.spans.start(shield_key(st.recipient), st.life, state.active)
-    elif kind == CURSE:
-        if not shielded(state, decider):
-            state.spans.start(curse_key(decider), st.life, state.active)
-    elif kind == MINUS:
-        r = st.recipient
-        n = min(st.count, len(state.hands[r]) - 1)
-        if n > 0:
-            state.pending, state.pending_seat, state.pending_count = DISCARD, r, n
-    elif kind == HARVEST:
-        if st.delay:  # a harvest already running goes on until this one starts and overwrites it (KT-7.14.8)
-            state.harvest_next = (st.recipient, st.life)
-            state.spans.start(HARVEST_DELAY, st.delay, state.active)
-        else:
-            start_harvest(state, st.recipient, st.life, events)
-    for s in st.self_skips:
-        _timeout(state, s, 1)
-    for s, n in st.immediate:
-        draw_cards(state, s, n, "stack", events)
-    return ends
-
-
 def resolve(state: TacoState, events: list[Event]) -> None:
     """The stack triggers (or is cancelled by NOPE) on the player whose turn it
     is; that player then plays on, unless the stack took the turn (KT-5.3)."""
     st = state.stack
     state.window.close()
     info = {"effect": SYMBOL_NAMES[st.kind], "depth": len(st), "nopes": st.negators}
-    if st.cancelled and st.kind == MINUS:
-        st.count = 1  # NOPE sets a -- back to one card (KT-7.13.6)
-    if st.cancelled and st.kind != MINUS:
+    reset = st.cancelled and st.kind == MINUS and st.count == 0
+    if reset:
+        st.count = 1  # at zero cards a NOPE sets a -- back to one card (KT-7.13.6)
+    if st.cancelled and not reset:
         state.direction = st.dir0
         events.append(Event("cancelled", state.turn, info))
         ends = False
     else:
-        info.update(count=st.count, life=st.life)
+        info.update(count=st.count, life=st.life, turns=st.extra)
         events.append(Event("triggered", state.turn, info))
-        ends = _trigger(state, events)
-    ends = ends or state.forced
+        ends = stacker_costs(state, events, TRIGGERS[st.kind](state, events))
+    if state.forced and state.turn not in st.seats[len(st.seats) - st.negators:]:
+        ends = True  # forced to draw and did not stack (a NOPE is a stack): no play this turn (KT-2.3)
     st.clear()
     if ends:
         end_turn(state, events)

@@ -83,7 +83,7 @@ class TacoStack(EffectStack):
     and read by ``stacking.resolve``.
     """
 
-    __slots__ = ("kind", "count", "life", "recipient", "inverts", "allpp", "mode", "spare",
+    __slots__ = ("kind", "count", "life", "extra", "recipient", "inverts", "allpp", "mode", "spare",
                  "self_skips", "owed", "immediate", "delay", "dir0")
 
     def __init__(self) -> None:
@@ -94,6 +94,7 @@ class TacoStack(EffectStack):
         self.kind = kind
         self.count = 0  # cards to draw / discard, turns of timeout
         self.life = 0  # lifespan in rounds
+        self.extra = 0  # and turns beyond them: += 2 on rage, calm or lock adds 2 turns (KT-7.5.4)
         self.recipient = -1  # discarder, shield holder, harvester
         self.inverts = 0  # inverses stacked on rage/calm/lock/inverse
         self.allpp = 0  # all++ cards in a draw stack: others draw this many each
@@ -127,7 +128,7 @@ class TacoStack(EffectStack):
         new.immediate = self.immediate[:]
         return new
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         return super().snapshot() + tuple(
             tuple(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in TacoStack.__slots__))
 
@@ -148,7 +149,8 @@ class TacoState:
         self.mode: str = options["mode"]
         self.seed = seed
         self.rng = rng
-        n = self.players = options["players"]
+        n: int = options["players"]
+        self.players = n
         facts = deck_facts(options["deck"])
         #: the colours in the game (WILD and lock colours are chosen among them)
         self.colours: tuple[int, ...] = facts.colours
@@ -165,7 +167,9 @@ class TacoState:
         self.mana = SeatPool(n, MANA_CAP)
         self.timeout = [0] * n  # turns still to be lost
         self.owed = [0] * n  # cards to draw at the start of that seat's next turn
-        self.forced = False  # the seat to act has been forced to draw this turn: it may not play
+        #: the seat to act drew owed cards as its turn began (KT-H28): it may stack on or NOPE the
+        #: stack waiting on it, but once it allows the stack its turn ends (KT-2.3)
+        self.forced = False
         #: cards the player whose turn it is could have stacked on the stack it allowed: it may not
         #: start a new stack with them this turn (KT-5.4)
         self.barred: tuple[int, ...] = ()
@@ -214,7 +218,7 @@ class TacoState:
         new.auction = None if self.auction is None else self.auction[:]
         return new
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Every field as plain data, for equality checks in tests."""
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.top_colour,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -124,62 +123,8 @@ class KingTacoRenderer:
             return Action(seat, head, parse_card(" ".join(rest)))
         return Action(seat, "play", parse_card(text))
 
-    def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
-        kind = event["event"]
-        who = names[event["seat"]] if "seat" in event else ""
-        if kind == "play":
-            return f"{who} {'stacks' if event['stack'] else 'plays'} {_named(event['card'])}"
-        if kind == "draw":
-            cards = event.get("cards")
-            seen = f": {' '.join(_named(c) for c in cards)}" if cards else ""
-            return f"{who} draws {event['count']} ({event['why']}){seen}"
-        if kind == "nope":
-            return f"[bold red]{who} NOPEs[/] with {_named(event['card'])}"
-        if kind == "allow":
-            return f"{who} allows the stack"
-        if kind == "triggered":
-            return f"  [yellow]{event['effect']} triggers[/] (stack of {event['depth']})"
-        if kind == "cancelled":
-            return f"  [red]{event['effect']} is NOPEd[/]"
-        if kind == "fizzle":
-            return f"  {_named(event['card'])} has no effect: not enough mana (+1 mana)"
-        if kind == "colour":
-            return f"  {who} chooses {event['colour']}"
-        if kind == "lock":
-            inv = "inverted " if event["inverted"] else ""
-            return f"  {inv}lock: {event['colour']} / {event['symbol']}"
-        if kind == "discard":
-            return f"{who} discards {_named(event['card'])}" + (" for the auction" if event["auction"] else "")
-        if kind == "fish":
-            return f"{who} fishes {names[event['target']]} for a {event['symbol']}: {'caught' if event['caught'] else 'go fish'}"
-        if kind in ("given", "received"):
-            return f"  card: {_named(event['card'])}" if "card" in event else None
-        if kind == "harvest":
-            return f"  {who} harvests {event['mana']} mana" + (f" ({event['incinerated']} incinerated)" if event["incinerated"] else "")
-        if kind == "effect":
-            return f"  {who}: {event['effect']}"
-        if kind == "expired":
-            return f"  [dim]{event['effect']} ends[/]"
-        if kind == "timeout":
-            return f"  {who} is timed out"
-        if kind == "nope-out":
-            return f"[bold red]{who} is NOPEd out of the game![/]"
-        if kind == "auction":
-            return f"[bold]{who} goes out: auction![/] points {event['points']}"
-        if kind == "goto":
-            res = "[bold green]succeeds[/]" if event["won"] else "[red]fails[/]"
-            return f"{who} tries to win at 1 in {event['goto']}: {res}"
-        if kind == "turn":
-            return f"[dim]— {who}'s turn —[/]"
-        if kind == "reshuffle":
-            return f"  the discard pile is reshuffled into the draw pile ({event['cards']} cards)"
-        if kind == "win":
-            return f"[bold green]{who} wins ({event['how']})![/]"
-        if kind == "over":
-            return f"[bold]The game ends: {event['reason']}[/]"
-        if kind == "refused":
-            return f"[red]Refused[/]: {event['reason']} [{event['rule']}]"
-        return None
+    def card_markup(self, name: str) -> str:
+        return _named(name)
 
 
 RENDERER = KingTacoRenderer()

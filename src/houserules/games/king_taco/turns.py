@@ -7,6 +7,8 @@ been settled by ``rules``.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ...engine.core import Event
 from .cards import NAMES
 from .state import (
@@ -54,7 +56,7 @@ def take(state: TacoState, count: int, events: list[Event]) -> list[int]:
         del pile[-count:]
         out.reverse()  # the top card first, as if popped one by one
         return out
-    out: list[int] = []
+    drawn: list[int] = []
     for _ in range(count):
         if not pile:
             keep = max(1, len(state.stack))
@@ -64,8 +66,8 @@ def take(state: TacoState, count: int, events: list[Event]) -> list[int]:
             del state.discard[:-keep]
             state.rng.shuffle(pile)
             events.append(Event("reshuffle", None, {"cards": len(pile)}))
-        out.append(pile.pop())
-    return out
+        drawn.append(pile.pop())
+    return drawn
 
 
 def draw_cards(state: TacoState, seat: int, count: int, why: str, events: list[Event]) -> None:
@@ -85,7 +87,7 @@ def gain(state: TacoState, seat: int, amount: int, events: list[Event]) -> None:
         state.mana.gain(seat, amount)
 
 
-def expire(state: TacoState, keys: list, events: list[Event]) -> None:
+def expire(state: TacoState, keys: list[Hashable], events: list[Event]) -> None:
     """Effects whose lifespan ran out end (KT-6)."""
     for key in keys:
         if key == COND:
@@ -102,8 +104,14 @@ def expire(state: TacoState, keys: list, events: list[Event]) -> None:
             start_harvest(state, seat, rounds, events)
         elif key == FISHING_SPAN:
             events.append(Event("expired", None, {"effect": "go fishing"}))
-        else:
+        elif isinstance(key, tuple):  # a seat's shield or curse
             events.append(Event("expired", key[1], {"effect": key[0]}))
+
+
+def start_span(state: TacoState, key: Hashable, rounds: int, turns: int = 0) -> None:
+    """Start ``key`` for ``rounds`` rounds of the players still in (KT-6.2) and ``turns``
+    turns more (``+= 2`` on rage, calm or lock: *"2 more turns"*, KT-7.5.4)."""
+    state.spans.start(key, rounds * state.active + turns, 1)  # in turns: a "round" of one
 
 
 def start_harvest(state: TacoState, seat: int, rounds: int, events: list[Event]) -> None:
@@ -117,7 +125,8 @@ def end_turn(state: TacoState, events: list[Event]) -> None:
     """The turn is over: lifespans tick, the turn passes in the direction of
     play, timeouts eat turns (each still a turn of the round, KT-H18), and a
     player owing cards draws them first thing (KT-H28): that turn then ends
-    too unless a stack waits on it, which it may only allow."""
+    too unless a stack waits on it, which it may still stack on or NOPE; if it
+    allows the stack instead, its turn ends with it (KT-2.3)."""
     spans = state.spans
     state.forced = False
     state.barred = ()

@@ -6,12 +6,15 @@ are sorted at the showdown into card groupings from the bagel to the Great
 Onion; the best arrangement takes the Pot. The full clause list is
 docs/rules/cripple-mr-onion.md.
 
-Modules: ``cards`` (the 104 cards, marked special cards), ``groupings`` (the
-order), ``solver`` (the exact best arrangement), ``state`` (data, options),
-``rules`` (the one legality check), ``flow`` (the round and the match),
-``view`` (what a seat may know), ``game`` (the Game protocol object ``GAME``); for people and programs,
-``bots``, ``terminal`` (how it looks in a terminal), ``words`` (its events in
-plain words), ``encoding`` (fixed-size numbers for learning programs) and ``web/`` (its browser module).
+Modules, each importing only those before it: ``cards`` (the 104 cards,
+marked special cards), ``groupings`` (the order), ``solver`` (the exact best
+arrangement), ``state`` (data, options, phases, action kinds), ``modifiers``
+(#0-#11), ``flow`` (the round and the match), ``phases`` (one record per
+phase and the one transition function), ``rules`` (the one legality check),
+``view`` (what a seat may know), ``game`` (the Game protocol object
+``GAME``); for people and programs, ``bots``, ``terminal`` (how it looks in a
+terminal), ``words`` (its events in plain words), ``encoding`` (fixed-size
+numbers for learning programs) and ``web/`` (its browser module).
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ SPEC = GameSpec(
     commands="houserules.games.onion.commands:app",
     aliases=("onion",),
     order=3,
+    variants=({"rounds": 4, "chips": 30, "modifiers": "all", "reform": True},
+              {"rounds": 4, "chips": 30, "modifiers": "all", "declaration_round": True},
+              {"rounds": 3, "cripple": False}),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap

@@ -4,16 +4,24 @@ It bets and buys from one number: its *strength*, the chance that its hand
 (completed at random to ten cards if it holds five) beats every other hand
 still in the round, each completed at random around the face-up cards the
 table shows. The chance is estimated by dealing a few random completions and
-ranking them all with the exact solver; it is worked out once per hand (a
-hand changes only at the draw and the second five) and cached.
+ranking them all with the exact solver; it is worked out once per hand and
+situation (a hand changes only at the draw and the second five) and cached.
+
+Hands are valued under the modifiers in play, as the showdown will value
+them (``modifiers.rules_in`` over the round's public ``Situation`` in the
+view): wild or null eights, zeroed and devalued aces, Death, the Fool, and
+its own Great A'Tuin, which it means to declare.
 
 With a strength ``s`` it names and raises in proportion to ``s``, matches
 when the Pot pays for the risk (``s`` above the share the bet is of the Pot
 it would win), folds otherwise, buys face-down cards only to hide a strong
 hand, and declares the solver's best arrangement (or a crippling running
-flush when it may). Of the special cards it declares only Great A'Tuin,
-which can only widen its own choices; its strength estimate values hands by
-the base rules, not the round's modifiers. It sees only its view.
+flush when it may). Before its arrangement it declares each special card it
+may whose declaration leaves its own hand worth no less (the Fool and the
+Archchancellor: worth more): Great A'Tuin widens its choices, the Lady
+devalues the others' aces or is replaced by the better of two cards, Fate
+ends wild eights its hand does not need, Death and the Sender cost the
+others. It sees only its view.
 """
 
 from __future__ import annotations
@@ -22,50 +30,78 @@ import random
 from collections.abc import Sequence
 
 from ...engine.core import Action
-from .cards import ATUIN, DECK_SIZE, FATE, LADY
-from .solver import best
+from .cards import ARCHCHANCELLOR, ATUIN, DECK_SIZE, FATE, FOOL, LADY
+from .modifiers import Situation, after_declaring, round_wild, rules_in
+from .solver import best_of
 from .view import OnionView
 
 SAMPLES = 12
 HAND = 10
+#: special cards declared only when they make the bot's own hand worth more: they help everyone
+#: (the Fool swaps bagels and Onions for all) or may call out Death (the Archchancellor)
+ONLY_IF_BETTER = frozenset({FOOL, ARCHCHANCELLOR})
+#: the round's situation as a cache key: (wild, Fate, rewild, zeroed, declared, Lady, Fool, Jack)
+SituationKey = tuple[bool, bool, tuple[bool, ...], tuple[bool, ...], tuple[tuple[int, int], ...], bool, bool, bool]
+
+
+def situation_key(sit: Situation) -> SituationKey:
+    return (sit.wild_round, sit.fate_revoked, sit.rewild, sit.zeroed, tuple(sorted(sit.specials.items())),
+            sit.lady_wild, sit.fool, sit.js_wild)
+
+
+def worth(sit: Situation, seat: int, hand: Sequence[int]) -> int:
+    """What ``hand`` is worth to ``seat`` in situation ``sit`` (the best of its rule sets)."""
+    return best_of(hand, rules_in(sit, seat, hand)).value
+
+
+def prospect(sit: Situation, seat: int, hand: Sequence[int]) -> Situation:
+    """The situation the bot expects at the showdown: with its Great A'Tuin
+    declared when it holds her and her modifiers play (she only widens its
+    choices)."""
+    if ATUIN in hand and ATUIN not in sit.specials and sit.mods & {6, 7}:
+        return after_declaring(sit, seat, ATUIN)
+    return sit
 
 
 class OnionHeuristic:
     name = "heuristic"
     wants_view = True
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._cache: dict[tuple, float] = {}
+        self._cache: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], SituationKey], float] = {}
 
     # --- strength ---------------------------------------------------------------
     def strength(self, view: OnionView) -> float:
         hand = tuple(sorted(view.hand or ()))
         rivals = [s for s in view.order if s != view.seat and not view.folded[s]]
         shown = tuple(tuple(sorted(view.face_up[s])) for s in rivals)
-        key = (hand, shown)
+        key = (hand, shown, situation_key(view.situation))
         if key not in self._cache:
             if len(self._cache) > 256:
                 self._cache.clear()
-            self._cache[key] = self._estimate(list(hand), [list(f) for f in shown])
+            self._cache[key] = self._estimate(view, list(hand), rivals, [list(f) for f in shown])
         return self._cache[key]
 
-    def _estimate(self, hand: list[int], shown: list[list[int]]) -> float:
+    def _estimate(self, view: OnionView, hand: list[int], rivals: list[int], shown: list[list[int]]) -> float:
         if not shown:
             return 1.0
+        seat = view.seat if view.seat is not None else view.turn
+        sit = view.situation
+        mine_at = prospect(sit, seat, hand)
         seen = set(hand).union(*map(set, shown))
         pool = [c for c in range(DECK_SIZE) if c not in seen]
         rng = self.rng
-        mine_fixed = best(hand).value if len(hand) == HAND else None
+        mine_fixed = worth(mine_at, seat, hand) if len(hand) == HAND else None
         score = 0.0
         for _ in range(SAMPLES):
             draw = rng.sample(pool, (HAND - len(hand)) + sum(HAND - len(f) for f in shown))
             at = HAND - len(hand)
-            mine = mine_fixed if mine_fixed is not None else best(hand + draw[:at]).value
+            mine = mine_fixed if mine_fixed is not None else worth(mine_at, seat, hand + draw[:at])
             top = 0
-            for f in shown:
+            for rival, f in zip(rivals, shown):
                 need = HAND - len(f)
-                top = max(top, best(f + draw[at:at + need]).value)
+                top = max(top, worth(sit, rival, f + draw[at:at + need]))
                 at += need
             score += 1.0 if mine > top else 0.5 if mine == top else 0.0
         return score / SAMPLES
@@ -76,12 +112,15 @@ class OnionHeuristic:
         for a in legal:
             kinds.setdefault(a.kind, []).append(a)
         phase = view.phase
+        if "special" in kinds:
+            special = self._special(view, kinds["special"])
+            if special is not None:
+                return special
         if "declare" in kinds:
             cripple = [a for a in kinds["declare"] if a.arg and a.arg[0][0].endswith("running flush")]
             return (cripple or kinds["declare"])[0]  # a crippling flush wins outright (#0)
         if phase == "specials":
-            shifts = [a for a in kinds.get("special", []) if a.card == ATUIN]
-            return (shifts or kinds["done"])[0]  # Great A'Tuin only widens its own choices
+            return kinds["done"][0]
         if phase == "choose":
             return max(legal, key=lambda a: self._with(view, a.card))
         if phase == "reveal":
@@ -121,11 +160,32 @@ class OnionHeuristic:
         return legal[0]
 
     @staticmethod
+    def _special(view: OnionView, offered: list[Action]) -> Action | None:
+        """The first special card worth declaring now, if any: one whose
+        declaration leaves the bot's own hand worth no less (the Fool and the
+        Archchancellor: more). A card replaced from the pack (the Lady, Fate
+        without wild eights, #4i, #5i) is valued as gone: the better of the two
+        cards offered can only add to that."""
+        seat, hand, sit = view.turn, list(view.hand or ()), view.situation
+        now = worth(sit, seat, hand)
+        for a in offered:
+            card = a.card
+            after = after_declaring(sit, seat, card)
+            if card == ARCHCHANCELLOR:
+                after = after._replace(js_wild=True)  # #10ii, unless somebody holds Death
+            replaced = (card == LADY and not sit.wild_round) or (card == FATE and not round_wild(sit))
+            kept = [c for c in hand if c != card] if replaced else hand
+            gain = worth(after, seat, kept) - now
+            if gain > 0 or (gain == 0 and card not in ONLY_IF_BETTER):
+                return a
+        return None
+
+    @staticmethod
     def _with(view: OnionView, card: int) -> int:
         """The worth of the hand if ``card`` takes the declared special card's place."""
         replaced = {c for c, _ in view.specials if c in (LADY, FATE)}
         hand = [c for c in view.hand or () if c not in replaced] + [card]
-        return best(hand).value
+        return worth(view.situation, view.turn, hand)
 
     @staticmethod
     def _worth(s: float, cost: int, pot: int) -> bool:
@@ -144,7 +204,7 @@ class OnionHeuristic:
         """Keep the cards of the best groupings the five make, and aces and
         pictures (the Onions' makings); discard up to four of the rest."""
         hand = list(view.hand or ())
-        arrangement = best(hand)
+        arrangement = best_of(hand, rules_in(view.situation, view.turn, hand))
         keep = {c for g in arrangement.groupings for c in g.cards}
         keep |= {c for c in hand if (c % 52) // 4 + 1 in (1, 11, 12, 13)}
         throw = sorted(c for c in hand if c not in keep)[:4]

@@ -28,7 +28,8 @@ from typing import Any
 from ...engine.core import Action
 from ...engine.encoding import Features
 from .cards import DECK_SIZE
-from .rules import PHASE_KINDS, RUNNING_FLUSHES
+from .rules import RUNNING_FLUSHES
+from .state import Phase
 from .view import OnionView
 
 SEATS = 7
@@ -37,7 +38,7 @@ DISCARDS = 1 << HAND_BITS
 AMOUNTS = ("bet", "raise", "extra", "bid")
 CARDS = ("special", "choose", "reveal")
 FIXED = ("fold", "match", "buy", "stop", "pass", "accept", "decline", "done")
-PHASES = tuple(PHASE_KINDS) + ("over",)
+PHASES = tuple(str(p) for p in Phase)
 
 
 def _blocks(max_raise: int) -> dict[str, int]:

@@ -7,6 +7,10 @@ stages of a round follow CMO-4 .. CMO-5 in order; ``proceed`` names the
 stage that has just finished and starts the next, so that the Dealership
 auction (which interrupts whatever stage the Dealer folded in) can resume
 the round where it left off.
+
+The functions named ``on_<phase>_<kind>`` carry out one kind of action in
+one phase, all with one signature (state, action, its resolved argument,
+events): ``phases.PHASES`` lists them, one record per phase.
 """
 
 from __future__ import annotations
@@ -14,21 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Action, Event
-from ...engine.seniority import left_of, seniority
+from ...engine.seniority import left_of
 from . import groupings as G
 from . import modifiers, solver
 from .cards import canonical, full_deck, names
-from .state import (
-    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, CRIPPLE, DRAW, EXTRA, LAST_PARTS, NAME, OFFER, OVER,
-    REVEAL, SHOWDOWN, SPECIALS, OnionState,
-)
+from .state import LAST_PARTS, OnionState, Phase, offer_cost, seniority_order
 
 FIRST_HALF = 5
-
-
-def seniority_order(state: OnionState) -> list[int]:
-    """Dealer, Elder, ..., Younger among the players still in the match (CMO-4.1)."""
-    return seniority(state.dealer, state.players, [not o for o in state.out])
 
 
 # --- the match ----------------------------------------------------------------
@@ -57,6 +53,7 @@ def start_round(state: OnionState, events: list[Event]) -> None:
     state.offer_from = -1
     state.bidders = []
     state.wild_round = modifiers.on(state, 1) and state.null_played  # #1ii: the round after a null eight
+    state.wild_rounds += state.wild_round
     state.null_played = False
     state.reset_specials()
     deck = full_deck()
@@ -78,7 +75,7 @@ def start_round(state: OnionState, events: list[Event]) -> None:
     for s in order:
         events.append(Event("deal", s, {"count": FIRST_HALF}, {"cards": names(state.hands[s], state.marks)}))
         modifiers.on_dealt(state, s, state.hands[s], events)
-    state.phase = DRAW
+    state.phase = Phase.DRAW
     state.queue = order[1:] + order[:1]  # Elder to Younger, the Dealer last (CMO-4.4)
     state.turn = state.queue[0]
 
@@ -97,7 +94,7 @@ def end_match(state: OnionState, events: list[Event], reason: str) -> None:
     top = max(chips)
     state.winners = tuple(s for s in range(state.players) if chips[s] == top)
     state.over = True
-    state.phase = OVER
+    state.phase = Phase.OVER
     state.queue = []
     events.append(Event("over", None, {"reason": reason, "winners": list(state.winners), "chips": list(chips)}))
 
@@ -156,7 +153,8 @@ def fold(state: OnionState, seat: int, events: list[Event]) -> None:
 
 
 # --- the draw (CMO-4.4) -----------------------------------------------------------
-def discard(state: OnionState, seat: int, cards: list[int], events: list[Event]) -> None:
+def on_draw_discard(state: OnionState, action: Action, cards: list[int], events: list[Event]) -> None:
+    seat = action.seat
     hand = state.hands[seat]
     for c in cards:
         hand.remove(c)
@@ -165,34 +163,57 @@ def discard(state: OnionState, seat: int, cards: list[int], events: list[Event])
     events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(canonical(cards), state.marks),
                                                               "cards": names(new, state.marks)}))
     modifiers.on_dealt(state, seat, new, events)
+    drawn(state, events)
+
+
+def on_draw_fold(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    """Folding by discarding all five; the Dealer, who draws last, folds into the auction."""
+    if action.seat == state.order[0]:
+        dealer_folds(state, events, "draw")
+        return
+    fold(state, action.seat, events)
+    if not alone(state, events):
+        drawn(state, events)
+
+
+def drawn(state: OnionState, events: list[Event]) -> None:
+    if not next_turn(state):
+        proceed(state, events, "draw")
 
 
 # --- betting parts (CMO-4.5, CMO-5.5) -----------------------------------------------
 def begin_part(state: OnionState, events: list[Event], part: int) -> None:
     state.part = part
     state.bid = 0
-    dealer_decides(state, NAME)
+    dealer_decides(state, Phase.NAME)
     events.append(Event("part", None, {"part": part}))
 
 
-def name_bid(state: OnionState, amount: int, events: list[Event]) -> None:
+def on_name_bet(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
     dealer = state.order[0]
     state.ledger.pay(dealer, amount)
     state.bid = amount
     events.append(Event("bet", dealer, {"amount": amount, "part": state.part}))
-    state.phase = ANSWER
+    state.phase = Phase.ANSWER
     state.queue = [s for s in state.in_round if s != dealer]
     state.turn = state.queue[0]
 
 
-def answer(state: OnionState, action: Action, events: list[Event]) -> None:
+def on_answer_match(state: OnionState, action: Action, amount: int | None, events: list[Event]) -> None:
+    """A player matches the Dealer's bid, and with ``raise`` raises near the Pot."""
     seat, led = action.seat, state.ledger
     led.pay(seat, state.bid)
-    raised = action.arg if action.kind == "raise" else 0
+    raised = amount or 0
     if raised:
         led.stake(seat, raised)  # near the Pot: only the Dealer must match it
     events.append(Event(action.kind, seat, {"amount": state.bid, "raise": raised}))
     answered(state, events)
+
+
+def on_answer_fold(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    fold(state, action.seat, events)
+    if not alone(state, events):
+        answered(state, events)
 
 
 def answered(state: OnionState, events: list[Event]) -> None:
@@ -201,27 +222,29 @@ def answered(state: OnionState, events: list[Event]) -> None:
     if next_turn(state):
         return
     if sum(state.ledger.staked):
-        dealer_decides(state, COVER)
+        dealer_decides(state, Phase.COVER)
         return
     proceed(state, events, f"part{state.part}")
 
 
-def dealer_decides(state: OnionState, phase: str) -> None:
+def dealer_decides(state: OnionState, phase: Phase) -> None:
     """The next decision is the Dealer's alone."""
     state.phase = phase
     state.turn = state.order[0]
     state.queue = [state.order[0]]
 
 
-def cover(state: OnionState, action: Action, events: list[Event]) -> None:
-    """The Dealer matches the collective raise or folds (CMO-4.5)."""
+def on_cover_match(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    """The Dealer matches the collective raise (CMO-4.5)."""
     led, dealer = state.ledger, state.order[0]
-    if action.kind == "match":
-        events.append(Event("match", dealer, {"amount": led.cover_all(dealer)}))
-        proceed(state, events, f"part{state.part}")
-    else:
-        led.return_stakes()  # raises were only near the Pot (CMO-H5)
-        dealer_folds(state, events, f"part{state.part}")
+    events.append(Event("match", dealer, {"amount": led.cover_all(dealer)}))
+    proceed(state, events, f"part{state.part}")
+
+
+def on_cover_fold(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    """The Dealer folds rather than match the collective raise (CMO-4.5)."""
+    state.ledger.return_stakes()  # raises were only near the Pot (CMO-H5)
+    dealer_folds(state, events, f"part{state.part}")
 
 
 # --- the second five cards (CMO-5.1 .. CMO-5.3) -------------------------------------
@@ -235,12 +258,13 @@ def begin_second_five(state: OnionState, events: list[Event]) -> None:
 
 
 def begin_buying(state: OnionState) -> None:
-    state.phase = BUY
+    state.phase = Phase.BUY
     state.bought = 0
     state.turn = state.queue[0]
 
 
-def buy(state: OnionState, seat: int, events: list[Event]) -> None:
+def on_buy_buy(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    seat = action.seat
     state.ledger.pay(seat, state.stake)
     card = deal(state, seat, 1)
     state.bought += 1
@@ -248,57 +272,56 @@ def buy(state: OnionState, seat: int, events: list[Event]) -> None:
                         {"cards": names(card, state.marks)}))
     modifiers.on_dealt(state, seat, card, events)
     if state.bought == FIRST_HALF:
-        stop_buying(state, seat, events)
+        on_buy_stop(state, action, None, events)
 
 
-def stop_buying(state: OnionState, seat: int, events: list[Event]) -> None:
+def on_buy_stop(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
     """The rest of the ten cards are dealt face up and stay so (CMO-5.2)."""
+    seat = action.seat
     up = deal(state, seat, FIRST_HALF - state.bought, face_up=True)
     events.append(Event("face-up", seat, {"cards": names(up, state.marks), "bought": state.bought}))
     modifiers.on_dealt(state, seat, up, events)
-    state.phase = EXTRA
+    state.phase = Phase.EXTRA
 
 
-def extra_bet(state: OnionState, seat: int, amount: int, events: list[Event]) -> None:
-    state.ledger.stake(seat, amount)
-    events.append(Event("extra", seat, {"amount": amount}))
+def on_extra_extra(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
+    state.ledger.stake(action.seat, amount)
+    events.append(Event("extra", action.seat, {"amount": amount}))
     if next_turn(state):
         begin_buying(state)
         return
-    dealer_decides(state, CONSIDER)
+    dealer_decides(state, Phase.CONSIDER)
 
 
-def consider(state: OnionState, action: Action, events: list[Event]) -> None:
-    """The Dealer matches the extra bets, or passes the Dealership left (CMO-5.3, 5.4)."""
+def on_consider_match(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    """The Dealer matches the extra bets (CMO-5.3)."""
     dealer = state.order[0]
-    if action.kind == "match":
-        events.append(Event("match", dealer, {"amount": state.ledger.cover_all(dealer), "extra": True}))
-        proceed(state, events, "consider")
-        return
+    events.append(Event("match", dealer, {"amount": state.ledger.cover_all(dealer), "extra": True}))
+    proceed(state, events, "consider")
+
+
+def on_consider_pass(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    """The Dealer passes the Dealership left (CMO-5.4)."""
+    dealer = state.order[0]
     state.offer_from = dealer
     state.queue = [s for s in state.in_round if s != dealer]
-    state.phase = OFFER
+    state.phase = Phase.OFFER
     state.turn = state.queue[0]
     events.append(Event("pass", dealer, {"cost": offer_cost(state, state.turn)}))
 
 
-def offer_cost(state: OnionState, seat: int) -> int:
-    """To take the Dealership a player matches everyone else's extra bets (CMO-5.4)."""
-    staked = state.ledger.staked
-    return sum(staked) - staked[seat]
-
-
-def offer(state: OnionState, action: Action, events: list[Event]) -> None:
+def on_offer_accept(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
     seat, led = action.seat, state.ledger
-    if action.kind == "accept":
-        cost = offer_cost(state, seat)
-        led.pay(seat, cost)
-        led.collect()  # the acceptor's own extra bet is lost to the Pot
-        events.append(Event("accept", seat, {"amount": cost}))
-        become_dealer(state, seat, events)
-        proceed(state, events, "consider")
-        return
-    events.append(Event("pass", seat))
+    cost = offer_cost(state, seat)
+    led.pay(seat, cost)
+    led.collect()  # the acceptor's own extra bet is lost to the Pot
+    events.append(Event("accept", seat, {"amount": cost}))
+    become_dealer(state, seat, events)
+    proceed(state, events, "consider")
+
+
+def on_offer_pass(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    events.append(Event("pass", action.seat))
     if next_turn(state):
         return
     # full circle: everybody folds, the Pot carries over, the Dealer stays (CMO-5.4); nobody
@@ -326,25 +349,33 @@ def dealer_folds(state: OnionState, events: list[Event], finished: str) -> None:
     state.high_bid = 0
     state.resume = finished
     state.queue = []
-    state.phase = AUCTION
+    state.phase = Phase.AUCTION
     state.turn = left[0]
-    events.append(Event("auction", None, {"bidders": tuple(left)}))
+    events.append(Event("auction", None, {"bidders": tuple(left)}))  # a copy: the auction pops bidders
 
 
-def auction(state: OnionState, action: Action, events: list[Event]) -> None:
-    seat, led = action.seat, state.ledger
-    bidders = state.bidders
+def on_auction_bid(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
+    seat, led, bidders = action.seat, state.ledger, state.bidders
+    led.stake(seat, amount - led.staked[seat])
+    state.high_bid = amount
+    events.append(Event("bid", seat, {"amount": amount}))
+    auction_goes_on(state, events, bidders[(bidders.index(seat) + 1) % len(bidders)])
+
+
+def on_auction_decline(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    seat, bidders = action.seat, state.bidders
     at = bidders.index(seat)
-    if action.kind == "bid":
-        led.stake(seat, action.arg - led.staked[seat])
-        state.high_bid = action.arg
-        events.append(Event("bid", seat, {"amount": action.arg}))
-        nxt = bidders[(at + 1) % len(bidders)]
-    else:
-        paid = led.collect_one(seat)  # a decliner's own bid goes into the Pot
-        bidders.pop(at)
-        events.append(Event("decline", seat, {"paid": paid}))
-        nxt = bidders[at % len(bidders)] if bidders else -1
+    paid = state.ledger.collect_one(seat)  # a decliner's own bid goes into the Pot
+    bidders.pop(at)
+    events.append(Event("decline", seat, {"paid": paid}))
+    auction_goes_on(state, events, bidders[at % len(bidders)] if bidders else -1)
+
+
+def auction_goes_on(state: OnionState, events: list[Event], nxt: int) -> None:
+    """After a bid or a decline: nobody left (the Pot carries over), one bidder
+    left holding the high bid (the new Dealer, and the round resumes), or the
+    next bidder ``nxt``."""
+    led, bidders = state.ledger, state.bidders
     if not bidders:
         state.dealer = state.order[0]
         end_round(state, events, None, "nobody bid for the Dealership")
@@ -375,10 +406,15 @@ def begin_showdown(state: OnionState) -> None:
     declarations if the amendment is played (CMO-8.2)."""
     from_the_elder(state)
     declaring = modifiers.uses_specials(state) and state.options["declaration_round"]
-    state.phase = SPECIALS if declaring else SHOWDOWN
+    state.phase = Phase.SPECIALS if declaring else Phase.SHOWDOWN
 
 
-def specials_done(state: OnionState) -> None:
+def on_special(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    """A special card declared, in the declaration round or at a showdown turn (CMO-6)."""
+    modifiers.declare_special(state, action.seat, action.card, events)
+
+
+def on_specials_done(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
     """A player is done declaring. The declaration round goes round again
     while anyone declared in it, so that one card may answer another (Fate
     after the Lady, the Lady after Fate; **House rule** CMO-H20)."""
@@ -387,11 +423,21 @@ def specials_done(state: OnionState) -> None:
     again, state.circuit_declared = state.circuit_declared, False
     from_the_elder(state)
     if not again:
-        state.phase = SHOWDOWN
+        state.phase = Phase.SHOWDOWN
 
 
-def declare(state: OnionState, seat: int, declared: solver.Arrangement | solver.RunningFlush,
-            events: list[Event]) -> None:
+def on_choose(state: OnionState, action: Action, card: int, events: list[Event]) -> None:
+    modifiers.choose(state, action.seat, card, events)
+
+
+def on_reveal(state: OnionState, action: Action, card: int, events: list[Event]) -> None:
+    modifiers.reveal(state, action.seat, card, events)
+
+
+def on_declare(state: OnionState, action: Action, declared: solver.Arrangement | solver.RunningFlush,
+               events: list[Event]) -> None:
+    """An arrangement shown, or a running flush declared to cripple instead (#0)."""
+    seat = action.seat
     if isinstance(declared, solver.RunningFlush):
         state.cripples[seat] = declared  # #0: instead of an arrangement
         state.declared[seat] = solver.Arrangement((), (), 0, declared)
@@ -406,6 +452,12 @@ def declare(state: OnionState, seat: int, declared: solver.Arrangement | solver.
     showdown_turn_done(state, events)
 
 
+def on_cripple_pass(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    """A player asked in the cripple window does not cripple (CMO-H19)."""
+    events.append(Event("pass", action.seat))
+    showdown_turn_done(state, events)
+
+
 def showdown_turn_done(state: OnionState, events: list[Event]) -> None:
     """After a declaration (or a pass in the cripple window): the next player;
     then the reforms, then the cripple window, then the Pot."""
@@ -417,7 +469,7 @@ def showdown_turn_done(state: OnionState, events: list[Event]) -> None:
 def reform_turns(state: OnionState) -> bool:
     """CMO-8.1 (amendment): a player whose arrangement a later special card
     devalued may sort their cards again, once."""
-    if not state.options["reform"] or state.phase != SHOWDOWN:
+    if not state.options["reform"] or state.phase != Phase.SHOWDOWN:
         return False
     again = [s for s in state.in_round if state.cripples[s] is None and not state.reformed[s]
              and state.epoch[s] < state.devaluations and affected(state, s)]
@@ -430,10 +482,17 @@ def reform_turns(state: OnionState) -> bool:
     return True
 
 
+def shown(state: OnionState, seat: int) -> solver.Arrangement:
+    """The arrangement ``seat`` has declared (asked only once it has)."""
+    declared = state.declared[seat]
+    assert declared is not None, f"seat {seat} has not declared"
+    return declared
+
+
 def affected(state: OnionState, seat: int) -> bool:
     """Whether the special cards declared since ``seat`` declared made its
     arrangement worth less ("the people whose hands are affected", CMO-8.1)."""
-    declared = state.declared[seat]
+    declared = shown(state, seat)
     return rejudge(state, seat, declared).value < declared.value
 
 
@@ -444,14 +503,14 @@ def cripple_turns(state: OnionState) -> bool:
     was declared) is asked, from the Elder round to the Dealer, to cripple
     or pass
     (**House rule** CMO-H19)."""
-    if state.phase == CRIPPLE:
+    if state.phase == Phase.CRIPPLE:
         return False
     left = state.in_round
     asked = [s for s in left[1:] + left[:1]
              if state.cripples[s] is None and modifiers.cripple_option(state, s) is not None]
     if not asked:
         return False
-    state.phase = CRIPPLE
+    state.phase = Phase.CRIPPLE
     state.queue = asked
     state.turn = asked[0]
     return True
@@ -461,24 +520,23 @@ def settle(state: OnionState, events: list[Event]) -> None:
     """Judge the declarations under the round's final situation and pay the Pot."""
     left = state.in_round
     for s in left:
-        a = state.declared[s]
         if state.cripples[s] is None and state.epoch[s] < state.devaluations:
-            state.declared[s] = rejudge(state, s, a)  # **House rule** CMO-H16
-    if any(g.nulls for s in left for g in state.declared[s].groupings):
+            state.declared[s] = rejudge(state, s, shown(state, s))  # **House rule** CMO-H16
+    if any(g.nulls for s in left for g in shown(state, s).groupings):
         state.null_played = True  # #1ii: eights are wild next round
-    shown = [s for s in left if state.cripples[s] is None]
-    best_seat = max(shown, key=lambda s: state.declared[s].value) if shown else None  # seniority wins ties
-    top = state.declared[best_seat].groupings[:1] if best_seat is not None else ()
+    showing = [s for s in left if state.cripples[s] is None]
+    best_seat = max(showing, key=lambda s: shown(state, s).value) if showing else None  # seniority wins ties
+    top = shown(state, best_seat).groupings[:1] if best_seat is not None else ()
     # #0: a running flush beats the Onion it cripples, and so everybody, unless the best hand is
     # one it cannot cripple (the Octavo, #3); ten cards beat nine, then seniority (CMO-H17)
-    cripplers = [s for s in left if state.cripples[s] is not None
-                 and (not top or modifiers.cripples(state, state.cripples[s], top[0]))]
-    if cripplers:
-        best_seat = max(cripplers, key=lambda s: state.cripples[s].length)
-        end_round(state, events, best_seat, f"{state.cripples[best_seat].length}-card running flush")
+    flushes = {s: flush for s in left if (flush := state.cripples[s]) is not None
+               and (not top or modifiers.cripples(state, flush, top[0]))}
+    if flushes:
+        winner = max(flushes, key=lambda s: flushes[s].length)
+        end_round(state, events, winner, f"{flushes[winner].length}-card running flush")
         return
     assert best_seat is not None
-    end_round(state, events, best_seat, state.declared[best_seat].top or "nothing")
+    end_round(state, events, best_seat, shown(state, best_seat).top or "nothing")
 
 
 def rejudge(state: OnionState, seat: int, a: solver.Arrangement) -> solver.Arrangement:
@@ -489,14 +547,14 @@ def rejudge(state: OnionState, seat: int, a: solver.Arrangement) -> solver.Arran
     rules = modifiers.rules_for(state, seat)
     hand = state.hands[seat]
 
-    def judged(declared: list) -> solver.Arrangement | str:
+    def judged(declared: list[tuple[str, tuple[int, ...]]]) -> solver.Arrangement | str:
         return solver.judge_any(hand, declared, rules)
 
-    shown = list(a.declaration())
-    atuin = [d for d in shown if d[0] in (solver.SHIFT, G.ELEPHANTS)]
+    declared = list(a.declaration())
+    atuin = [d for d in declared if d[0] in (solver.SHIFT, G.ELEPHANTS)]
     if atuin and not isinstance(judged(atuin), solver.Arrangement):
         atuin = []
-    kept = [d for d in shown if d not in atuin and isinstance(judged(atuin + [d]), solver.Arrangement)]
+    kept = [d for d in declared if d not in atuin and isinstance(judged(atuin + [d]), solver.Arrangement)]
     again = judged(atuin + kept)
     while not isinstance(again, solver.Arrangement) and kept:
         kept.pop()  # the weakest
@@ -511,60 +569,3 @@ def alone(state: OnionState, events: list[Event]) -> bool:
         end_round(state, events, left[0], "everyone else folded")
         return True
     return False
-
-
-def apply(state: OnionState, action: Action, arg: Any) -> list[Event]:
-    """Carry out a legal action; ``arg`` is its argument resolved against the
-    seat's hand by ``rules`` (cards held, an arrangement judged)."""
-    events: list[Event] = []
-    seat, kind, phase = action.seat, action.kind, state.phase
-    if phase == DRAW:
-        if kind == "fold" and seat == state.order[0]:
-            dealer_folds(state, events, "draw")  # the Dealer draws last
-            return events
-        if kind == "fold":
-            fold(state, seat, events)
-            if alone(state, events):
-                return events
-        else:
-            discard(state, seat, arg, events)
-        if not next_turn(state):
-            proceed(state, events, "draw")
-    elif phase == NAME:
-        name_bid(state, action.arg, events)
-    elif phase == ANSWER:
-        if kind == "fold":
-            fold(state, seat, events)
-            if not alone(state, events):
-                answered(state, events)
-        else:
-            answer(state, action, events)
-    elif phase == COVER:
-        cover(state, action, events)
-    elif phase == BUY:
-        if kind == "buy":
-            buy(state, seat, events)
-        else:
-            stop_buying(state, seat, events)
-    elif phase == EXTRA:
-        extra_bet(state, seat, action.arg, events)
-    elif phase == CONSIDER:
-        consider(state, action, events)
-    elif phase == OFFER:
-        offer(state, action, events)
-    elif phase == AUCTION:
-        auction(state, action, events)
-    elif kind == "special":
-        modifiers.declare_special(state, seat, action.card, events)
-    elif phase == SPECIALS:
-        specials_done(state)
-    elif phase == CHOOSE:
-        modifiers.choose(state, seat, arg, events)
-    elif phase == REVEAL:
-        modifiers.reveal(state, seat, arg, events)
-    elif phase == SHOWDOWN or kind == "declare":
-        declare(state, seat, arg, events)
-    elif phase == CRIPPLE:
-        events.append(Event("pass", seat))
-        showdown_turn_done(state, events)
-    return events

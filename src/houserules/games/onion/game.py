@@ -5,16 +5,15 @@ scenario files."""
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from ...engine.actions import ActionCodec, Field, named, whole
-from ...engine.base import GameBase
+from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
-from . import flow, modifiers, rules
+from . import flow, modifiers, phases, rules
 from .cards import DECK_SIZE, allocate, canonical, name, names
-from .state import CHOOSE, OnionState, literal_state, validate_options
+from .state import OnionState, Phase, literal_state, validate_options
 from .view import OnionView, view
 
 
@@ -99,7 +98,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         illegal, arg = rules.resolve_arg(state, action)
         if illegal is not None:
             raise ValueError(f"illegal action {action}: {illegal.reason}")
-        return flow.apply(state, action, arg)
+        return phases.apply(state, action, arg)
 
     def view(self, state: OnionState, seat: int | None) -> OnionView:
         return view(state, seat)
@@ -143,13 +142,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         return out
 
     def conserved(self, state: OnionState) -> Hashable:
-        return frozenset(Counter(state.all_cards()).items()), state.ledger.total()
-
-    def snapshot(self, state: OnionState) -> Hashable:
-        return state.snapshot()
-
-    def copy(self, state: OnionState) -> OnionState:
-        return state.copy()
+        return multiset(state.all_cards()), state.ledger.total()
 
     def determinize(self, state: OnionState, seat: int, rng: random.Random) -> OnionState:
         """Redeal what ``seat`` cannot see: the pack, the face-down discards, cards
@@ -157,7 +150,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         (redrawn in place, so what is face up or disclosed stays put)."""
         twin = self.copy(state)
         zones = [twin.deck, twin.discards]
-        if not (state.phase == CHOOSE and state.turn == seat):
+        if not (state.phase == Phase.CHOOSE and state.turn == seat):
             zones.append(twin.offered)
         unseen = {other: set(modifiers.undisclosed(state, other)) for other in range(state.players)
                   if other != seat and state.declared[other] is None}
@@ -172,33 +165,44 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
 
     def game_stats(self, state: OnionState, events: list[Event]) -> dict[str, Any]:
         """Per-match figures the simulator sums: how rounds ended, the winning
-        groupings, and the chips each seat won or lost."""
+        groupings, the chips each seat won or lost, and what the modifiers did:
+        special cards declared (by card; ``forced`` when the rules declared
+        them), running flushes declared to cripple and the rounds they won,
+        rounds of wild eights."""
         start = state.options["chips"]
         winning: dict[str, int] = {}
         ends = {"showdown": 0, "folded": 0, "carried": 0}
-        counts = {"auctions": 0, "passes": 0, "accepted": 0, "cards_bought": 0}
+        counts = {"auctions": 0, "passes": 0, "accepted": 0, "cards_bought": 0, "cripples": 0, "cripple_wins": 0}
+        specials: dict[str, int] = {"total": 0, "forced": 0}
         for e in events:
-            k = e.kind
+            k, data = e.kind, e.data or {}
             if k == "win":
-                how = e.data["how"]
+                how = data["how"]
                 if how == "everyone else folded":
                     ends["folded"] += 1
                 else:
                     ends["showdown"] += 1
                     winning[how] = winning.get(how, 0) + 1
+                    counts["cripple_wins"] += how.endswith("running flush")
             elif k == "carry":
                 ends["carried"] += 1
             elif k == "auction":
                 counts["auctions"] += 1
-            elif k == "pass" and e.data and "cost" in e.data:
+            elif k == "pass" and "cost" in data:
                 counts["passes"] += 1
             elif k == "accept":
                 counts["accepted"] += 1
             elif k == "buy":
                 counts["cards_bought"] += 1
+            elif k == "cripple":
+                counts["cripples"] += 1
+            elif k == "special":
+                specials[data["as"]] = specials.get(data["as"], 0) + 1
+                specials["total"] += 1
+                specials["forced"] += bool(data.get("forced"))
         flows = {f"seat{s}": state.ledger.chips[s] - start for s in range(state.players)}
         return {"turns": state.round, "rounds": state.round, "round_ends": ends, "winning_grouping": winning,
-                "chip_flow": flows, **counts}
+                "chip_flow": flows, "specials": specials, "wild_rounds": state.wild_rounds, **counts}
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> OnionState:
@@ -208,7 +212,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         got: Any
         want: Any = value
         led = state.ledger
-        simple = {
+        simple: dict[str, Callable[[], Any]] = {
             "chips": lambda: list(led.chips), "pot": lambda: led.pot, "staked": lambda: list(led.staked),
             "phase": lambda: state.phase, "turn": lambda: state.turn, "dealer": lambda: state.dealer,
             "elder": lambda: state.order[1], "younger": lambda: state.order[-1], "order": lambda: state.order,

@@ -2,11 +2,12 @@
 
 Each modifier is switched on by the ``modifiers`` option (a list of numbers,
 or ``"all"``). What a modifier does reaches the rest of the game in two
-ways only: ``rules_for`` turns the round's situation (eights wild? which
+ways only: ``rules_in`` turns the round's ``Situation`` (eights wild? which
 special cards are declared or face up? whose aces are zeroed?) into the
-solver's ``Rules`` for one seat, and ``declare_special`` carries out a
-special card's declaration (which may leave a decision pending: the Lady's
-choice of replacement, the disclosures the Archchancellor forces).
+solver's ``Rules`` for one seat (``rules_for`` does it for a seat of a
+state), and ``declare_special`` carries out a special card's declaration
+(which may leave a decision pending: the Lady's choice of replacement, the
+disclosures the Archchancellor forces).
 
 A special card is the one marked copy (CMO-6): the Lady (QS*), Fate (KH*),
 Great A'Tuin (QD*), Death (KC*), the Sender of Eight (JD*), the
@@ -15,15 +16,15 @@ Archchancellor (JS*) and the Fool (JC*). Declaring one puts it face up.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
-from ...engine.core import Event, OptionsError
+from ...engine.core import Event
 from . import groupings as G
 from . import solver
 from .cards import ARCHCHANCELLOR, ATUIN, CRANK, DEATH, FATE, FOOL, LADY, SENDER, SPECIAL, name, names
-from .state import CHOOSE, REVEAL, SPECIALS, OnionState
+from .state import OnionState, Phase
 
-ALL = tuple(range(12))
 #: the modifier(s) that give each special card a use
 USES: dict[int, tuple[int, ...]] = {
     LADY: (4, 5), FATE: (5,), ATUIN: (6, 7), DEATH: (9,), SENDER: (8,), ARCHCHANCELLOR: (10,), FOOL: (11,),
@@ -35,27 +36,11 @@ EIGHT = 8
 ACE = 1
 
 
-def parse(value: Any) -> tuple[int, ...]:
-    """The ``modifiers`` option: ``"all"``, ``"none"``, ``"1,4,11"``, a number or a list."""
-    if value in (None, "", "none", False):
-        return ()
-    if value == "all":
-        return ALL
-    if isinstance(value, str):
-        value = [v for v in value.replace(" ", "").split(",") if v]
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = [value]
-    try:
-        got = sorted({int(v) for v in value})
-    except (TypeError, ValueError):
-        raise OptionsError(f"modifiers must be 'all', 'none' or numbers 0-11, got {value!r}") from None
-    if any(not 0 <= m <= 11 for m in got):
-        raise OptionsError(f"modifiers are numbered 0 to 11, got {got}")
-    return tuple(got)
-
-
 def on(state: OnionState, number: int) -> bool:
-    return number in state.mods
+    """Whether modifier ``number`` is in play. Crippling (#0) is part of the
+    base game ("hence the name of the game", Part 1) unless the ``cripple``
+    option leaves it out; listing 0 among the modifiers keeps it in."""
+    return number in state.mods or (number == 0 and bool(state.options.get("cripple", True)))
 
 
 def uses_specials(state: OnionState) -> bool:
@@ -63,59 +48,116 @@ def uses_specials(state: OnionState) -> bool:
 
 
 # --- the round's situation --------------------------------------------------------
-def wild_for(state: OnionState, seat: int) -> bool:
+class Situation(NamedTuple):
+    """What decides the worth of the hands this round: the modifiers, wild
+    eights, the special cards declared and what they did, the cards dealt
+    face up. All of it is public, so a seat's view carries it too and a
+    player (a bot) can value hands as the showdown will."""
+
+    mods: frozenset[int]
+    wild_round: bool
+    fate_revoked: bool  # Fate ended the wild eights (#5ii)
+    rewild: tuple[bool, ...]  # the Lady made these seats' eights wild again (#5ii)
+    zeroed: tuple[bool, ...]  # aces worth zero (#5i)
+    specials: Mapping[int, int]  # declared special card -> the seat that declared it
+    lady_wild: bool  # the Lady devalues aces (#4ii)
+    fool: bool  # bagels and Onions change places (#11)
+    js_wild: bool  # the Jack of Staves is wild (#10ii)
+    face_up: frozenset[int]  # every card dealt face up
+
+
+def situation(state: OnionState) -> Situation:
+    return Situation(state.mods, state.wild_round, state.fate_revoked, tuple(state.rewild), tuple(state.zeroed),
+                     dict(state.specials), state.lady_wild, state.fool, state.js_wild,
+                     frozenset(c for up in state.face_up for c in up))
+
+
+def wild_for(sit: Situation, seat: int) -> bool:
     """Eights wild for this seat: a wild round (#1ii) not revoked by Fate (#5ii),
     or revoked but made wild again by the Lady (#5ii)."""
-    return state.wild_round and (not state.fate_revoked or state.rewild[seat])
+    return sit.wild_round and (not sit.fate_revoked or sit.rewild[seat])
 
 
-def round_wild(state: OnionState) -> bool:
-    return state.wild_round and not state.fate_revoked
+def round_wild(sit: Situation) -> bool:
+    return sit.wild_round and not sit.fate_revoked
 
 
-def visible(state: OnionState, card: int) -> bool:
+def visible(sit: Situation, card: int) -> bool:
     """Declared, or dealt face up (#8i, #9)."""
-    return card in state.specials or any(card in up for up in state.face_up)
+    return card in sit.specials or card in sit.face_up
 
 
 def rules_for(state: OnionState, seat: int) -> tuple[solver.Rules, ...]:
-    """The rule sets this seat may play its hand under this round; more than
-    one when a modifier leaves the player a choice (#8i, #10i)."""
+    """The rule sets this seat may play its hand under this round."""
     if not state.mods:
         return (solver.BASE_RULES,)
-    wild = wild_for(state, seat)
-    sender_wild = on(state, 8) and state.wild_round and SENDER in state.specials
+    return rules_in(situation(state), seat, state.hands[seat])
+
+
+def rules_in(sit: Situation, seat: int, hand: Sequence[int]) -> tuple[solver.Rules, ...]:
+    """The rule sets ``seat`` may play ``hand`` under in situation ``sit``;
+    more than one when a modifier leaves the player a choice (#8i, #10i)."""
+    if not sit.mods:
+        return (solver.BASE_RULES,)
+    mods = sit.mods
+    wild = wild_for(sit, seat)
+    sender_wild = 8 in mods and sit.wild_round and SENDER in sit.specials
     kw: dict[str, Any] = {
-        "null_eights": on(state, 1) and not state.wild_round,
+        "null_eights": 1 in mods and not sit.wild_round,
         "wild_eights": wild,
-        "octavo": on(state, 3) and wild,
+        "octavo": 3 in mods and wild,
         "wild_not_ace": sender_wild,
-        "zeroed_aces": state.zeroed[seat] or sender_wild,
-        "fool": state.fool,
+        "zeroed_aces": sit.zeroed[seat] or sender_wild,
+        "fool": sit.fool,
     }
-    lady = state.specials.get(LADY)
-    if on(state, 4) and lady is not None and lady != seat and state.lady_wild:
+    lady = sit.specials.get(LADY)
+    if 4 in mods and lady is not None and lady != seat and sit.lady_wild:
         kw["devalued"] = 1  # #4ii
-    if on(state, 9) and visible(state, DEATH):
-        kw["death"] = 3 if round_wild(state) else 2
-    if state.specials.get(ATUIN) == seat:
-        kw["shift"] = on(state, 6)
-        kw["elephants"] = on(state, 7)
-    hand = state.hands[seat]
-    if state.js_wild and ARCHCHANCELLOR in hand:
+    if 9 in mods and visible(sit, DEATH):
+        kw["death"] = 3 if round_wild(sit) else 2
+    if sit.specials.get(ATUIN) == seat:
+        kw["shift"] = 6 in mods
+        kw["elephants"] = 7 in mods
+    if sit.js_wild and ARCHCHANCELLOR in hand:
         kw["wild"] = frozenset({ARCHCHANCELLOR})  # #10ii
     base = solver.Rules(**kw)
     out = [base]
-    if on(state, 10) and ARCHCHANCELLOR in hand:
+    if 10 in mods and ARCHCHANCELLOR in hand:
         # #10i: play the Jack of Staves and no eight as eight, or leave it out
         out = [solver.Rules(**{**kw, "no_eight_value": True}),
                solver.Rules(**{**kw, "exclude": frozenset({ARCHCHANCELLOR})})]
-    if on(state, 8) and not state.wild_round and visible(state, SENDER):
+    if 8 in mods and not sit.wild_round and visible(sit, SENDER):
         # #8i: a player who uses any eight has their aces zeroed
         eights = frozenset(c for c in hand if CRANK[c] == EIGHT)
         out = [solver.Rules(**{**_fields(r), "zeroed_aces": True}) for r in out] + \
               [solver.Rules(**{**_fields(r), "exclude": r.exclude | eights}) for r in out]
     return tuple(out)
+
+
+def after_declaring(sit: Situation, seat: int, card: int) -> Situation:
+    """The situation once ``seat`` declares special card ``card``, as far as
+    the worth of hands goes (CMO-7.4 .. 7.11): the Lady devalues the others'
+    aces or makes her holder's eights wild again, Fate ends the wild eights
+    or zeroes the Lady's user's aces, the Fool swaps bagels and Onions.
+    (The Archchancellor's effect hangs on who holds Death, which the declarer
+    may not know: ``declare_special`` carries it out.)"""
+    specials = {**sit.specials, card: seat}
+    rewild, zeroed = list(sit.rewild), list(sit.zeroed)
+    lady_wild, fate_revoked, fool = sit.lady_wild, sit.fate_revoked, sit.fool
+    if card == LADY and sit.wild_round:
+        if sit.fate_revoked:
+            rewild[seat] = True  # #5ii: the Lady makes her holder's eights wild again
+        else:
+            lady_wild = True  # #4ii: one ace of eleven fewer for every other player
+    elif card == FATE:
+        if round_wild(sit):
+            fate_revoked = True  # #5ii
+        elif (lady := sit.specials.get(LADY)) is not None:
+            zeroed[lady] = True  # #5i: the Lady's user, replaced in a round without wild eights
+    elif card == FOOL:
+        fool = True  # #11
+    return sit._replace(specials=specials, rewild=tuple(rewild), zeroed=tuple(zeroed), lady_wild=lady_wild,
+                        fate_revoked=fate_revoked, fool=fool)
 
 
 def _fields(r: solver.Rules) -> dict[str, Any]:
@@ -159,31 +201,24 @@ def declarable(state: OnionState, seat: int) -> list[int]:
 
 def declare_special(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
     """Put a special card face up and carry out what it does."""
+    before = situation(state)
+    now = after_declaring(before, seat, card)
     state.specials[card] = seat
-    if state.phase == SPECIALS:
+    state.rewild, state.zeroed = list(now.rewild), list(now.zeroed)
+    state.lady_wild, state.fate_revoked, state.fool = now.lady_wild, now.fate_revoked, now.fool
+    if state.phase == Phase.SPECIALS:
         state.circuit_declared = True  # the declaration round goes round again (CMO-H20)
     if card in DEVALUING:
         state.devaluations += 1
     events.append(Event("special", seat, {"card": name(card, True), "as": SPECIAL[card]}))
-    if card == LADY:
-        if state.wild_round:
-            if state.fate_revoked:
-                state.rewild[seat] = True  # #5ii: the Lady makes her holder's eights wild again
-            else:
-                state.lady_wild = True  # #4ii: one ace of eleven fewer for every other player
-        else:
-            state.lady_user = seat
-            _offer_replacements(state, seat, card, events)  # #4i
+    if card == LADY and not before.wild_round:
+        state.lady_user = seat
+        _offer_replacements(state, seat, card, events)  # #4i
     elif card == FATE:
-        if round_wild(state):
-            state.fate_revoked = True  # #5ii
-            state.fate_user = seat
+        if round_wild(before):
+            state.fate_user = seat  # #5ii
         else:
-            if state.lady_user >= 0:
-                state.zeroed[state.lady_user] = True  # #5i
-            _offer_replacements(state, seat, card, events)
-    elif card == FOOL:
-        state.fool = True  # #11
+            _offer_replacements(state, seat, card, events)  # #5i
     elif card == ARCHCHANCELLOR:
         _archchancellor(state, seat, events)
 
@@ -193,7 +228,7 @@ def _offer_replacements(state: OnionState, seat: int, card: int, events: list[Ev
     special card's place (#4i, #5i)."""
     state.offered = [state.deck.pop() for _ in range(min(2, len(state.deck)))]
     state.interrupted = (state.phase, state.queue[:], state.turn)
-    state.phase = CHOOSE
+    state.phase = Phase.CHOOSE
     state.turn = seat
     state.queue = [seat]
     events.append(Event("offered", seat, {"count": len(state.offered)}, {"cards": names(state.offered, True)}))
@@ -229,7 +264,7 @@ def _archchancellor(state: OnionState, seat: int, events: list[Event]) -> None:
     others = [s for s in state.in_round if s != holder and undisclosed(state, s)]
     if others:
         state.interrupted = (state.phase, state.queue[:], state.turn)
-        state.phase = REVEAL
+        state.phase = Phase.REVEAL
         state.queue = others
         state.turn = others[0]
 
@@ -253,7 +288,7 @@ def reveal(state: OnionState, seat: int, card: int, events: list[Event]) -> None
 def resume(state: OnionState) -> None:
     """Back to the decision a special card interrupted."""
     state.phase, state.queue, state.turn = state.interrupted
-    state.interrupted = ("", [], 0)
+    state.interrupted = (Phase.OVER, [], 0)
 
 
 def on_dealt(state: OnionState, seat: int, cards: list[int], events: list[Event]) -> None:

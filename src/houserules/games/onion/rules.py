@@ -20,54 +20,20 @@ from ...engine.core import Action, Illegal
 from . import groupings as G
 from . import modifiers, solver
 from .cards import names, resolve
-from .flow import offer_cost
-from .state import (
-    ANSWER, AUCTION, BUY, CHOOSE, CONSIDER, COVER, CRIPPLE, DRAW, EXTRA, NAME, NO_RAISE_PARTS, OFFER, REVEAL,
-    SHOWDOWN, SPECIALS, OnionState,
-)
+from .phases import PHASES
+from .state import NO_RAISE_PARTS, OnionState, Phase, offer_cost
+from .state import OnionKind as K
 
-KINDS = ("discard", "fold", "bet", "match", "raise", "buy", "stop", "extra", "pass", "accept", "bid",
-         "decline", "special", "done", "choose", "reveal", "declare")
-CARD_KINDS = ("special", "choose", "reveal")
+KINDS = tuple(K)
+CARD_KINDS = (K.SPECIAL, K.CHOOSE, K.REVEAL)
+AMOUNT_KINDS = (K.BET, K.RAISE, K.EXTRA, K.BID)
+#: the phases whose choices are cards (special cards, the showdown): listed by ``_card_phase_legal``
+CARD_PHASES = (Phase.SPECIALS, Phase.SHOWDOWN, Phase.CHOOSE, Phase.REVEAL, Phase.CRIPPLE)
 RUNNING_FLUSHES = {9: G.NINE_CARD_RUNNING_FLUSH, 10: G.TEN_CARD_RUNNING_FLUSH}
-#: phase -> the kinds of action it allows
-PHASE_KINDS: dict[str, tuple[str, ...]] = {
-    DRAW: ("discard", "fold"),
-    NAME: ("bet",),
-    ANSWER: ("match", "raise", "fold"),
-    COVER: ("match", "fold"),
-    BUY: ("buy", "stop"),
-    EXTRA: ("extra",),
-    CONSIDER: ("match", "pass"),
-    OFFER: ("accept", "pass"),
-    AUCTION: ("bid", "decline"),
-    SPECIALS: ("special", "done"),
-    CHOOSE: ("choose",),
-    REVEAL: ("reveal",),
-    SHOWDOWN: ("declare", "special"),
-    CRIPPLE: ("declare", "pass"),
-}
-AMOUNT_KINDS = ("bet", "raise", "extra", "bid")
 MAX_DISCARD = 4
 
-GAME_OVER = Illegal("CMO-1.3", "the match is over")
+GAME_OVER = PHASES[Phase.OVER].wrong_time  # CMO-1.3
 NOT_YOUR_TURN = Illegal("CMO-4.1", "it is not your turn")
-WRONG_TIME = {
-    DRAW: Illegal("CMO-4.4", "now is the draw: discard up to four cards, or fold by discarding five"),
-    NAME: Illegal("CMO-4.5", "the Dealer names the amount of this part of the betting"),
-    ANSWER: Illegal("CMO-4.5", "match the Dealer's bid (and raise if you like) or fold"),
-    COVER: Illegal("CMO-4.5", "the Dealer must match the collective raise or fold"),
-    BUY: Illegal("CMO-5.2", "buy a face-down card or stop buying"),
-    EXTRA: Illegal("CMO-5.3", "make your extra bet (zero allowed)"),
-    CONSIDER: Illegal("CMO-5.3", "the Dealer matches the extra bets or passes the Dealership"),
-    OFFER: Illegal("CMO-5.4", "accept the Dealership by matching the extra bets, or pass it on"),
-    AUCTION: Illegal("CMO-5.7", "bid for the Dealership or decline"),
-    SPECIALS: Illegal("CMO-8.2", "declare a special card, or say you are done"),
-    CHOOSE: Illegal("CMO-7.4", "keep one of the two cards offered"),
-    REVEAL: Illegal("CMO-7.10", "disclose one card nobody has seen"),
-    SHOWDOWN: Illegal("CMO-5.6", "declare your arrangement"),
-    CRIPPLE: Illegal("CMO-7.0", "cripple with your running flush, or pass"),
-}
 NOT_SPECIAL = Illegal("CMO-6", "you cannot declare that card now (not yours, not special, or not its time)")
 NOT_OFFERED = Illegal("CMO-7.4", "keep one of the two cards offered")
 NOT_UNDISCLOSED = Illegal("CMO-7.10", "disclose a card of yours nobody has seen yet")
@@ -84,14 +50,14 @@ def _chips(state: OnionState, seat: int) -> int:
     return state.ledger.chips[seat]
 
 
-def amounts(state: OnionState, seat: int, kind: str) -> list[int]:
+def amounts(state: OnionState, seat: int, kind: K) -> list[int]:
     """The amounts ``seat`` may name for an amount action now (CMO-H1)."""
     stake, top, chips = state.stake, state.max_raise, _chips(state, seat)
-    if kind == "bid":
+    if kind == K.BID:
         mine = state.ledger.staked[seat]
         steps = [state.high_bid + k * stake for k in range(1, top + 1)]
         return [a for a in steps if a - mine <= chips]
-    if kind == "raise":
+    if kind == K.RAISE:
         if state.part in NO_RAISE_PARTS:
             return []
         chips -= state.bid
@@ -99,21 +65,21 @@ def amounts(state: OnionState, seat: int, kind: str) -> list[int]:
     return [k * stake for k in range(0, top + 1) if k * stake <= chips]
 
 
-def cost(state: OnionState, seat: int, kind: str) -> int:
+def cost(state: OnionState, seat: int, kind: K) -> int:
     """What a match, a bought card or accepting the Dealership costs ``seat`` now."""
-    if kind == "buy":
+    if kind == K.BUY:
         return state.stake
-    if kind == "accept":
+    if kind == K.ACCEPT:
         return offer_cost(state, seat)
-    if state.phase == ANSWER:
+    if state.phase == Phase.ANSWER:
         return state.bid
     return sum(state.ledger.staked)  # the Dealer matching raises or extra bets
 
 
-def _possible(state: OnionState, seat: int, kind: str) -> bool:
+def _possible(state: OnionState, seat: int, kind: K) -> bool:
     """Whether a kind without a free argument is open to ``seat`` now."""
-    if kind in ("match", "buy", "accept"):
-        if kind == "buy" and state.bought >= 5:
+    if kind in (K.MATCH, K.BUY, K.ACCEPT):
+        if kind == K.BUY and state.bought >= 5:
             return False
         return cost(state, seat, kind) <= _chips(state, seat)
     return True
@@ -131,8 +97,8 @@ def _discards(state: OnionState, seat: int) -> list[Action]:
             key = tuple(sorted(names(d, state.marks)))
             if key not in said:
                 said.add(key)
-                out.append(Action(seat, "discard", arg=d))
-    out.append(Action(seat, "fold"))
+                out.append(Action(seat, K.DISCARD, arg=d))
+    out.append(Action(seat, K.FOLD))
     return out
 
 
@@ -142,12 +108,12 @@ def legal(state: OnionState) -> list[Action]:
     if state.over:
         return []
     seat, phase = state.turn, state.phase
-    if phase == DRAW:
+    if phase == Phase.DRAW:
         return _discards(state, seat)
-    if phase in (SPECIALS, SHOWDOWN, CHOOSE, REVEAL, CRIPPLE):
+    if phase in CARD_PHASES:
         return _card_phase_legal(state, seat, phase)
-    out = []
-    for kind in PHASE_KINDS[phase]:
+    out: list[Action] = []
+    for kind in PHASES[phase].moves:
         if kind in AMOUNT_KINDS:
             out.extend(Action(seat, kind, arg=a) for a in amounts(state, seat, kind))
         elif _possible(state, seat, kind):
@@ -158,46 +124,46 @@ def legal(state: OnionState) -> list[Action]:
 def _specials_now(state: OnionState, seat: int) -> list[int]:
     """Special cards ``seat`` may declare in this phase: in the declaration
     round, or at its showdown turn when there is no such round (CMO-8.2)."""
-    if state.phase == CRIPPLE or (state.phase == SHOWDOWN and state.options["declaration_round"]):
+    if state.phase == Phase.CRIPPLE or (state.phase == Phase.SHOWDOWN and state.options["declaration_round"]):
         return []
     return modifiers.declarable(state, seat)
 
 
-def _card_phase_legal(state: OnionState, seat: int, phase: str) -> list[Action]:
-    out = [Action(seat, "special", c) for c in _specials_now(state, seat)]
-    if phase == SPECIALS:
-        out.append(Action(seat, "done"))
-    elif phase == CHOOSE:
-        out = [Action(seat, "choose", c) for c in state.offered]
-    elif phase == REVEAL:
-        out = [Action(seat, "reveal", c) for c in modifiers.undisclosed(state, seat)]
+def _card_phase_legal(state: OnionState, seat: int, phase: Phase) -> list[Action]:
+    out = [Action(seat, K.SPECIAL, c) for c in _specials_now(state, seat)]
+    if phase == Phase.SPECIALS:
+        out.append(Action(seat, K.DONE))
+    elif phase == Phase.CHOOSE:
+        out = [Action(seat, K.CHOOSE, c) for c in state.offered]
+    elif phase == Phase.REVEAL:
+        out = [Action(seat, K.REVEAL, c) for c in modifiers.undisclosed(state, seat)]
     else:
-        if phase == SHOWDOWN:
-            out.append(Action(seat, "declare", arg=modifiers.best(state, seat).declaration()))
+        if phase == Phase.SHOWDOWN:
+            out.append(Action(seat, K.DECLARE, arg=modifiers.best(state, seat).declaration()))
         else:
-            out.append(Action(seat, "pass"))
+            out.append(Action(seat, K.PASS))
         flush = modifiers.cripple_option(state, seat)
         if flush is not None:
-            out.append(Action(seat, "declare", arg=((RUNNING_FLUSHES[flush.length], flush.cards),)))
+            out.append(Action(seat, K.DECLARE, arg=((RUNNING_FLUSHES[flush.length], flush.cards),)))
     return out
 
 
 def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]:
     """Check ``action`` and resolve its argument against the seat's hand:
     (None, the cards or arrangement) when legal, else (why not, None)."""
-    seat, kind = action.seat, action.kind
+    seat, kind = action.seat, K(action.kind)  # the envelope (engine.actions) has checked it is one
     if seat != state.turn:
         return NOT_YOUR_TURN, None
-    phase = state.phase
-    if kind not in PHASE_KINDS[phase]:
-        return WRONG_TIME[phase], None
+    rule = PHASES[state.phase]
+    if kind not in rule.moves:
+        return rule.wrong_time, None
     if kind in AMOUNT_KINDS:
-        if kind == "raise" and state.part in NO_RAISE_PARTS:
+        if kind == K.RAISE and state.part in NO_RAISE_PARTS:
             return NO_RAISE, None
         if action.arg not in amounts(state, seat, kind) or isinstance(action.arg, bool):
             return BAD_AMOUNT, None
         return None, action.arg
-    if kind == "discard":
+    if kind == K.DISCARD:
         cards = action.arg
         if not isinstance(cards, Sequence) or isinstance(cards, str):
             return NOT_HELD, None
@@ -205,14 +171,14 @@ def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]
             return TOO_MANY, None
         held = resolve(state.hands[seat], cards, state.marks)
         return (NOT_HELD, None) if held is None else (None, held)
-    if kind == "declare":
+    if kind == K.DECLARE:
         return _judge(state, seat, action.arg)
-    if kind == "special":
+    if kind == K.SPECIAL:
         return (None, None) if action.card in _specials_now(state, seat) else (NOT_SPECIAL, None)
-    if kind == "choose":
+    if kind == K.CHOOSE:
         got = resolve(state.offered, [action.card], state.marks) if isinstance(action.card, int) else None
         return (NOT_OFFERED, None) if got is None else (None, got[0])
-    if kind == "reveal":
+    if kind == K.REVEAL:
         undisclosed = modifiers.undisclosed(state, seat)
         got = resolve(undisclosed, [action.card], state.marks) if isinstance(action.card, int) else None
         return (NOT_UNDISCLOSED, None) if got is None else (None, got[0])
@@ -226,7 +192,7 @@ def _judge(state: OnionState, seat: int, arg: Any) -> tuple[Illegal | None, Any]
         declared = [(str(k), tuple(cards)) for k, cards in arg]
     except (TypeError, ValueError):
         return Illegal("CMO-5.6", "declare a list of (grouping, cards)"), None
-    if state.phase == CRIPPLE or (len(declared) == 1 and declared[0][0] in RUNNING_FLUSHES.values()):
+    if state.phase == Phase.CRIPPLE or (len(declared) == 1 and declared[0][0] in RUNNING_FLUSHES.values()):
         flush = modifiers.cripple_option(state, seat)
         ok = flush is not None and len(declared) == 1 and declared[0][0] == RUNNING_FLUSHES[flush.length]
         held = resolve(state.hands[seat], declared[0][1]) if ok else None

@@ -32,10 +32,11 @@ Elephants. Which player a modifier touches is the game's business
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import groupings as G
 from .cards import ATUIN, CRANK, CSUIT, DECK_SIZE, canonical, name, resolve
@@ -156,8 +157,8 @@ class Arrangement:
         out = tuple((g.kind, g.cards) for g in self.groupings)
         return out + ((SHIFT, self.shift),) if self.shift else out
 
-    def to_json(self, marks: bool = False) -> dict:
-        out: dict = {
+    def to_json(self, marks: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "groupings": [{"name": g.kind, "cards": [name(c, marks) for c in g.cards]} for g in self.groupings],
             "unused": [name(c, marks) for c in canonical(self.unused)],
         }
@@ -170,10 +171,13 @@ class Arrangement:
 
 
 # --- what each card may be --------------------------------------------------
-_FACE_TABLES: dict[Rules, tuple[tuple, ...]] = {}
+Values = tuple[int, ...] | None  # the values a card may take; None: it may take no part
+#: onion values, flush values, wild, wild eight, picture, ace of eleven, null eight, must be null
+FaceRow = tuple[Values, Values, bool, bool, bool, bool, bool, bool]
+_FACE_TABLES: dict[Rules, tuple[FaceRow, ...]] = {}
 
 
-def _face(c: int, rules: Rules) -> tuple:
+def _face(c: int, rules: Rules) -> FaceRow:
     """One card's row of ``Faces``: onion values, flush values, wild, wild
     eight, picture, ace of eleven, null eight, must be null."""
     if c in rules.exclude:
@@ -190,10 +194,10 @@ def _face(c: int, rules: Rules) -> tuple:
         return vals, vals, True, eight, True, hi == 11, False, False
     if r == ACE:
         zero = rules.zeroed_aces
-        onion, flush = (None, (0,)) if zero else ((1, 11), (1, 11))
-        return onion, flush, False, False, False, not zero, False, False
+        plain: Values = (1, 11)
+        return None if zero else plain, (0,) if zero else plain, False, False, False, not zero, False, False
     v = min(r, 10)
-    onion = ((0,) if no8 else (0, 8)) if null else (None if no8 else (v,))
+    onion: Values = ((0,) if no8 else (0, 8)) if null else (None if no8 else (v,))
     return onion, None if no8 else (v,), False, False, r > 10, False, null, must_null
 
 
@@ -273,6 +277,14 @@ class Faces:
                 new.onion[i] = new.flush[i] = (self.rank[i] - 8, self.rank[i])
         return new
 
+    def signature(self, pos: int) -> Hashable:
+        """Everything the solver reads of the card at ``pos`` but which copy it
+        is: two cards with one signature are interchangeable (a wild card's
+        suit is no part of it, for it is of every suit)."""
+        return (self.onion[pos], self.flush[pos], self.wild[pos], self.wild8[pos], self.pic[pos], self.a11[pos],
+                self.null[pos], self.must_null[pos], self.rank[pos], -1 if self.wild[pos] else self.suit[pos],
+                CRANK[self.cards[pos]] > TEN)
+
     def _fixed(self, pos: int) -> tuple[int, ...]:
         """The values Great A'Tuin may shift: a wild card is already whatever it
         likes, and zero (a null eight, a zeroed ace) is no value to shift."""
@@ -300,15 +312,32 @@ def _totals(options: Sequence[tuple[int, ...] | None], top: int) -> list[int]:
     return s
 
 
-def _need(f: Faces, mask: int, total: int, onion: bool) -> tuple[int, int] | None:
-    """(null eights, elevens) the fewest a mask needs to total ``total``, or None.
+def _no_eleven(options: Sequence[tuple[int, ...] | None]) -> list[tuple[int, ...] | None]:
+    """The values the cards may take without playing one as eleven (the Lady's budget, #4ii)."""
+    out: list[tuple[int, ...] | None] = []
+    for vals in options:
+        kept = None if vals is None else tuple(v for v in vals if v != 11)
+        out.append(kept or None)
+    return out
+
+
+def _need(f: Faces, mask: int, total: int, onion: bool, top: int = 0) -> tuple[int, int] | None:
+    """(null eights, elevens) the fewest a mask needs to total ``total`` (or
+    any total up to ``top``, for flushes), or None.
 
     Null eights are minimised first (they decide strength, #1i), elevens
-    second (the Lady's budget, #4ii). The common cards (one value, an ace,
-    a null eight) by arithmetic; anything else (a wild card's 1..11, an
-    Elephants' nine's 1/9) by ``_need_any``."""
+    second (the Lady's budget, #4ii). By arithmetic for the cards of one
+    value, aces (1 or 11), null eights (0 or 8), the Elephants' other nines
+    and tens (eight less, or their face) and wild cards (any value of a
+    range: together any sum between their lowest and highest, and only the
+    part above ten needs a card of eleven; a lone wild eight that may not
+    be eight misses that one sum, #10i); anything else by ``_need_any``.
+    This keeps the worst hands (wild eights under the Lady, where every
+    mask's elevens are counted) quick."""
     opts = f.onion if onion else f.flush
-    fixed = aces = nulls = forced = elevens = 0
+    fixed = aces = nulls = lifts = forced = elevens = 0
+    wilds = wild_low = wild_high = wild_tens = 0  # the lowest and highest sums, the highest without an eleven
+    hole = False  # one wild card that may be anything but eight
     for i in POSITIONS[mask]:
         vals = opts[i]
         if vals is None:
@@ -323,16 +352,44 @@ def _need(f: Faces, mask: int, total: int, onion: bool) -> tuple[int, int] | Non
         elif vals == (0, 8) and onion and f.null[i]:
             fixed += 8
             nulls += 1
+        elif len(vals) == 2 and vals[1] == vals[0] + 8 and vals[1] < 11 and not f.wild[i]:
+            fixed += vals[0]
+            lifts += 1
+        elif f.wild[i] and vals[-1] - vals[0] + 1 - len(vals) in (0, 1):
+            if len(vals) != vals[-1] - vals[0] + 1:
+                if not vals[0] < EIGHT < vals[-1] or EIGHT in vals:
+                    return _need_any_of(f, mask, total, top, opts, onion)
+                hole = True
+            wilds += 1
+            wild_low += vals[0]
+            wild_high += vals[-1]
+            wild_tens += min(vals[-1], 10)
         else:
-            return _need_any(f, mask, total, opts, onion)
+            return _need_any_of(f, mask, total, top, opts, onion)
+    hole = hole and wilds == 1
     for j in range(nulls + 1):
-        rest = total - fixed + 8 * j
-        if rest >= 0 and rest % 10 == 0 and rest // 10 <= aces:
-            return j + forced, rest // 10 + elevens
+        least = -1
+        for t in range(total, max(top, total) + 1):
+            for lift in range(lifts + 1):
+                for k in range(aces + 1):  # k aces of eleven
+                    rest = t - fixed + 8 * j - 8 * lift - 10 * k  # what the wild cards must make
+                    if wild_low <= rest <= wild_high and not (hole and rest == EIGHT):
+                        e = k + max(0, rest - wild_tens)
+                        if least < 0 or e < least:
+                            least = e
+        if least >= 0:
+            return j + forced, least + elevens
     return None
 
 
-def _need_any(f: Faces, mask: int, total: int, opts: list, onion: bool) -> tuple[int, int] | None:
+def _need_any_of(f: Faces, mask: int, total: int, top: int, opts: list[tuple[int, ...] | None],
+                 onion: bool) -> tuple[int, int] | None:
+    """``_need_any`` over the totals ``total`` .. ``top``: the fewest (nulls, elevens) of any."""
+    found = [n for t in range(total, max(top, total) + 1) if (n := _need_any(f, mask, t, opts, onion)) is not None]
+    return min(found, default=None)
+
+
+def _need_any(f: Faces, mask: int, total: int, opts: list[Values], onion: bool) -> tuple[int, int] | None:
     """``_need`` for any values: a small table of reachable totals."""
     reach: dict[int, tuple[int, int]] = {0: (0, 0)}
     for i in POSITIONS[mask]:
@@ -354,16 +411,34 @@ def _need_any(f: Faces, mask: int, total: int, opts: list, onion: bool) -> tuple
     return reach.get(total)
 
 
-def _matchings(pairs: list[int]) -> dict[int, int]:
-    """Every set of disjoint pairs, as the cards it covers -> how many pairs."""
-    out = {p: 1 for p in pairs}
-    layer = set(out)
-    k = 1
+def _matchings(pairs: list[int], costs: list[int] | None = None) -> list[dict[int, int]]:
+    """Every set of disjoint pairs, as bitsets of the cards it covers:
+    ``out[k - 1][c]`` holds the masks of k pairs whose pairs cost ``c`` at
+    the least (``costs``: each pair's elevens under the Lady, #4ii).
+
+    A pair ``p`` joins every mask disjoint from it at once: those masks are
+    a bitset ANDed with the subsets of the other cards, and shifting the
+    bitset left by ``p`` turns each mask ``m`` into ``m | p``."""
+    cost = costs or [0] * len(pairs)
+    layer: dict[int, int] = {}
+    for p, c in zip(pairs, cost):
+        layer[c] = layer.get(c, 0) | 1 << p
+    out: list[dict[int, int]] = []
     while layer:
-        k += 1
-        layer = {u | p for u in layer for p in pairs if not u & p}
-        for u in layer:
-            out[u] = k
+        seen = 0
+        least: dict[int, int] = {}
+        for c in sorted(layer):  # each mask at its least cost
+            fresh = layer[c] & ~seen
+            if fresh:
+                least[c] = fresh
+                seen |= fresh
+        out.append(least)
+        layer = {}
+        for c, masks in least.items():
+            for p, pc in zip(pairs, cost):
+                grown = (masks & SUBSETS[FULL ^ p]) << p
+                if grown:
+                    layer[c + pc] = layer.get(c + pc, 0) | grown
     return out
 
 
@@ -385,7 +460,7 @@ class Levels:
 
     def add(self, masks: int, kind: str, nulls: int = 0, elevens: int = 0) -> None:
         if masks:
-            key = (self.strength[(kind, nulls)], elevens)
+            key = (self.strength[G.Level(kind, nulls)], elevens)
             self.sets[key] = self.sets.get(key, 0) | masks
 
     def ordered(self) -> list[tuple[int, int, int]]:
@@ -401,16 +476,28 @@ def _masks(positions: Iterable[Iterable[int]]) -> int:
     return out
 
 
-def levels(f: Faces, rules: Rules) -> Levels:
-    """Every grouping the hand's cards can form (CMO-2.*), by strength."""
+def levels(f: Faces, rules: Rules, budget: bool | None = None) -> Levels:
+    """Every grouping the hand's cards can form (CMO-2.*), by strength; with
+    ``budget`` (by default under the Lady, #4ii) each with its elevens."""
     lv = Levels(rules.fool)
     add = lv.add
-    budget = bool(rules.devalued)
+    if budget is None:
+        budget = bool(rules.devalued)
     s_on = _totals(f.onion, ONION_TOTAL)
     s_fl = s_on if f.onion == f.flush else _totals(f.flush, ONION_TOTAL)
     onions = s_on[ONION_TOTAL] & ONION_SIZED
     nulls = sum(1 << i for i in range(f.n) if f.null[i])
-    plain = 0 if budget else onions & SUBSETS[FULL ^ nulls]  # no eight that could be null
+    plain = onions & SUBSETS[FULL ^ nulls]  # no eight that could be null
+    elevenless = ~0  # the masks that reach their total with no card as eleven
+    if budget:
+        # most groupings need no eleven: found at once from the totals without elevens, so that
+        # only the others have their elevens counted one by one
+        z_on = _totals(_no_eleven(f.onion), ONION_TOTAL)
+        z_fl = z_on if f.onion == f.flush else _totals(_no_eleven(f.flush), ONION_TOTAL)
+        plain &= z_on[ONION_TOTAL]
+        elevenless = 0
+        for t in range(FLUSH_LOW, ONION_TOTAL + 1):
+            elevenless |= z_fl[t]
     for n in range(2, MAX_ONION + 1):
         add(plain & SIZE[n], G.ONION_SIZES[n])
     for m in bits(onions ^ plain):  # count the null eights (and elevens for the Lady)
@@ -441,12 +528,10 @@ def levels(f: Faces, rules: Rules) -> Levels:
                     broken |= sub << (1 << o)
         broken &= in_range & ~flush
         for kind, masks in ((G.FLUSH, flush), (G.BROKEN_FLUSH, broken)):
-            if budget:
-                for m in bits(masks):
-                    e = min(_need(f, m, t, False) or (0, 99) for t in range(FLUSH_LOW, ONION_TOTAL + 1))[1]
-                    add(1 << m, kind, 0, e)
-            else:
-                add(masks, kind)
+            add(masks & elevenless, kind)
+            for m in bits(masks & ~elevenless):
+                need = _need(f, m, FLUSH_LOW, False, ONION_TOTAL)
+                add(1 << m, kind, 0, need[1] if need else 99)
     # royals (CMO-2.7, 2.9, 2.11): three 7s, 6-7-8 of any suits, three wild eights
     wild = [i for i in range(f.n) if f.wild[i]] if any(f.wild) else []
     sevens = [i for i, r in enumerate(f.rank) if r == 7 and not f.wild[i]] + wild
@@ -464,21 +549,23 @@ def levels(f: Faces, rules: Rules) -> Levels:
     # bagels: every set of disjoint pairs totalling 20 is one grouping (CMO-2.1)
     bagels = list(bits(s_fl[BAGEL_TOTAL] & SIZE[2]))
     lv.pairs["bagel"] = bagels
-    if len(bagels) == 1 and not budget:
-        add(1 << bagels[0], G.BAGELS[0])
-    elif bagels:
-        for m, k in _matchings(bagels).items():
-            e = sum((_need(f, p, BAGEL_TOTAL, False) or (0, 0))[1] for p in _split(m, bagels)) if budget else 0
-            add(1 << m, G.BAGELS[k - 1], 0, e)
+    costs = [0 if z_fl[BAGEL_TOTAL] >> p & 1 else (_need(f, p, BAGEL_TOTAL, False) or (0, 0))[1]
+             for p in bagels] if budget else None
+    for k, by_cost in enumerate(_matchings(bagels, costs), 1):
+        for e, masks in by_cost.items():
+            add(masks, G.BAGELS[k - 1], 0, e)
     # Onions: two to five pontoons, a picture with an ace of eleven (CMO-2.13)
     if sum(f.pic) >= 2 and sum(f.a11) >= 2:
         pontoons = [(1 << i) | (1 << j) for i, j in combinations(range(f.n), 2)
                     if (f.pic[i] and f.a11[j]) or (f.pic[j] and f.a11[i])]
         lv.pairs["pontoon"] = pontoons
-        for m, k in _matchings(pontoons).items():
-            if k < 2 or (k <= rules.death and killed(f, m)):
-                continue  # a single pontoon is a two-card onion; Death's killed picture (#9)
-            add(1 << m, G.ONIONS[k], 0, (0 if k == 5 else k) if budget else 0)
+        for k, by_cost in enumerate(_matchings(pontoons), 1):
+            if k < 2:
+                continue  # a single pontoon is a two-card onion
+            masks = by_cost[0]
+            if k <= rules.death:  # Death's killed picture (#9)
+                masks = sum(1 << m for m in bits(masks) if not killed(f, m))
+            add(masks, G.ONIONS[k], 0, (0 if k == 5 else k) if budget else 0)
     return lv
 
 
@@ -558,9 +645,53 @@ def _split(mask: int, pairs: list[int]) -> tuple[int, ...]:
     return ()
 
 
-def _arrange(f: Faces, rules: Rules) -> Arrangement:
-    lv = levels(f, rules)
-    budget = max(0, f.eleven_able() - rules.devalued) if rules.devalued else 0
+def _arrange(f: Faces, rules: Rules, floor: int = -1) -> Arrangement | None:
+    """The best arrangement of the faces ``f``, or None when it is worth no
+    more than ``floor`` (a better one is already known).
+
+    Under the Lady's devaluation (#4ii) the hand has a budget of elevens.
+    The best arrangement without the budget comes first: no arrangement
+    within it is worth more, so when that one fits the budget it is the
+    answer, and when it is worth no more than ``floor`` nothing here is.
+    Only otherwise is every grouping's elevens counted and the search run
+    over the budget. This keeps the worst hands (wild eights under the Lady,
+    times every Great A'Tuin shift or Elephants) within milliseconds."""
+    lv = levels(f, rules, False)
+    free = _solve(f, rules, lv, 0)
+    if free.value <= floor:
+        return None
+    if not rules.devalued:
+        return free
+    budget = max(0, f.eleven_able() - rules.devalued)
+    if sum(_elevens(f, g, lv) for g in free.groupings) <= budget:
+        return free
+    found = _solve(f, rules, levels(f, rules, True), budget)
+    return found if found.value > floor else None
+
+
+def _elevens(f: Faces, g: Grouping, lv: Levels) -> int:
+    """The fewest cards grouping ``g`` plays as eleven (the Lady's budget,
+    #4ii), counted as ``levels`` counts them with a budget: a family grouping
+    pair by pair, each pontoon's ace, the Great Onion none."""
+    positions = list(range(f.n))
+    mask = 0
+    for c in g.cards:
+        pos = next(i for i in positions if f.cards[i] == c)
+        positions.remove(pos)
+        mask |= 1 << pos
+    if g.kind in G.BAGELS:
+        return sum((_need(f, p, BAGEL_TOTAL, False) or (0, 0))[1] for p in _split(mask, lv.pairs["bagel"]))
+    if g.kind in G.ONIONS.values():
+        return 0 if g.kind == G.ONIONS[5] else POPCOUNT[mask] // 2
+    if g.kind in G.ONION_SIZES.values():
+        return (_need(f, mask, ONION_TOTAL, True) or (0, 0))[1]
+    if g.kind in (G.FLUSH, G.BROKEN_FLUSH):
+        return (_need(f, mask, FLUSH_LOW, False, ONION_TOTAL) or (0, 0))[1]
+    return 0  # royals and the Octavo: no card as eleven
+
+
+def _solve(f: Faces, rules: Rules, lv: Levels, budget: int) -> Arrangement:
+    """The search over the groupings ``lv`` within ``budget`` elevens, as an Arrangement."""
     value, chosen = _search(lv.ordered(), budget)
     order = G.ORDER[rules.fool]
     used = 0
@@ -601,11 +732,11 @@ def running_flush(f: Faces) -> RunningFlush | None:
             for start in range(1, 16 - length):
                 taken, gaps = [], 0
                 for r in range(start, start + length):
-                    i = by_rank.get(r)
-                    if i is None or i in taken:
+                    at = by_rank.get(r)
+                    if at is None or at in taken:
                         gaps += 1
                     else:
-                        taken.append(i)
+                        taken.append(at)
                 if gaps <= len(wild):
                     cand = RunningFlush(length, tuple(f.cards[i] for i in taken + wild[:gaps]), gaps)
                     if best is None or (cand.length, -cand.wilds) > (best.length, -best.wilds):
@@ -623,6 +754,7 @@ def best(cards: Sequence[int], rules: Rules = BASE_RULES) -> Arrangement:
     """
     f = Faces(cards, rules)
     result = _arrange(f, rules)
+    assert result is not None  # every arrangement is worth more than -1
     if rules.shift and atuin(f) is not None:
         result = _best_shift(f, rules, result)
     if rules.elephants:
@@ -634,15 +766,21 @@ def best(cards: Sequence[int], rules: Rules = BASE_RULES) -> Arrangement:
 
 
 def _best_shift(f: Faces, rules: Rules, current: Arrangement) -> Arrangement:
+    """#6: the best of every legal Great A'Tuin shift, and none (``current``).
+    Shifts between cards alike in every respect (two copies of one card) are
+    one shift: only the first is tried."""
+    sig = [f.signature(i) for i in range(f.n)]
+    tried: set[tuple[Hashable, Hashable]] = set()
     for down in range(f.n):
         for up in range(f.n):
-            if down == up:
+            if down == up or (sig[down], sig[up]) in tried:
                 continue
+            tried.add((sig[down], sig[up]))
             g = f.shifted(down, up)
             if g is None:
                 continue
-            a = _arrange(g, rules)
-            if a.value > current.value:
+            a = _arrange(g, rules, current.value)
+            if a is not None:
                 current = replace(a, shift=(f.cards[down], f.cards[up]))
     return current
 
@@ -657,11 +795,17 @@ def _best_elephants(f: Faces, rules: Rules, current: Arrangement) -> Arrangement
     queen = atuin(f)
     if queen is None:
         return current
-    strength = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
+    strength = G.STRENGTH[rules.fool][G.Level(G.ELEPHANTS)]
+    sig = [f.signature(i) for i in range(f.n)]
+    tried: set[frozenset[tuple[Hashable, int]]] = set()
     for four in elephant_fours(f):
-        a = _arrange(f.with_elephants(four, queen), rules)
-        value = WEIGHTS[strength] + a.value
-        if value > current.value:
+        alike = frozenset(Counter(sig[i] for i in four).items())  # alike to a four tried: the same worth
+        if alike in tried:
+            continue
+        tried.add(alike)
+        a = _arrange(f.with_elephants(four, queen), rules, current.value - WEIGHTS[strength])
+        if a is not None:
+            value = WEIGHTS[strength] + a.value
             wilds = sum(1 for i in four if f.wild[i])
             group = Grouping(G.ELEPHANTS, tuple(f.cards[i] for i in four), strength, 0, wilds)
             groups = tuple(sorted((group,) + a.groupings, key=lambda x: -x.strength))
@@ -733,16 +877,16 @@ def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
         if kind == SHIFT:  # Great A'Tuin's shift (#6): (card down, card up)
             held = resolve(hand, cards) if rules.shift and queen is not None and len(cards) == 2 else None
             g = f.shifted(hand.index(held[0]), hand.index(held[1])) if held and held[0] != held[1] else None
-            if g is None:
+            if g is None or held is None:
                 return "Great A'Tuin shifts eight points from one card to another, both staying 1..11"
             f, shift = g, (held[0], held[1])
         elif kind == G.ELEPHANTS:
             held = resolve(hand, cards) if rules.elephants and queen is not None and len(cards) == 4 else None
             four = tuple(sorted(hand.index(c) for c in held)) if held else ()
-            if four not in set(elephant_fours(f)):
+            if held is None or queen is None or four not in set(elephant_fours(f)):
                 return ("the Elephants are four nines or tens (at least two of them not tens) "
                         "declared with the Queen of Coins")
-            s = G.STRENGTH[rules.fool][(G.ELEPHANTS, 0)]
+            s = G.STRENGTH[rules.fool][G.Level(G.ELEPHANTS)]
             out.append(Grouping(G.ELEPHANTS, tuple(held), s, 0, sum(1 for i in four if f.wild[i])))
             f = f.with_elephants(four, queen)
             for i in four:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 from ...cards import CardError
@@ -19,7 +20,9 @@ from ...engine.chips import Ledger
 from ...engine.clone import clone_slots
 from ...engine.core import STRICT, GameError, OptionsError
 from ...engine.options import common_options
+from ...engine.seniority import seniority
 from .cards import DECK_SIZE, allocate, name
+from .solver import Arrangement, RunningFlush
 
 DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -29,32 +32,61 @@ DEFAULTS: dict[str, Any] = {
     "rounds": 50,  # the match ends after this many rounds at most (CMO-1.3)
     "dealer": 0,  # the first Dealer
     "modifiers": (),  # modifier numbers 0-11 in play, or "all" (CMO-7)
+    "cripple": True,  # crippling (#0) is the base game's, the game's namesake: false leaves it out (CMO-7.0)
     "reform": False,  # amendment: reform once after a devaluing card (CMO-8.1)
     "declaration_round": False,  # amendment: special cards declared before the showdown (CMO-8.2)
     "mode": STRICT,
 }
 
-# --- phases: the decision pending (CMO-4 .. CMO-5) ---------------------------
-DRAW = "draw"  # discard up to four, or fold by discarding five
-NAME = "name"  # the Dealer names the amount of a betting part
-ANSWER = "answer"  # a player matches (and may raise) or folds
-COVER = "cover"  # the Dealer matches the collective raise or folds
-BUY = "buy"  # a player buys a face-down card or stops
-EXTRA = "extra"  # a player makes an extra bet
-CONSIDER = "consider"  # the Dealer matches the extra bets or passes the Dealership
-OFFER = "offer"  # a player accepts the Dealership (matching the extra bets) or passes
-AUCTION = "auction"  # the Dealership is auctioned after the Dealer folded
-SPECIALS = "specials"  # a player declares special cards before the showdown (CMO-8.2)
-CHOOSE = "choose"  # a player keeps one of two cards in a special card's place (#4i, #5i)
-REVEAL = "reveal"  # a player discloses a card (#10ii)
-SHOWDOWN = "showdown"  # a player declares an arrangement
-CRIPPLE = "cripple"  # a player may cripple an Onion declared after their turn, or pass (#0)
-OVER = "over"
+class Phase(StrEnum):
+    """The decision pending (CMO-4 .. CMO-5); ``phases.PHASES`` says what each allows."""
+
+    DRAW = "draw"  # discard up to four, or fold by discarding five
+    NAME = "name"  # the Dealer names the amount of a betting part
+    ANSWER = "answer"  # a player matches (and may raise) or folds
+    COVER = "cover"  # the Dealer matches the collective raise or folds
+    BUY = "buy"  # a player buys a face-down card or stops
+    EXTRA = "extra"  # a player makes an extra bet
+    CONSIDER = "consider"  # the Dealer matches the extra bets or passes the Dealership
+    OFFER = "offer"  # a player accepts the Dealership (matching the extra bets) or passes
+    AUCTION = "auction"  # the Dealership is auctioned after the Dealer folded
+    SPECIALS = "specials"  # a player declares special cards before the showdown (CMO-8.2)
+    CHOOSE = "choose"  # a player keeps one of two cards in a special card's place (#4i, #5i)
+    REVEAL = "reveal"  # a player discloses a card (#10ii)
+    SHOWDOWN = "showdown"  # a player declares an arrangement
+    CRIPPLE = "cripple"  # a player may cripple an Onion declared after their turn, or pass (#0)
+    OVER = "over"
+
+
+class OnionKind(StrEnum):
+    """The kinds of action; the values are the JSON words."""
+
+    DISCARD = "discard"
+    FOLD = "fold"
+    BET = "bet"
+    MATCH = "match"
+    RAISE = "raise"
+    BUY = "buy"
+    STOP = "stop"
+    EXTRA = "extra"
+    PASS = "pass"
+    ACCEPT = "accept"
+    BID = "bid"
+    DECLINE = "decline"
+    SPECIAL = "special"
+    DONE = "done"
+    CHOOSE = "choose"
+    REVEAL = "reveal"
+    DECLARE = "declare"
+
 
 #: betting parts: 1-3 the first round (3 without raising), 4-5 the two last parts
 FIRST_PARTS = (1, 2, 3)
 LAST_PARTS = (4, 5)
 NO_RAISE_PARTS = (3,)
+
+
+ALL_MODIFIERS = tuple(range(12))
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,13 +98,30 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
             raise OptionsError(f"{key} must be a whole number of at least {low}, got {v!r}")
     if opts["chips"] < opts["stake"]:
         raise OptionsError("chips must cover at least one Stake (the ante)")
-    from .modifiers import parse
-
-    opts["modifiers"] = list(parse(opts["modifiers"]))
-    for key in ("reform", "declaration_round"):
+    opts["modifiers"] = list(parse_modifiers(opts["modifiers"]))
+    for key in ("cripple", "reform", "declaration_round"):
         if not isinstance(opts[key], bool):
             raise OptionsError(f"{key} must be true or false, got {opts[key]!r}")
     return opts
+
+
+def parse_modifiers(value: Any) -> tuple[int, ...]:
+    """The ``modifiers`` option: ``"all"``, ``"none"``, ``"1,4,11"``, a number or a list."""
+    if value in (None, "", "none", False):
+        return ()
+    if value == "all":
+        return ALL_MODIFIERS
+    if isinstance(value, str):
+        value = [v for v in value.replace(" ", "").split(",") if v]
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    try:
+        got = sorted({int(v) for v in value})
+    except (TypeError, ValueError):
+        raise OptionsError(f"modifiers must be 'all', 'none' or numbers 0-11, got {value!r}") from None
+    if any(not 0 <= m <= 11 for m in got):
+        raise OptionsError(f"modifiers are numbered 0 to 11, got {got}")
+    return tuple(got)
 
 
 class OnionState:
@@ -86,10 +135,10 @@ class OnionState:
         # modifiers (CMO-7): the round's situation
         "mods", "wild_round", "null_played", "specials", "set_aside", "fate_revoked", "fate_user", "rewild",
         "zeroed", "lady_user", "lady_wild", "fool", "js_wild", "offered", "interrupted", "revealed",
-        "devaluations", "epoch", "reformed", "cripples", "circuit_declared",
+        "devaluations", "epoch", "reformed", "cripples", "circuit_declared", "wild_rounds",
     )
 
-    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random) -> None:
         n = options["players"]
         self.options = dict(options)
         self.mode: str = options["mode"]
@@ -107,7 +156,7 @@ class OnionState:
         self.discards: list[int] = []
         self.dealer: int = options["dealer"]
         self.order: list[int] = []  # this round's seniority: Dealer, Elder, ..., Younger
-        self.phase = DRAW
+        self.phase = Phase.DRAW
         self.turn = 0
         self.queue: list[int] = []  # seats still to act in this phase, next first
         self.part = 0  # the betting part in progress (FIRST_PARTS, LAST_PARTS)
@@ -117,7 +166,7 @@ class OnionState:
         self.high_bid = 0  # the auction's highest bid (CMO-5.7)
         self.bidders: list[int] = []  # seats still in the auction, in asking order
         self.resume = ""  # the stage the auction interrupted, to resume after it
-        self.declared: list[Any] = [None] * n  # showdown arrangements
+        self.declared: list[Arrangement | None] = [None] * n  # showdown arrangements
         self.round = 0
         self.rounds: int = options["rounds"]
         self.over = False
@@ -126,6 +175,7 @@ class OnionState:
         self.mods: frozenset[int] = frozenset(options.get("modifiers", ()))
         self.wild_round = False  # eights are wild this round (#1ii)
         self.null_played = False  # a null eight was played at this round's showdown (#1ii)
+        self.wild_rounds = 0  # rounds of wild eights so far in the match (#1ii), for statistics
         self.reset_specials()
 
     def reset_specials(self) -> None:
@@ -142,12 +192,13 @@ class OnionState:
         self.fool = False  # bagels and Onions change places (#11)
         self.js_wild = False  # the Jack of Staves is wild (#10ii)
         self.offered: list[int] = []  # the two cards a player chooses between (#4i, #5i)
-        self.interrupted: tuple[str, list[int], int] = ("", [], 0)  # the decision a special card interrupted
+        #: the decision a special card interrupted: (phase, queue, turn)
+        self.interrupted: tuple[Phase, list[int], int] = (Phase.OVER, [], 0)
         self.revealed: list[list[int]] = [[] for _ in range(n)]  # cards disclosed (#10ii)
         self.devaluations = 0  # devaluing special cards declared so far (CMO-8.1)
         self.epoch: list[int] = [0] * n  # devaluations when each seat declared its arrangement
         self.reformed: list[bool] = [False] * n
-        self.cripples: list[Any] = [None] * n  # running flushes declared to cripple (#0)
+        self.cripples: list[RunningFlush | None] = [None] * n  # running flushes declared to cripple (#0)
         self.circuit_declared = False  # a special card was declared in this circuit of the declaration round
 
     @property
@@ -175,7 +226,7 @@ class OnionState:
         new.interrupted = (self.interrupted[0], self.interrupted[1][:], self.interrupted[2])
         return new
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Every field as plain data, for equality checks in tests."""
         led = self.ledger
         return (
@@ -189,7 +240,7 @@ class OnionState:
             tuple(map(tuple, self.set_aside)), self.fate_revoked, self.fate_user, tuple(self.rewild),
             tuple(self.zeroed), self.lady_user, self.lady_wild, self.fool, self.js_wild, tuple(self.offered),
             repr(self.interrupted), tuple(map(tuple, self.revealed)), self.devaluations, tuple(self.epoch),
-            tuple(self.reformed), repr(self.cripples), self.circuit_declared,
+            tuple(self.reformed), repr(self.cripples), self.circuit_declared, self.wild_rounds,
         )
 
     def all_cards(self) -> list[int]:
@@ -200,6 +251,17 @@ class OnionState:
         for aside in self.set_aside:
             out.extend(aside)
         return out
+
+
+def seniority_order(state: OnionState) -> list[int]:
+    """Dealer, Elder, ..., Younger among the players still in the match (CMO-4.1)."""
+    return seniority(state.dealer, state.players, [not o for o in state.out])
+
+
+def offer_cost(state: OnionState, seat: int) -> int:
+    """To take the Dealership a player matches everyone else's extra bets (CMO-5.4)."""
+    staked = state.ledger.staked
+    return sum(staked) - staked[seat]
 
 
 # --- literal states for scenario files ----------------------------------------
@@ -215,8 +277,6 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     face up); ``deck`` is listed top first and the rest of the 104 cards go
     to the discards. ``phase``/``turn``/``queue`` say which decision is
     pending; the Dealer's seniority order is derived from ``dealer``."""
-    from .flow import seniority_order
-
     unknown = sorted(set(obj) - set(STATE_KEYS))
     if unknown:
         raise GameError(f"unknown Cripple Mr Onion state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
@@ -262,7 +322,10 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     for seat in obj.get("out", []):
         state.out[int(seat)] = True
     state.order = seniority_order(state)
-    state.phase = str(obj.get("phase", DRAW))
+    try:
+        state.phase = Phase(obj.get("phase", Phase.DRAW))
+    except ValueError:
+        raise GameError(f"state.phase: no such phase {obj.get('phase')!r}; phases: {', '.join(Phase)}") from None
     state.queue = [int(s) for s in obj.get("queue", [])]
     state.turn = int(obj.get("turn", state.queue[0] if state.queue else state.order[1 % len(state.order)]))
     state.part = int(obj.get("part", 0))

@@ -173,69 +173,8 @@ class OnionRenderer:
             raise ValueError(f"{kind!r} is not a grouping; groupings: {', '.join(KINDS)}")
         return kind, tuple(allocate(cards))
 
-    def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
-        kind = event["event"]
-        fields = {k: (_named(v) if k in CARD_FIELDS and isinstance(v, list) else v) for k, v in event.items()}
-        fields["who"] = names[event["seat"]] if "seat" in event else ""
-        if kind == "round":
-            return EVENTS[kind].format(**{**fields, **{k: names[event[k]] for k in ("dealer", "elder", "younger")}})
-        if kind in SECRET_CARDS:
-            return SECRET_CARDS[kind].format(**fields) + (f": {fields['cards']}" if event.get("cards") else "")
-        if kind == "declare":
-            shown = "; ".join(f"{g['name']} {_named(g['cards'])}" for g in event["groupings"]) or "nothing"
-            return f"{fields['who']} declares {shown}"
-        if kind in ("bet", "match", "raise"):
-            extra = f", raising {event['raise']}" if event.get("raise") else ""
-            return f"{fields['who']} {'bets' if kind == 'bet' else 'matches'} {event['amount']}{extra}"
-        if kind == "pass" and "cost" in event:
-            kind = "pass-dealership"
-        if kind == "decline" and event.get("paid"):
-            kind = "decline-paying"
-        if kind == "special" and event.get("forced"):
-            kind = "special-forced"
-        if kind == "replaced" and "kept" in event:
-            kind = "replaced-with"
-        template = EVENTS.get(kind)
-        return template.format(**fields) if template else None
-
-
-#: events whose cards only their own seat sees (the count is public)
-SECRET_CARDS = {
-    "deal": "{who} is dealt {count}",
-    "draw": "{who} discards {count}",
-    "buy": "{who} buys a face-down card",
-    "offered": "{who} is offered {count} cards",
-}
-CARD_FIELDS = ("cards",)
-EVENTS = {
-    "round": "[bold]— Round {round}: {dealer} deals, {elder} is Elder, {younger} Younger —[/]",
-    "ante": "  everyone antes {stake}; the Pot holds {pot}",
-    "fold": "{who} folds",
-    "part": "[dim]betting, part {part}[/]",
-    "face-up": "{who} is dealt face up: {cards}",
-    "extra": "{who} makes an extra bet of {amount}",
-    "pass": "{who} passes",
-    "pass-dealership": "{who} passes the Dealership",
-    "accept": "[bold]{who} takes the Dealership[/], paying {amount}",
-    "dealer": "  {who} is now Dealer",
-    "auction": "[bold yellow]The Dealer folded: the Dealership is auctioned[/]",
-    "bid": "{who} bids {amount} for the Dealership",
-    "decline": "{who} declines",
-    "decline-paying": "{who} declines (pays {paid} into the Pot)",
-    "auction-won": "[bold]{who} wins the Dealership for {amount}[/]",
-    "win": "[bold green]{who} wins the Pot of {pot}[/] ({how})",
-    "carry": "[bold]Everybody folds[/] ({how}): the Pot of {pot} carries over",
-    "out": "[red]{who} is out of chips[/]",
-    "over": "[bold]The match is over ({reason})[/]",
-    "refused": "[red]Refused[/]: {reason} [{rule}]",
-    "special": "[bold magenta]{who} declares {as}[/] {card}",
-    "special-forced": "[bold magenta]{who} declares {as}[/] {card} (it must be)",
-    "replaced": "{who} replaces {card}",
-    "replaced-with": "{who} replaces {card} with {kept}",
-    "wild": "  {card} is wild for the rest of the round",
-    "reveal": "{who} discloses {card}",
-    "cripple": "[bold red]{who} cripples with a {length}-card running flush[/] {cards}",
-}
+    def card_markup(self, name: str) -> str:
+        return _named([name])
 
 
 RENDERER = OnionRenderer()

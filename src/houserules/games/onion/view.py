@@ -3,8 +3,10 @@
 A seat sees its own cards (the face-down ones it bought included), every
 player's face-up cards (CMO-5.2: dealt face up, kept face up), how many
 cards each holds, the chips, the Pot, the stakes in front of each seat, the
-Dealer's named bid, who has folded, and every arrangement declared at the
-showdown (declared hands are laid on the table). It never sees another
+Dealer's named bid, who has folded, every arrangement declared at the
+showdown (declared hands are laid on the table), and the round's
+``Situation``: the special cards declared and what they did, so that a
+player values hands as the showdown will. It never sees another
 hand's face-down cards or the pack. A spectator (seat None) sees no hand.
 """
 
@@ -14,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import names
-from .flow import offer_cost
+from .modifiers import Situation, situation
 from .solver import Arrangement
-from .state import OFFER, OnionState
+from .state import OnionState, Phase, offer_cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,7 @@ class OnionView:
     over: bool
     winners: tuple[int, ...]
     last: dict[str, Any] | None
+    situation: Situation  # what decides the worth of hands this round: public (declared, face up)
     modifiers: tuple[int, ...] = ()
     wild_round: bool = False
     specials: tuple[tuple[int, int], ...] = ()  # (special card, seat) declared this round
@@ -106,6 +109,11 @@ class OnionView:
             "revealed": [names(r, m) for r in self.revealed],
             "offered": names(self.offered, m),
             "fool": self.fool,
+            "lady_wild": self.situation.lady_wild,
+            "fate_revoked": self.situation.fate_revoked,
+            "rewild": [s for s, r in enumerate(self.situation.rewild) if r],
+            "zeroed": [s for s, z in enumerate(self.situation.zeroed) if z],
+            "js_wild": self.situation.js_wild,
         }
 
 
@@ -132,7 +140,7 @@ def view(state: OnionState, seat: int | None) -> OnionView:
         bid=state.bid,
         bought=state.bought,
         high_bid=state.high_bid,
-        offer_cost=offer_cost(state, state.turn) if state.phase == OFFER else 0,
+        offer_cost=offer_cost(state, state.turn) if state.phase == Phase.OFFER else 0,
         declared=tuple(state.declared),
         round=state.round,
         rounds=state.rounds,
@@ -140,6 +148,7 @@ def view(state: OnionState, seat: int | None) -> OnionView:
         over=state.over,
         winners=state.winners,
         last=state.last,
+        situation=situation(state),
         modifiers=tuple(sorted(state.mods)),
         wild_round=state.wild_round,
         specials=tuple(sorted(state.specials.items())),

@@ -31,10 +31,10 @@ def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
     if count <= len(pile):  # the usual case, without a reshuffle
         if count == 1:
             return [pile.pop()]
-        out = pile[-count:]
+        drawn = pile[-count:]
         del pile[-count:]
-        out.reverse()
-        return out
+        drawn.reverse()
+        return drawn
     out: list[int] = []
     for _ in range(count):
         if not pile:

@@ -4,15 +4,13 @@ scenario files."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Hashable, Mapping
 from enum import StrEnum
 from typing import Any
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import ActionCodec, card_field
-from ...engine.base import GameBase
+from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.expect import differs, zone_expect
 from . import flow, rules
@@ -87,13 +85,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         return out
 
     def conserved(self, state: SheddingState) -> Hashable:
-        return frozenset(Counter(state.all_cards()).items())
-
-    def snapshot(self, state: SheddingState) -> Hashable:
-        return state.snapshot()
-
-    def copy(self, state: SheddingState) -> SheddingState:
-        return state.copy()
+        return multiset(state.all_cards())
 
     def hidden(self, state: SheddingState, seat: int) -> list[list[int]]:
         """Other hands and the draw pile; the discards were all seen face up (S-6)."""

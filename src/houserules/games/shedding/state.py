@@ -75,7 +75,7 @@ class SheddingState:
         new.declared = self.declared[:]
         return new
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Every field as plain data, for equality checks in tests."""
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard),

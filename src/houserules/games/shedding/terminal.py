@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -83,44 +82,8 @@ class SheddingRenderer:
             return Action(seat, "play", parse_card(words[0]))
         raise ValueError(f"I don't understand {text!r}; type help")
 
-    def event_text(self, event: dict[str, Any], names: list[str]) -> str | None:
-        kind = event["event"]
-        who = names[event["seat"]] if "seat" in event else ""
-        if kind == "play":
-            return f"{who} plays {_name_card(event['card'])}"
-        if kind == "draw":
-            cards = event.get("cards")
-            seen = f": {' '.join(_name_card(c) for c in cards)}" if cards else ""
-            return f"{who} draws {event['count']}{seen}"
-        if kind == "penalty":
-            shown = f" ({_name_card(event['card'])} retracted)" if "card" in event else ""
-            return (f"[bold red]PENALTY {event['name']}[/]: {who} draws {event['count']}{shown}"
-                    f" — {event['reason']} [{event['rule']}]")
-        if kind == "effect":
-            e = event["effect"]
-            if e == "draw":
-                return f"  draw pressure is now [bold yellow]{event['total']}[/]"
-            if e == "skip":
-                return f"  {names[event['skipped']]} is skipped"
-            if e == "reverse":
-                return "  direction reversed"
-            if e == "shield":
-                return f"  {who} shields: {event['cancelled']} cancelled"
-            if e == "suit":
-                return f"  active suit {event['suit']}"
-        if kind == "declare":
-            return f"{who}: [bold]last card![/]"
-        if kind == "turn":
-            return f"[dim]— {who}'s turn —[/]"
-        if kind == "reshuffle":
-            return f"  the discard pile is reshuffled into a new draw pile ({event['cards']} cards)"
-        if kind == "win":
-            return f"[bold green]{who} wins: no cards left![/]"
-        if kind == "over":
-            return f"[bold]The game ends: {event['reason']}[/]"
-        if kind == "refused":
-            return f"[red]Refused[/]: {event['reason']} [{event['rule']}]"
-        return None
+    def card_markup(self, name: str) -> str:
+        return _name_card(name)
 
 
 RENDERER = SheddingRenderer()

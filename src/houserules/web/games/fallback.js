@@ -8,13 +8,14 @@
 //   board(ctx) -> Element       the table: piles, status, your hand. ctx = {view, legal, seat, names, act}
 //   isButton(action) -> bool    which legal actions get a button (the rest are played on the board)
 //   actionLabel(action, view)   a button's text
+//   actionCost(action, view)    what pressing it costs, said on the button ("" for nothing)
 //   toAct(view) -> [seat]       whose decision it is
 //   seatNote(view, seat)        what to show beside a seat's name (card counts, chips)
-//   eventText(event, names)     one log line, or null to leave the event out
+//   cardText(name)              a card named in a sentence of the game's words, as text
 //   keys {key: action kind}     keyboard shortcuts for the buttons; help [[key, text]] for the help page
 
 import { h } from "../dom.js";
-import { cardFace, parseCard } from "../cards.js";
+import { cardFace, cardText, parseCard } from "../cards.js";
 
 // Fields drawn as cards: a list of standard card names anywhere, and a seat's
 // "hand" or the "top" card whatever the game calls its cards.
@@ -54,6 +55,7 @@ export default {
     return h("div", { class: "board generic" }, fields);
   },
   isButton: () => true,
+  actionCost: () => "",
   actionLabel: (a) => [a.action, describe(a, ["seat", "action"])].filter(Boolean).join(" "),
   toAct(view) {
     if (view.over) return [];
@@ -64,12 +66,7 @@ export default {
     const sizes = view.hand_sizes;
     return Array.isArray(sizes) && typeof sizes[seat] === "number" ? `${sizes[seat]} cards` : "";
   },
-  eventText(e, names) {
-    const who = typeof e.seat === "number" ? names[e.seat] : "";
-    const rest = describe(e, ["event", "seat"]);
-    if (e.event === "penalty") return `PENALTY ${e.name ? `“${e.name}” ` : ""}for ${who}${rest ? ": " + rest : ""}`;
-    return `${who ? who + ": " : ""}${e.event}${rest ? " — " + rest : ""}`;
-  },
+  cardText,
   keys: {},
   help: [],
 };

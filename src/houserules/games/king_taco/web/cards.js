@@ -20,6 +20,18 @@ export const EFFECT_WORDS = {
   null: "",
 };
 
+/** What each effect does, in a few words (the tooltip on its icon). */
+export const EFFECT_HELP = {
+  inverse: "reverses the direction of play and turns the matching rule upside down for a round",
+  "+=2": "the next player draws 2 (stackable)", "all++": "every other player draws 1 (stackable)",
+  skip: "the next player loses a turn", rage: "for a round, any card may be played",
+  calm: "for a round, no WILDs may be played", lock: "the next player names the colour and symbol to follow for a round",
+  "go-fishing": "for a round nobody plays on the pile: ask another player for a card instead",
+  shield: "protects its player from the others' effects for a round", curse: "stops a player being shielded",
+  nope: "cancels the effect under it; may be played even out of turn", x2: "doubles the effect under it",
+  "--": "lets its player discard a card", harvest: "for a round, collects the mana the others would gain",
+};
+
 // Effects drawn as text rather than an icon.
 const TEXT = { "+=2": "+2", "all++": "++", x2: "×2", "--": "−−", nope: "NOPE" };
 
@@ -47,6 +59,11 @@ export function icon(symbol, cls = "icon") {
   svg.setAttribute("viewBox", "0 0 24 24");
   svg.setAttribute("class", cls);
   svg.setAttribute("aria-hidden", "true");
+  if (EFFECT_HELP[symbol]) { // a tooltip saying what the effect does
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = `${EFFECT_WORDS[symbol] ?? symbol}: ${EFFECT_HELP[symbol]}`;
+    svg.append(title);
+  }
   const [stroked, filled] = paths;
   for (const d of stroked) svg.append(path(d, "none", "currentColor"));
   for (const d of filled) svg.append(path(d, "currentColor", "none"));
@@ -79,7 +96,8 @@ export function tacoText(name) {
 /** The symbol drawn small (corners, chips): an icon or a short text. */
 export function symbolMark(symbol, cls = "icon") {
   if (symbol === "null") return h("span", { class: "txt" }, "W");
-  return icon(symbol, cls) || h("span", { class: "txt" }, TEXT[symbol] ?? symbol);
+  return icon(symbol, cls) || h("span", { class: "txt", title: EFFECT_HELP[symbol] ? `${EFFECT_WORDS[symbol]}: ${EFFECT_HELP[symbol]}` : null },
+    TEXT[symbol] ?? symbol);
 }
 
 /** A King Taco card face; ``data-card`` carries its name, like cards.js' faces. */

@@ -8,7 +8,7 @@
 import { h, chip, keyButton, prompt } from "../../dom.js";
 import { cardBack, cardRow } from "../../cards.js";
 import { COST, EFFECT_WORDS, handOrder, icon, parseTaco, swatch, tacoFace, tacoText } from "./cards.js";
-import { PENDING, conditionText, eventText, stackEffect } from "./words.js";
+import { PENDING, conditionText, stackEffect } from "./words.js";
 
 const MANA_CAP = 4;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -239,7 +239,7 @@ export default {
     return [view.turn];
   },
   seatNote,
-  eventText,
+  cardText: tacoText,
   resultDetail({ events, names }) {
     const e = [...(events || [])].reverse().find((x) => x.event === "goto" && x.won);
     return e ? h("p", {}, `${names[e.seat]} won the auction's goto at 1 in ${e.goto}.`) : "";

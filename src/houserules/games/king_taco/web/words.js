@@ -1,9 +1,8 @@
-// King Taco in words: the playability condition, what a stack will do, and
-// one line of the event log per event (the terminal's wording, in
-// sentences). Only what the seat's own view and events hold is told.
+// King Taco in words: the playability condition and what a stack will do,
+// from the view. (The event log's sentences come with the events, from the
+// game's one wording in words.py.) Only what the seat's own view holds is told.
 
 import { EFFECT_WORDS, parseTaco, tacoText } from "./cards.js";
-import fallback from "../fallback.js";
 
 const effect = (symbol) => EFFECT_WORDS[symbol] ?? symbol;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -48,44 +47,5 @@ export function stackEffect(view) {
   return view.stack_life ? `lasts ${plural(view.stack_life, "round")}` : "";
 }
 
-const WHY = {
-  "cannot play": " (nothing playable)", stack: " (the stack)", x2: " (x2)", goto: " (the goto failed)",
-  "go fish": " (go fish)", owed: " (owed)",
-};
 
-const EXPIRED = { condition: "the playability condition ends", harvest: "the harvest ends", "go fishing": "go fishing ends" };
 
-/** One line of the log, or null to leave the event out. */
-export function eventText(e, names) {
-  const who = typeof e.seat === "number" ? names[e.seat] : "";
-  switch (e.event) {
-    case "play": return `${who} ${e.stack ? "stacks" : "plays"} ${tacoText(e.card)}`;
-    case "draw": return `${who} draws ${e.count}${WHY[e.why] ?? ""}${e.cards && e.cards.length ? ": " + e.cards.map(tacoText).join(", ") : ""}`;
-    case "fizzle": return `${tacoText(e.card)} has no effect: ${who} lacks the mana (+1 mana instead)`;
-    case "effect":
-      if (e.effect === "x2") return `${who}'s x2 alone: draws 1 and gains 1 mana`;
-      if (e.effect === "harvest") return `${who} harvests everyone's mana for ${plural(e.rounds, "round")}`;
-      return `${who}: ${effect(e.effect)}`;
-    case "nope": return `${who} NOPEs with ${tacoText(e.card)}${e.nopes > 1 ? ` (${e.nopes} NOPEs on the stack)` : ""}`;
-    case "allow": return `${who} allows the stack`;
-    case "triggered": return `the ${effect(e.effect)} stack triggers (${plural(e.depth, "card")})`;
-    case "cancelled": return `the ${effect(e.effect)} stack is NOPEd: no effect`;
-    case "colour": return `${who} names ${e.colour}`;
-    case "lock": return `${e.inverted ? "inverted lock" : "lock"}: ${e.colour} / ${effect(e.symbol)}`;
-    case "discard": return `${who} discards ${tacoText(e.card)}${e.auction ? " for the auction" : ""}`;
-    case "fish": return `${who} asks ${names[e.target]} for a ${effect(e.symbol)}: ${e.caught ? "caught!" : "go fish"}`;
-    case "given": return e.card ? `you hand ${tacoText(e.card)} to ${names[e.target]}` : null;
-    case "received": return e.card ? `${names[e.source]} hands you ${tacoText(e.card)}` : null;
-    case "harvest": return `${who} harvests ${e.mana} mana from ${names[e.source]}${e.incinerated ? ` (${e.incinerated} burnt)` : ""}`;
-    case "expired": return typeof e.seat === "number" ? `${who}'s ${e.effect} ends` : EXPIRED[e.effect] ?? `${e.effect} ends`;
-    case "timeout": return `${who} is timed out${e.left ? ` (${e.left} more)` : ""}`;
-    case "nope-out": return `${who} NOPEs themself out of the game!`;
-    case "auction": return `${who} empties their hand: auction! Points ${(e.points || []).map((p, s) => `${names[s]} ${p}`).join(", ")}`;
-    case "goto": return `${who} tries to win at 1 in ${e.goto}: ${e.won ? "succeeds!" : "fails"}`;
-    case "turn": return `— ${who}'s turn —`;
-    case "reshuffle": return `the discard pile is shuffled into the draw pile (${e.cards} cards)`;
-    case "win": return `${who} wins (${e.how})!`;
-    case "over": return `the game ends: ${e.reason}`;
-    default: return fallback.eventText(e, names);
-  }
-}

@@ -8,7 +8,7 @@
 
 import { amountPicker, chip, h, keyButton, prompt } from "../../dom.js";
 import { cardBack, cardFace, cardRow, cardText, parseCard } from "../../cards.js";
-import { PHASES, SPECIALS, eventText, howText } from "./words.js";
+import { PHASES, SPECIALS, howText } from "./words.js";
 import { arrangement, showdownControls } from "./showdown.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -238,6 +238,12 @@ export default {
       hand ? myHand(ctx, hand, choice) : "");
   },
   isButton: (a) => ["fold", "match", "buy", "stop", "pass", "accept", "decline", "done", "special"].includes(a.action),
+  /** What a button costs, said on it. */
+  actionCost(a, view) {
+    if (a.action === "fold") return "you are out of this round; chips already in the Pot stay there";
+    if (a.action === "buy") return `${view.stake} chip${view.stake === 1 ? "" : "s"}`;
+    return "";
+  },
   actionLabel(a, view) {
     switch (a.action) {
       case "fold": return view.phase === "draw" ? "Fold (throw away all five)" : "Fold";
@@ -259,7 +265,6 @@ export default {
     return h("span", { class: "cmo-seat" }, `${(view.chips || [])[seat] ?? 0} chips`, staked ? ` · staked ${staked}` : "",
       ...roles(view, seat).map((r) => chip(r, "role")), gone ? chip(gone, "warn") : "");
   },
-  eventText,
   resultDetail({ view, names, events }) {
     const chips = view.chips || [];
     const ranked = chips.map((c, s) => [c, s]).sort((a, b) => b[0] - a[0]);

@@ -6,12 +6,17 @@
 
 import { h, keyButton } from "../../dom.js";
 import { cardFace, cardRow } from "../../cards.js";
-import { GROUPINGS } from "./words.js";
+import { GROUPINGS, GROUPING_HELP } from "./words.js";
+
+/** A grouping's name, with what it is as its tooltip. */
+function groupingName(name, ...rest) {
+  const help = GROUPING_HELP[name];
+  return h("span", { class: "gname", title: help ? `${name}: ${help}` : null }, name, ...rest);
+}
 
 /** One grouping: its name over its cards. */
 function grouping(name, cards, extra = "") {
-  return h("div", { class: "grouping", "data-grouping": name },
-    h("span", { class: "gname" }, name, extra), cardRow(cards, { cls: "cards small" }));
+  return h("div", { class: "grouping", "data-grouping": name }, groupingName(name, extra), cardRow(cards, { cls: "cards small" }));
 }
 
 /** A declared arrangement (view.declared[seat], a declare event): its groupings, unused cards, a cripple, a shift. */
@@ -77,13 +82,14 @@ export function showdownControls(ctx, hand) {
   }
   const edit = ui.edit;
   const grouped = new Set(edit.groups.flatMap((g) => g.cards));
-  const choose = h("select", { "aria-label": "grouping", id: "grouping-name" }, ...GROUPINGS.map((n) => h("option", { value: n }, n)));
+  const choose = h("select", { "aria-label": "grouping", id: "grouping-name" },
+    ...GROUPINGS.map((n) => h("option", { value: n, title: GROUPING_HELP[n] || null }, n)));
   if (edit.name) choose.value = edit.name;
   choose.addEventListener("change", () => { edit.name = choose.value; });
   const body = [
     h("p", { class: "muted-light" }, "Pick cards in your hand, name the grouping they form, add it. Cards left out count for nothing."),
     h("div", { class: "arrangement editing" }, ...edit.groups.map((g, gi) => h("div", { class: "grouping", "data-grouping": g.name },
-      h("span", { class: "gname" }, g.name, " ",
+      groupingName(g.name, " ",
         h("button", { type: "button", class: "ghost remove", title: "take these cards back", "aria-label": `remove ${g.name}`,
           onclick: () => { edit.groups.splice(gi, 1); redraw(); } }, "✕")),
       h("div", { class: "cards small" }, ...g.cards.map((i) => cardFace(hand[i]))))),

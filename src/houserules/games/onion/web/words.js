@@ -1,8 +1,6 @@
 // Cripple Mr Onion in words: the stage of the round, the special cards'
-// names, and one line of the event log per event (the terminal's wording).
-
-import { cardText } from "../../cards.js";
-import fallback from "../fallback.js";
+// names, the groupings. (The event log's sentences come with the events,
+// from the game's one wording in words.py.)
 
 /** What happens in each phase, as a person reads it. */
 export const PHASES = {
@@ -37,57 +35,28 @@ export const GROUPINGS = [
   "octavo", "great onion", "nine-card running flush", "ten-card running flush",
 ];
 
-export const cardsText = (cards) => (cards || []).map(cardText).join(" ");
-
-/** A declared arrangement in one line: "double onion K♣ A♦ Q♥ A♠; flush 2♦ 6♦ K♦". */
-export function arrangementText(a) {
-  if (a.running_flush) return `a ${a.running_flush.length}-card running flush ${cardsText(a.running_flush.cards)}`;
-  const parts = (a.groupings || []).map((g) => `${g.name} ${cardsText(g.cards)}`);
-  return parts.length ? parts.join("; ") : "nothing";
-}
+/** What each grouping is, in a few words (the tooltip on its name). */
+export const GROUPING_HELP = {
+  bagel: "two cards making 20 (two pictures, a picture and a ten, two tens, or a nine and an Ace)",
+  "double bagel": "two bagels together", "triple bagel": "three bagels together",
+  "lesser bagel": "four bagels together", "great bagel": "five bagels together",
+  "two-card onion": "two cards making 21: a picture or a ten with an Ace",
+  "broken flush": "three or more cards making 16 to 21, all but one of one suit",
+  "three-card onion": "three cards making 21", flush: "three or more cards of one suit making 16 to 21",
+  "four-card onion": "four cards making 21", "broken royal": "a 6, a 7 and an 8 of any suits",
+  "five-card onion": "five cards making 21", royal: "three 7s", "six-card onion": "six cards making 21",
+  "wild royal": "three wild eights (only when eights are wild)", "seven-card onion": "seven cards making 21",
+  "elephants' double onion": "four nines or tens declared with the Queen of Coins (modifier #7); any other double onion beats it",
+  "double onion": "two pontoons (a picture with an Ace of 11)", "triple onion": "three pontoons",
+  "lesser onion": "four pontoons", octavo: "eight eights when eights are wild (modifier #3): a lesser onion that cannot be crippled",
+  "great onion": "five pontoons: the best grouping",
+  "nine-card running flush": "nine cards in a row of one suit: cripples a great onion played before it (modifier #0)",
+  "ten-card running flush": "ten cards in a row of one suit: cripples a great or lesser onion (modifier #0)",
+  unused: "cards in no grouping: they count for nothing",
+};
 
 /** How a round was won, after "wins the Pot of N": "with a double onion", "(everyone else folded)". */
 export function howText(how) {
   return GROUPINGS.includes(how) ? `with a ${how}` : how === "nothing" ? "with nothing at all" : `(${how})`;
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** One line of the log, or null to leave the event out. */
-export function eventText(e, names) {
-  const who = typeof e.seat === "number" ? names[e.seat] : "";
-  switch (e.event) {
-    case "round": return `— Round ${e.round}: ${names[e.dealer]} deals, ${names[e.elder]} is Elder, ${names[e.younger]} Younger —`;
-    case "ante": return `everyone antes ${e.stake}; the Pot holds ${e.pot}`;
-    case "deal": return `${who} is dealt ${e.count}${e.cards ? ": " + cardsText(e.cards) : ""}`;
-    case "draw": return `${who} ${e.count ? `discards ${e.count} and draws ${e.count}` : "keeps all five"}${e.cards && e.count
-      ? ` (out: ${cardsText(e.discarded)}; in: ${cardsText(e.cards)})` : ""}`;
-    case "fold": return `${who} folds`;
-    case "part": return `betting, part ${e.part}`;
-    case "bet": return `${who} bets ${e.amount}`;
-    case "match": return `${who} matches ${e.amount}${e.raise ? ` and raises ${e.raise}` : ""}${e.extra ? " (the extra bets)" : ""}`;
-    case "raise": return `${who} matches ${e.amount} and raises ${e.raise}`;
-    case "buy": return `${who} buys a face-down card${e.cards ? ": " + cardsText(e.cards) : ""}`;
-    case "face-up": return e.cards && e.cards.length ? `${who} is dealt face up: ${cardsText(e.cards)}` : null;
-    case "extra": return `${who} makes an extra bet of ${e.amount}`;
-    case "pass": return "cost" in e ? `${who} passes the Dealership` : `${who} passes`;
-    case "accept": return `${who} takes the Dealership, paying ${e.amount}`;
-    case "dealer": return `${who} is now Dealer`;
-    case "auction": return "the Dealer folded: the Dealership is auctioned";
-    case "bid": return `${who} bids ${e.amount} for the Dealership`;
-    case "decline": return `${who} declines${e.paid ? ` (pays ${e.paid} into the Pot)` : ""}`;
-    case "auction-won": return `${who} wins the Dealership for ${e.amount}`;
-    case "declare": return `${who} declares ${arrangementText(e)}`;
-    case "cripple": return `${who} cripples with a ${e.length}-card running flush ${cardsText(e.cards)}`;
-    case "win": return `${who} wins the Pot of ${e.pot} ${howText(e.how)}`;
-    case "carry": return `everybody folds (${e.how}): the Pot of ${e.pot} carries over`;
-    case "out": return `${who} is out of chips`;
-    case "over": return `the match is over (${e.reason})`;
-    case "special": return `${who} declares ${e.as} ${cardText(e.card)}${e.forced ? " (it must be)" : ""}`;
-    case "offered": return `${who} is offered ${plural(e.count, "card")}${e.cards ? ": " + cardsText(e.cards) : ""}`;
-    case "replaced": return `${who} replaces ${cardText(e.card)}${e.kept ? ` with ${cardText(e.kept)}` : ""}`;
-    case "wild": return `${cardText(e.card)} is wild for the rest of the round`;
-    case "reveal": return `${who} discloses ${cardText(e.card)}`;
-    default: return fallback.eventText(e, names);
-  }
-}

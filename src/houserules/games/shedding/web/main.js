@@ -56,33 +56,16 @@ export default {
       default: return a.action;
     }
   },
+  /** What a button costs, said on it (the table shows it under the label). */
+  actionCost(a, view) {
+    if (a.action === "draw") return view.pending_draw ? `takes ${view.pending_draw} cards, ends your turn` : "ends your turn";
+    if (a.action === "decline") return "you draw 1; the Queen stays";
+    return "";
+  },
   toAct: (view) => (view.over ? [] : [view.turn]),
   seatNote(view, seat) {
     const n = view.hand_sizes[seat];
     return `${n} card${n === 1 ? "" : "s"}${view.declared.includes(seat) ? " · last card!" : ""}`;
-  },
-  eventText(e, names) {
-    const who = typeof e.seat === "number" ? names[e.seat] : "";
-    switch (e.event) {
-      case "play": return `${who} plays ${cardText(e.card)}`;
-      case "draw": return `${who} draws ${e.count}${e.cards ? ": " + e.cards.map(cardText).join(" ") : ""}`;
-      case "penalty": return `PENALTY “${e.name}” — ${who}: ${e.reason} [${e.rule}], draws ${e.count}${e.card ? ` (${cardText(e.card)} retracted)` : ""}`;
-      case "declare": return `${who}: last card!`;
-      case "turn": return `— ${who}'s turn —`;
-      case "reshuffle": return `the discard pile is shuffled into a new draw pile (${e.cards} cards)`;
-      case "win": return `${who} goes out and wins!`;
-      case "over": return `the game ends: ${e.reason}`;
-      case "effect":
-        switch (e.effect) {
-          case "draw": return `draw pressure is now ${e.total}`;
-          case "skip": return `${names[e.skipped]} is skipped`;
-          case "reverse": return "direction reversed";
-          case "shield": return `${who} shields: ${e.cancelled} cancelled`;
-          case "suit": return `active suit ${e.suit}`;
-          default: return `effect ${e.effect}`;
-        }
-      default: return null;
-    }
   },
   keys: { d: "draw", e: "end", x: "decline", l: "declare" },
   help: [["d", "draw"], ["e", "end your run"], ["x", "decline to cover a Queen"], ["l", "declare your last card"]],

@@ -1,0 +1,146 @@
+"""The ``Game`` protocol: what every game is to the terminal, the server, the
+bots, the simulator, the environments and the scenario runner.
+
+It lives apart from ``engine.core`` (the values: actions, events, verdicts)
+because it names ``engine.actions.ActionCodec``, which is built from those
+values: keeping the protocol here leaves the engine's imports a tree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from typing import Any, Protocol, TypeVar
+
+from .actions import ActionCodec
+from .core import Action, Event, Illegal, Result, View
+
+
+class GameState(Protocol):
+    """What the engine itself reads of any game's state: its options, its mode, whether it is over."""
+
+    options: dict[str, Any]
+    mode: str
+    over: bool
+
+    def copy(self) -> Any: ...
+
+    def snapshot(self) -> Hashable: ...
+
+
+S = TypeVar("S", bound=GameState)
+V = TypeVar("V", bound=View, covariant=True)
+
+
+class Game(Protocol[S, V]):
+    """A card game as data plus pure functions, generic in its state ``S`` and view ``V``.
+
+    A state is a plain object owned by the game; it holds the options (with
+    ``mode``), the seed, and the game's own ``random.Random`` so that
+    ``new(options, seed)`` plus the action list reproduces a game exactly.
+    Nothing here blocks, prints, asks or reads a clock: every decision is an
+    ``Action`` offered by ``legal`` and taken by ``apply``, and time, for a
+    game that cares, arrives as a value through ``advance``.
+
+    ``engine.base.GameBase`` implements the parts every game shares; the
+    conformance suite (tests/test_conformance.py) holds every registered
+    game to this contract.
+    """
+
+    name: str
+    title: str
+    codec: ActionCodec
+
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validated options with defaults filled in; raise OptionsError with why not."""
+        ...
+
+    def new(self, options: Mapping[str, Any], seed: int) -> S:
+        """A fresh, dealt game."""
+        ...
+
+    def seats(self, state: S) -> int:
+        """How many seats the table has."""
+        ...
+
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats that have a decision to make now (empty when the game is over)."""
+        ...
+
+    def legal(self, state: S) -> list[Action]:
+        """Every legal action now, for every seat that may act."""
+        ...
+
+    def check(self, state: S, action: Action) -> Illegal | None:
+        """None if ``action`` is legal, else why not. Agrees with ``legal`` exactly."""
+        ...
+
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Carry out a legal action. Untrusted input goes through ``engine.act`` instead."""
+        ...
+
+    def penalise(self, state: S, action: Action, illegal: Illegal) -> list[Event]:
+        """Table mode: assess the rulebook penalty for an illegal attempt."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may know (None: a spectator, public information only)."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+    # --- time: a game that cares gets it as a value, never from a clock ----------
+    def deadline(self, state: S) -> float | None:
+        """When the rules next need waking if nobody acts (seconds on the table's clock), or None."""
+        ...
+
+    def advance(self, state: S, now: float) -> list[Event]:
+        """The table's clock reads ``now``: act on every deadline passed, in order."""
+        ...
+
+    # --- JSON -------------------------------------------------------------------------
+    def action_to_json(self, action: Action) -> dict[str, Any]: ...
+
+    def action_from_json(self, obj: Mapping[str, Any]) -> Action:
+        """Parse the stable JSON form; raise GameError with why not, whatever ``obj`` is."""
+        ...
+
+    # --- the contract's own questions (tests, fuzzers and search bots ask them) ---------
+    def attempts(self, state: S) -> list[Action]:
+        """Actions anyone might attempt now, legal or not, for every seat: a
+        superset of ``legal`` that the conformance suite puts to ``check``."""
+        ...
+
+    def conserved(self, state: S) -> Hashable:
+        """What no action creates or destroys (the cards, the chips), comparable by ``==``."""
+        ...
+
+    def snapshot(self, state: S) -> Hashable:
+        """Every field as plain data: equal snapshots are the same game."""
+        ...
+
+    def copy(self, state: S) -> S:
+        """An independent copy (search bots play on it; the original is untouched)."""
+        ...
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A copy in which every card ``seat`` cannot see is redrawn at random,
+        consistently with all ``seat`` has seen: ``seat``'s view of it is
+        identical. Search bots sample with it; the conformance suite uses it
+        to prove that views hide what they must."""
+        ...
+
+    # --- scenario files -----------------------------------------------------------------
+    def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> S:
+        """Build a literal state from a scenario file's ``state`` object."""
+        ...
+
+    def scenario_expect(self, state: S, key: str, value: Any) -> str | None:
+        """Compare one expectation key; a message saying what differed, or None.
+
+        Raise KeyError for a key the game does not know, so that a typo in a
+        scenario is an error rather than a silent pass.
+        """
+        ...

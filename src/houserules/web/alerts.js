@@ -1,0 +1,49 @@
+// Telling a person it is their move when they are not looking: a screen
+// reader announcement, a short sound (off under automation, and switchable),
+// and a badge on the tab.
+
+const live = () => document.getElementById("announce");
+
+/** Say ``text`` to screen readers (``urgent``: interrupt them, for penalties). */
+export function announce(text, urgent = false) {
+  const box = live();
+  if (!box) return;
+  box.setAttribute("aria-live", urgent ? "assertive" : "polite");
+  box.textContent = "";
+  setTimeout(() => { box.textContent = text; }, 30); // a change they will read even if the words repeat
+}
+
+const SOUND_KEY = "houserules:sound";
+
+/** Sound is on by default for people and off for test browsers (navigator.webdriver). */
+export function soundOn() {
+  const saved = localStorage.getItem(SOUND_KEY);
+  return saved === null ? !navigator.webdriver : saved === "on";
+}
+
+export function setSound(on) {
+  localStorage.setItem(SOUND_KEY, on ? "on" : "off");
+}
+
+let audio;
+function chime() {
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.35);
+  } catch {
+    // no audio here: the badge and the announcement still tell
+  }
+}
+
+/** It has just become this person's move. */
+export function turnAlert() {
+  announce("Your move");
+  if (soundOn() && document.hidden) chime();
+}

@@ -1,0 +1,65 @@
+// The lobby's options in words: each game option as a labelled control with
+// a sentence saying what it does. Options a newcomer never needs (the deal's
+// engine settings: first dealer, turn limits, deck recipes) go under
+// "Advanced". An option this file has no words for is still shown, by its key.
+
+import { h } from "./dom.js";
+
+/** The table's clock choices: label and the API's "clock" value (null: no clock). */
+export const TABLE_CLOCKS = [
+  { label: "No clock (friendly)", clock: null },
+  { label: "30 seconds a move", clock: { move_s: 30 } },
+  { label: "1 minute a move", clock: { move_s: 60 } },
+  { label: "5 minutes each, +5 s a move", clock: { bank_s: 300, increment_s: 5 } },
+  { label: "15 minutes each, +10 s a move", clock: { bank_s: 900, increment_s: 10 } },
+];
+
+// [label, sentence, advanced?]; a game's own words win over the shared ones
+const SHARED = {
+  players: ["Players", "How many seats at the table (people and bots)."],
+  hand_size: ["Cards dealt", "How many cards each player starts with."],
+  mode: ["Mistakes", "Strict refuses a move the rules do not allow; table lets you make it and take the rulebook's penalty."],
+  dealer: ["First dealer", "Which seat deals first (seat numbers start at 0).", true],
+  max_turns: ["Turn limit", "A safety stop: the game ends as a draw after this many turns.", true],
+  seed: ["Deal seed", "The same seed deals the same cards.", true],
+};
+const GAMES = {
+  "king-taco": {
+    goto: ["Goto", "How many times the Goto card may move the play before the game ends.", true],
+    deck: ["Deck", "The deck's recipe: colours, numbers and effect cards, as JSON.", true],
+  },
+  "cripple-mr-onion": {
+    stake: ["Stake", "The ante each player pays into the pot every round."],
+    max_raise: ["Largest raise", "The most a bet may be raised, in Stakes."],
+    chips: ["Starting chips", "How many chips each player starts the match with."],
+    rounds: ["Rounds", "The match ends after this many rounds (or when one player has all the chips)."],
+    modifiers: ["Modifiers", "The optional rules #0–#11 in play: all, none, or numbers such as 1,4.", true],
+    reform: ["Re-form after devaluing", "Players whose shown hands lose value may sort again once.", true],
+    declaration_round: ["Declaration round", "Before the showdown everyone is asked in turn who declares special cards.", true],
+  },
+};
+
+const isStructured = (value) => value !== null && typeof value === "object";
+
+/** The control for one option: {element, advanced}. Its input is named ``opt-KEY``. */
+export function optionField(game, key, value) {
+  const [label, words, advanced] = (GAMES[game] || {})[key] || SHARED[key] || [key.replace(/_/g, " "), "", true];
+  const name = `opt-${key}`;
+  let input;
+  if (key === "mode") {
+    input = h("select", { name }, h("option", { value: "strict" }, "strict: illegal moves are refused"),
+      h("option", { value: "table" }, "table: illegal moves cost the rulebook's penalty"));
+    input.value = value;
+  } else if (isStructured(value)) {
+    input = h("input", { name, type: "text", class: "json", value: JSON.stringify(value), title: "JSON, or a plain word" });
+  } else if (typeof value === "boolean") {
+    input = h("input", { type: "checkbox", name });
+    input.checked = value;
+  } else {
+    input = h("input", { name, type: typeof value === "number" ? "number" : "text", value: value ?? "",
+      placeholder: value === null ? "default" : "" });
+  }
+  const element = h("label", { class: "option", "data-option": key }, h("span", { class: "option-name" }, label), input,
+    words ? h("small", { class: "option-words" }, words) : "");
+  return { element, advanced: !!advanced };
+}
