@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 #: the UCB1 exploration constant for rewards in [0, 1]
 EXPLORE = 0.7
 #: iterations when the spec names no budget
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS = 300
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 600.0
 #: the bonus of the playout bot's own choice at a tree node, fading as 1/(1 + visits)
