@@ -62,13 +62,14 @@ async def play_seat(ws_url: str, table: str, token: str, seat: int, think: float
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         acted_on = -1
+        ref = 0  # each act its own id: a repeated id and action would be answered, not played
         while time.monotonic() < deadline:
             try:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic())))
             except TimeoutError:
                 return None
             kind = msg["type"]
-            if kind in ("ack", "error") and sent_at is not None and msg.get("id") == seat:
+            if kind in ("ack", "error") and sent_at is not None and msg.get("id") == ref:
                 if sent_at >= stats.since:
                     stats.latencies.append(time.perf_counter() - sent_at)
                 if kind == "error":
@@ -84,7 +85,8 @@ async def play_seat(ws_url: str, table: str, token: str, seat: int, think: float
                         await asyncio.sleep(rng.uniform(0, 2 * think))
                     acted_on = msg["actions"]
                     sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "id": seat, "action": rng.choice(msg["legal"])}))
+                    ref += 1
+                    await ws.send(json.dumps({"type": "act", "id": ref, "action": rng.choice(msg["legal"])}))
             elif kind == "rematch":
                 return str(msg["table"])
             elif kind == "error":

@@ -24,7 +24,10 @@ TWO_PEOPLE = [{"name": "Ann"}, {"name": "Bo"}, {"bot": "heuristic"}, {"bot": "ra
 
 @contextmanager
 def server(db: Path, **config: Any) -> Iterator[TestClient]:
-    settings = {"bot_delay": 0.0, "rate": 1000.0, "burst": 1000.0, "create_rate": 1e6, "create_burst": 1e6, **config}
+    # Starlette's TestClient names the server "testserver" in its Host header.
+    settings = {"bot_delay": 0.0, "rate": 1000.0, "burst": 1000.0, "create_rate": 1e6, "create_burst": 1e6,
+                "max_open_tables": 10**6,
+                "allow_hosts": ("testserver",), **config}
     with TestClient(create_app(ServerConfig(db=db, **settings))) as client:
         yield client
 
@@ -56,6 +59,8 @@ class Seat:
         self.last: dict[str, Any] | None = None
         #: (action sent, the server's answer) for every act
         self.acts: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        #: the id of the next act: each act its own (a repeated id and action is answered, not replayed)
+        self.next_id = 1
 
     def send(self, msg: Any) -> None:
         self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
@@ -77,7 +82,9 @@ class Seat:
         """The answer to the last request: an ack, error, pong or rematch (updates are kept in ``last``)."""
         return self.until(lambda m: m["type"] in ("ack", "error", "pong", "rematch"))
 
-    def act(self, action: dict[str, Any], ref: int = 1) -> dict[str, Any]:
+    def act(self, action: dict[str, Any], ref: int | None = None) -> dict[str, Any]:
+        if ref is None:
+            ref, self.next_id = self.next_id, self.next_id + 1
         while True:
             self.send({"type": "act", "id": ref, "action": action})
             reply = self.reply()

@@ -2,7 +2,7 @@
 that exists, and every scenario names only clauses its page defines.
 
 A rules page (docs/rules/GAME.md) lists clauses in table rows whose first
-cell is the id (``S-3.2``, ``H-4``) and whose last cell names scenario files
+cell is the id (``S-3.2``, ``H-4``, ``M-penalties-c``) and whose last cell names scenario files
 (by stem, from tests/scenarios/GAME/) and tests (`` `tests/x.py::test_name` ``).
 """
 
@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 PAGES = sorted((ROOT / "docs" / "rules").glob("*.md"))
-ROW = re.compile(r"^\|\s*([A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9.]*)\s*\|(.*)\|\s*$")
+ROW = re.compile(r"^\|\s*([A-Z][A-Z0-9]*-[A-Za-z0-9][A-Za-z0-9.-]*)\s*\|(.*)\|\s*$")
 
 
 def clauses(page: Path) -> dict[str, str]:

@@ -75,6 +75,19 @@ def test_openapi_schema_describes_the_http_api(client):
     assert "Invite" in schema["components"]["schemas"]
 
 
+def test_openapi_schema_documents_the_error_answers(client):
+    """Issue 10, item 18: every error answer is in the schema, with its {"detail": ...} shape."""
+    schema = client.get("/openapi.json").json()
+    paths = schema["paths"]
+    create = paths["/api/tables"]["post"]["responses"]
+    assert {"400", "413", "429", "503"} <= set(create)
+    assert {"400", "403"} <= set(paths["/api/games"]["get"]["responses"])
+    assert {"400", "404", "500", "503"} <= set(paths["/api/tables/{table_id}"]["get"]["responses"])
+    ref = create["400"]["content"]["application/json"]["schema"]["$ref"]
+    assert ref.endswith("/ErrorDetail") and schema["components"]["schemas"]["ErrorDetail"]["required"] == ["detail"]
+    assert all(create[code]["description"] for code in ("400", "413", "429", "503"))
+
+
 def test_the_browser_client_is_served(client):
     for path in ("/", "/t/abc"):
         r = client.get(path)

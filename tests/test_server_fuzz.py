@@ -79,6 +79,13 @@ def check_update(msg: dict[str, Any], table: Table, me: int, start: int) -> None
             assert not set(raw.secret) & set(e), e
 
 
+def _act_key(msg: Any) -> str | None:
+    """An act message's id and action, for spotting one sent again (None: not an act with an id)."""
+    if not isinstance(msg, dict) or msg.get("type") != "act" or msg.get("id") is None:
+        return None
+    return json.dumps([msg["id"], msg.get("action")], sort_keys=True)
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     db = tmp_path_factory.mktemp("fuzz") / "t.db"
@@ -96,6 +103,7 @@ def test_random_and_malformed_messages_never_change_the_game_illegally_or_leak(s
             seat(client, t["table"], t["invites"][1]["token"]) as b:
         a.until(lambda m: m["type"] == "update" and m["status"] == "playing")
         people = {0: a, 1: b}
+        answered: dict[int, dict[str, dict[str, Any]]] = {0: {}, 1: {}}
         cursors = {0: len(live.table.log), 1: len(live.table.log)}
         for who, (kind, payload) in steps:
             me = people[who]
@@ -115,7 +123,14 @@ def test_random_and_malformed_messages_never_change_the_game_illegally_or_leak(s
                 me.send(sent if kind != "text" else payload)
             reply = me.reply()
             event(f"reply {reply.get('code', reply['type'])}")
-            if reply["type"] == "ack":
+            again = _act_key(sent) if kind == "json" else None
+            if reply["type"] == "ack" and again in answered[who]:
+                # the same act (id and action) re-sent after its ack: answered again, not replayed
+                assert reply == answered[who][again]
+                assert live.table.state.snapshot() == before and len(live.table.record.actions) == n
+            elif reply["type"] == "ack":
+                if again is not None:
+                    answered[who][again] = reply
                 recorded = live.table.record.actions
                 assert len(recorded) == n + 1 and recorded[-1]["seat"] == who
                 assert reply["actions"] == n + 1

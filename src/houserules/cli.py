@@ -7,7 +7,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -32,8 +32,9 @@ console = Console()
 err = Console(stderr=True)
 
 
-def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # one line, however narrow the terminal
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one line saying what is wrong (never wrapped, never read as markup) and exit."""
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -52,6 +53,23 @@ def parse_options(pairs: list[str] | None, **fixed: Any) -> dict[str, Any]:
     return out
 
 
+def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:
+    """Check, before any work is done, that ``path`` can be written as the output of ``flag``:
+    not a directory, in a directory that exists (made if missing), with ``suffix`` if given."""
+    if path.is_dir():
+        fail(f"{flag} {path} is a directory; give a file name")
+    if suffix and path.suffix.lower() != suffix:
+        fail(f"{flag} writes a {suffix[1:].upper()} file; give a name ending in {suffix}")
+    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        fail(f"{flag} {path}: {blocking} is a file, not a directory")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"{flag} {path}: cannot make its directory ({exc.strerror or exc})")
+    return path
+
+
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
 OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7")]
 RayOpt = Annotated[Optional[str], typer.Option(
@@ -63,9 +81,8 @@ ModifiersOpt = Annotated[Optional[str], typer.Option(help="modifiers in play, fo
 def games() -> None:
     """List the games houserules can play."""
     t = RichTable("game", "title", "bots")
-    for name in registry.names():
-        g = registry.get(name)
-        t.add_row(name, g.title, ", ".join(bot_kinds(name)))
+    for name in registry.names():  # from the games' specs: listing them loads no rules
+        t.add_row(name, registry.spec(name).title, ", ".join(bot_kinds(name)))
     console.print(t)
 
 
@@ -98,7 +115,7 @@ def play(
     bots: Annotated[str, typer.Option(help="bot kind for the other seats, comma-separated per seat")] = "heuristic",
     seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
     watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
-    mode: Annotated[str, typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm")] = "strict",
+    mode: Annotated[Optional[str], typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm (Mao: always table by default)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
     option: OptionOpt = None,
     modifiers: ModifiersOpt = None,
@@ -128,6 +145,8 @@ def play(
             if spec is None and record.table:
                 spec = parse_clock(record.table.get("clock"))
         else:
+            if mode is None:  # a game whose rules are secret is only played at a table that penalises (Mao)
+                mode = "table" if getattr(g, "secret_rules", False) else "strict"
             opts = parse_options(option, players=players, mode=mode, modifiers=modifiers)
             seed_ = seed if seed is not None else random.randrange(2**31)
         probe = g.new(g.options(opts), seed_)
@@ -141,6 +160,7 @@ def play(
         table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [], clock=spec)
         if save is None:
             save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
+        output_file(save, "--save")
         wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
         timed = f", {spec.describe()}" if spec else ""
         console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}{timed}. "
@@ -148,8 +168,8 @@ def play(
         run(table, None if watch else seat, console, delay=wait, save=save)
     except GameError as exc:
         fail(str(exc) if not resume else f"{resume}: {exc}" if str(resume) not in str(exc) else str(exc))
-    except OSError as exc:
-        fail(f"{exc.filename or resume}: {exc.strerror or exc}")
+    except OSError as exc:  # the record could not be written
+        fail(f"{exc.filename or save}: {exc.strerror or exc}", 1)
 
 
 @app.command()
@@ -177,6 +197,8 @@ def sim(
         config = SimConfig(g.name, games_, opts, bot_list(bots, n), seed, workers, rotate)
         if games_ < 1:
             fail("--games must be at least 1")
+        if plot:
+            output_file(plot, "--plot", ".png")
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{g.name}", total=games_)
@@ -185,7 +207,12 @@ def sim(
         if plot:
             from .sim.plot import plot_run
 
-            plot_run(out, tally.lengths, plot)
+            try:
+                plot_run(out, tally.lengths, plot)
+            except OSError as exc:
+                fail(f"could not write the plot {plot}: {exc.strerror or exc}", 1)
+            except RuntimeError as exc:  # matplotlib is not installed
+                fail(str(exc), 1)
         if as_json:
             print(json.dumps(out))
             return
@@ -226,6 +253,8 @@ def ladder(
             default = int(g.options(raw)["players"])
             raw["players"] = max(registry.spec(g.name).players[0], min(default, len(specs)))
         config = LadderConfig(g.name, specs, games_, g.options(raw), seed, workers)
+        if plot:
+            output_file(plot, "--plot", ".png")
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{g.name} ladder", total=games_)
@@ -233,7 +262,12 @@ def ladder(
         rated = ratings(outcomes, specs, seed)
         out = {"games": len(outcomes), "ratings": rated}
         if plot:
-            plot_ladder(out, g.name, plot)
+            try:
+                plot_ladder(out, g.name, plot)
+            except OSError as exc:
+                fail(f"could not write the plot {plot}: {exc.strerror or exc}", 1)
+            except RuntimeError as exc:  # matplotlib is not installed
+                fail(str(exc), 1)
         if as_json:
             print(json.dumps(out))
             return
@@ -325,23 +359,37 @@ def serve(
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
     sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
     grace: Annotated[float, typer.Option(help="seconds a disconnected player's seat waits before a bot plays it until they are back")] = 45.0,
+    allow_origin: Annotated[Optional[list[str]], typer.Option(help="also let pages from this origin use the server, e.g. https://games.example.com behind a proxy (repeatable)")] = None,
+    allow_host: Annotated[Optional[list[str]], typer.Option(help="also answer requests naming the server this way, e.g. a proxy's name for it (repeatable)")] = None,
 ) -> None:
     """Host tables for friends in the browser: open http://HOST:PORT/ to create one and share the invite links."""
     import uvicorn
 
     from .paths import data_dir
     from .server import ServerConfig, create_app
-    from .server.store import SYNC_MODES
+    from .server.gate import OriginError, normal_origin
+    from .server.store import SYNC_MODES, Store, StoreError
 
     if sync not in SYNC_MODES:
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
     if bot_delay < 0:
         fail("--bot-delay must be 0 or more")
+    if not 0 <= port <= 65535:
+        fail(f"--port must be 0 to 65535, not {port}")
+    try:
+        origins = tuple(normal_origin(o) for o in allow_origin or [])
+    except OriginError as exc:
+        fail(f"--allow-origin: {exc}")
     if not 0 <= grace <= 86400:
         fail("--grace must be 0 to 86400 seconds")
     path = db or data_dir() / "tables.sqlite3"
-    err.print(f"houserules: tables in {path}; open http://{host}:{port}/")
-    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace)
+    try:  # the integrity check, before anything is served: a damaged file is refused with what to do
+        Store(path, sync).close()
+    except StoreError as exc:
+        fail(str(exc), 1)
+    err.print(f"houserules: tables in {path}; open http://{host}:{port}/", soft_wrap=True)
+    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace, host=host, allow_origins=origins,
+                          allow_hosts=tuple(allow_host or []))
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 
@@ -370,7 +418,13 @@ def optional_values(args: list[str]) -> list[str]:
 
 
 def main() -> None:
-    app(optional_values(sys.argv[1:]))
+    """The console script: the app, with any error it did not foresee said in one line."""
+    try:
+        app(optional_values(sys.argv[1:]))
+    except Exception as exc:  # noqa: BLE001 (a bug: every expected fault is reported where it happens)
+        err.print(f"[bold red]error:[/] internal error, please report it: {type(exc).__name__}: "
+                  f"{escape(str(exc))}", soft_wrap=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

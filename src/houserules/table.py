@@ -95,6 +95,8 @@ class Table:
     #: moments are recorded only at a table that keeps time: one with a turn
     #: clock, or playing a game whose rules have deadlines (it overrides ``deadline``)
     keeps_time: bool = False
+    #: a bot that chose to wait: (seat, log length, record length) when it did
+    _waiting: tuple[int | None, int, int] = (None, -1, -1)
 
     @classmethod
     def create(cls, game_name: str, options: Mapping[str, Any], seed: int,
@@ -273,7 +275,10 @@ class Table:
             return self.tick(t)
         noted = self.timed_out(seat, t)
         bot = self.seats[seat].player or self._stand_in(seat)
-        return noted + self.submit(ask(bot, self.game, self.state, seat, legal), t)
+        choice = ask(bot, self.game, self.state, seat, legal)
+        if choice is None:  # a stand-in that waits (Mao): the moment is noted, the rules go on
+            return noted + self.tick(t)
+        return noted + self.submit(choice, t)
 
     def timed_out(self, seat: int, t: float) -> list[Event]:
         """Note that ``seat``'s clock ran out at ``t`` (a stand-in's move follows)."""
@@ -289,9 +294,13 @@ class Table:
     def bot_to_act(self) -> int | None:
         """A seat whose bot (or stand-in) should move now, if any."""
         for s in self.to_act():
-            if self.seats[s].player is not None:
+            if self.seats[s].player is not None and not (self._waiting[0] == s and self._still()):
                 return s
         return None
+
+    def _still(self) -> bool:
+        """Nothing has happened since a bot chose to wait."""
+        return self._waiting[1:] == (len(self.log), len(self.record.actions) if self.record else 0)
 
     def step_bot(self, t: float | None = None) -> list[Event]:
         """Let one bot make one decision (there must be a bot to act)."""
@@ -299,7 +308,17 @@ class Table:
         assert seat is not None, "no bot to act"
         bot = self.seats[seat].player
         assert bot is not None
-        return self.submit(ask(bot, self.game, self.state, seat, self.legal(seat)), t)
+        action = ask(bot, self.game, self.state, seat, self.legal(seat))
+        if action is not None:
+            return self.submit(action, t)
+        # The bot waits (Mao: it forgets a duty, or lets the turn pass). At a table whose
+        # owner keeps time it is not asked again until something happens (the owner wakes
+        # the table at ``wake_at``); without a clock, time jumps to the rules' next deadline.
+        self._waiting = (seat, len(self.log), len(self.record.actions) if self.record else 0)
+        due = self.game.deadline(self.state)
+        if t is None and due is not None:
+            return self.tick(max(due, self.last_t))
+        return []
 
     def advance(self, limit: int = 100_000, t: float | None = None) -> list[Event]:
         """Let bots play until a person must act or the game ends."""

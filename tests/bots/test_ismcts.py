@@ -65,7 +65,12 @@ def play_out(name: str, seed: int, mode: str, spec: str = "ismcts:6") -> Table:
     return table
 
 
-@pytest.mark.parametrize("name", GAMES)
+#: Mao's legality judge costs about half a millisecond per call and its random playouts run
+#: to thousands of actions: a whole game of search at every seat takes minutes there
+WHOLE_GAMES = [pytest.param(n, marks=pytest.mark.slow) if n == "mao" else n for n in GAMES]
+
+
+@pytest.mark.parametrize("name", WHOLE_GAMES)
 @pytest.mark.parametrize("mode", [STRICT, TABLE])
 def test_plays_whole_games_and_is_deterministic_for_a_seed(name: str, mode: str) -> None:
     first = play_out(name, 11, mode)

@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
 from ..engine import registry
-from ..engine.core import Action, GameError
+from ..engine.core import Action, Event, GameError
+from ..engine.referee import act
 from ..engine.protocol import Game
 from ..engine.infoset import stand_in
 
@@ -21,12 +22,16 @@ class Bot(Protocol):
     A bot with a true ``searches`` attribute plays the game forward instead:
     it has a ``search(game, root, seat, legal)`` method and ``ask`` hands it
     a stand-in state from its seat's information set (engine/infoset.py).
+    A bot of a game with time (Mao) may return None: it waits, and the runner
+    lets the clock run on to the game's next deadline. A bot that may attempt
+    what ``legal`` does not offer (a Mao player who slips) says so with a true
+    ``attempts`` attribute, and the runner sends its actions through the referee.
     """
 
     name: str
     wants_view: bool
 
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action: ...
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action | None: ...
 
 
 class Searcher(Protocol):
@@ -90,11 +95,28 @@ def check_spec(game: str, spec: str) -> str:
     return spec
 
 
-def ask(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action]) -> Action:
-    """``bot``'s choice among ``legal`` for ``seat``: it gets the seat's view, or,
-    if it searches, a stand-in state from the seat's information set."""
+def ask(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action]) -> Action | None:
+    """``bot``'s choice among ``legal`` for ``seat`` (None: it waits, in a game with time):
+    it gets the seat's view, or, if it searches, a stand-in state from the seat's information set."""
     if getattr(bot, "searches", False):
         searcher = cast(Searcher, bot)
         root = stand_in(game, state, seat, searcher.rng.getrandbits(32))
         return searcher.search(game, root, seat, legal)
     return bot.choose(game.view(state, seat) if bot.wants_view else None, legal)
+
+
+def take_turn(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action],
+              clock: float) -> tuple[list[Event], float, bool]:
+    """Ask ``bot`` for ``seat`` and carry out its answer at game time ``clock``: the events,
+    the clock afterwards, and whether it acted. A bot that waits lets the clock run on to the
+    game's next deadline; a bot that may err (``attempts``) goes through the referee."""
+    action = ask(bot, game, state, seat, legal)
+    if action is None:
+        due = game.deadline(state)
+        if due is None:
+            raise RuntimeError(f"{bot.name} bot waited at seat {seat} with nothing to wait for")
+        clock = max(clock, due)
+        return game.advance(state, clock), clock, False
+    if getattr(bot, "attempts", False):
+        return act(game, state, action, now=clock), clock, True
+    return game.apply(state, action), clock, True

@@ -57,8 +57,9 @@ MAX_SECONDS = 600.0
 PRIOR = 1.0
 #: how often a playout bot's move is replaced by a random one
 EPSILON = 0.1
-#: a playout longer than this many actions counts as a game without a winner
-PLAYOUT_CAP = 20_000
+#: a playout longer than this many actions counts as a game without a winner (random Mao
+#: can run for ten thousand actions at half a millisecond each; Shedding's rarely pass 1,500)
+PLAYOUT_CAP = 2_000
 
 
 class Node:
@@ -207,7 +208,8 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
     """Play to the end, or until the game leaves ``root_stage`` and can be scored
     as it stands (``stage`` and ``standing``, engine/base.py); each seat's reward.
     Moves are uniformly random, or ``policy``'s choice from the mover's view (a
-    random one a tenth of the time, so that playouts still differ)."""
+    random one a tenth of the time, so that playouts still differ, and whenever
+    the policy would wait: playouts never let a game's clock run)."""
     to_act, legal_of, apply, view = game.to_act, game.legal, game.apply, game.view
     stage = getattr(game, "stage", None)
     for _ in range(PLAYOUT_CAP):
@@ -221,10 +223,10 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
         moves = legal_of(state)
         if len(seats) > 1:
             moves = [a for a in moves if a.seat == seats[0]]
-        if policy is None or len(moves) == 1 or rng.random() < EPSILON:
-            apply(state, moves[rng.randrange(len(moves))])
-        else:
-            apply(state, policy.choose(view(state, seats[0]) if policy.wants_view else None, moves))
+        choice = None
+        if policy is not None and len(moves) > 1 and rng.random() >= EPSILON:
+            choice = policy.choose(view(state, seats[0]) if policy.wants_view else None, moves)
+        apply(state, choice if choice is not None else moves[rng.randrange(len(moves))])
     return _rewards(game, state)
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import registry
+from . import jsonfile, registry
 from .core import Event, GameError, Result
 from .protocol import Game
 from .referee import act
@@ -87,31 +87,28 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> GameRecord:
+        """A record from its JSON; GameError saying which field is missing or of the wrong type."""
         if not isinstance(obj, Mapping):
-            raise GameError("not a game record: a record is a JSON object")
-        for key in ("game", "options", "seed", "actions"):
-            if key not in obj:
-                raise GameError(f"not a game record: missing {key!r}")
+            raise GameError(f"not a game record: a record is a JSON object, not {jsonfile.type_name(obj)}")
+        what = "game record"
         return cls(
-            game=obj["game"],
-            options=dict(obj["options"]),
-            seed=int(obj["seed"]),
-            actions=list(obj["actions"]),
-            result=obj.get("result"),
-            digest=obj.get("digest"),
-            table=obj.get("table"),
+            game=jsonfile.member(obj, "game", str, what),
+            options=dict(jsonfile.member(obj, "options", dict, what)),
+            seed=jsonfile.member(obj, "seed", int, what),
+            actions=jsonfile.objects(list(jsonfile.member(obj, "actions", list, what)), "action"),
+            result=jsonfile.member(obj, "result", (dict, type(None)), what, None),
+            digest=jsonfile.member(obj, "digest", (str, type(None)), what, None),
+            table=jsonfile.member(obj, "table", (dict, type(None)), what, None),
         )
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        """The record in ``path``; GameError (naming the file) for anything that is not one."""
+        obj = jsonfile.load_object(path, "game record")
         try:
-            return cls.from_json(json.loads(Path(path).read_text()))
-        except json.JSONDecodeError as exc:
-            raise GameError(f"{path}: not JSON ({exc})") from exc
-        except GameError:
-            raise
-        except (TypeError, ValueError) as exc:
-            raise GameError(f"{path}: not a game record ({exc})") from exc
+            return cls.from_json(obj)
+        except GameError as exc:
+            raise GameError(f"{path}: {exc}") from None
 
 
 def timed(raw: Any) -> tuple[float | None, dict[str, Any] | None]:

@@ -15,25 +15,26 @@ the current clock, and a ``{"wait": 3.0}`` step moves the clock on by that
 many seconds, letting the game act on every deadline passed (``advance``).
 
 Expectation keys every game understands: ``penalties`` (names assessed since
-the previous expectation), ``refused`` (whether the previous action was
+the previous expectation, or ``[seat, name]`` pairs), ``refused`` (whether the previous action was
 refused), ``winner`` (seat, or null while the game goes on or for a draw).
 Unknown keys anywhere are errors, never silent passes.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from . import registry
+from . import jsonfile, registry
 from .core import Event, GameError
 from .referee import act
 
 TOP_KEYS = ("game", "options", "state", "seed", "steps", "clauses", "description")
 COMMON_EXPECT = ("penalties", "refused", "winner")
+T = TypeVar("T")
 
 
 @dataclass
@@ -57,8 +58,7 @@ class ScenarioReport:
 
 def _common(key: str, value: Any, game: Any, state: Any, since: list[Event], last: list[Event]) -> str | None:
     if key == "penalties":
-        got = [e.data["name"] for e in since if e.kind == "penalty"]
-        return None if got == list(value) else f"penalties: expected {value}, got {got}"
+        return _penalties(value, game, since)
     if key == "refused":
         was = any(e.kind == "refused" for e in last)
         return None if was == bool(value) else f"refused: expected {value}, got {was}"
@@ -67,24 +67,49 @@ def _common(key: str, value: Any, game: Any, state: Any, since: list[Event], las
     return None if got_w == value else f"winner: expected {value}, got {got_w}"
 
 
+def _penalties(value: Any, game: Any, since: list[Event]) -> str | None:
+    """``penalties``: the names assessed since the last expectation, in order; or, written
+    as ``[seat, name]`` pairs, who got which. Names compare through the game's
+    ``penalty_key`` when it has one (Mao hears them the forgiving way), else exactly."""
+    key = getattr(game, "penalty_key", None) or (lambda name: name)
+    given = [e for e in since if e.kind == "penalty"]
+    want = list(value)
+    if want and all(isinstance(v, (list, tuple)) and len(v) == 2 for v in want):
+        got: list[Any] = [[e.seat, e.data["name"]] for e in given]
+        same = len(got) == len(want) and all(
+            g[0] == w[0] and isinstance(w[1], str) and key(g[1]) == key(w[1]) for g, w in zip(got, want))
+    else:
+        got = [e.data["name"] for e in given]
+        same = len(got) == len(want) and all(isinstance(w, str) and key(g) == key(w) for g, w in zip(got, want))
+    return None if same else f"penalties: expected {value}, got {got}"
+
+
 def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioReport:
     """Run one scenario object; the report names the first unmet expectation."""
-    unknown = sorted(set(obj) - set(TOP_KEYS))
+    if not isinstance(obj, Mapping):
+        raise GameError(f"{name}: a scenario is a JSON object, not {jsonfile.type_name(obj)}")
+    unknown = sorted(str(k) for k in set(obj) - set(TOP_KEYS))
     if unknown:
         raise GameError(f"{name}: unknown scenario key(s): {', '.join(unknown)}")
     if "game" not in obj or "steps" not in obj:
         raise GameError(f"{name}: a scenario needs 'game' and 'steps'")
-    game = registry.get(obj["game"])
-    options = game.options(obj.get("options", {}))
-    seed = int(obj.get("seed", 0))
-    state = game.scenario_state(options, obj["state"], seed) if "state" in obj else game.new(options, seed)
-    report = ScenarioReport(name, game.name, len(obj["steps"]), clauses=list(obj.get("clauses", [])))
+    what = f"{name}: scenario"
+    game = registry.get(jsonfile.member(obj, "game", str, what))
+    options = game.options(jsonfile.member(obj, "options", dict, what, {}))
+    seed = jsonfile.member(obj, "seed", int, what, 0)
+    steps = jsonfile.objects(jsonfile.member(obj, "steps", list, what), f"{name}: step", 1)
+    clauses = jsonfile.member(obj, "clauses", list, what, [])
+    jsonfile.member(obj, "description", str, what, "")
+    if "state" in obj:
+        literal = jsonfile.member(obj, "state", dict, what)
+        state = _guarded(name, "state", game.scenario_state, options, literal, seed)
+    else:
+        state = game.new(options, seed)
+    report = ScenarioReport(name, game.name, len(steps), clauses=[str(c) for c in clauses])
     since: list[Event] = []
     last: list[Event] = []
     clock = 0.0
-    for i, step in enumerate(obj["steps"], 1):
-        if not isinstance(step, Mapping):
-            raise GameError(f"{name}: step {i}: a step is a JSON object")
+    for i, step in enumerate(steps, 1):
         if "wait" in step:
             clock += _seconds(step, name, i)
             last = game.advance(state, clock)
@@ -93,14 +118,10 @@ def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioRe
         if "expect" in step:
             if set(step) != {"expect"}:
                 raise GameError(f"{name}: step {i}: an expect step has only 'expect'")
-            for key, value in step["expect"].items():
-                if key in COMMON_EXPECT:
-                    diff = _common(key, value, game, state, since, last)
-                else:
-                    try:
-                        diff = game.scenario_expect(state, key, value)
-                    except KeyError:
-                        raise GameError(f"{name}: step {i}: unknown expectation key {key!r}") from None
+            expect = jsonfile.member(step, "expect", dict, f"{name}: step {i}")
+            for key, value in expect.items():
+                diff = _guarded(f"{name}: step {i}", f"expectation {key!r}", _expect, game, state, key, value,
+                                since, last)
                 if diff:
                     report.failure = f"step {i} (expect): {diff}"
                     return report
@@ -110,7 +131,8 @@ def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioRe
             action = game.action_from_json(step)
         except GameError as exc:
             raise GameError(f"{name}: step {i}: {exc}") from None
-        last = act(game, state, action, now=clock)
+        last = _guarded(f"{name}: step {i}", "state (the rules failed on this action)", partial(act, now=clock), game,
+                        state, action)
         since.extend(last)
     return report
 
@@ -125,10 +147,26 @@ def _seconds(step: Mapping[str, Any], name: str, i: int) -> float:
     return float(wait)
 
 
-def run_file(path: str | Path) -> ScenarioReport:
-    path = Path(path)
+def _expect(game: Any, state: Any, key: str, value: Any, since: list[Event], last: list[Event]) -> str | None:
+    """What differs from one expectation (None: met); KeyError for a key no game knows."""
+    if key in COMMON_EXPECT:
+        return _common(key, value, game, state, since, last)
+    return game.scenario_expect(state, key, value)  # type: ignore[no-any-return]
+
+
+def _guarded(where: str, part: str, run: Callable[..., T], *args: Any) -> T:
+    """``run(*args)``, with a scenario file's malformed values (a hand that is a number, an
+    expectation of the wrong type) reported as one GameError naming where they are."""
     try:
-        obj = json.loads(path.read_text())
-    except json.JSONDecodeError as exc:
-        raise GameError(f"{path}: not JSON ({exc})") from exc
-    return run_scenario(obj, str(path))
+        return run(*args)
+    except KeyError as exc:
+        if part.startswith("expectation"):
+            raise GameError(f"{where}: unknown {part.replace('expectation', 'expectation key')}") from None
+        raise GameError(f"{where}: malformed {part} (KeyError: {exc})") from None
+    except (TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        raise GameError(f"{where}: malformed {part} ({type(exc).__name__}: {exc})") from None
+
+
+def run_file(path: str | Path) -> ScenarioReport:
+    """Run the scenario in ``path``; GameError (naming the file) if it is not a scenario."""
+    return run_scenario(jsonfile.load_object(path, "scenario"), str(path))

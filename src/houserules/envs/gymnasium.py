@@ -32,7 +32,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import Bot, ask, make
+from ..bots import Bot, make, take_turn
 from ..engine.core import GameError
 from .common import EncodedGame
 
@@ -65,6 +65,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.bots: dict[int, Bot] = {}
         self._seeds = random.Random()
         self._done = True
+        self._clock = 0.0
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -76,6 +77,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         others = [s for s in range(self.table.players) if s != self.seat]
         self.bots = {s: make(self.table.game.name, spec, game_seed * 31 + s) for s, spec in zip(others, self.specs)}
         self._done = False
+        self._clock = 0.0  # game time, for a game with time whose bots may wait
         self._play_bots()
         return self.table.observe(self.seat), {"seed": game_seed}
 
@@ -86,7 +88,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             assert seat is not None
             if seat == self.seat:
                 return
-            game.apply(t.state, ask(self.bots[seat], game, t.state, seat, t.legal(seat)))
+            _, self._clock, _ = take_turn(self.bots[seat], game, t.state, seat, t.legal(seat), self._clock)
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         if self._done:

@@ -13,6 +13,7 @@ import asyncio
 import gc
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -29,7 +30,8 @@ from ..bots import bot_kinds
 from ..engine import registry
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
-from .live import Client, Hub, LiveTable
+from .gate import Gate
+from .live import MAX_TABLES, Client, Hub, LiveTable, Unavailable
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
 from .store import Store
 
@@ -59,9 +61,46 @@ class ServerConfig:
     create_burst: float = 20.0
     #: unfinished tables (created in the last day) the server holds at most
     max_open_tables: int = 1000
+    #: largest HTTP request body (bytes); larger ones are answered 413
+    max_body: int = 64 * 1024
+    #: tables held in memory; idle ones beyond this leave it and are reloaded on demand
+    max_tables: int = MAX_TABLES
+    #: the address the server was asked to listen on (a name there is a Host it answers to)
+    host: str = "127.0.0.1"
+    #: origins (https://name[:port]) whose pages may use the server besides its own, e.g. behind a proxy
+    allow_origins: tuple[str, ...] = ()
+    #: further host names the server answers to (a proxy's name for it); IP addresses and localhost always
+    allow_hosts: tuple[str, ...] = ()
 
 
 # --- HTTP shapes (they make the OpenAPI schema at /openapi.json) -------------
+class ErrorDetail(BaseModel):
+    detail: str = Field(description="what was wrong, for people")
+
+
+#: every error answer the HTTP API gives, for the OpenAPI schema; each endpoint lists its own
+HTTP_ERRORS: dict[int, str] = {
+    400: "the request is not acceptable (the detail says why): unknown game, bad options or seats, "
+         "a Host header that does not name this server",
+    403: "the request came from a web page of another origin (see `--allow-origin`)",
+    404: "no such table (or game)",
+    413: "the request body is larger than the server accepts",
+    429: "too many new tables from this address: slow down and try again soon",
+    500: "the table is stored but no longer replays on this server (other tables are not affected)",
+    503: "the server cannot take this now: its storage failed (full or read-only disk, damaged file), or it "
+         "holds as many open tables as it can; nothing changed",
+}
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` entry documenting these error answers, all ``{"detail": ...}``."""
+    return {code: {"model": ErrorDetail, "description": HTTP_ERRORS[code]} for code in codes}
+
+
+#: what any request may be answered before an endpoint sees it (gate.py; 413 only where there is a body)
+GATE_ERRORS = (400, 403)
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -137,7 +176,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(config.db, config.sync)
-        app.state.hub = Hub(store, config.bot_delay, config.grace)
+        app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables)
         app.state.creations = {}
         # Everything imported so far lives as long as the server: move it out
         # of the collector's sight, so that full collections (which stop the
@@ -163,12 +202,18 @@ def create_app(config: ServerConfig) -> FastAPI:
         return app.state.hub  # type: ignore[no-any-return]
 
     def live_or_404(table_id: str) -> LiveTable:
-        live = hub().get(table_id)
+        try:
+            live = hub().get(table_id)
+        except Unavailable as exc:
+            raise HTTPException(exc.status, str(exc)) from None
         if live is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return live
 
-    @app.get("/api/games", response_model=list[GameInfo])
+    app.add_middleware(Gate, served_host=config.host, allow_origins=config.allow_origins,
+                       allow_hosts=config.allow_hosts, max_body=config.max_body)
+
+    @app.get("/api/games", response_model=list[GameInfo], responses=errors(*GATE_ERRORS))
     async def games() -> list[GameInfo]:
         """Every game the server can host, with its bots and default options."""
         out = []
@@ -191,10 +236,15 @@ def create_app(config: ServerConfig) -> FastAPI:
             limit = buckets[who] = RateLimit(config.create_rate / 60, config.create_burst)
         if not limit.allow():
             raise HTTPException(429, f"too many new tables: at most {config.create_rate:g} a minute; try again soon")
-        if hub().store.open_count(time.time() - 86400) >= config.max_open_tables:
+        try:
+            open_tables = hub().store.open_count(time.time() - 86400)
+        except sqlite3.Error:
+            log.exception("could not count the open tables")
+            raise HTTPException(503, "the server could not read its storage; try again later") from None
+        if open_tables >= config.max_open_tables:
             raise HTTPException(503, "this server has as many open tables as it can hold; try again later")
 
-    @app.post("/api/tables", response_model=Created, status_code=201)
+    @app.post("/api/tables", response_model=Created, status_code=201, responses=errors(*GATE_ERRORS, 413, 429, 503))
     async def create_table(body: CreateTable, request: Request) -> Created:
         """Create a table; the answer holds one invite (with its secret token) per person's seat,
         the spectator link and the host's secret."""
@@ -209,22 +259,28 @@ def create_app(config: ServerConfig) -> FastAPI:
                                                 clock=body.clock, on_timeout=body.on_timeout, listed=body.listed)
         except GameError as exc:
             raise HTTPException(400, str(exc)) from None
+        except Unavailable as exc:
+            raise HTTPException(exc.status, str(exc)) from None
         invites = [Invite(seat=i, name=stored.seats[i].name, token=t, path=f"/t/{stored.id}#{t}")
                    for i, t in tokens.items()]
         return Created(table=stored.id, game=stored.game, invites=invites,
                        spectate=f"/t/{stored.id}#{WATCH_PREFIX}{keys['watch']}", host=keys["host"])
 
-    @app.get("/api/tables", response_model=list[TableListItem])
+    @app.get("/api/tables", response_model=list[TableListItem], responses=errors(*GATE_ERRORS, 503))
     async def list_tables(limit: int = 50) -> list[dict[str, Any]]:
         """The newest listed tables (public facts only); private tables (the default) are not listed."""
-        return hub().store.recent(max(1, min(limit, 200)))
+        try:
+            return hub().store.recent(max(1, min(limit, 200)))
+        except sqlite3.Error:
+            log.exception("could not list the tables")
+            raise HTTPException(503, "the server could not read its storage; try again later") from None
 
-    @app.get("/api/tables/{table_id}", response_model=TableSummary)
+    @app.get("/api/tables/{table_id}", response_model=TableSummary, responses=errors(*GATE_ERRORS, 404, 500, 503))
     async def table_summary(table_id: str) -> dict[str, Any]:
         """Public facts about one table: its seats, status and result."""
         return live_or_404(table_id).summary()
 
-    @app.get("/api/rules/{game}")
+    @app.get("/api/rules/{game}", responses=errors(*GATE_ERRORS, 404))
     async def rules(game: str) -> dict[str, str]:
         """A game's "How to play" page for players: plain words first, then every clause (HTML)."""
         try:
@@ -313,25 +369,39 @@ async def _sender(websocket: WebSocket, client: Client) -> None:
             await websocket.send_text(json.dumps(msg, separators=(",", ":")))
 
 
-async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig) -> None:
+async def _table(websocket: WebSocket, table_id: str, hub: Hub) -> LiveTable | None:
+    """The live table, or None once the client has been sent why not (and closed)."""
     try:
         live = hub.get(table_id)
-    except RuntimeError as exc:
-        log.error("%s", exc)
-        await _refuse(websocket, "internal", "that table cannot be loaded")
-        return
+    except Unavailable as exc:
+        await _refuse(websocket, "unavailable", str(exc))
+        return None
     if live is None:
         await _refuse(websocket, "no_table", f"no table {table_id!r}")
+    return live
+
+
+async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig) -> None:
+    live = await _table(websocket, table_id, hub)
+    if live is None:
         return
     hello = await _hello(websocket, live, config)
     if hello is None:
         return
+    # While the client took its time to say hello, an idle table may have left memory.
+    live = await _table(websocket, table_id, hub) if live.evicted else live
+    if live is None:
+        return
     client, since = hello
+    try:
+        await live.join(client, since)
+    except ProtocolError as exc:
+        await _refuse(websocket, exc.code, exc.message)
+        return
     sender = asyncio.create_task(_sender(websocket, client))
     limiter = RateLimit(config.rate, config.burst)
     strikes = 0
     try:
-        await live.join(client, since)
         while not sender.done():
             payload = await _receive(websocket)
             if not limiter.allow():
@@ -348,6 +418,10 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
                 await _dispatch(live, client, msg, ref)
             except ProtocolError as exc:
                 client.send(error(exc.code, exc.message, ref))
+            except Exception:  # a bug: the connection says so and lives on
+                log.exception("table %s: failed on a message", table_id)
+                client.send(error("internal", "the server failed on that message; reconnect if things look "
+                                  "wrong", ref))
     except WebSocketDisconnect:
         pass
     finally:

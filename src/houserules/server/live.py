@@ -22,20 +22,22 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import secrets
 import sqlite3
 import time
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots import bot_kinds, check_spec, make
 from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
-from ..engine.core import GameError
+from ..engine.core import Action, GameError
 from ..table import Table, default_bot
-from .protocol import PROTOCOL, ProtocolError
+from .protocol import PROTOCOL, ProtocolError, error
 from .store import Store, StoredSeat, StoredTable, token_hash
 
 log = logging.getLogger("houserules.server")
@@ -45,6 +47,25 @@ EVENT_WINDOW = 500
 #: messages waiting for a slow client before it is dropped (it reconnects and catches up)
 SEND_QUEUE = 256
 NAME_LIMIT = 40
+#: acks a connection remembers, so that an ``act`` re-sent with the same id is answered, not replayed
+ACKS_REMEMBERED = 64
+#: tables kept in memory by default; idle ones beyond this are dropped and reloaded on demand
+MAX_TABLES = 1000
+
+
+class Unavailable(Exception):
+    """A table or the store cannot be used right now. ``status`` is the HTTP answer;
+    the message is for people and never holds a seat's hidden cards."""
+
+    def __init__(self, message: str, status: int = 503):
+        super().__init__(message)
+        self.status = status
+
+
+def not_saved(what: str) -> ProtocolError:
+    """The error for a write the store refused (full or read-only disk, damaged file)."""
+    return ProtocolError("not_saved", f"the server could not save {what} (its storage failed): "
+                                      "nothing changed; try again later")
 
 
 @dataclass(eq=False)
@@ -57,6 +78,19 @@ class Client:
     cursor: int = 0
     #: the connection proved it holds the host's secret (it may pause, resume, replace absent players)
     host: bool = False
+    #: (message id, action) -> the ack it was answered with (the newest ACKS_REMEMBERED)
+    acks: OrderedDict[tuple[str, str], dict[str, Any]] = field(default_factory=OrderedDict)
+
+    def acked(self, ref: Any, raw: Any) -> dict[str, Any] | None:
+        """The ack already sent on this connection for this same ``act`` (id and action), if any."""
+        return self.acks.get(_act_key(ref, raw)) if ref is not None else None
+
+    def remember(self, ref: Any, raw: Any, ack: dict[str, Any]) -> None:
+        if ref is None:
+            return
+        self.acks[_act_key(ref, raw)] = ack
+        while len(self.acks) > ACKS_REMEMBERED:
+            self.acks.popitem(last=False)
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue a message; a client too slow to keep up is cut off (None tells its sender to close)."""
@@ -74,6 +108,11 @@ class Client:
         except asyncio.QueueFull:
             self.queue.get_nowait()
             self.queue.put_nowait(None)
+
+
+def _act_key(ref: Any, raw: Any) -> tuple[str, str]:
+    """An ``act`` message's identity: its id (1 and "1" differ) and its action as sent."""
+    return json.dumps(ref), json.dumps(raw, sort_keys=True, separators=(",", ":"))
 
 
 def _secret_matches(secret: Any, digest: str | None) -> bool:
@@ -208,7 +247,7 @@ class LiveTable:
             self.table.due(self.now())
         except Exception:
             log.exception("table %s: the engine failed on a deadline; reloading from the store", self.id)
-            self.hub.evict(self)
+            self.hub.evict(self, "the server failed keeping this table's time")
             raise ProtocolError("internal", "the server could not keep this table's time") from None
         self._persist(before)
 
@@ -236,7 +275,10 @@ class LiveTable:
         t = self.table
         seat = client.seat
         mine = seat is not None and self.status == "playing" and t.seats[seat].player is None
-        legal = t.legal(seat) if mine and seat is not None else []
+        legal: list[Action] = []
+        if mine and seat is not None:
+            offer = getattr(t.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
+            legal = offer(t.state, seat) if offer else t.legal(seat)
         start = client.cursor
         client.cursor = len(t.log)
         return {
@@ -259,8 +301,13 @@ class LiveTable:
         """A client says hello: it is sent the table and what it missed since event ``since``."""
         seat = client.seat
         if seat is not None and not self.seats[seat].joined:
-            self.seats[seat].joined = True
-            self.hub.store.update_seat(self.id, seat, self.seats[seat])
+            joined = replace(self.seats[seat], joined=True)
+            try:
+                self.hub.store.update_seat(self.id, seat, joined)
+            except sqlite3.Error:
+                log.exception("table %s: could not store that seat %d joined", self.id, seat)
+                raise not_saved("that you joined") from None
+            self.seats[seat] = joined
         if seat is not None:
             self._back(seat)
         n = len(self.table.log)
@@ -285,6 +332,14 @@ class LiveTable:
         self._watch_absences()
         if not self.clients and self.table.over and self.hub.tables.get(self.id) is self:
             del self.hub.tables[self.id]
+            self.evicted = True
+
+    @property
+    def idle(self) -> bool:
+        """Nobody connected and nothing running or due (no bot moving, no clock or deadline to
+        wake for, no seat's grace period): the table may leave memory (the store has it all)."""
+        busy = any(task is not None and not task.done() for task in (self.bots_task, self.wake_task))
+        return not self.clients and not busy and not self.grace and not self.lock.locked()
 
     # --- leavers --------------------------------------------------------------
     def absent(self, seat: int) -> bool:
@@ -361,7 +416,16 @@ class LiveTable:
         """A seat's attempt at an action: the client is sent its ``ack`` once
         the store has committed the action, then everyone gets an update.
         ProtocolError otherwise; nothing changes on error except what the
-        rulebook's table-mode penalties say."""
+        rulebook's table-mode penalties say.
+
+        An ``act`` this connection has already had acknowledged (the same id
+        and the same action) is answered with that same ack and not played
+        again: a client re-sends when it cannot tell whether its message
+        arrived. A new action under an old id is a new attempt."""
+        done = client.acked(ref, raw)
+        if done is not None:
+            client.send(done)
+            return
         seat = self._may_act(client)
         if not self.started:
             raise ProtocolError("not_started", "the game starts when every seat has joined")
@@ -389,14 +453,16 @@ class LiveTable:
                 events = self.table.submit(action, self.now())
             except Exception:
                 log.exception("table %s: the engine failed on an action; reloading from the store", self.id)
-                self.hub.evict(self)
+                self.hub.evict(self, "the server failed on the last move")
                 raise ProtocolError("internal", "the server could not judge that action; it was not played") from None
             if len(events) == 1 and events[0].kind == "refused":
                 data = events[0].data or {}
                 raise ProtocolError("refused", f"{data.get('reason', 'not allowed')} [{data.get('rule', '?')}]")
             self._persist(before)
             penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data]
-            client.send({"type": "ack", "id": ref, "actions": len(self._actions()), "penalties": penalties})
+            ack = {"type": "ack", "id": ref, "actions": len(self._actions()), "penalties": penalties}
+            client.remember(ref, raw, ack)
+            client.send(ack)
             self.broadcast()
         self.schedule()
         self.kick_bots()
@@ -409,7 +475,11 @@ class LiveTable:
         async with self.lock:
             self._check_live()
             stored = StoredSeat(f"{self.seats[seat].name} (left, {kind} bot)", kind, None, True)
-            self.hub.store.update_seat(self.id, seat, stored)
+            try:
+                self.hub.store.update_seat(self.id, seat, stored)
+            except sqlite3.Error:
+                log.exception("table %s: could not store that seat %d left", self.id, seat)
+                raise not_saved("that you left") from None
             self.seats[seat] = stored
             self.table.seats[seat].bot = make(self.table.game.name, kind, self.table.seed * 31 + seat)
             self._back(seat)
@@ -431,7 +501,11 @@ class LiveTable:
                 seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
                 new = self.hub.new_table(self.table.game.name, self.table.options, seats,
                                          settings={**self.settings, "paused": False})
-                self.hub.store.set_rematch(self.id, new)
+                try:
+                    self.hub.store.set_rematch(self.id, new)
+                except sqlite3.Error:
+                    log.exception("table %s: could not store its rematch", self.id)
+                    raise not_saved("the rematch") from None
                 self.rematch = new.id
             for c in self.clients:
                 c.send({"type": "rematch", "table": self.rematch})
@@ -467,7 +541,7 @@ class LiveTable:
                         self.table.advance(t=self.now())
                 except Exception:
                     log.exception("table %s: a bot failed; reloading from the store", self.id)
-                    self.hub.evict(self)
+                    self.hub.evict(self, "a bot failed to move")
                     return
                 try:
                     self._persist(before)
@@ -505,19 +579,23 @@ class LiveTable:
             self.hub.store.append(self.id, before, new, record.result if record else None)
         except sqlite3.Error:
             log.exception("table %s: could not store actions %d..; dropping it from memory", self.id, before)
-            self.hub.evict(self)
-            raise ProtocolError("not_saved", "the server could not save that action; it was not played") from None
+            self.hub.evict(self, "the server could not save the last move (its storage failed)")
+            raise not_saved("that action") from None
 
 
 class Hub:
-    """Every live table, by id; tables are loaded from the store on first use."""
+    """The live tables, by id: loaded from the store on first use, and dropped
+    again (least recently used first) when more than ``max_tables`` are held
+    and some are idle, so looking at thousands of tables cannot fill memory."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0):
+    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES):
         self.store = store
         self.bot_delay = bot_delay
         #: seconds a disconnected person's seat waits before a stand-in bot plays it
         self.grace = grace
-        self.tables: dict[str, LiveTable] = {}
+        self.max_tables = max_tables
+        #: oldest use first
+        self.tables: OrderedDict[str, LiveTable] = OrderedDict()
 
     def new_table(self, game_name: str, options: Mapping[str, Any], seats: list[StoredSeat],
                   seed: int | None = None, settings: Mapping[str, Any] | None = None) -> StoredTable:
@@ -557,43 +635,85 @@ class Hub:
                 tokens[i] = secrets.token_urlsafe(18)
             stored_seats.append(StoredSeat(name, bot, token_hash(tokens[i]) if i in tokens else None))
         stored = self.new_table(game_name, options, stored_seats, seed, settings)
-        self.store.create(stored)
+        try:
+            self.store.create(stored)
+        except sqlite3.Error:
+            log.exception("could not store a new %s table", stored.game)
+            raise Unavailable("the server could not store the table (its storage failed); try again later") \
+                from None
         return stored, tokens, secrets_
 
     def get(self, table_id: str) -> LiveTable | None:
-        """The live table, rebuilt from the store (options, seed, actions replayed) if not in memory."""
+        """The live table, rebuilt from the store (options, seed, actions replayed) if not in
+        memory; None if there is no such table. Unavailable if it cannot be read or replayed:
+        that table is refused, every other one is served as usual."""
         live = self.tables.get(table_id)
         if live is not None:
+            self.tables.move_to_end(table_id)
             return live
-        stored = self.store.load(table_id)
+        try:
+            stored = self.store.load(table_id)
+        except (sqlite3.Error, ValueError):
+            log.exception("table %s: could not be read from the store", table_id)
+            raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
         if stored is None:
             return None
-        bots = {i: s.bot for i, s in enumerate(stored.seats) if s.bot}
-        names = {i: s.name for i, s in enumerate(stored.seats)}
-        clock = parse_clock(stored.settings.get("clock"))
-        table = Table.restore(stored.game, stored.options, stored.seed, bots, names, stored.actions,
-                              keep_refusals=False, clock=clock, on_timeout=stored.settings.get("on_timeout", "bot"))
-        if table.record is None or len(table.record.actions) != len(stored.actions):
-            raise RuntimeError(f"table {table_id}: its stored actions no longer replay")
-        live = self.tables[table_id] = LiveTable(self, stored, table)
+        live = self.tables[table_id] = LiveTable(self, stored, _replayed(stored))
+        self._trim(live)
         return live
 
-    def evict(self, live: LiveTable) -> None:
+    def _trim(self, keep: LiveTable) -> None:
+        """Drop the least recently used idle tables (never ``keep``, the one just loaded)
+        while more than ``max_tables`` are held."""
+        excess = len(self.tables) - self.max_tables
+        for live in list(self.tables.values()):
+            if excess <= 0:
+                return
+            if live.idle and live is not keep:
+                del self.tables[live.id]
+                live.evicted = True
+                live.stop()
+                excess -= 1
+
+    def evict(self, live: LiveTable, why: str) -> None:
         """Forget a table whose memory may be ahead of the store; its clients
-        reconnect and get it as the store has it. They are closed once the
-        current handler has queued its error for the client that tried."""
+        are told ``why`` in a ``reload`` error, then closed (once the current
+        handler has queued its error for the client that tried), and
+        reconnect to get the table as the store has it."""
         live.evicted = True
         live.stop()
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
         clients = list(live.clients)
         live.clients.clear()
+        notice = error("reload", f"{why}; reconnect to continue from what the server has saved")
 
         def close_all() -> None:
             for c in clients:
+                c.send(notice)
                 c.close()
 
         asyncio.get_running_loop().call_soon(close_all)
+
+
+def _replayed(stored: StoredTable) -> Table:
+    """The stored table's game, replayed; Unavailable if its actions no longer replay (the
+    rules changed under it, or the file was edited). The reason goes to the log only: it may
+    name a seat's cards."""
+    bots = {i: s.bot for i, s in enumerate(stored.seats) if s.bot}
+    names = {i: s.name for i, s in enumerate(stored.seats)}
+    try:
+        clock = parse_clock(stored.settings.get("clock"))
+        table = Table.restore(stored.game, stored.options, stored.seed, bots, names, stored.actions,
+                              keep_refusals=False, clock=clock, on_timeout=stored.settings.get("on_timeout", "bot"))
+        if table.record is None or len(table.record.actions) != len(stored.actions):
+            raise GameError(f"{len(table.record.actions) if table.record else 0} of its "
+                            f"{len(stored.actions)} stored actions replay")
+    except Exception as exc:  # noqa: BLE001 (whatever the engine raises on old or edited actions)
+        log.error("table %s: its stored game no longer replays: %s: %s", stored.id, type(exc).__name__, exc)
+        raise Unavailable(f"table {stored.id} is stored but its game no longer replays on this server "
+                          "(the server's log says why); other tables are not affected", 500) from None
+    return table
 
 
 def _new_id() -> str:

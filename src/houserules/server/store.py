@@ -16,6 +16,11 @@ Seat tokens are stored only as SHA-256 hashes: the database alone cannot be
 used to act for anyone. So are the host's secret and the spectator key,
 kept with the table's other settings (its clock, what a timeout does,
 whether it is listed, whether it is paused) as one JSON column.
+
+A store that cannot be used is a ``StoreError`` with a message for the
+person running the server: a damaged file is refused at start-up (after an
+integrity check) with what to do about it, rather than served from and
+written to.
 """
 
 from __future__ import annotations
@@ -58,6 +63,15 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
+
+
+class StoreError(Exception):
+    """The database cannot be opened or used; the message says why and what to do."""
+
+
+def damaged_advice(path: Path) -> str:
+    return (f"Stop the server, move {path} aside (keep it: `sqlite3 {path} .recover > tables.sql` may save "
+            "its tables), then start again for an empty database, or pass --db with another file.")
 
 
 def token_hash(token: str) -> str:
@@ -112,17 +126,39 @@ class Store:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, got {sync!r}")
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # The server calls the store from its one event-loop thread; tests may
-        # open it from another thread, hence check_same_thread=False.
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={sync.upper()}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(_SCHEMA)
-        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-        if "settings" not in columns:  # a database from before tables had settings
-            self.db.execute("ALTER TABLE tables ADD COLUMN settings TEXT")
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} is a directory; --db names the database file")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # The server calls the store from its one event-loop thread; tests may
+            # open it from another thread, hence check_same_thread=False.
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open the table database {self.path}: {exc}") from None
+        try:
+            self._check()
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={sync.upper()}")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(_SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+            if "settings" not in columns:  # a database from before tables had settings
+                self.db.execute("ALTER TABLE tables ADD COLUMN settings TEXT")
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            if isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc):
+                raise StoreError(f"cannot write the table database {self.path} ({exc}); check the file's "
+                                 "permissions and the disk, or pass --db with another file") from None
+            raise StoreError(f"the table database {self.path} is damaged ({exc}). {damaged_advice(self.path)}") \
+                from None
+
+    def _check(self) -> None:
+        """Refuse a damaged file before serving from it (SQLite's quick_check: every page and
+        index readable and consistent; proportional to the file's size, so once at start-up)."""
+        rows = [str(row[0]) for row in self.db.execute("PRAGMA quick_check(3)")]
+        if rows != ["ok"]:
+            lines = [ln for row in rows for ln in row.splitlines() if ln and not ln.startswith("***")]
+            raise sqlite3.DatabaseError("; ".join(lines[:3]))
 
     def close(self) -> None:
         self.db.close()
@@ -135,7 +171,9 @@ class Store:
             for sql, args in statements:
                 cur.execute(sql, args)
         except BaseException:
-            cur.execute("ROLLBACK")
+            # SQLite has already rolled back after some errors (a full disk, SQLITE_FULL).
+            if self.db.in_transaction:
+                cur.execute("ROLLBACK")
             raise
         cur.execute("COMMIT")
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import ask, make
+from ..bots import make, take_turn
 from ..engine import registry
 from ..engine.core import Event
 from .parallel import run_jobs
@@ -80,9 +80,10 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
     game = registry.get(game_name)
     bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
     state = game.new(options, seed)
-    legal, apply, to_act = game.legal, game.apply, game.to_act
+    legal, to_act = game.legal, game.to_act
     events: list[Event] = []
     actions = 0
+    clock = 0.0  # game time (seconds): moves only when every bot asked chooses to wait
     while True:
         seats = to_act(state)
         if not seats:
@@ -91,8 +92,9 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
         choices = legal(state)
         if len(seats) > 1:
             choices = [a for a in choices if a.seat == seat]
-        events.extend(apply(state, ask(bots[seat], game, state, seat, choices)))
-        actions += 1
+        happened, clock, acted = take_turn(bots[seat], game, state, seat, choices, clock)
+        events.extend(happened)
+        actions += acted
     return state, events, actions
 
 

@@ -29,8 +29,9 @@ class Renderer(Protocol):
         """A menu line for a legal action."""
         ...
 
-    def parse(self, text: str, seat: int, view: Any) -> Action:
-        """A typed attempt (``KS``, ``end``); raise ValueError with a hint if it does not parse."""
+    def parse(self, text: str, seat: int, view: Any) -> Action | None:
+        """A typed attempt (``KS``, ``end``), or None to wait (a game with time);
+        raise ValueError with a hint if it does not parse."""
         ...
 
     def card_markup(self, name: str) -> str:

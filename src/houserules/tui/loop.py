@@ -61,6 +61,8 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
     illegal = table.game.check(table.state, action)
     if illegal is None or illegal.penalty is None or table.options.get("mode") == STRICT:
         return True
+    if getattr(table.game, "secret_rules", False):
+        return True  # Mao: saying what an attempt costs would tell the rules
     console.print(f"[yellow]That breaks {illegal.rule}: {illegal.reason}. It costs the penalty "
                   f"“{illegal.penalty}”.[/]")
     try:
@@ -69,16 +71,19 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
         raise Quit from None
 
 
-def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTime | None = None) -> Action:
+def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTime | None = None) -> Action | None:
+    """The person's next action, or None when they choose to wait (a game whose rules keep time)."""
     r = renderer(table.game.name)
     names = [s.name for s in table.seats]
+    menu = getattr(r, "menu", None)  # a game whose menu must not be its legal list (Mao)
     while True:
         view = table.view(seat)
-        legal = table.legal(seat)
+        legal = menu(view, table.legal(seat)) if menu else table.legal(seat)
         console.print(r.render(view, names))
         for i, a in enumerate(legal, 1):
             console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
-        wake = table.wake_at() if clock is not None else None
+        # the time left on a move clock; never the rules' own deadlines where those are secret (Mao)
+        wake = table.wake_at() if clock is not None and not getattr(table.game, "secret_rules", False) else None
         left = f", {max(0, round(wake - clock()))} s left" if wake is not None and clock is not None else ""
         try:
             text = read(f"your move (number, card, or help{left}) > ").strip()
@@ -106,7 +111,7 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
         except (ValueError, GameError) as exc:
             console.print(f"[red]{exc}[/]")
             continue
-        if _confirm_penalty(console, table, action, read):
+        if action is None or _confirm_penalty(console, table, action, read):
             return action
 
 
@@ -157,10 +162,20 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
             if table.over:
                 break
             seats = table.game.to_act(table.state)
+            wake = table.wake_at()
+            if human is not None and human not in seats and clock is not None and wake is not None:
+                time.sleep(max(0.0, wake - clock()))  # the bots wait for the rules' next moment (Mao)
+                table.due(clock())
+                seen = _show_events(console, table, human, seen, 0)
+                continue
             seat = human if human in seats else seats[0]
             action = _ask(console, table, seat, read, clock)
             t = now()
-            if clock is not None and t is not None and (table.wake_at() or float("inf")) <= t:
+            expiry = table.clock.expiry() if table.clock is not None else None
+            if action is None:  # the person waits: whatever has come due by now happens
+                if t is not None:
+                    table.due(t)
+            elif t is not None and expiry is not None and expiry[0] <= t:
                 console.print("[yellow]Too late: your time ran out before that move.[/]")
                 table.due(t)  # a bot made the move for you when your time ran out
             else:
@@ -175,6 +190,8 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
         return
     result = table.result()
     names = [s.name for s in table.seats]
+    if human is not None:  # the table as it ended (Mao reveals its rules here when the table chose to)
+        console.print(renderer(table.game.name).render(table.view(human), names))
     if result and result.winners:
         console.print(f"[bold green]Winner: {', '.join(names[w] for w in result.winners)}[/] ({result.reason})")
     elif result:

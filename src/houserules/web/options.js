@@ -28,6 +28,13 @@ const GAMES = {
     goto: ["Goto", "How many times the Goto card may move the play before the game ends.", true],
     deck: ["Deck", "The deck's recipe: colours, numbers and effect cards, as JSON.", true],
   },
+  mao: {
+    rules: ["Rules in play", "standard (the default), base, all, original, or a mix of set names and the seed's paragraph ids, e.g. standard,christmas. Nobody is told."],
+    reveal: ["Reveal the rules afterwards", "When the game is over, everyone sees which rules were in play."],
+    delay_s: ["Delay of game", "Seconds a player has to play before the dealer hurries them.", true],
+    grace_s: ["Reasonable time", "Seconds the dealer allows before judging a failure to act.", true],
+    decks: ["Decks", "52-card decks shuffled together (default: one per six players).", true],
+  },
   "cripple-mr-onion": {
     stake: ["Stake", "The ante each player pays into the pot every round."],
     max_raise: ["Largest raise", "The most a bet may be raised, in Stakes."],

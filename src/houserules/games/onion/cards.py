@@ -123,4 +123,12 @@ def resolve(hand: Iterable[int], wanted: Iterable[int], marks: bool = False) -> 
             pick = other[0]
         free.remove(pick)
         out.append(pick)
-    return out
+    # Two copies no mark tells apart are the same card: which one stands where is
+    # fixed here (the lower id first), so that an arrangement read back from its
+    # JSON, where copies have no identity, is the very same arrangement.
+    copies: dict[tuple[int, bool], list[int]] = {}
+    for c in out:
+        copies.setdefault((c % 52, IS_MARKED[c]), []).append(c)
+    for ids in copies.values():
+        ids.sort(reverse=True)
+    return [copies[(c % 52, IS_MARKED[c])].pop() for c in out]

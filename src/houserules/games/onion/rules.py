@@ -199,6 +199,12 @@ def _judge(state: OnionState, seat: int, arg: Any) -> tuple[Illegal | None, Any]
         if flush is None or held is None or sorted(c % 52 for c in held) != sorted(c % 52 for c in flush.cards):
             return NO_CRIPPLE, None
         return None, flush
+    # the copies of the whole declaration fixed at once, the same way from any JSON; a
+    # shift names two cards that stay in the groupings, so it keeps its own copies
+    flat = resolve(state.hands[seat], [c for k, cards in declared if k != solver.SHIFT for c in cards])
+    if flat is not None:
+        picked = iter(flat)
+        declared = [(k, cards if k == solver.SHIFT else tuple(next(picked) for _ in cards)) for k, cards in declared]
     got = solver.judge_any(state.hands[seat], declared, modifiers.rules_for(state, seat))
     if isinstance(got, str):
         return Illegal("CMO-3.1", got), None

@@ -8,13 +8,15 @@ from typing import Any
 
 from ...engine.words import Line, card, cards, shared
 
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
 #: each effect's sentence: (event, names) -> text
 EFFECTS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     "draw": lambda e, names: f"draw pressure is now {e['total']}",
     "skip": lambda e, names: f"{names[e['skipped']]} is skipped",
     "reverse": lambda e, names: "the direction is reversed",
     "shield": lambda e, names: f"{names[e['seat']]} shields: {e['cancelled']} cancelled",
-    "suit": lambda e, names: f"the active suit is {e['suit']}",
+    "suit": lambda e, names: f"the active suit is {SUIT_NAMES.get(e['suit'], e['suit'])}",
 }
 
 

@@ -1,0 +1,43 @@
+"""Mao (maʊ): seed 003, the shedding game whose only told rule is that no other
+rule can be told. The software is the dealer: it judges every rule in play and
+names each penalty exactly as the seed words it, never a reason.
+
+Anything may be attempted at any moment (play, draw, say, knock, point, touch
+or show your cards, call a penalty); the rules decide what it costs. Time is
+part of the rules (delay of game, a reasonable time for a required phrase or
+knock, repeated penalties for held or shown cards): the rules see it only as
+values the table gives them (``advance``) and say when they next need waking
+(``deadline``). The full clause list is docs/rules/mao.md.
+
+Modules: ``rulebook`` (every rule as a declarative record, the rule sets),
+``speech`` (how words and penalty names compare), ``state`` (data, options,
+deal), ``judge`` (what an attempt is: fine, impossible, or which penalty),
+``flow`` (carrying attempts out, duties, time, assessments), ``view`` (what a
+seat may know), ``game`` (the Game protocol object ``GAME``); for people and
+programs, ``bots``, ``terminal``, ``words`` and ``web/``.
+"""
+
+from __future__ import annotations
+
+from ...engine.registry import GameSpec, lazy_exports
+
+SPEC = GameSpec(
+    name="mao",
+    title="Mao",
+    players=(2, 12),
+    game="houserules.games.mao.game:GAME",
+    bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner"},
+    terminal="houserules.games.mao.terminal:RENDERER",
+    words="houserules.games.mao.words:WORDS",
+    commands="houserules.games.mao.commands:app",
+    web=True,
+    aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
+    order=4,
+)
+
+#: the package's main objects, imported on first use so that listing games stays cheap
+_LAZY = {"GAME": "game", "Mao": "game", "MaoState": "state", "MaoView": "view"}
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+
+__all__ = ["SPEC", *_LAZY]

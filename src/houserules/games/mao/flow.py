@@ -1,0 +1,398 @@
+"""Carrying out what happens at a Mao table, and the dealer's assessments.
+
+``perform`` does an attempt (legal, or penalised in table mode): the act
+itself happens as it would at a real table (a card played out of turn is
+taken back, a card drawn out of turn is kept, an improper play stays on the
+pile, speech is heard by all) and then the one penalty it earned is
+assessed. ``advance`` is time: every deadline passed, in order (duties not
+done in a reasonable time, delay of game, cards held or shown too long).
+Every penalty is ``assess``: the top card of the draw pile and the penalty's
+name, nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import card_name
+from ...engine.core import Action, Event, Illegal
+from . import rulebook as rb
+from .judge import Heard, hear, knock_window, make_duties, play_context
+from .speech import loose
+from .state import MaoState, Window
+
+LOG_KEEP = 40
+ADVICE_KEEP = 12
+
+
+def note(state: MaoState, *entry: Any) -> None:
+    """Add a public happening to the recent log views show (bots learn from it)."""
+    n = state.log[-1][0] + 1 if state.log else 0
+    state.log.append((n, *entry))
+    if len(state.log) > LOG_KEEP:
+        del state.log[0]
+
+
+def _top_up(state: MaoState, events: list[Event]) -> None:
+    """M-shuffling: the play pile but its top card, shuffled, becomes the draw pile."""
+    if state.draw or len(state.discard) < 2:
+        return
+    rest = state.discard[:-1]
+    del state.discard[:-1]
+    state.rng.shuffle(rest)
+    state.draw = rest
+    events.append(Event("reshuffle", None, {"cards": len(rest)}))
+
+
+def take_card(state: MaoState, events: list[Event]) -> int | None:
+    _top_up(state, events)
+    return state.draw.pop() if state.draw else None
+
+
+def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: bool = False) -> int | None:
+    """M-penalties: the top card of the draw pile to ``seat``, and the penalty's name;
+    the card given (None when no card is left). When a person judges (H-dealer) the
+    software only advises them, unless ``judged`` (a person's own assessment)."""
+    if state.by_dealer and not judged:
+        state.advice.append((seat, name))
+        del state.advice[:-ADVICE_KEEP]
+        return None
+    card = take_card(state, events)
+    secret = {}
+    if card is not None:
+        state.hands[seat].append(card)
+        secret = {"card": card_name(card)}
+    state.penalties[seat] += 1
+    events.append(Event("penalty", seat, {"name": name}, secret))
+    note(state, "penalty", seat, name)
+    return card
+
+
+def end(state: MaoState, seat: int | None, events: list[Event]) -> None:
+    """M-end: no cards and no penalty for that play; the software says the closing sentence."""
+    state.over = True
+    state.winner = seat
+    state.windows.clear()
+    events.append(Event("ended", seat, {"said": rb.ENDED if seat is not None else "turn limit"}))
+
+
+# --- windows of duties ------------------------------------------------------------------
+def settle(state: MaoState, w: Window, events: list[Event]) -> None:
+    """Close ``w`` once every duty in it is done (or botched and penalised)."""
+    if all(d.done for d in w.duties) and w in state.windows:
+        state.windows.remove(w)
+        if w.wins and not state.hands[w.seat]:
+            end(state, w.seat, events)
+
+
+def close(state: MaoState, w: Window, events: list[Event]) -> None:
+    """The window's time is up (or another turn began): each duty not done is one
+    penalty (M-penalties-a); knocks are judged together (M-knocking2)."""
+    state.windows.remove(w)
+    until = state.clock + state.grace_s
+    knocks_judged = w.knock_judged
+    for d in w.duties:
+        if d.done:
+            continue
+        if d.act == "say":
+            assess(state, w.seat, d.failure, events)
+            state.late.extend((w.seat, k, until) for k in sorted(d.keys))
+        elif not knocks_judged:
+            if w.knocked == 0:
+                assess(state, w.seat, d.failure, events)
+            else:
+                assess(state, w.seat, rb.IMPROPER_KNOCKING, events)
+                knocks_judged = True
+            state.late.append((w.seat, "knock", until))
+    if w.wins and not state.hands[w.seat]:
+        end(state, w.seat, events)
+
+
+def close_before(state: MaoState, turn_no: int, events: list[Event]) -> None:
+    """M-penalties-d: once another turn is played, earlier duties are judged now."""
+    for w in [w for w in state.windows if w.turn_no < turn_no]:
+        close(state, w, events)
+
+
+def open_window(state: MaoState, seat: int, duties: list[Any]) -> Window | None:
+    if not duties:
+        return None
+    w = Window(seat, state.turn_no, state.clock + state.grace_s, duties)
+    state.windows.append(w)
+    return w
+
+
+# --- the turn -----------------------------------------------------------------------------
+def next_turn(state: MaoState, seat: int, events: list[Event], *, skip: int = 1) -> None:
+    state.turn = state.step(seat, skip)
+    state.turn_no += 1
+    state.drawn = False
+    state.turn_at = state.clock
+    if state.turn_no >= state.max_turns:
+        end(state, None, events)
+
+
+def begin(state: MaoState, seat: int, events: list[Event]) -> None:
+    """``seat`` takes a turn action: a drawer who has not played has passed (H-draw);
+    duties of earlier turns are judged."""
+    if seat != state.turn:
+        events.append(Event("pass", state.turn))
+        next_turn(state, state.turn, events)
+    close_before(state, state.turn_no, events)
+
+
+def play(state: MaoState, seat: int, card: int, improper: bool, events: list[Event]) -> None:
+    begin(state, seat, events)
+    if state.over:
+        return
+    state.hands[seat].remove(card)
+    state.discard.append(card)
+    events.append(Event("play", seat, {"card": card_name(card)}))
+    note(state, "play", seat, card_name(card), len(state.hands[seat]))
+    if improper:
+        assess(state, seat, rb.IMPROPER_PLAY, events)
+    ctx = play_context(state)
+    trigger = ("play", "last") if len(state.hands[seat]) == 1 and not improper else ("play",)
+    duties = make_duties(state, trigger, card, ctx)
+    w = open_window(state, seat, [d for who, d in duties if who == "player"])
+    open_window(state, state.step(seat), [d for who, d in duties if who == "next"])
+    skip = 1
+    for rule in rb.rules_for(state.rules, "play"):
+        if rule.effects and rb.applies(rule, ctx):
+            for effect in rule.effects:
+                if effect == "reverse":
+                    state.direction = -state.direction
+                elif effect == "skip":
+                    skip += 1
+    next_turn(state, seat, events, skip=skip)
+    if not state.hands[seat] and not state.over:
+        if w is None:
+            end(state, seat, events)
+        else:
+            w.wins = True
+
+
+def draw(state: MaoState, seat: int, in_turn: bool, events: list[Event]) -> None:
+    if in_turn:
+        begin(state, seat, events)
+        if state.over:
+            return
+    card = take_card(state, events)
+    if card is not None:
+        state.hands[seat].append(card)
+    events.append(Event("draw", seat, {"in_turn": in_turn, "count": int(card is not None)},
+                        {"card": card_name(card)} if card is not None else {}))
+    note(state, "draw", seat)
+    if in_turn:
+        state.drawn = True
+        state.draw_at = state.clock
+        duties = make_duties(state, ("draw",), None, {})
+        open_window(state, seat, [d for who, d in duties if who == "player"])
+        open_window(state, state.step(seat), [d for who, d in duties if who == "next"])
+
+
+# --- pauses (M-pauses, M-set-b) -----------------------------------------------------------
+def pause(state: MaoState, events: list[Event]) -> None:
+    state.paused = True
+    state.asked = None
+    state.paused_at = state.clock
+    if "touching" in state.rules:
+        for s in range(state.players):
+            if state.holding[s] and s != state.dealer:
+                state.hold_due[s] = state.clock + state.grace_s
+    events.append(Event("paused"))
+
+
+def resume(state: MaoState, events: list[Event]) -> None:
+    state.paused = False
+    state.turn_at = state.draw_at = state.clock
+    state.hold_due = [None] * state.players
+    events.append(Event("resumed"))
+
+
+def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
+    """H-dealer: the dealer rules on a correction. Good call: the card stays with the
+    violator. Bad call: it goes to the caller as "bad call". No call: back on the draw pile."""
+    assert state.correction is not None
+    caller, target, card = state.correction
+    state.correction = None
+    if ruling == loose(rb.RULINGS[0]) or card is None or card not in state.hands[target]:
+        events.append(Event("ruling", None, {"ruling": rb.GOOD_CALL if ruling == loose(rb.RULINGS[0])
+                                             else ruling}))
+        return
+    state.hands[target].remove(card)
+    if ruling == loose(rb.RULINGS[1]):
+        state.hands[caller].append(card)
+        state.penalties[caller] += 1
+        events.append(Event("penalty", caller, {"name": rb.BAD_CALL}, {"card": card_name(card)}))
+        note(state, "penalty", caller, rb.BAD_CALL)
+    else:
+        state.draw.append(card)
+        events.append(Event("ruling", None, {"ruling": rb.NO_CALL}))
+
+
+# --- speech and knocks ----------------------------------------------------------------------
+def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
+    heard: Heard = hear(state, seat, text)
+    spoken = text.strip()
+    events.append(Event("say", seat, {"said": spoken}))
+    note(state, "say", seat, spoken)
+    what = heard.what
+    if what == "start":
+        state.started = True
+        state.turn_at = state.clock
+        state.hold_due = [None] * state.players
+        events.append(Event("started", None, {"turn": state.turn}))
+    elif what == "pause":
+        if seat == state.dealer or state.original:
+            pause(state, events)
+        else:
+            state.asked = seat
+    elif what == "sustained":
+        pause(state, events)
+    elif what == "overruled":
+        state.asked = None
+    elif what == "resume":
+        resume(state, events)
+    elif what == "ruling":
+        rule(state, loose(text), events)
+    touched = [(state.windows[wi], state.windows[wi].duties[di]) for wi, di in heard.duties]
+    for _, d in touched:
+        d.done = True
+    if heard.penalty is not None and heard.penalty.penalty is not None:
+        assess(state, seat, heard.penalty.penalty, events)
+    for w in dict.fromkeys(w for w, _ in touched):
+        settle(state, w, events)
+
+
+def knock(state: MaoState, seat: int, n: int, penalised: bool, events: list[Event]) -> None:
+    events.append(Event("knock", seat, {"count": n}))
+    note(state, "knock", seat, n)
+    w = knock_window(state, seat) if state.started else None
+    if w is not None:
+        w.knocked += n
+        if penalised or w.knocked == w.knocks_needed:
+            w.knock_judged = penalised
+            for d in w.duties:
+                if d.act == "knock":
+                    d.done = True
+    if penalised:
+        assess(state, seat, rb.IMPROPER_KNOCKING, events)
+    if w is not None:
+        settle(state, w, events)
+
+
+# --- the one door ----------------------------------------------------------------------------
+def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """Carry out ``a``; ``illegal`` is the check's answer (None, or the penalty it earns)."""
+    s, kind = a.seat, a.kind
+    name = illegal.penalty if illegal is not None else None
+    if kind not in ("say", "knock"):  # H-duties: moving on to anything else ends what one owed
+        for w in [w for w in state.windows if w.seat == s]:
+            close(state, w, events)
+        if state.over:
+            return
+    if kind == "play":
+        if name == rb.NOT_YOUR_TURN:
+            events.append(Event("returned", s, {"card": card_name(a.card)}))
+            note(state, "returned", s, card_name(a.card))
+        else:
+            play(state, s, a.card, name == rb.IMPROPER_PLAY, events)
+            return
+    elif kind == "draw":
+        draw(state, s, name is None, events)
+    elif kind == "say":
+        say(state, s, a.arg, events)
+        return
+    elif kind == "knock":
+        knock(state, s, a.arg, name is not None, events)
+        return
+    elif kind == "point":
+        events.append(Event("point", s, {"at": a.arg}))
+        note(state, "point", s, a.arg)
+    elif kind == "touch":
+        state.holding[s] = a.arg
+        state.hold_due[s] = state.clock + state.grace_s if name else None
+        if a.arg and not name and state.paused and "touching" in state.rules and s != state.dealer:
+            state.hold_due[s] = state.paused_at + state.grace_s  # held into the pause's last moments
+        events.append(Event("touch", s, {"holding": a.arg}))
+    elif kind == "show":
+        state.showing[s] = a.arg
+        state.show_due[s] = state.clock + state.grace_s if name else None
+        shown = tuple(card_name(c) for c in state.hands[s]) if a.arg else ()
+        events.append(Event("show", s, {"shown": a.arg, "cards": shown}))
+    elif kind == "call":
+        target, said = a.arg
+        events.append(Event("call", s, {"at": target, "penalty": said}))
+        note(state, "call", s, target, said)
+        if state.by_dealer:  # H-dealer: the dealer's call is an assessment; anyone else's awaits a ruling
+            card = assess(state, target, said, events, judged=True)
+            state.advice = [x for x in state.advice if (x[0], loose(x[1])) != (target, loose(said))]
+            if s != state.dealer:
+                state.correction = (s, target, card)
+            return
+        if name is None:  # a Band-Aid that stands
+            assess(state, target, rb.BAND_AID, events)
+            state.show_due[target] = state.clock + state.grace_s
+            return
+        assess(state, s, rb.BAD_CALL, events)
+        return
+    if name is not None:
+        assess(state, s, name, events)
+
+
+# --- time ------------------------------------------------------------------------------------
+def due(state: MaoState) -> tuple[float, tuple[Any, ...]] | None:
+    """The next deadline and what happens then, or None."""
+    if state.over:
+        return None
+    best: tuple[float, tuple[Any, ...]] | None = None
+
+    def consider(t: float | None, what: tuple[Any, ...]) -> None:
+        nonlocal best
+        if t is not None and (best is None or t < best[0]):
+            best = (t, what)
+
+    for w in state.windows:
+        consider(w.due, ("window", w))
+    if state.live:
+        if state.drawn:
+            consider(state.draw_at + state.delay_s, ("pass",))
+        else:
+            consider(state.turn_at + state.delay_s, ("delay",))
+    for s in range(state.players):
+        if state.holding[s]:
+            consider(state.hold_due[s], ("hold", s))
+        if state.showing[s] and "bandaid" in state.rules:
+            consider(state.show_due[s], ("show", s))
+    return best
+
+
+def advance(state: MaoState, now: float) -> list[Event]:
+    """Act on every deadline up to ``now``, in order; the clock then reads ``now``."""
+    events: list[Event] = []
+    while True:
+        nxt = due(state)
+        if nxt is None or nxt[0] > now:
+            break
+        t, what = nxt
+        state.clock = max(state.clock, t)
+        kind = what[0]
+        if kind == "window":
+            close(state, what[1], events)
+        elif kind == "delay":
+            assess(state, state.turn, rb.DELAY, events)
+            state.turn_at = t
+        elif kind == "pass":
+            events.append(Event("pass", state.turn))
+            next_turn(state, state.turn, events)
+            state.turn_at = t
+        elif kind == "hold":
+            assess(state, what[1], rb.TOUCHING, events)
+            state.hold_due[what[1]] = t + state.grace_s
+        else:
+            assess(state, what[1], rb.BAND_AID, events)
+            state.show_due[what[1]] = t + state.grace_s
+    state.clock = max(state.clock, now)
+    state.late = [x for x in state.late if x[2] >= state.clock]
+    return events

@@ -1,0 +1,217 @@
+"""The Mao game object: the engine's ``Game`` protocol wired to the rulebook,
+the judge, the flow of play, time, the view, and the JSON of actions and
+scenario files (the issue's scenario contract)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping
+from enum import StrEnum
+from typing import Any
+
+from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
+from ...engine.actions import ActionCodec, Field, card_field, whole
+from ...engine.base import GameBase
+from ...engine.core import Action, Event, GameError, Illegal, Result
+from ...engine.expect import differs, zone_expect
+from . import flow, judge
+from .rulebook import penalty_key
+from .state import MaoState, deal, literal_state, validate_options
+from .view import MaoView, view
+
+
+class Kind(StrEnum):
+    """Everything a seat may do at a Mao table, at any moment."""
+
+    PLAY = "play"
+    DRAW = "draw"
+    SAY = "say"
+    KNOCK = "knock"
+    POINT = "point"
+    TOUCH = "touch"
+    SHOW = "show"
+    CALL = "call"
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("say it as text")
+    return value
+
+
+def _whole(value: Any) -> int:
+    if not whole(value):
+        raise TypeError("a whole number")
+    return int(value)
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("true or false")
+    return value
+
+
+def _call(value: Any) -> tuple[int, str]:
+    if not isinstance(value, Mapping) or set(value) != {"seat", "penalty"}:
+        raise TypeError('a call is {"seat": N, "penalty": "name"}')
+    seat, name = value["seat"], value["penalty"]
+    if not whole(seat) or not isinstance(name, str) or not name.strip() or len(name) > 100:
+        raise TypeError('a call is {"seat": N, "penalty": "name"}')
+    return int(seat), name
+
+
+def _is_call(v: Any) -> bool:
+    return isinstance(v, tuple) and len(v) == 2 and whole(v[0]) and isinstance(v[1], str)
+
+
+_SAME = lambda v: v
+CODEC = ActionCodec("Mao", {
+    Kind.PLAY: (card_field(parse_card, card_name, DECK_SIZE, '"card": "QS"'),),
+    Kind.DRAW: (),
+    Kind.SAY: (Field("text", "arg", _text, _SAME, lambda v: isinstance(v, str), '"text": "Merry Christmas"'),),
+    Kind.KNOCK: (Field("arg", "arg", _whole, _SAME, whole, '"arg": 2'),),
+    Kind.POINT: (Field("arg", "arg", _whole, _SAME, whole, '"arg": 2'),),
+    Kind.TOUCH: (Field("arg", "arg", _flag, _SAME, lambda v: isinstance(v, bool), '"arg": true'),),
+    Kind.SHOW: (Field("arg", "arg", _flag, _SAME, lambda v: isinstance(v, bool), '"arg": true'),),
+    Kind.CALL: (Field("arg", "arg", _call, lambda v: {"seat": v[0], "penalty": v[1]}, _is_call,
+                      '"arg": {"seat": 2, "penalty": "talking"}'),),
+}, judge.GAME_OVER)
+
+
+class Mao(GameBase[MaoState, MaoView]):
+    """Mao (maʊ), seed 003: see docs/rules/mao.md."""
+
+    name = "mao"
+    title = "Mao"
+    codec = CODEC
+    #: the rules are secret: screens never say what an attempt costs or when a duty falls due
+    secret_rules = True
+    #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard
+    penalty_key = staticmethod(penalty_key)
+
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return validate_options(raw)
+
+    def new(self, options: Mapping[str, Any], seed: int) -> MaoState:
+        return deal(validate_options(options), seed)
+
+    def action_from_json(self, obj: Mapping[str, Any]) -> Action:
+        """The codec's reading, with one convenience: ``touch`` without ``arg`` takes hold."""
+        if isinstance(obj, Mapping) and obj.get("action") == Kind.TOUCH and "arg" not in obj:
+            obj = {**obj, "arg": True}
+        return self.codec.from_json(obj)
+
+    def to_act(self, state: MaoState) -> tuple[int, ...]:
+        """Who owes something now: seats with duties (the table waits a moment for
+        them: the turn goes on once they are done or their time is up), the dealer
+        when a ruling or the start is awaited, else the seat whose turn it is (and
+        its neighbour after a draw)."""
+        if state.over:
+            return ()
+        if not state.started:
+            return (state.dealer,)
+        seats = [w.seat for w in state.windows]
+        if state.asked is not None or state.paused or state.correction is not None:
+            seats.append(state.dealer)
+        if state.live and not seats:
+            if not state.drawn or any(judge.allowed(state, c) for c in state.hands[state.turn]):
+                seats.append(state.turn)
+            if state.drawn:
+                seats.append(state.step(state.turn))
+        return tuple(dict.fromkeys(seats))
+
+    def legal(self, state: MaoState) -> list[Action]:
+        return judge.legal(state)
+
+    def offer(self, state: MaoState, seat: int) -> list[Action]:
+        """What a screen offers ``seat`` as its decision now (the server sends it instead of
+        the legal actions, which would tell the rules): when the seat is asked to act,
+        drawing and every card it holds, whether the rules allow them or not. The rest
+        (speech, knocks, touching and showing cards, pointing, calls) a screen offers
+        at any moment, as a table does."""
+        if seat not in self.to_act(state):
+            return []
+        return [Action(seat, "draw")] + [Action(seat, "play", c) for c in dict.fromkeys(state.hands[seat])]
+
+    def rules_check(self, state: MaoState, action: Action) -> Illegal | None:
+        return judge.check(state, action)
+
+    def apply(self, state: MaoState, action: Action) -> list[Event]:
+        events: list[Event] = []
+        flow.perform(state, action, None, events)
+        return events
+
+    def penalise(self, state: MaoState, action: Action, illegal: Illegal) -> list[Event]:
+        events: list[Event] = []
+        flow.perform(state, action, illegal, events)
+        return events
+
+    def deadline(self, state: MaoState) -> float | None:
+        nxt = flow.due(state)
+        return None if nxt is None else nxt[0]
+
+    def advance(self, state: MaoState, now: float) -> list[Event]:
+        return flow.advance(state, now)
+
+    def view(self, state: MaoState, seat: int | None) -> MaoView:
+        return view(state, seat)
+
+    def result(self, state: MaoState) -> Result | None:
+        if not state.over:
+            return None
+        if state.winner is None:
+            return Result((), "turn limit")
+        return Result((state.winner,), "no cards and no penalty")
+
+    # --- the contract's own questions -------------------------------------------
+    def attempts(self, state: MaoState) -> list[Action]:
+        """Every listed candidate, every card, and the free acts and mistakes of
+        ``judge.noise`` that break a rule now (a free act that breaks nothing is legal
+        but, like chat, not listed: see ``judge.candidates``)."""
+        listed = judge.candidates(state, every_card=True)
+        seen = set(listed)
+        return listed + [a for a in judge.noise(state) if a not in seen and judge.check(state, a) is not None]
+
+    def conserved(self, state: MaoState) -> Hashable:
+        return frozenset(Counter(state.all_cards()).items())
+
+    def snapshot(self, state: MaoState) -> Hashable:
+        return state.snapshot()
+
+    def copy(self, state: MaoState) -> MaoState:
+        return state.copy()
+
+    def hidden(self, state: MaoState, seat: int) -> list[list[int]]:
+        """Other hands (unless held up for all to see) and the draw pile."""
+        return [h for s, h in enumerate(state.hands) if s != seat and not state.showing[s]] + [state.draw]
+
+    def game_stats(self, state: MaoState, events: list[Event]) -> dict[str, Any]:
+        """Per-game figures the simulator sums."""
+        return {"turns": state.turn_no, "penalties": sum(state.penalties)}
+
+    # --- scenarios --------------------------------------------------------------
+    def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> MaoState:
+        return literal_state(options, state, seed)
+
+    def scenario_expect(self, state: MaoState, key: str, value: Any) -> str | None:
+        try:
+            return self._expect(state, key, value)
+        except (ValueError, TypeError, IndexError) as exc:
+            raise GameError(f"expect {key}: {exc}") from None
+
+    def _expect(self, state: MaoState, key: str, value: Any) -> str | None:
+        if key == "paused":
+            return differs(key, value, state.paused)
+        if key == "started":
+            return differs(key, value, state.started)
+        if key == "winners":
+            got = [] if state.winner is None else [state.winner]
+            return differs(key, list(value), got)
+        if key == "dealer":
+            return differs(key, value, state.dealer)
+        return zone_expect(state, key, value, card_name, parse_cards)
+
+
+GAME = Mao()
+
+__all__ = ["CODEC", "GAME", "Kind", "Mao"]

@@ -1,0 +1,323 @@
+"""The dealer's eye: what an attempt at a Mao table is, before anything happens.
+
+``check`` answers for one attempt: None (nothing wrong), an ``Illegal``
+with no penalty (impossible: a card you do not hold, empty speech), or an
+``Illegal`` naming the one penalty the dealer assesses for it. ``hear``
+classifies speech, and ``flow`` uses the same answers to carry the attempt
+out, so judging and doing cannot disagree. Reasons name the penalty only:
+at a Mao table nobody explains a rule, and neither does an error message.
+
+``candidates`` is every attempt worth asking about (free speech aside: it
+cannot be listed); ``legal`` is those that break nothing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...cards import DECK_SIZE
+from ...engine.core import Action, Illegal
+from . import rulebook as rb
+from .rulebook import applies, fill, rules_for
+from .speech import MAX_SPEECH, loose, parts
+from .state import Duty, MaoState, Window
+
+GAME_OVER = Illegal("M-end", "the game is over")
+NOT_HELD = Illegal("M-turn", "you do not hold that card")
+#: an example of free speech, put to the judge by fuzzers (legal where speech is free, never listed)
+CHAT = "Hello"
+#: words that reveal a rule's detail (a word starting so): the dealer hears them as
+#: discussion of the rules where talking is otherwise allowed (M-discussion)
+REVEALING = ("knock", "heart", "subway", "hail", "christmas", "skip", "revers", "ten", "ace", "aces",
+             "suit", "same", "match", "colour", "color", "rule", "penalt", "touch", "pointing", "gestur",
+             "ailment", "band-aid", "bandaid", "talk", "clover", "knave", "13")
+#: what the original set (modification a) also keeps secret: Deal, Turn and End
+REVEALING_ORIGINAL = ("deal", "draw", "turn", "win", "end", "five")
+
+START, ADJOURNED = loose(rb.START), loose(rb.ADJOURNED)
+SUSTAINED, OVERRULED = loose(rb.SUSTAINED), loose(rb.OVERRULED)
+POINT_OF_ORDER, PAUSED_ORIGINAL = loose(rb.POINT_OF_ORDER), loose(rb.PAUSED_ORIGINAL)
+THIRTEEN = loose("13 points")
+RULINGS = tuple(loose(r) for r in rb.RULINGS)
+
+
+def penalty(rule: str, name: str) -> Illegal:
+    """A violation: the reason a player is told is the penalty's name and nothing more."""
+    return Illegal(f"M-{rule}", name, name)
+
+
+def refuse(rule: str, reason: str) -> Illegal:
+    return Illegal(f"M-{rule}", reason)
+
+
+# --- the turn -------------------------------------------------------------------------
+def turn_action(state: MaoState, seat: int, kind: str) -> bool:
+    """Whether ``seat`` may take a turn action (``play`` or ``draw``) now. After a draw
+    the drawer may still play, and the next player may begin their turn (M-turn, H-draw)."""
+    if not state.live:
+        return False
+    if seat == state.turn:
+        return kind == "play" or not state.drawn
+    return state.drawn and seat == state.step(state.turn)
+
+
+def allowed(state: MaoState, card: int) -> bool:
+    """Whether ``card`` may be played on the top card (M-playcards and any rule that allows more)."""
+    ctx = {"card": card, "below": state.discard[-1]}
+    return any(applies(r, ctx) for r in rules_for(state.rules, "allow"))
+
+
+def play_context(state: MaoState) -> dict[str, int | None]:
+    """The cards a rule sees when the top card has just been played."""
+    d = state.discard
+    return {"card": d[-1], "below": d[-2] if len(d) > 1 else None, "below2": d[-3] if len(d) > 2 else None}
+
+
+def make_duties(state: MaoState, trigger: tuple[str, ...], card: int | None,
+                ctx: dict[str, int | None]) -> list[tuple[str, Duty]]:
+    """The obligations the rules in play put on someone for this event, in the seed's
+    order, each with whom it binds (``player`` or ``next``)."""
+    out: list[tuple[str, Duty]] = []
+    for rule in rb.RULES:
+        if rule.trigger not in trigger or rule.id not in state.rules or not applies(rule, ctx):
+            continue
+        for ob in rule.must:
+            text = fill(ob.phrase, card)
+            keys = {loose(text)} | {loose(a) for a in ob.also}
+            if rule.id == "ailments" and card is not None and fill("{name} of {suit}", card) == "queen of knaves" \
+                    and not state.original:
+                keys.add(THIRTEEN)  # M-ailments; not in the original set (M-set-c)
+            out.append((ob.who, Duty(ob.act, text, frozenset(keys), fill(ob.failure, card),
+                                     fill(ob.improper, card) if ob.improper else None,
+                                     ob.prefix, ob.count, rule.id)))
+    return out
+
+
+def windows_of(state: MaoState, seat: int) -> list[Window]:
+    return [w for w in state.windows if w.seat == seat]
+
+
+def late_keys(state: MaoState, seat: int) -> set[str]:
+    """What ``seat`` may still say or do, ignored, just after failing to (M-penalties-c)."""
+    if not state.late:
+        return set()
+    return {k for s, k, until in state.late if s == seat and state.clock <= until}
+
+
+# --- speech -----------------------------------------------------------------------------
+class Heard(NamedTuple):
+    """What the dealer heard: ``what`` it was, the penalty it earns (or None), and the
+    open duties it fulfils or botches (indexes into ``state.windows`` and their duties)."""
+
+    what: str
+    penalty: Illegal | None = None
+    duties: tuple[tuple[int, int], ...] = ()
+
+
+def _duty_match(state: MaoState, seat: int, said: tuple[str, ...]) -> tuple[tuple[int, int], ...] | None:
+    """The open duties of ``seat`` that the sentences ``said`` fulfil, one each; None
+    unless every sentence fulfils one."""
+    found: list[tuple[int, int]] = []
+    for sentence in said:
+        hit = None
+        for wi, w in enumerate(state.windows):
+            if w.seat != seat:
+                continue
+            for di, d in enumerate(w.duties):
+                if d.act == "say" and not d.done and sentence in d.keys and (wi, di) not in found:
+                    hit = (wi, di)
+                    break
+            if hit:
+                break
+        if hit is None:
+            return None
+        found.append(hit)
+    return tuple(found)
+
+
+def _free(state: MaoState, heard: str) -> Heard:
+    """Speech where talking is allowed (before the start, in a pause): discussion of the
+    rules is still not (M-discussion, M-set-a)."""
+    keys = REVEALING + (REVEALING_ORIGINAL if state.original else ())
+    if any(word.startswith(keys) for word in heard.split()):
+        return Heard("discussion", penalty("discussion", rb.DISCUSSION))
+    return Heard("free")
+
+
+def hear(state: MaoState, seat: int, text: str) -> Heard:
+    """Classify ``text`` said by ``seat`` now."""
+    heard = loose(text)
+    if not state.started:
+        if seat == state.dealer and heard == START:
+            return Heard("start")
+        return _free(state, heard)
+    match = _duty_match(state, seat, (heard,)) or _duty_match(state, seat, parts(text))
+    if match:
+        return Heard("duty", duties=match)
+    if heard in late_keys(state, seat):
+        return Heard("late")
+    if state.correction is not None and seat == state.dealer and heard in RULINGS:
+        return Heard("ruling")
+    if state.paused:
+        resume = START if state.original else ADJOURNED
+        if heard == resume and (state.original or seat == state.dealer):
+            return Heard("resume")
+        return _free(state, heard)
+    if state.asked is not None and seat == state.dealer and heard in (SUSTAINED, OVERRULED):
+        return Heard("sustained" if heard == SUSTAINED else "overruled")
+    pause = PAUSED_ORIGINAL if state.original else POINT_OF_ORDER
+    if heard == pause and state.asked is None:
+        return Heard("pause")
+    for wi, w in enumerate(state.windows):
+        if w.seat != seat:
+            continue
+        for di, d in enumerate(w.duties):
+            if d.act == "say" and not d.done and d.prefix and d.improper and heard.startswith(d.prefix):
+                return Heard("botched", penalty(d.rule, d.improper), ((wi, di),))
+    return Heard("talking", penalty("talking", rb.TALKING))
+
+
+# --- knocking ---------------------------------------------------------------------------
+def knock_window(state: MaoState, seat: int) -> Window | None:
+    """The open window of ``seat`` that still expects knocks, if any."""
+    for w in state.windows:
+        if w.seat == seat and not w.knock_judged and any(d.act == "knock" and not d.done for d in w.duties):
+            return w
+    return None
+
+
+def knocking_rules(state: MaoState) -> bool:
+    return bool({"knocking1", "knocking2"} & state.rules)
+
+
+# --- the one check ------------------------------------------------------------------------
+def check(state: MaoState, a: Action) -> Illegal | None:
+    """None if ``a`` breaks nothing; else the refusal or the penalty (see the module docstring)."""
+    s, kind = a.seat, a.kind
+    if kind == "play":
+        if a.card not in state.hands[s]:
+            return NOT_HELD
+        if not turn_action(state, s, "play"):
+            return penalty("out", rb.NOT_YOUR_TURN)
+        return None if allowed(state, a.card) else penalty("playcards", rb.IMPROPER_PLAY)
+    if kind == "draw":
+        return None if turn_action(state, s, "draw") else penalty("out", rb.NOT_YOUR_TURN)
+    if kind == "say":
+        text = a.arg
+        if not text.strip():
+            return refuse("talking", "say something (the text is empty)")
+        if len(text) > MAX_SPEECH:
+            return refuse("talking", f"that is too long to say at once (at most {MAX_SPEECH} characters)")
+        return hear(state, s, text).penalty
+    if kind == "knock":
+        n = a.arg
+        if not 1 <= n <= 9:
+            return refuse("knocking1", "knock 1 to 9 times")
+        if state.started:
+            w = knock_window(state, s)
+            if w is not None and w.knocked + n <= w.knocks_needed:
+                return None
+            if "knock" in late_keys(state, s):
+                return None
+        return penalty("knocking1", rb.IMPROPER_KNOCKING) if knocking_rules(state) else None
+    if kind == "point":
+        if not 0 <= a.arg < state.players:
+            return refuse("pointing", "there is no such seat")
+        if state.live and a.arg == state.turn and s != state.turn:
+            return penalty("pointing", rb.POINTING)
+        return None
+    if kind == "touch":
+        if a.arg == state.holding[s]:
+            return refuse("touching", "you are already holding your cards" if a.arg else "you are not holding your cards")
+        if a.arg and "touching" in state.rules and s != state.dealer and (
+                not state.started or (state.paused and state.clock >= state.paused_at + state.grace_s)):
+            return penalty("touching", rb.TOUCHING)
+        return None
+    if kind == "show":
+        if a.arg == state.showing[s]:
+            return refuse("bandaid", "your hand is already shown" if a.arg else "your hand is not shown")
+        return penalty("bandaid", rb.BAND_AID) if a.arg and "bandaid" in state.rules else None
+    if kind == "call":
+        target, name = a.arg
+        if state.by_dealer and s == state.dealer and 0 <= target < state.players:
+            return None  # H-dealer: the dealer assesses what they see fit (M-discretion)
+        if not 0 <= target < state.players or target == s:
+            return refuse("corrections", "call a penalty on another seat")
+        if state.by_dealer and state.correction is not None:
+            return refuse("corrections", "a correction is awaiting the dealer's ruling")
+        if loose(name) not in PENALTY_KEYS and not (loose(name).startswith("failure to say ")
+                                                    and loose(name)[len("failure to say "):] in PENALTY_KEYS):
+            return refuse("corrections", f"{name!r} names no penalty")
+        if state.by_dealer:
+            return None  # H-dealer: the dealer will rule on it
+        if "bandaid" in state.rules and loose(name) == loose(rb.BAND_AID) and state.showing[target]:
+            return None  # M-bandaid: anyone may assess it, and it stands
+        return penalty("corrections", rb.BAD_CALL)
+    raise AssertionError(kind)  # the envelope admits only declared kinds
+
+
+PENALTY_KEYS = frozenset(loose(n) for n in rb.every_penalty())
+
+
+def candidates(state: MaoState, every_card: bool = False) -> list[Action]:
+    """The attempts that matter to the game now, for every seat: turn actions, duties,
+    the dealer's procedure, pauses, putting right what is being penalised, a Band-Aid
+    call. Free acts (chat, pointing at a seat whose turn it is not, touching your
+    cards in play, a knock where no rule cares) are legal too but never listed: they
+    change nothing, and a menu of them would drown the decisions. ``every_card``
+    adds plays of cards not held (for fuzzers)."""
+    out: list[Action] = []
+    n = state.players
+    knocks = knocking_rules(state)
+    for s in range(n):
+        cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
+        out.extend(Action(s, "play", c) for c in cards)
+        out.append(Action(s, "draw"))
+        mine: list[str] = []
+        if s == state.dealer:  # the dealer's procedure, each where it belongs
+            if not state.started:
+                mine.append(rb.START)
+            elif state.asked is not None:
+                mine += [rb.SUSTAINED, rb.OVERRULED]
+            if state.correction is not None:
+                mine += list(rb.RULINGS)
+            elif state.paused and not state.original:
+                mine.append(rb.ADJOURNED)
+        if state.live and state.asked is None:
+            mine.append(rb.PAUSED_ORIGINAL if state.original else rb.POINT_OF_ORDER)
+        elif state.paused and state.original:
+            mine.append(rb.START)
+        for w in windows_of(state, s):
+            for d in w.duties:
+                if d.act == "say" and not d.done:
+                    mine.append(d.text)
+                    mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
+        mine.extend(sorted(late_keys(state, s) - {"knock"}))
+        out.extend(Action(s, "say", arg=t) for t in dict.fromkeys(mine))
+        if knocks:
+            out.extend(Action(s, "knock", arg=k) for k in (1, 2, 3))
+        if state.holding[s]:
+            out.append(Action(s, "touch", arg=False))
+        if state.showing[s]:
+            out.append(Action(s, "show", arg=False))
+        out.extend(Action(s, "call", arg=(t, rb.BAND_AID)) for t in range(n) if state.showing[t] and t != s)
+    return out
+
+
+def noise(state: MaoState) -> list[Action]:
+    """Free acts and mistakes a fuzzer puts to the judge besides ``candidates``."""
+    out: list[Action] = []
+    n = state.players
+    for s in range(n):
+        out += [Action(s, "say", arg=CHAT), Action(s, "say", arg="All hail the queen of knaves"),
+                Action(s, "say", arg=rb.POINT_OF_ORDER), Action(s, "knock", arg=1)]
+        out += [Action(s, "point", arg=t) for t in range(n)]
+        out += [Action(s, kind, arg=v) for kind in ("touch", "show") for v in (True, False)]
+        out += [Action(s, "call", arg=((s + 1) % n, rb.TALKING)), Action(s, "call", arg=((s + 1) % n, rb.BAND_AID))]
+    return out
+
+
+def legal(state: MaoState) -> list[Action]:
+    if state.over:
+        return []
+    return [a for a in candidates(state) if check(state, a) is None]

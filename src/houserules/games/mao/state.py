@@ -1,0 +1,285 @@
+"""The Mao state, its options, the deal, and literal states for scenario files.
+
+The state is flat: hands are lists of card ints (0..51; several decks mean
+repeated ints), the draw pile's end is its top, the play pile's end is its
+top card. Time is a value (``clock``, seconds on the table's clock) that only
+``flow.advance`` moves forward. Obligations still open are ``Window``s: the
+duties one play or draw put on one seat, with the moment they fall due.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...cards import DECK_SIZE, card_name, parse_cards
+from ...engine.clone import clone_slots
+from ...engine.core import TABLE, GameError, OptionsError
+from ...engine.options import common_options
+from .rulebook import applies, in_play, rule_set, rules_for
+
+PLAYERS = (2, 12)
+HAND = 5
+DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "rules": "standard",
+    "delay_s": 5.0,
+    "grace_s": 3.0,
+    "decks": None,  # None: one deck up to six players, another for each six more (M-players)
+    "mode": TABLE,
+    "dealer": None,  # None: the last seat deals, so seat 0 (left of the dealer) starts
+    "reveal": False,  # show the rules in play to everyone once the game is over
+    "judge": "software",  # "dealer": the dealer seat's person judges; the software only advises them
+    "max_turns": 2000,
+}
+
+
+def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults filled in and every option checked, naming the one that is wrong."""
+    opts = common_options(raw, DEFAULTS, "Mao", PLAYERS, "M-players")
+    opts["rules"] = list(rule_set(opts["rules"]))
+    for key in ("delay_s", "grace_s"):
+        v = opts[key]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.5 <= v <= 120:
+            raise OptionsError(f"{key} must be a number of seconds from 0.5 to 120, got {v!r}")
+        opts[key] = float(v)
+    if opts["decks"] is None:
+        opts["decks"] = math.ceil(opts["players"] / 6)
+    d = opts["decks"]
+    if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 4:
+        raise OptionsError(f"decks must be 1 to 4, got {d!r}")
+    if opts["players"] * HAND + 2 > d * DECK_SIZE:
+        raise OptionsError(f"{opts['players']} players need more than {d} deck(s)")
+    if not isinstance(opts["reveal"], bool):
+        raise OptionsError("reveal is true or false")
+    if opts["judge"] not in ("software", "dealer"):
+        raise OptionsError(f"judge is software (the software deals and judges) or dealer (a person does), "
+                           f"got {opts['judge']!r}")
+    return opts
+
+
+class Duty:
+    """One phrase still owed (or a count of knocks) within a window."""
+
+    __slots__ = ("act", "text", "keys", "failure", "improper", "prefix", "count", "rule", "done")
+
+    def __init__(self, act: str, text: str, keys: frozenset[str], failure: str, improper: str | None,
+                 prefix: str, count: int, rule: str):
+        self.act = act
+        self.text = text  # the phrase as said (say); "" for a knock
+        self.keys = keys  # loose forms accepted
+        self.failure = failure
+        self.improper = improper
+        self.prefix = prefix
+        self.count = count
+        self.rule = rule
+        self.done = False
+
+    def copy(self) -> Duty:
+        new = object.__new__(Duty)
+        for name in Duty.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, n) for n in Duty.__slots__)
+
+
+class Window:
+    """The duties one play or draw put on one seat, due by ``due`` or before another turn."""
+
+    __slots__ = ("seat", "turn_no", "due", "duties", "knocked", "knock_judged", "wins")
+
+    def __init__(self, seat: int, turn_no: int, due: float, duties: list[Duty]):
+        self.seat = seat
+        self.turn_no = turn_no
+        self.due = due
+        self.duties = duties
+        self.knocked = 0
+        self.knock_judged = False
+        self.wins = False  # the play emptied the hand: the game ends when this closes clean
+
+    @property
+    def knocks_needed(self) -> int:
+        return sum(d.count for d in self.duties if d.act == "knock")
+
+    def copy(self) -> Window:
+        new = Window(self.seat, self.turn_no, self.due, [d.copy() for d in self.duties])
+        new.knocked, new.knock_judged, new.wins = self.knocked, self.knock_judged, self.wins
+        return new
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (self.seat, self.turn_no, self.due, tuple(d.snapshot() for d in self.duties),
+                self.knocked, self.knock_judged, self.wins)
+
+
+class MaoState:
+    """Everything about one game of Mao, hidden parts included."""
+
+    __slots__ = (
+        "options", "mode", "seed", "rng", "players", "rules", "original", "delay_s", "grace_s",
+        "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
+        "paused_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
+        "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
+        "by_dealer", "advice", "correction",
+    )
+
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+        self.options = dict(options)
+        self.mode: str = options["mode"]
+        self.seed = seed
+        self.rng = rng
+        self.players: int = options["players"]
+        self.rules: frozenset[str] = in_play(options["rules"])
+        self.original = "original" in self.rules
+        self.delay_s: float = options["delay_s"]
+        self.grace_s: float = options["grace_s"]
+        self.max_turns: int = options["max_turns"]
+        n = self.players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw: list[int] = []
+        self.discard: list[int] = []
+        self.dealer: int = options["dealer"]
+        self.turn = 0
+        self.direction = 1
+        self.started = False
+        self.paused = False
+        self.asked: int | None = None  # a point of order awaiting the dealer's ruling
+        self.paused_at = 0.0
+        self.clock = 0.0
+        self.turn_at = 0.0  # when the turn began (or the last delay of game was assessed)
+        self.drawn = False  # the seat to play drew this turn and may still play
+        self.draw_at = 0.0
+        self.turn_no = 0
+        self.windows: list[Window] = []
+        self.late: list[tuple[int, str, float]] = []  # (seat, duty key or "knock", until): M-penalties-c
+        self.holding = [False] * n
+        self.hold_due: list[float | None] = [None] * n
+        self.showing = [False] * n
+        self.show_due: list[float | None] = [None] * n
+        self.winner: int | None = None
+        self.over = False
+        self.penalties = [0] * n
+        self.log: list[tuple[Any, ...]] = []  # recent public happenings, for views (bots learn from them)
+        self.by_dealer = options["judge"] == "dealer"  # human-dealer mode (H-dealer)
+        self.advice: list[tuple[int, str]] = []  # what the software would assess, told to the dealer only
+        self.correction: tuple[int, int, int | None] | None = None  # (caller, violator, card) awaiting a ruling
+
+    def copy(self) -> MaoState:
+        new = clone_slots(self)
+        new.hands = [h[:] for h in self.hands]
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        new.windows = [w.copy() for w in self.windows]
+        new.late = self.late[:]
+        new.holding = self.holding[:]
+        new.hold_due = self.hold_due[:]
+        new.showing = self.showing[:]
+        new.show_due = self.show_due[:]
+        new.penalties = self.penalties[:]
+        new.log = self.log[:]
+        new.advice = self.advice[:]
+        return new
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (
+            tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.dealer,
+            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.clock,
+            self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
+            tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
+            tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
+            tuple(self.advice), self.correction, self.rng.getstate(),
+        )
+
+    def all_cards(self) -> list[int]:
+        out = [c for h in self.hands for c in h]
+        return out + self.draw + self.discard
+
+    def step(self, seat: int, n: int = 1) -> int:
+        """The seat ``n`` places from ``seat`` in the direction of play."""
+        return (seat + n * self.direction) % self.players
+
+    @property
+    def live(self) -> bool:
+        """Turns are being played: started, not paused, not over."""
+        return self.started and not self.paused and not self.over
+
+
+def deal(options: Mapping[str, Any], seed: int) -> MaoState:
+    """M-deal, M-start: shuffle, five cards each from the dealer's left, the top card
+    flipped. The game waits for the dealer's start sentence; the first card can change
+    who starts (M-order)."""
+    rng = random.Random(seed)
+    state = MaoState(options, seed, rng)
+    deck = list(range(DECK_SIZE)) * options["decks"]
+    rng.shuffle(deck)
+    n = state.players
+    for _ in range(HAND):
+        for i in range(1, n + 1):
+            state.hands[(state.dealer + i) % n].append(deck.pop())
+    state.discard.append(deck.pop())
+    state.draw = deck
+    state.turn = (state.dealer + 1) % n
+    ctx = {"card": state.discard[-1]}
+    for rule in rules_for(state.rules, "start"):
+        if applies(rule, ctx):
+            if "skip" in rule.effects:
+                state.turn = (state.dealer + 2) % n
+            if "reverse" in rule.effects:
+                state.direction = -1
+                state.turn = (state.dealer - 1) % n
+    return state
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    try:
+        return parse_cards(value)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise GameError(f"state.{what}: {exc}") from None
+
+
+STATE_KEYS = ("hands", "discard", "draw", "dealer", "turn", "direction", "started", "paused")
+
+
+def _seat(obj: Mapping[str, Any], key: str, default: int, n: int) -> int:
+    v = obj.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+        raise GameError(f"state.{key} must be a seat 0..{n - 1}")
+    return v
+
+
+def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> MaoState:
+    """A state written out in a scenario file: ``draw`` top first, ``discard`` bottom first.
+    The clock is 0 and ``turn``'s turn has just begun."""
+    unknown = sorted(set(obj) - set(STATE_KEYS))
+    if unknown:
+        raise GameError(f"unknown Mao state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
+    state = MaoState(options, seed, random.Random(seed))
+    hands = obj.get("hands")
+    if not isinstance(hands, list) or len(hands) != state.players:
+        raise GameError(f"state.hands must list {state.players} hands (options.players)")
+    state.hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
+    state.discard = _cards(obj.get("discard", []), "discard")
+    if not state.discard:
+        raise GameError("state.discard needs at least its top card")
+    state.draw = list(reversed(_cards(obj.get("draw", []), "draw")))
+    every = state.all_cards()
+    decks = options["decks"]
+    extra = sorted({card_name(c) for c in every if every.count(c) > decks})
+    if extra:
+        raise GameError(f"state names a card more often than {decks} deck(s) hold: {', '.join(extra)}")
+    state.dealer = _seat(obj, "dealer", state.dealer, state.players)
+    state.turn = _seat(obj, "turn", (state.dealer + 1) % state.players, state.players)
+    state.direction = obj.get("direction", 1)
+    if state.direction not in (1, -1) or isinstance(state.direction, bool):
+        raise GameError("state.direction must be 1 or -1")
+    for key in ("started", "paused"):
+        if not isinstance(obj.get(key, key == "started"), bool):
+            raise GameError(f"state.{key} is true or false")
+    state.started = obj.get("started", True)
+    state.paused = obj.get("paused", False)
+    if state.paused and not state.started:
+        raise GameError("state.paused needs a started game")
+    return state

@@ -1,0 +1,163 @@
+"""How Mao looks in the terminal and how a person types what they do.
+
+The menu never lists what the rules allow (that would tell them): it offers
+drawing, every card in the hand, a knock, and quick phrases — the things
+already said aloud at this table, plus "Point of order". Anything else is
+typed: a card (``QS``), ``draw``, ``"`` or ``say`` then words, ``k`` / ``kk``
+or ``knock N``, ``point N``, ``touch`` / ``letgo``, ``show`` / ``hide``,
+``call N penalty``, ``wait`` (let the clock run on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
+from ...engine.core import Action
+from ...engine.words import render
+from ...tui import card_or_text, seat_name, second_person
+from . import rulebook as rb
+from .view import MaoView
+from .words import WORDS
+
+HELP = """The only rule anyone can tell you: nobody can tell you the rules. Learn from the dealer.
+Type a card to play it (QS, 10h), or a number from the menu. Also:
+  draw | " words  (or: say words) | k, kk, knock N | point SEAT | touch, letgo | show, hide
+  call SEAT PENALTY (a correction) | wait (let time pass) | log | help | quit
+Time runs only when everyone waits: a table's clock, not your thinking time."""
+QUICK = 4
+
+
+def card_markup(c: int) -> str:
+    colour = "red" if IS_RED[c] else "white"
+    return f"[bold {colour} on grey15] {card_symbol(c)} [/]"
+
+
+def _card_text(name: str) -> str:
+    return card_or_text(name, parse_card, card_markup)
+
+
+def quick_phrases(view: MaoView) -> list[str]:
+    """What has been said aloud at this table lately (newest first), and "Point of order"."""
+    out: list[str] = []
+    for entry in reversed(view.log):
+        if entry[1] == "say" and entry[3] not in out and len(out) < QUICK:
+            out.append(str(entry[3]))
+    return out + ([rb.POINT_OF_ORDER] if rb.POINT_OF_ORDER not in out else [])
+
+
+class MaoRenderer:
+    help_text = HELP
+
+    def render(self, view: MaoView, names: list[str]) -> RenderableType:
+        seats = RichTable(box=None, show_header=True, header_style="bold")
+        for col in ("seat", "player", "cards", "penalties", ""):
+            seats.add_column(col)
+        for s in range(view.players):
+            mark = "▶" if s == view.turn and view.started and not view.over else ""
+            notes = [n for n, on in (("dealer", s == view.dealer), ("holding cards", view.holding[s])) if on]
+            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]),
+                          str(view.penalties[s]), ", ".join(notes))
+        lines: list[RenderableType] = []
+        if view.paused:
+            lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/]"))
+        elif not view.started:
+            lines.append(Text.from_markup("[bold]Waiting for the dealer to start the game.[/]"))
+        pile = " ".join(card_markup(c) for c in view.pile)
+        lines.append(Text.from_markup(f"Play pile: {pile}   draw pile {view.draw_size}   "
+                                      f"direction {'→' if view.direction == 1 else '←'}"))
+        lines.append(seats)
+        for s, cards in view.shown:
+            if s != view.seat:
+                lines.append(Text.from_markup(f"{escape(names[s])} shows: " + " ".join(card_markup(c) for c in cards)))
+        recent = [WORDS.sentence(self._event(e), names) for e in view.log[-6:]]
+        for line in recent:
+            if line:
+                lines.append(Text.from_markup("  " + second_person(render(escape(line), _card_text))))
+        if view.hand is not None:
+            hand = sorted(view.hand, key=lambda c: (SUIT[c], RANK[c]))
+            lines.append(Text.from_markup("Your hand: " + " ".join(card_markup(c) for c in hand)))
+        if view.over and view.rules is not None:
+            lines.append(Text.from_markup("[bold]The rules in play were:[/] " + escape(", ".join(view.rules))))
+        elif view.rules is not None:  # human-dealer mode: the dealer sees the rules and the software's advice
+            lines.append(Text.from_markup("[bold]You judge. Rules in play:[/] " + escape(", ".join(view.rules))))
+            for target, name in view.advice or ():
+                lines.append(Text.from_markup(f"  [yellow]the software would assess[/] {escape(names[target])}: "
+                                              f"{escape(name)}  (call {target} {escape(name)})"))
+            if view.correction is not None:
+                lines.append(Text.from_markup("  [yellow]a correction awaits your ruling:[/] "
+                                              "say Good call. / Bad call. / No call."))
+        return Panel(Group(*lines), title="maʊ", border_style="magenta")
+
+    @staticmethod
+    def _event(entry: tuple[Any, ...]) -> dict[str, Any]:
+        """A view's log entry as the event it tells."""
+        kind, seat, rest = entry[1], entry[2], entry[3:]
+        keys = {"play": ("card",), "returned": ("card",), "say": ("said",), "knock": ("count",),
+                "penalty": ("name",), "point": ("at",), "call": ("at", "penalty"), "draw": ()}[kind]
+        out: dict[str, Any] = {"event": kind, "seat": seat, "count": 1}
+        out.update(zip(keys, rest))
+        return out
+
+    def menu(self, view: MaoView, legal: list[Action]) -> list[Action]:
+        """What the menu offers: never the legal list (it would tell the rules)."""
+        seat = view.seat
+        assert seat is not None and view.hand is not None
+        out = [Action(seat, "draw")]
+        out += [Action(seat, "play", c) for c in dict.fromkeys(sorted(view.hand, key=lambda c: (SUIT[c], RANK[c])))]
+        out.append(Action(seat, "knock", arg=1))
+        out += [Action(seat, "say", arg=p) for p in quick_phrases(view)]
+        return out
+
+    def describe(self, action: Action, view: MaoView) -> str:
+        if action.kind == "play":
+            return f"play {card_markup(action.card)}"
+        if action.kind == "say":
+            return f"say “{escape(str(action.arg))}”"
+        if action.kind == "knock":
+            return "knock" if action.arg == 1 else f"knock {action.arg} times"
+        return escape(action.kind)
+
+    def parse(self, text: str, seat: int, view: MaoView) -> Action | None:
+        t = text.strip()
+        low = t.lower()
+        if low in ("wait", "w", "."):
+            return None
+        if t.startswith(('"', "'", "“")):
+            return Action(seat, "say", arg=t.strip("\"'“”"))
+        head, _, rest = t.partition(" ")
+        head = head.lower()
+        if head == "say":
+            return Action(seat, "say", arg=rest)
+        if set(low) == {"k"}:
+            return Action(seat, "knock", arg=len(low))
+        simple = {"draw": Action(seat, "draw"), "d": Action(seat, "draw"), "touch": Action(seat, "touch", arg=True),
+                  "letgo": Action(seat, "touch", arg=False), "show": Action(seat, "show", arg=True),
+                  "hide": Action(seat, "show", arg=False)}
+        if low in simple:
+            return simple[low]
+        if head in ("knock", "point") and rest.strip().isdigit():
+            return Action(seat, head, arg=int(rest))
+        if head == "call":
+            target, _, name = rest.strip().partition(" ")
+            if not target.isdigit() or not name.strip():
+                raise ValueError("call SEAT PENALTY, e.g. call 2 talking")
+            return Action(seat, "call", arg=(int(target), name.strip()))
+        if head == "play":
+            t = rest
+        try:
+            return Action(seat, "play", parse_card(t))
+        except ValueError:
+            raise ValueError(f"not understood: {t!r} (type help; to speak, start with \")") from None
+
+    def card_markup(self, name: str) -> str:
+        return _card_text(name)
+
+
+RENDERER = MaoRenderer()

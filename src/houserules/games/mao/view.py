@@ -1,0 +1,135 @@
+"""What one seat may know of a Mao game.
+
+A seat sees its own hand, every hand's size, any hand held up for all to
+see (Band-Aid), the top cards of the play pile (everyone saw them land), the
+draw pile's size, whose turn it is and when delay of game would fall due (the
+turn clock), the pause, who is holding their cards, each seat's penalty count,
+and the recent public happenings (what was played, said, knocked and which
+penalties were named). It never sees a rule, a reason, a duty still owed or
+another hand: at a Mao table nobody explains. Once the game is over, and if
+the table chose to, the rules in play are revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import card_name
+from .rulebook import RULES, TITLES
+from .state import MaoState
+
+PILE_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class MaoView:
+    seat: int | None
+    players: int
+    hand: tuple[int, ...] | None
+    hand_sizes: tuple[int, ...]
+    shown: tuple[tuple[int, tuple[int, ...]], ...]
+    pile: tuple[int, ...]
+    discard_size: int
+    draw_size: int
+    dealer: int
+    turn: int
+    direction: int
+    drawn: bool
+    started: bool
+    paused: bool
+    asked: int | None
+    turn_deadline: float | None
+    clock: float
+    holding: tuple[bool, ...]
+    penalties: tuple[int, ...]
+    log: tuple[tuple[Any, ...], ...]
+    over: bool
+    winner: int | None
+    rules: tuple[str, ...] | None
+    advice: tuple[tuple[int, str], ...] | None
+    correction: tuple[int, int] | None
+
+    @property
+    def top(self) -> int:
+        return self.pile[-1]
+
+    def live_turn(self, seat: int) -> bool:
+        """Whether ``seat`` may take a turn action now (it is their turn, or they
+        follow a player who drew)."""
+        if not self.started or self.paused or self.over:
+            return False
+        return seat == self.turn or (self.drawn and seat == (self.turn + self.direction) % self.players)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "mao",
+            "seat": self.seat,
+            "players": self.players,
+            "hand": None if self.hand is None else [card_name(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "shown": {str(s): [card_name(c) for c in cards] for s, cards in self.shown},
+            "top": card_name(self.top),
+            "pile": [card_name(c) for c in self.pile],
+            "discard_size": self.discard_size,
+            "draw_size": self.draw_size,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "direction": self.direction,
+            "drawn": self.drawn,
+            "started": self.started,
+            "paused": self.paused,
+            "point_of_order": self.asked,
+            "turn_deadline": self.turn_deadline,
+            "clock": self.clock,
+            "holding": [i for i, h in enumerate(self.holding) if h],
+            "penalties": list(self.penalties),
+            "log": [list(e) for e in self.log],
+            "over": self.over,
+            "winner": self.winner,
+            "rules": None if self.rules is None else list(self.rules),
+            "advice": None if self.advice is None else [list(x) for x in self.advice],
+            "correction": None if self.correction is None else list(self.correction),
+        }
+
+
+def revealed(state: MaoState) -> tuple[str, ...]:
+    """The rules in play by paragraph title, in the seed's order (for the reveal after a game)."""
+    ids = dict.fromkeys(r.id for r in RULES if r.id in state.rules)
+    extra = [i for i in ("discretion", "original") if i in state.rules]
+    return tuple(TITLES[i] for i in (*ids, *extra))
+
+
+def view(state: MaoState, seat: int | None) -> MaoView:
+    live = state.live
+    judging = state.by_dealer and seat == state.dealer  # H-dealer: the person who judges sees the rules
+    deadline = None
+    if live:
+        deadline = (state.draw_at if state.drawn else state.turn_at) + state.delay_s
+    return MaoView(
+        seat=seat,
+        players=state.players,
+        hand=None if seat is None else tuple(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        shown=tuple((s, tuple(h)) for s, h in enumerate(state.hands) if state.showing[s]),
+        pile=tuple(state.discard[-PILE_SHOWN:]),
+        discard_size=len(state.discard),
+        draw_size=len(state.draw),
+        dealer=state.dealer,
+        turn=state.turn,
+        direction=state.direction,
+        drawn=state.drawn,
+        started=state.started,
+        paused=state.paused,
+        asked=state.asked,
+        turn_deadline=deadline,
+        clock=state.clock,
+        holding=tuple(state.holding),
+        penalties=tuple(state.penalties),
+        log=tuple(state.log),
+        over=state.over,
+        winner=state.winner,
+        rules=revealed(state) if (state.over and state.options["reveal"]) or judging else None,
+        advice=tuple(state.advice) if judging else None,
+        correction=None if state.correction is None else state.correction[:2],
+    )

@@ -1,0 +1,77 @@
+"""Mao's events in plain words: what a person at the table sees and hears.
+
+Penalties are told as the dealer speaks them ("Dealer: Ann, talking."),
+speech in quotes as it was said, and nothing ever says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...engine.words import Line, card
+
+DEALER = "Dealer"
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+
+
+class MaoWords:
+    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+        text = self.sentence(event, names)
+        if text is None:
+            return None
+        kind = event.get("event")
+        tone = {"penalty": "alert", "refused": "alert", "ended": "good", "started": "strong", "paused": "strong",
+                "resumed": "strong", "reshuffle": "aside", "pass": "quiet"}.get(str(kind), "")
+        return Line(text, tone)
+
+    def sentence(self, event: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        """The sentence alone (the view's recent log reuses it)."""
+        kind = event.get("event")
+        who = _name(names, event.get("seat"))
+        if kind == "play":
+            return f"{who} plays {card(event['card'])}."
+        if kind == "returned":
+            return f"{who} plays {card(event['card'])} and takes it back."
+        if kind == "draw":
+            got = f" ({card(event['card'])})" if "card" in event else ""
+            return f"{who} draws a card{got}." if event.get("count") else f"{who} finds no card to draw."
+        if kind == "say":
+            return f"{who}: “{event['said']}”"
+        if kind == "knock":
+            n = event["count"]
+            return f"{who} knocks {'once' if n == 1 else 'twice' if n == 2 else f'{n} times'}."
+        if kind == "point":
+            return f"{who} points at {_name(names, event['at'])}."
+        if kind == "touch":
+            return f"{who} picks up their cards." if event["holding"] else f"{who} puts their cards down."
+        if kind == "show":
+            if event["shown"]:
+                return f"{who} holds their cards up: " + " ".join(card(c) for c in event["cards"]) + "."
+            return f"{who} hides their cards."
+        if kind == "call":
+            return f"{who} calls “{event['penalty']}” on {_name(names, event['at'])}."
+        if kind == "penalty":
+            got = f" ({card(event['card'])})" if "card" in event else ""
+            return f"{DEALER}: {who}, {event['name']}.{got}"
+        if kind == "reshuffle":
+            return "The play pile is shuffled into a new draw pile."
+        if kind == "pass":
+            return f"{who} passes."
+        if kind == "started":
+            return f"The game has started; {_name(names, event['turn'])} to play."
+        if kind == "paused":
+            return "The game is paused."
+        if kind == "resumed":
+            return "The game goes on."
+        if kind == "ended":
+            return f"{DEALER}: “{event['said']}”" if event.get("seat") is not None else "The game is abandoned."
+        if kind == "refused":
+            return f"Not possible: {event['reason']}."
+        return None
+
+
+WORDS = MaoWords()

@@ -1,0 +1,49 @@
+"""Mao's bots: the rule-knower obeys (and errs only when told to), the learner learns."""
+
+from __future__ import annotations
+
+from houserules.engine import registry
+from houserules.engine.referee import act
+from houserules.games.mao.bots import Knower, learning_curve
+from houserules.sim import SimConfig, simulate
+
+GAME = registry.get("mao")
+
+
+def _penalties_of_knowers(error: float, rules: str, seed: int) -> int:
+    state = GAME.new(GAME.options({"players": 4, "rules": rules}), seed)
+    bots = [Knower(seed + s, error) for s in range(4)]
+    clock = 0.0
+    for _ in range(5000):
+        seats = GAME.to_act(state)
+        if not seats:
+            break
+        choice = bots[seats[0]].choose(GAME.view(state, seats[0]), GAME.legal(state))
+        if choice is None:
+            clock = GAME.deadline(state) or clock
+            GAME.advance(state, clock)
+        else:
+            act(GAME, state, choice, now=clock)
+    assert GAME.result(state) is not None
+    return sum(state.penalties)
+
+
+def test_a_perfect_knower_is_never_penalised() -> None:
+    for rules in ("standard", "all", "original"):
+        assert sum(_penalties_of_knowers(0.0, rules, seed) for seed in range(5)) == 0
+
+
+def test_an_erring_knower_is_penalised() -> None:
+    assert sum(_penalties_of_knowers(0.3, "all", seed) for seed in range(5)) > 0
+
+
+def test_the_learner_makes_fewer_penalties_over_a_series() -> None:
+    curve = learning_curve(30, {"players": 4, "rules": "standard"}, seed=1)
+    assert sum(curve[-10:]) < sum(curve[:10])
+
+
+def test_sim_reports_penalties_for_2_to_12_players() -> None:
+    for players in (2, 12):
+        opts = GAME.options({"players": players, "rules": "all"})
+        tally, _ = simulate(SimConfig("mao", 6, opts, tuple(["dealer", "learner"] * 6)[:players], seed=3))
+        assert tally.games == 6 and sum(tally.penalties.values()) > 0

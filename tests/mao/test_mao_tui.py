@@ -1,0 +1,62 @@
+"""Mao in the terminal: a whole game played through the loop by a scripted person,
+the menu that never lists the rules, the pause banner, the reveal."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from houserules.engine import get_game
+from houserules.engine.core import Action
+from houserules.games.mao.terminal import RENDERER
+from houserules.table import Table
+from houserules.tui.loop import run
+
+GAME = get_game("mao")
+
+
+def test_parses_what_a_person_types() -> None:
+    state = GAME.new(GAME.options({"players": 3}), 1)
+    view = GAME.view(state, 0)
+    assert RENDERER.parse('"Merry Christmas', 0, view) == Action(0, "say", arg="Merry Christmas")
+    assert RENDERER.parse("say hi", 0, view) == Action(0, "say", arg="hi")
+    assert RENDERER.parse("kk", 0, view) == Action(0, "knock", arg=2)
+    assert RENDERER.parse("knock 3", 0, view) == Action(0, "knock", arg=3)
+    assert RENDERER.parse("point 2", 0, view) == Action(0, "point", arg=2)
+    assert RENDERER.parse("call 1 talking", 0, view) == Action(0, "call", arg=(1, "talking"))
+    assert RENDERER.parse("qs", 0, view).kind == "play"
+    assert RENDERER.parse("show", 0, view) == Action(0, "show", arg=True)
+    assert RENDERER.parse("wait", 0, view) is None
+    for bad in ("dance", "call x"):
+        try:
+            RENDERER.parse(bad, 0, view)
+        except ValueError:
+            continue
+        raise AssertionError(bad)
+
+
+def test_the_menu_offers_every_card_never_the_rules() -> None:
+    state = GAME.new(GAME.options({"players": 3}), 2)
+    GAME.apply(state, Action(state.dealer, "say", arg="The game of maʊ has now started."))
+    view = GAME.view(state, state.turn)
+    menu = RENDERER.menu(view, GAME.legal(state))
+    assert {a.card for a in menu if a.kind == "play"} == set(state.hands[state.turn])
+    assert not any(a.kind == "say" and "hail" in a.arg.lower() for a in menu)
+
+
+def test_a_person_plays_a_game_in_the_terminal() -> None:
+    """A scripted person who draws, plays the first card they hold, waits, pauses once."""
+    table = Table.create("mao", {"players": 3, "reveal": True}, 11, {1: "dealer", 2: "dealer"}, {0: "You"})
+    out = io.StringIO()
+    console = Console(file=out, width=110)
+    script = iter(['"Point of order', "wait"] + ["2", "1", "wait"] * 400)
+
+    def read(prompt: str) -> str:
+        return next(script)
+
+    run(table, 0, console, read=read)
+    text = out.getvalue()
+    assert "maʊ" in text and "Dealer: You" in text
+    assert table.over
+    assert "The rules in play were" in text
