@@ -79,3 +79,49 @@ def test_two_people_play_a_bpoker_hand_to_its_end_in_the_browser(base_url, brows
         page.wait_for_selector("#result")
     assert shot and {"play", "choose"} <= set(kinds), kinds
     assert not errors, errors
+
+
+# a seat's view in the middle of a hand, as view.py sends it: a wild face down
+# (its origin shown and the value it stands as), a no-effect card turned
+# sideways, a Joker, and this seat asked to react out of turn
+VIEW = {"game": "bpoker", "seat": 0, "players": 3, "hand": 1, "hands": 1, "dealer": 2, "turn": 1, "direction": 1,
+        "phase": "turn", "played": 1, "stash_sizes": [40, 38, 45], "sideways": [2, 0, 0], "viewing_sizes": [4, 3, 5],
+        "ctbp_sizes": [0, 0, 0], "viewing": ["JK", "QC#2", "2S#3", "4D"], "ctbp": [], "seen_viewing": [],
+        "tables": [[{"cards": ["7S"]}], [{"cards": ["3C#2"], "wild": True, "as": "A♠"}, {"cards": ["8H"], "ne": True}],
+                   []],
+        "declared": [[], ["3C#2", "8H"], []], "declared_hand": [None, "high card (short hand)", None],
+        "correct": [5, 5, 5], "maximum": [7, 7, 7], "counted": [1, 1, 0], "pot_size": 6, "discard": ["6S"],
+        "transit": [], "ask": None, "options": ["magic", "let it be"], "reacting": True, "armed_j": False,
+        "control": None, "in_hand": [True, True, True], "out": [], "hands_won": [0, 0, 0], "f_pot_size": 0,
+        "f_players": [], "f_folded": [], "f_hand_sizes": [0, 0, 0], "f_hand": [], "turns": 3, "over": False,
+        "winners": [], "reason": ""}
+LEGAL = [{"seat": 0, "action": "choose", "choice": "magic"}, {"seat": 0, "action": "choose", "choice": "let it be"}]
+
+
+def test_the_bpoker_board_shows_wilds_sideways_cards_and_a_reaction_prompt(base_url, browser):
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    page.goto(base_url + "/")
+    acted = page.evaluate("""async ([view, legal]) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const acted = [];
+        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: (a) => acted.push(a), ui: {},
+                     redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+        document.querySelector("#ask button.choice").click();
+        return {acted, toAct: mod.toAct(view), label: mod.actionLabel({action: "pair", cards: ["AS", "AS#2"]}, view)};
+    }""", [VIEW, LEGAL])
+    assert acted["acted"] == [LEGAL[0]] and acted["toAct"] == [0]
+    assert acted["label"] == "Play together: A♠ + A♠"
+    assert "React?" in page.locator("#ask.urgent h3").inner_text()
+    bo = page.locator('.bp-seat[data-seat="1"]')
+    assert "wild, face down as A♠" in bo.locator(".slot.wild figcaption").inner_text()
+    assert bo.locator('.slot.wild .card[data-card="3C#2"]').count() == 1  # its origin, shown
+    assert bo.locator(".slot.ne .card.sideways").count() == 1 and "no effect" in bo.inner_text()
+    assert "declared: high card (short hand) · 3♣ 8♥" in bo.inner_text()
+    assert "sideways 2" in page.locator('.bp-seat[data-seat="0"]').inner_text()
+    assert page.locator('.hand .card[data-card="JK"]').inner_text().strip() == "Joker"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "bpoker-board-zones.png"), full_page=True)
+    assert not errors, errors

@@ -64,11 +64,11 @@ function seatZones(view, names, s) {
   const table = view.tables[s].length ? h("div", { class: "bp-table" }, ...view.tables[s].map(slot))
     : h("p", { class: "empty" }, "table empty");
   const declared = view.declared[s].length
-    ? h("div", { class: "declared" }, h("b", {}, `declared: ${view.declared_hand[s] || ""}`),
-      cardRow(view.declared[s], { face, cls: "cards small" }))
+    ? h("p", { class: "declared" }, h("b", {}, `declared: ${view.declared_hand[s] || ""}`), " · ",
+      view.declared[s].map(cardText).join(" "))
     : "";
   const turn = view.turn === s && !view.over;
-  return h("section", { class: `bp-seat${mine ? " mine" : ""}${turn ? " turn" : ""}`, "data-seat": s },
+  return h("section", { class: `bp-seat${mine ? " mine" : ""}${turn ? " bp-turn" : ""}`, "data-seat": s },
     h("h3", {}, names[s] ?? `seat ${s + 1}`, mine ? " (you)" : "", turn ? " · to play" : "",
       view.dealer === s ? " · dealer" : ""), counts, table, declared);
 }
