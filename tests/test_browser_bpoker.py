@@ -122,6 +122,13 @@ def test_the_bpoker_board_shows_wilds_sideways_cards_and_a_reaction_prompt(base_
     assert "declared: high card (short hand) · 3♣ 8♥" in bo.inner_text()
     assert "sideways 2" in page.locator('.bp-seat[data-seat="0"]').inner_text()
     assert page.locator('.hand .card[data-card="JK"]').inner_text().strip() == "Joker"
+    assert page.locator("#fpoker").count() == 0  # f_poker is drawn only while it is played
+    fpoker = page.evaluate("""async (view) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = {view, legal: [], seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        return mod.board(ctx).querySelector("#fpoker").innerText;
+    }""", {**VIEW, "reacting": False, "f_players": [0, 1], "f_folded": [1], "f_pot_size": 9, "f_hand_sizes": [5, 0, 0]})
+    assert "f_pot 9" in fpoker and "Bo · folded" in fpoker and "Ann · 5 cards" in fpoker
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "bpoker-board-zones.png"), full_page=True)
     assert not errors, errors

@@ -77,7 +77,6 @@ function status(view) {
   const out = [chip(`hand ${view.hand} of ${view.hands}`), chip(`pot ${view.pot_size}`, "magenta", { id: "pot" }),
     chip(view.direction === -1 ? "↺ reversed" : "↻ in seat order"), chip(`phase: ${view.phase}`),
     chip(`turn ${view.turns + 1}`)];
-  if (view.f_players && view.f_players.length) out.push(chip(`f_poker · f_pot ${view.f_pot_size}`, "warn"));
   if (view.discard.length) out.push(chip(`discard ${view.discard.length}`, "", { title: view.discard.map(cardText).join(" ") }));
   if (view.transit.length) out.push(chip(`in transit: ${view.transit.map(cardText).join(" ")}`, "warn"));
   return h("div", { class: "chips" }, ...out);
@@ -106,9 +105,9 @@ function declaration(ctx) {
   const { legal, act } = ctx;
   const decl = legal.filter((a) => a.action === "declare");
   if (!decl.length) return "";
-  const buttons = decl.slice(0, 40).map((a, i) => keyButton(a.cards.map(cardText).join(" "), KEYS[i] || "", () => act(a),
+  const buttons = decl.map((a, i) => keyButton(a.cards.map(cardText).join(" "), KEYS[i] || "", () => act(a),
     { class: "declare-choice", "data-cards": a.cards.join(" ") }));
-  return prompt("Declare your 5-card hand", `From your table: ${plural(decl.length, "legal declaration")}${decl.length > 40 ? " (the first 40 shown)" : ""}.`,
+  return prompt("Declare your 5-card hand", `From your table: ${plural(decl.length, "legal declaration")}; a wild takes its best value.`,
     buttons, { id: "declare" });
 }
 
@@ -125,8 +124,18 @@ function hand(ctx) {
   for (const seen of view.seen_viewing || []) {
     parts.push(h("h3", {}, `Viewing hand you control (${ctx.names[seen.seat]})`), cardRow(seen.viewing, { face, cls: "cards small" }));
   }
-  if (view.f_hand && view.f_hand.length) parts.push(h("h3", {}, "Your f_poker hand"), cardRow(view.f_hand, { face, cls: "cards small" }));
+  if (view.f_hand && view.f_hand.length) parts.push(h("h3", {}, "Your f_poker hand"), cardRow(view.f_hand, { face, cls: "cards" }));
   return h("section", { class: "my-hand" }, ...parts);
+}
+
+/** f_poker (Joker + Joker + 7), a separate phase: its f_pot and who is still in it. */
+function fpoker(view, names) {
+  if (!view.f_players || !view.f_players.length) return "";
+  const who = view.f_players.map((s) => chip(`${names[s]} · ${(view.f_folded || []).includes(s) ? "folded"
+    : plural(view.f_hand_sizes[s], "card")}`, (view.f_folded || []).includes(s) ? "" : "warn"));
+  return h("section", { class: "bp-fpoker", id: "fpoker" }, h("h3", {}, `f_poker · f_pot ${view.f_pot_size}`),
+    h("p", {}, "The hand is paused: each player stands, draws 1–3 or folds once; the best f-hand takes the f_pot."),
+    h("div", { class: "chips" }, ...who));
 }
 
 function result(view, names) {
@@ -139,7 +148,7 @@ export default {
   board(ctx) {
     const { view, names } = ctx;
     const seats = Array.from({ length: view.players }, (_, s) => seatZones(view, names, s));
-    return h("div", { class: "board bpoker" }, status(view), ask(ctx), declaration(ctx), hand(ctx),
+    return h("div", { class: "board bpoker" }, status(view), fpoker(view, names), ask(ctx), declaration(ctx), hand(ctx),
       h("div", { class: "bp-seats" }, ...seats), result(view, names));
   },
   isButton: (a) => ["pass", "scrap", "use", "pair"].includes(a.action),
