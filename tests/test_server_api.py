@@ -50,10 +50,19 @@ def test_every_seat_a_person_by_default(client):
     ({"game": "shedding", "options": {"colour": "red"}}, "unknown Shedding option"),
     ({"game": "shedding", "seats": [{}, {}]}, "has 4 seats; 2 were described"),
     ({"game": "shedding", "seats": [{}, {"bot": "genius"}, {}, {}]}, "no 'genius' bot"),
+    ({"game": "shedding", "seats": [{}, {"bot": "ismcts:abc"}, {}, {}]}, "seat 1: ismcts budget 'abc'"),
+    ({"game": "shedding", "seats": [{}, {"bot": "ismcts:0s"}, {}, {}]}, "out of range"),
 ])
 def test_bad_tables_are_refused_with_the_reason(client, body, words):
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400 and words in r.json()["detail"]
+
+
+def test_a_search_bot_takes_a_seat_with_its_budget(client):
+    r = client.post("/api/tables", json={"game": "king-taco", "seats": [{}, {"bot": "ismcts:50"}, {"bot": "ismcts"}, {}]})
+    assert r.status_code == 201
+    seats = client.get(f"/api/tables/{r.json()['table']}").json()["seats"]
+    assert [s["bot"] for s in seats] == [None, "ismcts:50", "ismcts", None]
 
 
 def test_unknown_table_is_404(client):

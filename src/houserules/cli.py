@@ -20,6 +20,7 @@ from .engine import registry
 from .engine.core import GameError
 from .engine.replay import GameRecord, replay
 from .engine.scenario import run_file
+from .sim.parallel import RayMissing
 
 app = typer.Typer(
     help="houserules: play, test and balance house-rule card games.",
@@ -87,6 +88,8 @@ def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:
 
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
 OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7")]
+RayOpt = Annotated[Optional[str], typer.Option(
+    "--ray", help="run as Ray tasks: --ray alone starts a local Ray, --ray ADDRESS joins a cluster (needs houserules[ray])")]
 ModifiersOpt = Annotated[Optional[str], typer.Option(help="modifiers in play, for games that have them: all, none, or numbers such as 0,1,4")]
 
 
@@ -199,6 +202,7 @@ def sim(
     modifiers: ModifiersOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Optional[Path], typer.Option(help="write win rates and game lengths to this PNG")] = None,
+    ray: RayOpt = None,
 ) -> None:
     """Let bots play many games in parallel and report what happened."""
     from .sim import SimConfig, bot_list, simulate, summary
@@ -215,7 +219,7 @@ def sim(
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{g.name}", total=games_)
-            tally, seconds = simulate(config, lambda k: bar.advance(task, k))
+            tally, seconds = simulate(config, lambda k: bar.advance(task, k), ray_address(ray))
         out = summary(config, tally, seconds)
         if plot:
             from .sim.plot import plot_run
@@ -232,7 +236,66 @@ def sim(
         _print_summary(out)
         if plot:
             console.print(f"plot written to {plot}")
-    except (GameError, ValueError) as exc:
+    except (GameError, ValueError, RayMissing) as exc:
+        fail(str(exc))
+
+
+def ray_address(value: str | None) -> str | None:
+    """``--ray`` alone (read as "local") -> "" (a local Ray); an address as given; None: no Ray."""
+    return None if value is None else "" if value == LOCAL_RAY else value
+
+
+@app.command()
+def ladder(
+    game: GameArg,
+    bots: Annotated[str, typer.Option(help="bot specs to rate, comma-separated, e.g. random,heuristic,ismcts:200")],
+    games_: Annotated[int, typer.Option("--games", "-n", help="how many games in all")] = 200,
+    players: Annotated[Optional[int], typer.Option(help="seats per table (default: the game's, at most one per bot)")] = None,
+    seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
+    workers: Annotated[int, typer.Option(help="parallel processes (or Ray CPUs)")] = 1,
+    option: OptionOpt = None,
+    modifiers: ModifiersOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    plot: Annotated[Optional[Path], typer.Option(help="write the ratings with their intervals to this PNG")] = None,
+    ray: RayOpt = None,
+) -> None:
+    """Rate bots against each other: seat-rotated round robins, Bradley–Terry ratings, 95% intervals."""
+    from .sim.ladder import LadderConfig, plot_ladder, ratings, run
+
+    try:
+        g = registry.get(game)
+        specs = tuple(b.strip() for b in bots.split(",") if b.strip())
+        raw = parse_options(option, players=players, modifiers=modifiers)
+        if players is None:
+            default = int(g.options(raw)["players"])
+            raw["players"] = max(registry.spec(g.name).players[0], min(default, len(specs)))
+        config = LadderConfig(g.name, specs, games_, g.options(raw), seed, workers)
+        if plot:
+            output_file(plot, "--plot", ".png")
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"{g.name} ladder", total=games_)
+            outcomes = run(config, lambda k: bar.advance(task, k), ray_address(ray))
+        rated = ratings(outcomes, specs, seed)
+        out = {"games": len(outcomes), "ratings": rated}
+        if plot:
+            try:
+                plot_ladder(out, g.name, plot)
+            except OSError as exc:
+                fail(f"could not write the plot {plot}: {exc.strerror or exc}", 1)
+            except RuntimeError as exc:  # matplotlib is not installed
+                fail(str(exc), 1)
+        if as_json:
+            print(json.dumps(out))
+            return
+        t = RichTable("bot", "rating", "95% interval")
+        for spec, r in sorted(rated.items(), key=lambda kv: -kv[1]["rating"]):
+            t.add_row(spec, f"{r['rating']:.0f}", f"{r['low']:.0f} .. {r['high']:.0f}")
+        console.print(f"[bold]{g.title}[/]: {len(outcomes)} games, {raw['players']} seats per table")
+        console.print(t)
+        if plot:
+            console.print(f"plot written to {plot}")
+    except (GameError, ValueError, RayMissing) as exc:
         fail(str(exc))
 
 
@@ -358,10 +421,23 @@ def _game_commands() -> None:
 _game_commands()
 
 
+LOCAL_RAY = "local"
+
+
+def optional_values(args: list[str]) -> list[str]:
+    """``--ray`` may stand alone (a local Ray): give it its implicit value, which Typer cannot."""
+    out = []
+    for i, a in enumerate(args):
+        out.append(a)
+        if a == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(LOCAL_RAY)
+    return out
+
+
 def main() -> None:
     """The console script: the app, with any error it did not foresee said in one line."""
     try:
-        app()
+        app(optional_values(sys.argv[1:]))
     except Exception as exc:  # noqa: BLE001 (a bug: every expected fault is reported where it happens)
         err.print(f"[bold red]error:[/] internal error, please report it: {type(exc).__name__}: "
                   f"{escape(str(exc))}", soft_wrap=True)

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, bot_kinds, make
+from .bots import Bot, ask, bot_kinds, make
 from .clock import ClockSpec, TurnClock
 from .engine import registry
 from .engine.base import GameBase
@@ -54,7 +54,7 @@ TABLE_WORDS = _TableWords()
 def default_bot(game: str) -> str:
     """The bot that stands in for a person (a leaver, a clock run out): the game's heuristic if it has one."""
     kinds = bot_kinds(game)
-    return "heuristic" if "heuristic" in kinds else kinds[0]
+    return "heuristic" if "heuristic" in kinds else "random"
 
 
 @dataclass
@@ -275,8 +275,7 @@ class Table:
             return self.tick(t)
         noted = self.timed_out(seat, t)
         bot = self.seats[seat].player or self._stand_in(seat)
-        view = self.view(seat) if bot.wants_view else None
-        choice = bot.choose(view, legal)
+        choice = ask(bot, self.game, self.state, seat, legal)
         if choice is None:  # a stand-in that waits (Mao): the moment is noted, the rules go on
             return noted + self.tick(t)
         return noted + self.submit(choice, t)
@@ -309,9 +308,7 @@ class Table:
         assert seat is not None, "no bot to act"
         bot = self.seats[seat].player
         assert bot is not None
-        legal = self.legal(seat)
-        view = self.view(seat) if bot.wants_view else None
-        action = bot.choose(view, legal)
+        action = ask(bot, self.game, self.state, seat, self.legal(seat))
         if action is not None:
             return self.submit(action, t)
         # The bot waits (Mao: it forgets a duty, or lets the turn pass). At a table whose

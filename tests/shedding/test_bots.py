@@ -10,8 +10,9 @@ from houserules.sim import SimConfig, simulate, summary
 
 
 def test_kinds():
-    assert bot_kinds("shedding") == ["heuristic", "random"]
-    with pytest.raises(GameError, match="available: heuristic, random"):
+    # issue 16 registers ismcts as a kind every game has, beside random
+    assert bot_kinds("shedding") == ["heuristic", "ismcts", "random"]
+    with pytest.raises(GameError, match="available: heuristic, ismcts, random"):
         make("shedding", "genius")
 
 

@@ -1,13 +1,17 @@
-"""The Bot protocol and the registry that makes bots by name."""
+"""The Bot protocol, the registry that makes bots by spec, and ``ask``, the
+one way runners put a decision to a bot."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..engine import registry
-from ..engine.core import Action, GameError
+from ..engine.core import Action, Event, GameError
+from ..engine.referee import act
+from ..engine.protocol import Game
+from ..engine.infoset import stand_in
 
 
 class Bot(Protocol):
@@ -15,6 +19,9 @@ class Bot(Protocol):
 
     ``wants_view`` False lets a runner skip building a view the bot ignores
     (the random bot), which matters when millions of games are played.
+    A bot with a true ``searches`` attribute plays the game forward instead:
+    it has a ``search(game, root, seat, legal)`` method and ``ask`` hands it
+    a stand-in state from its seat's information set (engine/infoset.py).
     A bot of a game with time (Mao) may return None: it waits, and the runner
     lets the clock run on to the game's next deadline. A bot that may attempt
     what ``legal`` does not offer (a Mao player who slips) says so with a true
@@ -25,6 +32,14 @@ class Bot(Protocol):
     wants_view: bool
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action | None: ...
+
+
+class Searcher(Protocol):
+    """A bot that searches: it plays stand-in states forward with its own generator."""
+
+    rng: random.Random
+
+    def search(self, game: Game[Any, Any], root: Any, seat: int, legal: Sequence[Action]) -> Action: ...
 
 
 class RandomBot:
@@ -45,6 +60,7 @@ BotFactory = Callable[[int], Bot]
 #: bots that play every game, by kind; a game's own bots are declared in its GameSpec
 GENERIC: dict[str, str] = {
     "random": "houserules.bots.base:RandomBot",
+    "ismcts": "houserules.bots.ismcts:ISMCTS",
 }
 
 
@@ -58,10 +74,54 @@ def default_bot(game: str) -> str:
     return next(iter(registry.spec(game).bots), "random")
 
 
-def make(game: str, kind: str, seed: int = 0) -> Bot:
-    """A bot of ``kind`` for ``game``, seeded; GameError listing the kinds if unknown."""
+def make(game: str, spec: str, seed: int = 0) -> Bot:
+    """A bot for ``game`` from its spec (``heuristic``, ``ismcts:2000``, ``ismcts:0.5s``),
+    seeded; GameError saying what is wrong with a spec that names no bot."""
+    if not isinstance(spec, str):
+        raise GameError(f"a bot spec is text such as 'random' or 'ismcts:2000', got {spec!r}")
+    kind, colon, param = spec.strip().partition(":")
     target = registry.spec(game).bots.get(kind) or GENERIC.get(kind)
     if target is None:
         raise GameError(f"no {kind!r} bot for {game}; available: {', '.join(bot_kinds(game))}")
-    bot: Bot = registry.load(target)(seed)
+    factory = registry.load(target)
+    if not colon:
+        bot: Bot = factory(seed)
+        return bot
+    from_spec = getattr(factory, "from_spec", None)
+    if from_spec is None:
+        raise GameError(f"the {kind} bot takes no parameter: {spec!r}")
+    bot = from_spec(seed, param)
     return bot
+
+
+def check_spec(game: str, spec: str) -> str:
+    """``spec`` itself when it makes a bot for ``game``; GameError otherwise."""
+    make(game, spec, 0)
+    return spec
+
+
+def ask(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action]) -> Action | None:
+    """``bot``'s choice among ``legal`` for ``seat`` (None: it waits, in a game with time):
+    it gets the seat's view, or, if it searches, a stand-in state from the seat's information set."""
+    if getattr(bot, "searches", False):
+        searcher = cast(Searcher, bot)
+        root = stand_in(game, state, seat, searcher.rng.getrandbits(32))
+        return searcher.search(game, root, seat, legal)
+    return bot.choose(game.view(state, seat) if bot.wants_view else None, legal)
+
+
+def take_turn(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action],
+              clock: float) -> tuple[list[Event], float, bool]:
+    """Ask ``bot`` for ``seat`` and carry out its answer at game time ``clock``: the events,
+    the clock afterwards, and whether it acted. A bot that waits lets the clock run on to the
+    game's next deadline; a bot that may err (``attempts``) goes through the referee."""
+    action = ask(bot, game, state, seat, legal)
+    if action is None:
+        due = game.deadline(state)
+        if due is None:
+            raise RuntimeError(f"{bot.name} bot waited at seat {seat} with nothing to wait for")
+        clock = max(clock, due)
+        return game.advance(state, clock), clock, False
+    if getattr(bot, "attempts", False):
+        return act(game, state, action, now=clock), clock, True
+    return game.apply(state, action), clock, True

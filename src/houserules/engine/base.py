@@ -70,6 +70,17 @@ class GameBase(Generic[S, V]):
     def advance(self, state: S, now: float) -> list[Event]:
         return []
 
+    # --- hints for search: where a playout may stop short of the end -------------------
+    def stage(self, state: S) -> int:
+        """A count that grows each time the game reaches a point where it can be
+        scored before it ends (a match's rounds). A search may stop a playout
+        when it changes and score the state by ``standing``; 0 throughout: no such point."""
+        return 0
+
+    def standing(self, state: S) -> tuple[float, ...] | None:
+        """Each seat's share of the win as the game stands, summing to 1 (None: play to the end)."""
+        return None
+
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return self.codec.to_json(action)
 

@@ -55,7 +55,9 @@ class GameSpec:
     seed); ``web`` says the package has a browser module, ``web/main.js``
     (served with its neighbours at ``/static/games/NAME/``); ``commands`` is a
     Typer app mounted as ``houserules NAME`` (optional); ``order`` places the
-    game in lists (the order games were built).
+    game in lists (the order games were built); ``encoding`` names the
+    game's fixed-size observation and action index space for learning
+    programs (engine/encoding.py; houserules.envs), if it declares one.
     """
 
     name: str
@@ -67,6 +69,7 @@ class GameSpec:
     words: str
     web: bool = False
     commands: str | None = None
+    encoding: str | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
     #: option sets the conformance suite plays the game under besides its defaults

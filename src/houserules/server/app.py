@@ -104,7 +104,7 @@ GATE_ERRORS = (400, 403)
 class GameInfo(BaseModel):
     name: str
     title: str
-    bots: list[str] = Field(description="bot kinds that can fill a seat")
+    bots: list[str] = Field(description="bot kinds that can fill a seat (a search bot also takes a budget: ismcts:200, ismcts:0.5s)")
     default_bot: str = Field(description="the bot kind a seat gets unless someone chooses another")
     options: dict[str, Any] = Field(description="the game's options with their defaults")
     seats: int = Field(description="seats with the default options")
@@ -113,7 +113,7 @@ class GameInfo(BaseModel):
 
 class SeatSpec(BaseModel):
     name: str | None = Field(None, max_length=80)
-    bot: str | None = Field(None, description="a bot kind, or null for a person")
+    bot: str | None = Field(None, description="a bot spec (a kind, or ismcts:ITERATIONS / ismcts:SECONDSs), or null for a person")
 
 
 class CreateTable(BaseModel):

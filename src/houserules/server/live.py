@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..bots import bot_kinds, make
+from ..bots import bot_kinds, check_spec, make
 from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
 from ..engine.core import Action, GameError
@@ -615,10 +615,12 @@ class Hub:
         n = game.seats(game.new(opts, seed))
         if len(seats) != n:
             raise GameError(f"{game.title} with these options has {n} seats; {len(seats)} were described")
-        kinds = bot_kinds(game.name)
         for i, s in enumerate(seats):
-            if s.bot is not None and s.bot not in kinds:
-                raise GameError(f"seat {i}: no {s.bot!r} bot for {game.title}; available: {', '.join(kinds)}")
+            if s.bot is not None:
+                try:
+                    check_spec(game.name, s.bot)
+                except GameError as exc:
+                    raise GameError(f"seat {i}: {exc}") from None
         return StoredTable(_new_id(), game.name, opts, seed, seats, [], settings=dict(settings or {}))
 
     def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],

@@ -11,14 +11,13 @@ from __future__ import annotations
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import make
+from ..bots import make, take_turn
 from ..engine import registry
 from ..engine.core import Event
-from ..engine.referee import act
+from .parallel import run_jobs
 
 
 @dataclass(frozen=True)
@@ -75,14 +74,13 @@ def _flatten(prefix: str, value: Any, out: Counter[str]) -> None:
         out[prefix] += value
 
 
-def play_game(config: SimConfig, index: int, tally: Tally) -> None:
-    """Play game ``index`` of the run and add it to ``tally``."""
-    game = registry.get(config.game)
-    kinds = seating(config, index)
-    seed = config.seed + index
+def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[str]) -> tuple[Any, list[Event], int]:
+    """One game with bot ``kinds[s]`` at seat ``s``: the final state, its events, its action count.
+    Where several seats are asked at once, the first one asked acts."""
+    game = registry.get(game_name)
     bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
-    state = game.new(config.options, seed)
-    legal, apply, to_act, view = game.legal, game.apply, game.to_act, game.view
+    state = game.new(options, seed)
+    legal, to_act = game.legal, game.to_act
     events: list[Event] = []
     actions = 0
     clock = 0.0  # game time (seconds): moves only when every bot asked chooses to wait
@@ -94,20 +92,17 @@ def play_game(config: SimConfig, index: int, tally: Tally) -> None:
         choices = legal(state)
         if len(seats) > 1:
             choices = [a for a in choices if a.seat == seat]
-        bot = bots[seat]
-        action = bot.choose(view(state, seat) if bot.wants_view else None, choices)
-        if action is None:  # the bot waits: the clock runs on to the game's next deadline
-            due = game.deadline(state)
-            if due is None:
-                raise RuntimeError(f"{bot.name} bot waited at seat {seat} with nothing to wait for")
-            clock = max(clock, due)
-            events.extend(game.advance(state, clock))
-            continue
-        if getattr(bot, "attempts", False):  # a bot that may err goes through the referee
-            events.extend(act(game, state, action, now=clock))
-        else:
-            events.extend(apply(state, action))
-        actions += 1
+        happened, clock, acted = take_turn(bots[seat], game, state, seat, choices, clock)
+        events.extend(happened)
+        actions += acted
+    return state, events, actions
+
+
+def play_game(config: SimConfig, index: int, tally: Tally) -> None:
+    """Play game ``index`` of the run and add it to ``tally``."""
+    game = registry.get(config.game)
+    kinds = seating(config, index)
+    state, events, actions = play(game.name, config.options, config.seed + index, kinds)
     result = game.result(state)
     tally.games += 1
     tally.actions += actions
@@ -141,9 +136,11 @@ def play_chunk(config: SimConfig, start: int, count: int) -> Tally:
     return tally
 
 
-def simulate(config: SimConfig, progress: Callable[[int], None] | None = None) -> tuple[Tally, float]:
+def simulate(config: SimConfig, progress: Callable[[int], None] | None = None,
+             ray: str | None = None) -> tuple[Tally, float]:
     """Play the run; ``progress(n)`` is called as each batch of ``n`` games finishes.
-    Returns the tally and the wall-clock seconds."""
+    ``ray``: None plays in local processes, "" on a local Ray, else on the Ray at that address.
+    Returns the tally and the wall-clock seconds (chunks merge in order: the same sums either way)."""
     game = registry.get(config.game)
     options = game.options(config.options)
     config = SimConfig(config.game, config.games, options, tuple(config.bots), config.seed,
@@ -156,21 +153,10 @@ def simulate(config: SimConfig, progress: Callable[[int], None] | None = None) -
     total = Tally()
     t0 = time.perf_counter()
     chunk = max(1, min(500, config.games // (config.workers * 8) or 1))
-    starts = list(range(0, config.games, chunk))
-    if config.workers == 1:
-        for s in starts:
-            n = min(chunk, config.games - s)
-            total.merge(play_chunk(config, s, n))
-            if progress:
-                progress(n)
-    else:
-        with ProcessPoolExecutor(max_workers=config.workers) as pool:
-            futures = {pool.submit(play_chunk, config, s, min(chunk, config.games - s)): s for s in starts}
-            for fut in as_completed(futures):
-                part = fut.result()
-                total.merge(part)
-                if progress:
-                    progress(part.games)
+    jobs = [(config, s, min(chunk, config.games - s)) for s in range(0, config.games, chunk)]
+    report = (lambda part: progress(part.games)) if progress else None
+    for part in run_jobs(play_chunk, jobs, config.workers, report, ray):
+        total.merge(part)
     return total, time.perf_counter() - t0
 
 

@@ -11,7 +11,7 @@ Modules: ``cards`` (notation, deck), ``state`` (data, options, deal),
 ``turns`` (turn passing, drawing, mana, lifespans), ``stacking`` (what
 stacks do), ``flow`` (carrying actions out), ``view``, ``stats``,
 ``literal`` (scenario states) and ``game`` (the ``GAME`` object); for people
-and programs, ``bots``, ``terminal``, ``words`` and ``web/``.
+and programs, ``bots``, ``terminal``, ``words``, ``encoding`` (fixed-size numbers for learning programs) and ``web/``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ SPEC = GameSpec(
           "basic": "houserules.games.king_taco.bots_basic:KingTacoBasic"},
     terminal="houserules.games.king_taco.terminal:RENDERER",
     words="houserules.games.king_taco.words:WORDS",
+    encoding="houserules.games.king_taco.encoding:ENCODING",
     web=True,
     aliases=("taco",),
     order=2,

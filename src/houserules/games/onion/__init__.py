@@ -13,8 +13,8 @@ arrangement), ``state`` (data, options, phases, action kinds), ``modifiers``
 phase and the one transition function), ``rules`` (the one legality check),
 ``view`` (what a seat may know), ``game`` (the Game protocol object
 ``GAME``); for people and programs, ``bots``, ``terminal`` (how it looks in a
-terminal), ``words`` (its events in plain words) and ``web/`` (its browser
-module).
+terminal), ``words`` (its events in plain words), ``encoding`` (fixed-size
+numbers for learning programs) and ``web/`` (its browser module).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ SPEC = GameSpec(
     bots={"heuristic": "houserules.games.onion.bots:OnionHeuristic"},
     terminal="houserules.games.onion.terminal:RENDERER",
     words="houserules.games.onion.words:WORDS",
+    encoding="houserules.games.onion.encoding:ENCODING",
     web=True,
     commands="houserules.games.onion.commands:app",
     aliases=("onion",),

@@ -109,6 +109,17 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         reason = "one player left" if sum(not o for o in state.out) <= 1 else "round limit: most chips"
         return Result(state.winners, reason, tuple(float(c) for c in state.ledger.chips))
 
+    # --- hints for search: a match is scored round by round ------------------------
+    def stage(self, state: OnionState) -> int:
+        """Rounds played: a playout may stop when a round ends (a match is up to 50)."""
+        return state.round
+
+    def standing(self, state: OnionState) -> tuple[float, ...]:
+        """Each seat's share of the chips in play: its stake in the match's win."""
+        chips = state.ledger.chips
+        total = sum(chips) or 1
+        return tuple(c / total for c in chips)
+
     # --- the contract's own questions -------------------------------------------
     def attempts(self, state: OnionState) -> list[Action]:
         """Every kind for every seat, amounts around the allowed ones, the seat's

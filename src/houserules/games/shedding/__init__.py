@@ -12,7 +12,7 @@ Modules: ``state`` (data, options, deal), ``rules`` (the one legality check),
 ``flow`` (carrying actions out, penalties), ``view`` (what a seat may know),
 ``game`` (the Game protocol object ``GAME``); for people and programs,
 ``bots``, ``terminal`` (how it looks in a terminal), ``words`` (its events in
-plain words) and ``web/`` (its browser module).
+plain words), ``encoding`` (fixed-size numbers for learning programs) and ``web/`` (its browser module).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ SPEC = GameSpec(
     bots={"heuristic": "houserules.games.shedding.bots:SheddingHeuristic"},
     terminal="houserules.games.shedding.terminal:RENDERER",
     words="houserules.games.shedding.words:WORDS",
+    encoding="houserules.games.shedding.encoding:ENCODING",
     web=True,
     order=1,
 )

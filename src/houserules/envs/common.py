@@ -1,0 +1,110 @@
+"""What the PettingZoo and Gymnasium wrappers share: one game at one table, as numbers.
+
+A ``Table`` holds the state and answers in the encoding's terms: the seat
+to act (the first one asked, as in the simulator, when several are), its
+observation and action mask built from its view only, an index turned back
+into the legal action it names, and the rewards once the game ends (+1 for
+a win, shared among joint winners; -1 spread over the seats that lost;
+0 for everyone in a game without a winner).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..engine import registry
+from ..engine.core import Action, GameError
+from ..engine.protocol import Game
+from ..engine.encoding import Encoding, decode, mask
+
+
+def encoding_for(game: str) -> Encoding:
+    spec = registry.spec(game)
+    if not spec.encoding:
+        raise GameError(f"{spec.title} declares no encoding (GameSpec.encoding), so it has no environment yet")
+    enc: Encoding = registry.load(spec.encoding)
+    return enc
+
+
+class EncodedGame:
+    """One game, its options and its encoding; ``state`` is the game in progress."""
+
+    def __init__(self, game: str, players: int | None = None, **options: Any):
+        self.game: Game[Any, Any] = registry.get(game)
+        raw = dict(options)
+        if players is not None:
+            raw["players"] = players
+        self.options = self.game.options(raw)
+        self.encoding = encoding_for(self.game.name)
+        self.players = int(self.options["players"])
+        self.obs_size = self.encoding.observation_size(self.options)
+        self.act_size = self.encoding.action_size(self.options)
+        self.state: Any = None
+
+    def new(self, seed: int) -> None:
+        self.state = self.game.new(self.options, seed)
+
+    @property
+    def over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+    def seat_to_act(self) -> int | None:
+        seats = self.game.to_act(self.state)
+        return seats[0] if seats else None
+
+    def legal(self, seat: int) -> list[Action]:
+        return [a for a in self.game.legal(self.state) if a.seat == seat]
+
+    def observe(self, seat: int) -> dict[str, NDArray[Any]]:
+        """``{"observation", "action_mask"}`` for ``seat`` (an empty mask when it is not asked)."""
+        view = self.game.view(self.state, seat)
+        obs = np.asarray(self.encoding.observe(view), dtype=np.float32)
+        act = np.zeros(self.act_size, dtype=np.int8)
+        if seat == self.seat_to_act():
+            act[:] = mask(self.encoding, view, self.legal(seat), self.act_size)
+        return {"observation": obs, "action_mask": act}
+
+    def in_space(self, index: Any) -> bool:
+        """Whether ``index`` is a whole number in the action index space."""
+        return bool(not isinstance(index, bool) and isinstance(index, (int, np.integer)) and 0 <= index < self.act_size)
+
+    def is_legal(self, seat: int, index: Any) -> bool:
+        view = self.game.view(self.state, seat)
+        return any(self.encoding.index(view, a) == int(index) for a in self.legal(seat))
+
+    def act(self, seat: int, index: Any) -> None:
+        """Play the legal action ``index`` names for ``seat``; GameError when it names none."""
+        if self.over:
+            raise GameError("the game is over: reset the environment before stepping it again")
+        if not self.in_space(index):
+            raise GameError(f"an action is an index 0..{self.act_size - 1}, got {index!r}")
+        view = self.game.view(self.state, seat)
+        self.game.apply(self.state, decode(self.encoding, view, self.legal(seat), int(index)))
+
+    def result_json(self) -> dict[str, Any]:
+        result = self.game.result(self.state)
+        return {} if result is None else result.to_json()
+
+    def rewards(self) -> list[float]:
+        result = self.game.result(self.state)
+        n = self.players
+        if result is None or not result.winners:
+            return [0.0] * n
+        losers = n - len(result.winners)
+        return [1.0 / len(result.winners) if s in result.winners else -1.0 / max(1, losers) for s in range(n)]
+
+    def render_text(self, seat: int | None) -> str:
+        """The table as ``seat`` sees it, drawn by the game's terminal renderer, as plain text."""
+        from rich.console import Console
+
+        from ..tui import renderer
+
+        out = io.StringIO()
+        console = Console(file=out, width=100, color_system=None, force_terminal=False)
+        names = [f"player_{s}" for s in range(self.players)]
+        console.print(renderer(self.game.name).render(self.game.view(self.state, seat), names))
+        return out.getvalue()

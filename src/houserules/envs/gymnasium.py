@@ -1,0 +1,110 @@
+"""A Gymnasium environment: one learner at a table of houserules bots.
+
+    from houserules.envs.gymnasium import SingleAgentEnv
+    e = SingleAgentEnv("shedding", players=2, opponents=("heuristic",))
+    obs, info = e.reset(seed=0)
+    obs, reward, terminated, truncated, info = e.step(int(obs["action_mask"].nonzero()[0][0]))
+
+The learner sits at ``seat`` (0 by default); the other seats are bots made
+from ``opponents`` (bot specs, the last one filling the remaining seats),
+seeded from the game seed, and asked through ``bots.ask`` like everywhere
+else, so they see only views or stand-in states. Every ``step`` is one
+decision of the learner; the bots then play until the learner is asked
+again or the game ends. The reward is the learner's, at the end (+1 win,
+-1 spread over the losers, see envs/common.py). Observations and actions
+are the game's encoding (engine/encoding.py), as in the PettingZoo env.
+
+An index outside the action space is a ``GameError``. An index inside it
+that the mask rules out is, by default (``illegal="lose"``), the end of
+the episode with reward -1 and ``info["illegal"]`` saying why: Gymnasium's
+own checker, and learners that ignore masks, sample the whole space, and a
+loss teaches them what a crash would not. ``illegal="raise"`` makes it a
+``GameError`` instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..bots import Bot, make, take_turn
+from ..engine.core import GameError
+from .common import EncodedGame
+
+
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game: str = "shedding", players: int | None = None, opponents: Sequence[str] = ("random",),
+                 seat: int = 0, render_mode: str | None = None, illegal: str = "lose", **options: Any):
+        if illegal not in ("lose", "raise"):
+            raise GameError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
+        self.illegal = illegal
+        if render_mode not in (None, "ansi"):
+            raise GameError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        self.table = EncodedGame(game, players, **options)
+        n = self.table.players
+        if not 0 <= seat < n:
+            raise GameError(f"seat must be 0..{n - 1}")
+        specs = list(opponents) or ["random"]
+        self.specs = [specs[min(i, len(specs) - 1)] for i in range(n - 1)]
+        for spec in set(self.specs):
+            make(self.table.game.name, spec)  # a bad spec fails here, not mid-game
+        self.seat = seat
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.table.act_size,), np.int8),
+        })
+        self.action_space = spaces.Discrete(self.table.act_size)
+        self.bots: dict[int, Bot] = {}
+        self._seeds = random.Random()
+        self._done = True
+        self._clock = 0.0
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds.seed(seed)
+        game_seed = self._seeds.randrange(2**31)
+        self.table.new(game_seed)
+        others = [s for s in range(self.table.players) if s != self.seat]
+        self.bots = {s: make(self.table.game.name, spec, game_seed * 31 + s) for s, spec in zip(others, self.specs)}
+        self._done = False
+        self._clock = 0.0  # game time, for a game with time whose bots may wait
+        self._play_bots()
+        return self.table.observe(self.seat), {"seed": game_seed}
+
+    def _play_bots(self) -> None:
+        t, game = self.table, self.table.game
+        while not t.over:
+            seat = t.seat_to_act()
+            assert seat is not None
+            if seat == self.seat:
+                return
+            _, self._clock, _ = take_turn(self.bots[seat], game, t.state, seat, t.legal(seat), self._clock)
+
+    def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise GameError("the game is over: call reset() before stepping again")
+        if self.illegal == "lose" and self.table.in_space(action) and not self.table.is_legal(self.seat, action):
+            self._done = True
+            why = f"action index {int(action)} is not legal now (see the action mask)"
+            return self.table.observe(self.seat), -1.0, True, False, {"illegal": why}
+        self.table.act(self.seat, action)
+        self._play_bots()
+        self._done = self.table.over
+        reward = self.table.rewards()[self.seat] if self._done else 0.0
+        info: dict[str, Any] = {}
+        if self._done:
+            info["result"] = self.table.result_json()
+        return self.table.observe(self.seat), reward, self._done, False, info
+
+    def render(self) -> str | None:
+        return None if self.render_mode is None else self.table.render_text(self.seat)

@@ -1,0 +1,128 @@
+"""PettingZoo environments for every game with an encoding.
+
+    from houserules.envs.pettingzoo import env
+    e = env("shedding", players=4, render_mode="ansi")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        mask = obs["action_mask"]
+        e.step(None if terminated or truncated else int(mask.nonzero()[0][0]))
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat order). The agent
+selected is the seat the game asks (the first one, when several seats are
+asked at once, as in the simulator). Observations are
+``{"observation": float32 vector, "action_mask": int8 vector}`` built from
+the agent's view only (the game's encoding, engine/encoding.py); actions are
+indices into the game's documented index space. Rewards come at the end:
++1 for a win (shared by joint winners), -1 spread over the seats that lost.
+``reset(seed=s)`` deals game seed ``s``: the same seed, the same game.
+
+Bad input is a ``GameError`` (a ValueError) with one line: an index outside
+the space or not legal now, a step after the game is over.
+
+There is no ``parallel_env``: a ParallelEnv has every live agent act at
+every step, and in these games one seat decides at a time (a reaction
+window asks several, but each answers in turn, and what it sees depends on
+the answers before it). PettingZoo's own turn-based games (its ``classic``
+family) are AEC-only for the same reason.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ..engine.core import GameError
+from .common import EncodedGame
+
+
+class HouseRulesAEC(AECEnv):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"], "name": "houserules_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str = "shedding", players: int | None = None, render_mode: str | None = None,
+                 **options: Any):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise GameError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        self.table = EncodedGame(game, players, **options)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"houserules_{self.table.game.name.replace('-', '_')}_v0"}
+        self.possible_agents = [f"player_{s}" for s in range(self.table.players)]
+        self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
+        obs = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.table.act_size,), np.int8),
+        })
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.table.act_size) for a in self.possible_agents}
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng.seed(seed)
+            game_seed = seed
+        else:
+            game_seed = self._rng.randrange(2**31)
+        for a in self.possible_agents:
+            self.action_spaces[a].seed(None if seed is None else seed + self.agent_name_mapping[a])
+        self.table.new(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.table.seat_to_act()
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self.table.observe(self.agent_name_mapping[agent])
+
+    def step(self, action: Any) -> None:
+        if not self.agents:
+            raise GameError("the game is over and every agent is done: reset the environment")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.table.act(self.agent_name_mapping[agent], action)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.table.over:
+            for a, r in zip(self.possible_agents, self.table.rewards()):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self.infos = {a: {"result": self.table.result_json()} for a in self.agents}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        seat = self.table.seat_to_act()
+        return self.table.render_text(seat if seat is not None else None)
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str = "shedding", players: int | None = None, render_mode: str | None = None,
+        **options: Any) -> HouseRulesAEC:
+    """The AEC environment of ``game`` (options as keyword arguments, e.g. ``hand_size=7``)."""
+    return HouseRulesAEC(game, players, render_mode, **options)
+

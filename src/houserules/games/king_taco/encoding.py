@@ -1,0 +1,89 @@
+"""King Taco as fixed-size numbers (engine/encoding.py), for learning programs.
+
+Card kinds are the game's card ints (``K`` = 7 colours x symbols). Actions,
+in blocks: ``play`` card (K), ``nope`` card (K), ``discard`` card (K),
+``fish`` card at a target counted from the acting seat (K x 8 seats),
+``colour`` (6), ``symbol`` (one per symbol), then ``draw``, ``allow``,
+``pass``.
+
+Observation, from the seat's view only: its hand (K counts), the top card
+(K one-hot) and its colour (7), the open stack's cards (K counts) with its
+total, kind, lifespan and whether it is closed; per seat counted from this
+one (8 slots): hand size, out, mana, shield, curse, timeouts, owed; whose
+turn it is and who must make a pending choice (relative one-hots), the
+pending choice, the playability condition (4) with inversion and turns
+left, the lock, go fishing and harvest turns, whether this seat is asked to
+NOPE, whether the decider is forced to allow, the draw pile size, goto and
+the turn count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.core import Action
+from ...engine.encoding import Features
+from .cards import COLOURS, KINDS, SYMBOLS
+from .state import CONDITION_NAMES, MAX_SEATS, PENDING_NAMES
+from .view import TacoView
+
+PLAY, NOPE, DISCARD, FISH = 0, KINDS, 2 * KINDS, 3 * KINDS
+COLOUR = FISH + KINDS * MAX_SEATS
+SYMBOL = COLOUR + len(COLOURS)
+_FIXED = {"draw": SYMBOL + SYMBOLS, "allow": SYMBOL + SYMBOLS + 1, "pass": SYMBOL + SYMBOLS + 2}
+_CARD_BLOCKS = {"play": PLAY, "nope": NOPE, "discard": DISCARD}
+SCALE = 0.1
+
+
+class TacoEncoding:
+    def observation_size(self, options: Mapping[str, Any]) -> int:
+        return len(self.observe(_blank()))
+
+    def action_size(self, options: Mapping[str, Any]) -> int:
+        return SYMBOL + SYMBOLS + len(_FIXED)
+
+    def observe(self, view: TacoView) -> list[float]:
+        seat, n = view.seat or 0, view.players
+        f = Features()
+        f.counts(view.hand or (), KINDS)
+        f.one_hot(view.top, KINDS)
+        f.one_hot(view.top_colour, len(COLOURS) + 1)
+        f.counts(view.stack, KINDS)
+        f.scalars(view.stack_count * SCALE, view.stack_kind is not None, view.stack_life * SCALE, view.stack_closed)
+        for values in (view.hand_sizes, view.out, view.mana, view.shields, view.curses, view.timeouts, view.owed):
+            f.per_seat([float(v) for v in values], seat, MAX_SEATS, SCALE)
+        f.relative_seat(view.turn, seat, n, MAX_SEATS)
+        f.relative_seat(view.pending_seat, seat, n, MAX_SEATS)
+        f.one_hot(view.pending, len(PENDING_NAMES))
+        f.one_hot(view.condition, len(CONDITION_NAMES))
+        lock = view.lock or (None, None)
+        f.one_hot(lock[0], len(COLOURS) + 1)
+        f.one_hot(lock[1], SYMBOLS)
+        f.scalars(view.inverted, view.condition_turns * SCALE, view.fishing_turns * SCALE,
+                  view.harvest_turns * SCALE, view.harvest_delay * SCALE, view.asked, view.forced,
+                  view.pending_count * SCALE, view.draw_size / 100, view.goto * SCALE, view.turns / 1000,
+                  view.direction, view.auction is not None)
+        return f.values
+
+    def index(self, view: TacoView, action: Action) -> int:
+        kind = action.kind
+        if kind in _CARD_BLOCKS:
+            return _CARD_BLOCKS[kind] + int(action.card)
+        if kind == "fish":
+            return FISH + int(action.card) * MAX_SEATS + (int(action.arg) - (view.seat or 0)) % view.players
+        if kind == "colour":
+            return COLOUR + int(action.arg)
+        if kind == "symbol":
+            return SYMBOL + int(action.arg)
+        return _FIXED[kind]
+
+
+def _blank() -> TacoView:
+    """A view with every field at rest: what sizes the observation."""
+    return TacoView(0, 2, (), (0, 0), (False, False), (0, 0), 0, 0, 0, 0, 1, 0, False, None, 0, 0, None, 0, 0,
+                    (0, 0), (0, 0), (0, 0), (0, 0), (), (), None, 0, 0, False, False, False, None, None, 0, None,
+                    0, "strict", False, None, 0)
+
+
+ENCODING = TacoEncoding()

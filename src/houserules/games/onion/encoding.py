@@ -1,0 +1,107 @@
+"""Cripple Mr Onion as fixed-size numbers (engine/encoding.py), for learning programs.
+
+Actions, in blocks (``R`` = the ``max_raise`` option):
+
+* ``discard``: 1024 indices, a bit per position of the seat's hand sorted
+  by card (bit i: the i-th card goes); the empty discard is 0;
+* ``bet``, ``raise``, ``extra``: the amount in Stakes (R + 1 each, 0..R);
+  ``bid``: the Stakes above the highest bid (R + 1, 1..R used);
+* ``special``, ``choose``, ``reveal``: the card (104 each);
+* ``declare``: 0 the showdown's arrangement, 1 a running flush declared to
+  cripple (#0); then ``fold``, ``match``, ``buy``, ``stop``, ``pass``,
+  ``accept``, ``decline``, ``done``.
+
+Observation, from the seat's view only: its hand (104), the cards face up
+before each seat counted from this one (7 x 104), each seat's chips,
+stake in front, folded and out (7 slots each, chips over all chips), the
+pot, the phase (one-hot), the betting part, bid, bought cards, highest bid
+and the cost of the Dealership (in Stakes / 10), the Dealer and the seat to
+act (relative one-hots), rounds played over the match's rounds, the pack
+size, and the special cards declared this round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.core import Action
+from ...engine.encoding import Features
+from .cards import DECK_SIZE
+from .rules import RUNNING_FLUSHES
+from .state import Phase
+from .view import OnionView
+
+SEATS = 7
+HAND_BITS = 10
+DISCARDS = 1 << HAND_BITS
+AMOUNTS = ("bet", "raise", "extra", "bid")
+CARDS = ("special", "choose", "reveal")
+FIXED = ("fold", "match", "buy", "stop", "pass", "accept", "decline", "done")
+PHASES = tuple(str(p) for p in Phase)
+
+
+def _blocks(max_raise: int) -> dict[str, int]:
+    """Where each kind's block of indices starts."""
+    at, out = DISCARDS, {"discard": 0}
+    for kind in AMOUNTS:
+        out[kind] = at
+        at += max_raise + 1
+    for kind in CARDS:
+        out[kind] = at
+        at += DECK_SIZE
+    out["declare"] = at
+    at += 2
+    for kind in FIXED:
+        out[kind] = at
+        at += 1
+    out["end"] = at
+    return out
+
+
+class OnionEncoding:
+    def observation_size(self, options: Mapping[str, Any]) -> int:
+        return DECK_SIZE * (1 + SEATS) + 4 * SEATS + len(PHASES) + 2 * SEATS + 9 + DECK_SIZE
+
+    def action_size(self, options: Mapping[str, Any]) -> int:
+        return _blocks(int(options.get("max_raise", 5)))["end"]
+
+    def observe(self, view: OnionView) -> list[float]:
+        seat, n = view.seat or 0, view.players
+        total = float(sum(view.chips) + view.pot + sum(view.staked)) or 1.0
+        stake = float(view.stake)
+        f = Features()
+        f.counts(view.hand or (), DECK_SIZE)
+        for i in range(SEATS):
+            f.counts(view.face_up[(seat + i) % n] if i < n else (), DECK_SIZE)
+        f.per_seat(view.chips, seat, SEATS, 1 / total)
+        f.per_seat(view.staked, seat, SEATS, 1 / total)
+        f.per_seat([float(x) for x in view.folded], seat, SEATS)
+        f.per_seat([float(x) for x in view.out], seat, SEATS)
+        f.one_hot(PHASES.index(view.phase) if view.phase in PHASES else None, len(PHASES))
+        f.relative_seat(view.dealer, seat, n, SEATS)
+        f.relative_seat(view.turn, seat, n, SEATS)
+        f.scalars(view.pot / total, view.part / 4, view.bid / stake / 10, view.bought / 5,
+                  view.high_bid / stake / 10, view.offer_cost / stake / 10, view.round / max(1, view.rounds),
+                  view.deck_size / DECK_SIZE, view.wild_round)
+        f.counts((card for card, _ in view.specials), DECK_SIZE)
+        return f.values
+
+    def index(self, view: OnionView, action: Action) -> int:
+        kind = action.kind
+        blocks = _blocks(view.max_raise)
+        if kind == "discard":
+            hand = sorted(view.hand or ())
+            return sum(1 << hand.index(c) for c in action.arg)
+        if kind in AMOUNTS:
+            base = view.high_bid if kind == "bid" else 0
+            return blocks[kind] + (int(action.arg) - base) // view.stake
+        if kind in CARDS:
+            return blocks[kind] + int(action.card)
+        if kind == "declare":
+            flush = len(action.arg) == 1 and action.arg[0][0] in RUNNING_FLUSHES.values()
+            return blocks[kind] + (1 if view.phase == "cripple" or flush else 0)
+        return blocks[kind]
+
+
+ENCODING = OnionEncoding()

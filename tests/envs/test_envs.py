@@ -1,0 +1,110 @@
+"""PettingZoo and Gymnasium environments for every game that declares an encoding."""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from houserules.engine import registry  # noqa: E402
+from houserules.engine.core import GameError  # noqa: E402
+from houserules.envs.gymnasium import SingleAgentEnv  # noqa: E402
+from houserules.envs.pettingzoo import env  # noqa: E402
+
+ENCODED = [name for name in registry.names() if registry.spec(name).encoding]
+
+
+def short(name: str) -> dict[str, Any]:
+    """Options for a quick game: a two-round match where a game has rounds."""
+    return {"rounds": 2} if "rounds" in registry.get(name).options({}) else {}
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("name", ENCODED)
+def test_pettingzoo_api_and_seed_tests(name: str) -> None:
+    api_test(env(name, players=3, **short(name)), num_cycles=300)
+    seed_test(functools.partial(env, name, players=3, **short(name)), num_cycles=100)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("name", ENCODED)
+def test_gymnasium_env_checker(name: str) -> None:
+    check_env(SingleAgentEnv(name, players=2, opponents=("heuristic",), **short(name)), skip_render_check=True)
+
+
+def test_a_whole_game_ends_with_rewards_and_then_refuses_to_step() -> None:
+    e = env("shedding", players=2)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    totals = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        e.step(None if terminated or truncated else rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+    assert sorted(totals.values()) == [-1.0, 1.0]
+    with pytest.raises(GameError, match="reset"):
+        e.step(0)
+
+
+@pytest.mark.parametrize("bad", [-1, 10**6, 1.5, "3", True])
+def test_an_index_outside_the_space_is_a_game_error(bad: Any) -> None:
+    e = env("king-taco", players=3)
+    e.reset(seed=1)
+    with pytest.raises(GameError, match="index"):
+        e.step(bad)
+
+
+def test_an_index_the_mask_rules_out_is_a_game_error() -> None:
+    e = env("shedding", players=2)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    with pytest.raises(GameError, match="not legal now"):
+        e.step(int((mask == 0).nonzero()[0][0]))
+
+
+def test_the_single_agent_env_loses_or_raises_on_a_masked_index() -> None:
+    lose = SingleAgentEnv("shedding", players=2)
+    obs, _ = lose.reset(seed=2)
+    masked = int((obs["action_mask"] == 0).nonzero()[0][0])
+    _, reward, terminated, _, info = lose.step(masked)
+    assert reward == -1.0 and terminated and "not legal" in info["illegal"]
+    with pytest.raises(GameError, match="reset"):
+        lose.step(0)
+    strict = SingleAgentEnv("shedding", players=2, illegal="raise")
+    strict.reset(seed=2)
+    with pytest.raises(GameError, match="not legal"):
+        strict.step(masked)
+
+
+def test_bad_construction_is_a_game_error() -> None:
+    with pytest.raises(GameError, match="render_mode"):
+        env("shedding", render_mode="human")
+    with pytest.raises(GameError, match="ismcts budget"):
+        SingleAgentEnv("shedding", opponents=("ismcts:abc",))
+    with pytest.raises(GameError, match="players"):
+        env("shedding", players=9)
+
+
+def test_ansi_render_draws_the_table_with_the_terminal_renderer() -> None:
+    e = env("cripple-mr-onion", players=2, render_mode="ansi", rounds=1)
+    e.reset(seed=0)
+    text = e.render()
+    assert isinstance(text, str) and "Cripple Mr Onion" in text and "\x1b[" not in text
+    g = SingleAgentEnv("shedding", render_mode="ansi")
+    g.reset(seed=0)
+    assert "Shedding" in str(g.render())
+
+
+def test_the_same_seed_deals_the_same_game() -> None:
+    a, b = env("king-taco", players=4), env("king-taco", players=4)
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.table.game.snapshot(a.table.state) == b.table.game.snapshot(b.table.state)
