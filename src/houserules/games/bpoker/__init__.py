@@ -33,6 +33,7 @@ SPEC = GameSpec(
     bots={"heuristic": "houserules.games.bpoker.bots:Heuristic"},
     terminal="houserules.games.bpoker.terminal:RENDERER",
     words="houserules.games.bpoker.words:WORDS",
+    web=True,
     order=5,
 )
 

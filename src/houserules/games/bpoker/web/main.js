@@ -1,0 +1,179 @@
+// bpoker at the browser table: every seat's zones at a glance (stash,
+// viewing hand, cards-to-be-played, sideways cards, its table with wilds
+// face down beside their origin and no-effect cards turned sideways, its
+// declared hand), the pot, and for this seat its viewing hand with the
+// playable cards lit. A question of the resolution machine (a target, a
+// value, a Magic or Tunnel window) is asked in a prompt with one button per
+// offered answer; the 5-card declaration is a row of buttons, one per legal
+// declaration. Everything comes from this seat's view (view.py).
+
+import { h, chip, keyButton, prompt } from "../../dom.js";
+import { cardFace, cardRow, cardText as stdText } from "../../cards.js";
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const KEYS = "asdfghjklzxcvbnm";
+
+/** "QS#2" is the second deck's Q♠: the face of "QS", the name kept for tests and clicks. */
+const base = (name) => String(name).replace(/#\d+$/, "");
+const isJoker = (name) => base(name) === "JK";
+
+function face(name) {
+  const card = isJoker(name) ? cardFace("Joker") : cardFace(base(name));
+  card.dataset.card = name;
+  if (isJoker(name)) card.classList.add("joker");
+  return card;
+}
+
+function cardText(name) {
+  return isJoker(name) ? "Joker" : stdText(base(name));
+}
+
+/** A choice's word: a card name is said as the card, any other word as it stands. */
+function choiceText(choice) {
+  return /^(10|[2-9AJQK])[SHDC](#\d+)?$|^JK(#\d+)?$/.test(choice) ? cardText(choice) : choice;
+}
+
+// --- seats ----------------------------------------------------------------------------
+function slot(sl) {
+  const cards = sl.cards.map((c) => {
+    const f = face(c);
+    if (sl.wild) f.classList.add("wild-down");
+    if (sl.ne) f.classList.add("sideways");
+    return f;
+  });
+  const notes = [];
+  if (sl.wild) notes.push(`wild, face down${sl.as ? ` as ${sl.as}` : ""}`);
+  else if (sl.as) notes.push(`as ${sl.as}`);
+  if (sl.ne) notes.push("no effect");
+  if (sl.protected) notes.push("protected");
+  return h("figure", { class: `slot${sl.wild ? " wild" : ""}${sl.ne ? " ne" : ""}`, title: notes.join(", ") || null },
+    h("div", { class: "cards small" }, ...cards), notes.length ? h("figcaption", {}, notes.join(" · ")) : "");
+}
+
+function seatZones(view, names, s) {
+  const mine = s === view.seat;
+  const out = !view.in_hand[s] || (view.out || []).includes(s);
+  const counts = h("div", { class: "chips" },
+    chip(`stash ${view.stash_sizes[s]}`, "", { title: "face-down stash" }),
+    chip(`viewing ${view.viewing_sizes[s]}`),
+    view.ctbp_sizes[s] ? chip(`to play ${view.ctbp_sizes[s]}`, "warn") : "",
+    view.sideways[s] ? chip(`sideways ${view.sideways[s]}`, "", { title: "sideways cards in the stash" }) : "",
+    chip(`table ${view.counted[s]}/${view.correct[s]} (max ${view.maximum[s]})`, "", { title: "counted cards / correct number (maximum)" }),
+    view.hands_won[s] ? chip(`won ${view.hands_won[s]}`, "magenta") : "",
+    out ? chip("out of this hand", "warn") : "");
+  const table = view.tables[s].length ? h("div", { class: "bp-table" }, ...view.tables[s].map(slot))
+    : h("p", { class: "empty" }, "table empty");
+  const declared = view.declared[s].length
+    ? h("p", { class: "declared" }, h("b", {}, `declared: ${view.declared_hand[s] || ""}`), " · ",
+      view.declared[s].map(cardText).join(" "))
+    : "";
+  const turn = view.turn === s && !view.over;
+  return h("section", { class: `bp-seat${mine ? " mine" : ""}${turn ? " bp-turn" : ""}`, "data-seat": s },
+    h("h3", {}, names[s] ?? `seat ${s + 1}`, mine ? " (you)" : "", turn ? " · to play" : "",
+      view.dealer === s ? " · dealer" : ""), counts, table, declared);
+}
+
+function status(view) {
+  const out = [chip(`hand ${view.hand} of ${view.hands}`), chip(`pot ${view.pot_size}`, "magenta", { id: "pot" }),
+    chip(view.direction === -1 ? "↺ reversed" : "↻ in seat order"), chip(`phase: ${view.phase}`),
+    chip(`turn ${view.turns + 1}`)];
+  if (view.discard.length) out.push(chip(`discard ${view.discard.length}`, "", { title: view.discard.map(cardText).join(" ") }));
+  if (view.transit.length) out.push(chip(`in transit: ${view.transit.map(cardText).join(" ")}`, "warn"));
+  return h("div", { class: "chips" }, ...out);
+}
+
+// --- what you are asked -----------------------------------------------------------------
+function ask(ctx) {
+  const { view, legal, names, seat, act } = ctx;
+  const choose = legal.filter((a) => a.action === "choose");
+  if (view.ask && view.ask.seat !== seat && !view.over) {
+    return h("p", { class: "waiting-for" }, `${names[view.ask.seat]} is asked: ${view.ask.prompt}…`);
+  }
+  if (!choose.length) return "";
+  const buttons = choose.map((a, i) => keyButton(choiceText(a.choice), KEYS[i] || "", () => act(a),
+    { class: "choice", "data-choice": a.choice }));
+  if (view.reacting && !view.ask) {
+    return prompt("React?", "A card was just played: you may answer it now (Magic, Tunnel…), or let it be.", buttons,
+      { urgent: true, id: "ask" });
+  }
+  const title = view.ask ? view.ask.prompt : "Choose";
+  return prompt(title.charAt(0).toUpperCase() + title.slice(1), view.ask ? `rule ${view.ask.clause}` : "", buttons,
+    { urgent: !!(view.ask && view.turn !== seat), id: "ask" });
+}
+
+function declaration(ctx) {
+  const { legal, act } = ctx;
+  const decl = legal.filter((a) => a.action === "declare");
+  if (!decl.length) return "";
+  const buttons = decl.map((a, i) => keyButton(a.cards.map(cardText).join(" "), KEYS[i] || "", () => act(a),
+    { class: "declare-choice", "data-cards": a.cards.join(" ") }));
+  return prompt("Declare your 5-card hand", `From your table: ${plural(decl.length, "legal declaration")}; a wild takes its best value.`,
+    buttons, { id: "declare" });
+}
+
+function hand(ctx) {
+  const { view, legal, act } = ctx;
+  if (!Array.isArray(view.viewing)) return "";
+  const plays = new Map(legal.filter((a) => a.action === "play").map((a) => [a.card, a]));
+  const choice = (name) => (plays.has(name) ? { run: () => act(plays.get(name)), title: `play ${cardText(name)}` } : null);
+  const parts = [h("h3", {}, `Your viewing hand · ${plural(view.viewing.length, "card")}`),
+    cardRow(view.viewing, { face, choice, cls: "hand cards", label: "your viewing hand", focus: "hand" })];
+  if (view.ctbp && view.ctbp.length) {
+    parts.push(h("h3", {}, "Cards to be played"), cardRow(view.ctbp, { face, cls: "cards small" }));
+  }
+  for (const seen of view.seen_viewing || []) {
+    parts.push(h("h3", {}, `Viewing hand you control (${ctx.names[seen.seat]})`), cardRow(seen.viewing, { face, cls: "cards small" }));
+  }
+  if (view.f_hand && view.f_hand.length) parts.push(h("h3", {}, "Your f_poker hand"), cardRow(view.f_hand, { face, cls: "cards" }));
+  return h("section", { class: "my-hand" }, ...parts);
+}
+
+/** f_poker (Joker + Joker + 7), a separate phase: its f_pot and who is still in it. */
+function fpoker(view, names) {
+  if (!view.f_players || !view.f_players.length) return "";
+  const who = view.f_players.map((s) => chip(`${names[s]} · ${(view.f_folded || []).includes(s) ? "folded"
+    : plural(view.f_hand_sizes[s], "card")}`, (view.f_folded || []).includes(s) ? "" : "warn"));
+  return h("section", { class: "bp-fpoker", id: "fpoker" }, h("h3", {}, `f_poker · f_pot ${view.f_pot_size}`),
+    h("p", {}, "The hand is paused: each player stands, draws 1–3 or folds once; the best f-hand takes the f_pot."),
+    h("div", { class: "chips" }, ...who));
+}
+
+function result(view, names) {
+  if (!view.over) return "";
+  return h("p", { class: "bp-result" }, `Over: ${view.winners.map((s) => names[s]).join(", ") || "nobody"} won`,
+    view.reason ? ` (${view.reason})` : "", ".");
+}
+
+export default {
+  board(ctx) {
+    const { view, names } = ctx;
+    const seats = Array.from({ length: view.players }, (_, s) => seatZones(view, names, s));
+    return h("div", { class: "board bpoker" }, status(view), fpoker(view, names), ask(ctx), declaration(ctx), hand(ctx),
+      h("div", { class: "bp-seats" }, ...seats), result(view, names));
+  },
+  isButton: (a) => ["pass", "scrap", "use", "pair"].includes(a.action),
+  actionLabel(a) {
+    switch (a.action) {
+      case "pass": return "Pass";
+      case "scrap": return "Scrap your table";
+      case "use": return `Use ${cardText(a.card)}`;
+      case "pair": return `Play together: ${a.cards.map(cardText).join(" + ")}`;
+      default: return a.action;
+    }
+  },
+  actionCost(a) {
+    return a.action === "pass" ? "ends your turn" : "";
+  },
+  toAct(view) {
+    if (view.over) return [];
+    if (view.ask) return [view.ask.seat];
+    if (view.reacting && typeof view.seat === "number") return [view.seat];
+    return [view.turn];
+  },
+  seatNote(view, seat) {
+    return `stash ${view.stash_sizes[seat]} · viewing ${view.viewing_sizes[seat]} · table ${view.counted[seat]}/${view.correct[seat]}`;
+  },
+  cardText,
+  keys: { p: "pass" },
+  help: [["p", "pass"], ["a s d f…", "answer a question / declare (1st, 2nd… button)"], ["1–9", "play the 1st…9th lit card"]],
+};

@@ -1,0 +1,134 @@
+"""bpoker in a real browser through its own module (games/bpoker/web/main.js):
+two people, each in their own browser context with their invite link, and a
+bot play a one-hand game to its end by clicking only what the page lights or
+offers: a prompt's answers, a declaration button, a lit card of the viewing
+hand, or Pass. Every seat's zones stay on the page throughout, and a laptop
+and a phone-sized screenshot of the table mid-hand are kept in
+test-artifacts/."""
+
+from __future__ import annotations
+
+import httpx2
+from browser_helpers import ARTIFACTS, act, base_url, browser, needs_chromium, watch_errors
+
+pytestmark = needs_chromium
+__all__ = ["base_url", "browser"]  # fixtures, used by name
+
+LAPTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+def new_table(base: str) -> dict:
+    r = httpx2.post(base + "/api/tables", json={"game": "bpoker", "options": {"players": 3, "hands": 1}, "seed": 1,
+                                                 "seats": [{"name": "Ann"}, {"name": "Bo"}, {"bot": "heuristic"}]})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def move(page) -> str:
+    """One decision by what the page offers: a prompt's first answer, the first
+    declaration, the first lit card, else Pass (or the first button). Returns what kind it was."""
+    for kind, where in (("choose", "#ask button.choice"), ("declare", "#declare button.declare-choice"),
+                        ("play", ".hand .card.legal"), ("pass", 'button.action[data-action="pass"]'),
+                        ("other", "button.action")):
+        found = page.locator(where)
+        if found.count():
+            act(page, None, found.first, keyboard=False)
+            return kind
+    raise AssertionError("the page offers nothing although it is this seat's move")
+
+
+def screenshots(page) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "bpoker-midgame-laptop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(ARTIFACTS / "bpoker-midgame-phone.png"), full_page=True)
+    page.set_viewport_size(LAPTOP)
+    assert (ARTIFACTS / "bpoker-midgame-laptop.png").stat().st_size > 10_000
+
+
+def test_two_people_play_a_bpoker_hand_to_its_end_in_the_browser(base_url, browser):
+    errors: list[str] = []
+    t = new_table(base_url)
+    pages = [browser.new_context(viewport=LAPTOP).new_page() for _ in range(2)]
+    for page, invite in zip(pages, t["invites"], strict=False):
+        watch_errors(page, errors)
+        page.goto(base_url + invite["path"])
+    for page in pages:  # the hand starts once both have taken their seats
+        page.wait_for_selector("#table[data-status=playing]")
+        assert page.locator(".board.bpoker").count() == 1
+        assert page.locator(".bp-seat").count() == 3  # every seat's zones, not only one's own
+    kinds: list[str] = []
+    shot = False
+    while True:
+        done = [p for p in pages if p.locator("#table").get_attribute("data-status") == "over"]
+        if done:
+            break
+        mover = next((p for p in pages if p.locator("#table").get_attribute("data-can-act") == "true"), None)
+        if mover is None:  # the bot's move, or an update on its way
+            pages[0].wait_for_timeout(100)
+            continue
+        assert mover.locator(".bp-seat .chips").first.inner_text().startswith("stash")
+        if len(kinds) == 10 and not shot:
+            screenshots(mover)
+            shot = True
+        kinds.append(move(mover))
+        assert len(kinds) < 300, "the hand did not end"
+    for page in pages:
+        page.wait_for_selector("#table[data-status=over]")
+        page.wait_for_selector("#result")
+    assert shot and {"play", "choose"} <= set(kinds), kinds
+    assert not errors, errors
+
+
+# a seat's view in the middle of a hand, as view.py sends it: a wild face down
+# (its origin shown and the value it stands as), a no-effect card turned
+# sideways, a Joker, and this seat asked to react out of turn
+VIEW = {"game": "bpoker", "seat": 0, "players": 3, "hand": 1, "hands": 1, "dealer": 2, "turn": 1, "direction": 1,
+        "phase": "turn", "played": 1, "stash_sizes": [40, 38, 45], "sideways": [2, 0, 0], "viewing_sizes": [4, 3, 5],
+        "ctbp_sizes": [0, 0, 0], "viewing": ["JK", "QC#2", "2S#3", "4D"], "ctbp": [], "seen_viewing": [],
+        "tables": [[{"cards": ["7S"]}], [{"cards": ["3C#2"], "wild": True, "as": "A♠"}, {"cards": ["8H"], "ne": True}],
+                   []],
+        "declared": [[], ["3C#2", "8H"], []], "declared_hand": [None, "high card (short hand)", None],
+        "correct": [5, 5, 5], "maximum": [7, 7, 7], "counted": [1, 1, 0], "pot_size": 6, "discard": ["6S"],
+        "transit": [], "ask": None, "options": ["magic", "let it be"], "reacting": True, "armed_j": False,
+        "control": None, "in_hand": [True, True, True], "out": [], "hands_won": [0, 0, 0], "f_pot_size": 0,
+        "f_players": [], "f_folded": [], "f_hand_sizes": [0, 0, 0], "f_hand": [], "turns": 3, "over": False,
+        "winners": [], "reason": ""}
+LEGAL = [{"seat": 0, "action": "choose", "choice": "magic"}, {"seat": 0, "action": "choose", "choice": "let it be"}]
+
+
+def test_the_bpoker_board_shows_wilds_sideways_cards_and_a_reaction_prompt(base_url, browser):
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    page.goto(base_url + "/")
+    acted = page.evaluate("""async ([view, legal]) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const acted = [];
+        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: (a) => acted.push(a), ui: {},
+                     redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+        document.querySelector("#ask button.choice").click();
+        return {acted, toAct: mod.toAct(view), label: mod.actionLabel({action: "pair", cards: ["AS", "AS#2"]}, view)};
+    }""", [VIEW, LEGAL])
+    assert acted["acted"] == [LEGAL[0]] and acted["toAct"] == [0]
+    assert acted["label"] == "Play together: A♠ + A♠"
+    assert "React?" in page.locator("#ask.urgent h3").inner_text()
+    bo = page.locator('.bp-seat[data-seat="1"]')
+    assert "wild, face down as A♠" in bo.locator(".slot.wild figcaption").inner_text()
+    assert bo.locator('.slot.wild .card[data-card="3C#2"]').count() == 1  # its origin, shown
+    assert bo.locator(".slot.ne .card.sideways").count() == 1 and "no effect" in bo.inner_text()
+    assert "declared: high card (short hand) · 3♣ 8♥" in bo.inner_text()
+    assert "sideways 2" in page.locator('.bp-seat[data-seat="0"]').inner_text()
+    assert page.locator('.hand .card[data-card="JK"]').inner_text().strip() == "Joker"
+    assert page.locator("#fpoker").count() == 0  # f_poker is drawn only while it is played
+    fpoker = page.evaluate("""async (view) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = {view, legal: [], seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        return mod.board(ctx).querySelector("#fpoker").innerText;
+    }""", {**VIEW, "reacting": False, "f_players": [0, 1], "f_folded": [1], "f_pot_size": 9, "f_hand_sizes": [5, 0, 0]})
+    assert "f_pot 9" in fpoker and "Bo · folded" in fpoker and "Ann · 5 cards" in fpoker
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "bpoker-board-zones.png"), full_page=True)
+    assert not errors, errors
