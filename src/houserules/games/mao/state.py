@@ -17,6 +17,7 @@ from typing import Any
 from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
 from ...engine.core import TABLE, GameError, OptionsError
+from ...engine.literal import check_keys, read_piles
 from ...engine.options import common_options
 from . import language, rulecheck
 from .rulebook import Rule, applies, in_play, rule_set, rules_for
@@ -255,12 +256,6 @@ def deal(options: Mapping[str, Any], seed: int) -> MaoState:
     return state
 
 
-def _cards(value: Any, what: str) -> list[int]:
-    try:
-        return parse_cards(value)
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise GameError(f"state.{what}: {exc}") from None
-
 
 STATE_KEYS = ("hands", "discard", "draw", "dealer", "turn", "direction", "started", "paused")
 
@@ -275,18 +270,9 @@ def _seat(obj: Mapping[str, Any], key: str, default: int, n: int) -> int:
 def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> MaoState:
     """A state written out in a scenario file: ``draw`` top first, ``discard`` bottom first.
     The clock is 0 and ``turn``'s turn has just begun."""
-    unknown = sorted(set(obj) - set(STATE_KEYS))
-    if unknown:
-        raise GameError(f"unknown Mao state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
+    check_keys(obj, STATE_KEYS, "Mao")
     state = MaoState(options, seed, random.Random(seed))
-    hands = obj.get("hands")
-    if not isinstance(hands, list) or len(hands) != state.players:
-        raise GameError(f"state.hands must list {state.players} hands (options.players)")
-    state.hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
-    state.discard = _cards(obj.get("discard", []), "discard")
-    if not state.discard:
-        raise GameError("state.discard needs at least its top card")
-    state.draw = list(reversed(_cards(obj.get("draw", []), "draw")))
+    read_piles(state, obj, parse_cards)
     every = state.all_cards()
     decks = options["decks"]
     extra = sorted({card_name(c) for c in every if every.count(c) > decks})

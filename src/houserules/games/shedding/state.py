@@ -15,6 +15,7 @@ from typing import Any
 from ...cards import DECK_SIZE, card_name, full_deck, parse_cards
 from ...engine.clone import clone_slots
 from ...engine.core import STRICT, GameError, OptionsError
+from ...engine.literal import check_keys, read_piles
 from ...engine.options import common_options
 
 DEFAULTS: dict[str, Any] = {
@@ -110,30 +111,15 @@ def deal(options: Mapping[str, Any], seed: int) -> SheddingState:
     return state
 
 
-def _cards(value: Any, what: str) -> list[int]:
-    try:
-        return parse_cards(value)
-    except (ValueError, TypeError) as exc:
-        raise GameError(f"state.{what}: {exc}") from None
-
 
 STATE_KEYS = ("hands", "discard", "draw", "turn", "direction", "pending_draw", "declared", "turns")
 
 
 def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> SheddingState:
     """A state written out in a scenario file (``draw`` top first, ``discard`` bottom to top)."""
-    unknown = sorted(set(obj) - set(STATE_KEYS))
-    if unknown:
-        raise GameError(f"unknown Shedding state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
+    check_keys(obj, STATE_KEYS, "Shedding")
     state = SheddingState(options, seed, random.Random(seed))
-    hands = obj.get("hands")
-    if not isinstance(hands, list) or len(hands) != state.players:
-        raise GameError(f"state.hands must list {state.players} hands (options.players)")
-    state.hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
-    state.discard = _cards(obj.get("discard", []), "discard")
-    if not state.discard:
-        raise GameError("state.discard needs at least its top card")
-    state.draw = list(reversed(_cards(obj.get("draw", []), "draw")))
+    read_piles(state, obj, parse_cards)
     every = state.all_cards()
     if len(set(every)) != len(every):
         dup = sorted({card_name(c) for c in every if every.count(c) > 1})
