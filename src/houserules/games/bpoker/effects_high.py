@@ -285,13 +285,21 @@ def _queen(sign: int, companion: bool, clause: str) -> str:
         receiver = state.next_seat(f.seat, state.direction * sign)
         if receiver == f.seat or own_slot(state, f.seat, ctx.card) is None:
             return [Event("lost", f.seat, {"clause": clause, "why": "nobody to pass to"})]
-        if not companion:
-            return _pass_queen(state, f.seat, ctx, receiver, None)
+        if not companion:  # Magic's second use (L686-690) may stop a Q♦/Q♥ coming to a table, and the look
+            return window(state, guard_offers(state, [receiver]), f"{name}.guard", f.seat, ctx, receiver)
         opts = [card_name(s.top) for s in state.tables[f.seat]
                 if not s.ne and ctx.card not in s.cards and face(s.top) not in ((12, CLUBS), (12, SPADES))]
         if not opts:
             return _pass_queen(state, f.seat, ctx, receiver, None)
         return ask(state, f.seat, clause, "pass which card with the Q", opts, f"{name}.pass", ctx, receiver)
+
+    @step(f"{name}.guard")
+    def guarded(state: BState, f: Frame) -> list[Event]:
+        ctx, receiver, answers = f.data
+        exempt, events = spent(state, answers)
+        if receiver in exempt:  # the effect does not occur: the Q stays on its player's table, no look
+            return events + [Event("lost", f.seat, {"clause": clause, "why": "stopped by Magic"})]
+        return events + _pass_queen(state, f.seat, ctx, receiver, None)
 
     @step(f"{name}.pass")
     def with_card(state: BState, f: Frame) -> list[Event]:
