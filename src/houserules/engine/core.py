@@ -18,7 +18,7 @@ Why these shapes:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
@@ -116,18 +116,3 @@ class View(Protocol):
     """What one seat may know of a state. ``to_json`` is what leaves the process."""
 
     def to_json(self) -> dict[str, Any]: ...
-
-
-def json_action(action: Action, card_name: Any = None) -> dict[str, Any]:
-    """The common JSON form ``{"seat", "action", "card"?}`` most games use."""
-    out: dict[str, Any] = {"seat": action.seat, "action": action.kind}
-    if action.card is not None:
-        out["card"] = card_name(action.card) if card_name else action.card
-    return out
-
-
-def require_keys(obj: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
-    """Refuse unknown keys in a JSON object, naming them."""
-    unknown = sorted(set(obj) - set(allowed))
-    if unknown:
-        raise GameError(f"unknown {what} key(s): {', '.join(unknown)} (allowed: {', '.join(allowed)})")
