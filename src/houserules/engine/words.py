@@ -71,6 +71,8 @@ def second_person(line: str) -> str:
     reading is named "You", so their lines read "You play 5♥" and "your turn".
     One rule here instead of a grammar in every game's words."""
     line = line.replace(f"{YOU}'s turn", "your turn").replace(f"{YOU}'s ", "your ")
+    if line.startswith(f"{YOU} "):  # "You hold their cards up" reads "You hold your cards up"
+        line = re.sub(r"\btheir\b", "your", re.sub(r"\bthemself\b", "yourself", line))
     return re.sub(rf"\b{YOU} ([A-Za-z]+)", lambda m: f"{YOU} {_base_form(m.group(1))}", line)
 
 
