@@ -31,7 +31,7 @@ from .cards import MAX_DECKS, deck
 PLAYERS = (3, 6)
 DEFAULTS: dict[str, Any] = {
     "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
-    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200, "nine_diamonds": "wins",
+    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200, "nine_diamonds": "stands",
 }
 TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
 
