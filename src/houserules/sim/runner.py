@@ -166,6 +166,7 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
     rates = {k: tally.wins_by_bot[k] / tally.seats_by_bot[k] for k in sorted(tally.seats_by_bot)}
     n = len(config.bots)
     turns_total = sum(t * c for t, c in tally.turns.items())
+    derived = getattr(registry.get(config.game), "derived_stats", None)  # a game's ratios of its sums
     out: dict[str, Any] = {
         "game": config.game,
         "games": tally.games,
@@ -185,6 +186,7 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
         "penalties_per_game": {k: v / g for k, v in sorted(tally.penalties.items())},
         "stats": {k: v for k, v in sorted(tally.stats.items())},
         "stats_per_game": {k: v / g for k, v in sorted(tally.stats.items())},
+        "derived": derived(tally.stats, tally.games) if derived is not None else {},
         "actions_per_second": tally.actions / seconds if seconds else None,
         "elapsed_seconds": round(seconds, 3),
     }

@@ -50,7 +50,7 @@ def begin_hand(state: BState) -> list[Event]:
     state.in_hand = [not o for o in state.out]
     if sum(state.in_hand) <= 1:
         return game_over(state, "only one player has cards")
-    events = [Event("hand", state.dealer, {"hand": state.hand_no})]
+    events = [Event("hand", state.dealer, {"hand": state.hand_no, "seats": tuple(state.live())})]
     for s in state.live():
         got = from_stash(state, s, state.options["ante"])
         state.pot.extend(got)
