@@ -21,6 +21,7 @@ def test_a_card_played_by_the_hands_winner_has_a_full_win_share() -> None:
     events = act(GAME, state, GAME.action_from_json({"seat": 0, "action": "play", "card": "9D"}))
     stats = game_stats(state, events)
     assert stats["hands_won_by_seat"] == {"0": 1} and stats["hand_ends"] == {"9♦": 1}
+    assert stats["hands_won_by_place"] == {"3": 1}  # seat 0 deals (BP-1.4), so plays last of three
     assert stats["share"] == {"pairs": 3, "pairs_won": 1, "in": {"9D": 1}, "won": {"9D": 1}}
     sums = {"hands": 1, "turns": 0, "share.pairs": 3, "share.pairs_won": 1, "share.in.9D": 1, "share.won.9D": 1}
     out = derived_stats(sums, 1)

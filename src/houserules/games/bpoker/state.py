@@ -31,7 +31,7 @@ from .cards import MAX_DECKS, deck
 PLAYERS = (3, 6)
 DEFAULTS: dict[str, Any] = {
     "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
-    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200, "nine_diamonds": "stands",
+    "ante": 1, "hands": None, "hand_turns": None, "max_turns": 200, "nine_diamonds": "stands",
 }
 TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
 
@@ -85,6 +85,10 @@ class Slot:
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     opts = common_options(raw, DEFAULTS, "bpoker", PLAYERS, "BP-1.1")
+    if opts["hands"] is None:  # BP-H27: every seat deals once
+        opts["hands"] = opts["players"]
+    if opts["hand_turns"] is None:  # BP-H28: ten rounds
+        opts["hand_turns"] = 10 * opts["players"]
     limits = {"decks": (1, MAX_DECKS), "jokers": (0, 2), "viewing": (1, 12), "table_max": (5, 20),
               "ante": (0, 10), "hands": (1, 100), "hand_turns": (3, 1000), "max_turns": (1, 100_000)}
     if opts["nine_diamonds"] not in ("wins", "stands"):

@@ -42,10 +42,12 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
     lost: Counter[str] = Counter()
     sets: Counter[str] = Counter()
     hand_wins: Counter[str] = Counter()  # hands won by seat
+    by_place: Counter[str] = Counter()  # ... by place in the hand's order: 1 begins (left of the dealer), the dealer last
     within: Counter[str] = Counter()  # (hand, player) pairs in which a card or set was played with effect
     won: Counter[str] = Counter()  # ... of which that player won the hand
     seen: dict[int, set[str]] = {}  # this hand: what each seat played with effect
     seats = tuple(range(state.players))  # the first hand's "hand" event is told before the game's first action
+    dealer = 0
     pairs = pairs_won = 0
 
     def close(winner: int | None) -> None:
@@ -60,13 +62,14 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
 
     for e in events:
         if e.kind == "hand":
-            seats = tuple(e.data["seats"])
+            seats, dealer = tuple(e.data["seats"]), _seat(e)
         elif e.kind == "set-played":
             sets[str(e.data["clause"])] += 1
             seen.setdefault(_seat(e), set()).add("set " + str(e.data["clause"]))
         elif e.kind == "won-hand":
             ends[str(e.data["how"])] += 1
             hand_wins[str(e.seat)] += 1
+            by_place[str((_seat(e) - dealer - 1) % state.players + 1)] += 1
             close(e.seat)
         elif e.kind == "hand-cap":
             ends["turn cap"] += 1
@@ -83,6 +86,7 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
     hands = state.hand_no - (0 if state.over and state.reason.startswith("turn") else 1)
     return {"turns": state.turns, "hands": hands, "hand_ends": dict(ends), "effects": dict(fired), "lost": dict(lost),
             "played": dict(played), "sets": dict(sets), "hands_won_by_seat": dict(hand_wins),
+            "hands_won_by_place": dict(by_place),
             "game_end": {_end(state.reason): 1}, "share": {"pairs": pairs, "pairs_won": pairs_won,
                                                             "in": dict(within), "won": dict(won)}}
 
