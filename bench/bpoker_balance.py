@@ -9,7 +9,7 @@ Per player count it prints turns per hand, actions per game, how hands end, hand
 place (1 = left of the dealer, who begins; the dealer last), game wins by seat, how often a
 cap ends a hand or a game, and the cards with the highest and lowest win-share lift
 (``stats.derived_stats``). The card plot pools every player count: a card's lift is its win
-share over the baseline (1.0: playing it is worth no more than any play).
+share over that of an average card play (1.0: it decides no more than any card).
 """
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ def report(n: int, out: dict[str, Any]) -> None:
     print("hand wins by place: " + " · ".join(f"{place.get(str(p), 0) / won:.0%}" for p in range(1, n + 1))
           + f" (even {1 / n:.0%})")
     print("game wins by seat: " + " · ".join(f"{w:g}" for w in out["wins_by_seat"]))
+    played = sorted(_prefixed(s, "played.").items(), key=lambda x: -x[1])
+    print("played per game: " + ", ".join(f"{k} {v / g:.2f}" for k, v in played[:10]) + f" … ({len(played)} values)")
+    print("effects per game: " + ", ".join(f"{k} {v / g:.2f}" for k, v in sorted(_prefixed(s, "effects.").items())))
+    print("sets per game: " + ", ".join(f"{k[5:]} {v / g:.2f}" for k, v in sorted(_prefixed(s, "sets.").items(),
+                                                                              key=lambda x: -x[1])))
+    print(f"win share: every (hand, player) {dv['share.baseline']:.0%}, after any play {dv['share.any play']:.0%}, "
+          f"of an average card play {dv['share.average play']:.0%}")
     print("highest lifts: " + ", ".join(f"{k} {v:.2f}" for v, k in lifts[::-1][:8]))
     print("lowest lifts: " + ", ".join(f"{k} {v:.2f}" for v, k in lifts[:6]))
 
@@ -80,7 +87,7 @@ def plot_players(runs: dict[int, dict[str, Any]], path: str) -> None:
     a3.set_title("how hands end")
     a3.set_xlabel("players")
     a3.set_ylim(0, 1)
-    a3.legend(fontsize=8)
+    a3.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=4)
     for n in ns:
         place = _prefixed(runs[n]["stats"], "hands_won_by_place.")
         won = sum(place.values()) or 1
@@ -111,8 +118,8 @@ def plot_cards(runs: dict[int, dict[str, Any]], path: str) -> None:
     ax.barh([k for _, k in rows], [v for v, _ in rows],
             color=["#d8843b" if v > 1.25 else "#3b7dd8" if v >= 0.8 else "#999999" for v, _ in rows])
     ax.axvline(1, color="black", linewidth=1)
-    ax.set_title("win-share lift of each card or set played with effect\n"
-                 "(share of hands won by its player ÷ baseline; 3-6 players pooled, ≥ 40 plays)")
+    ax.set_title("win-share lift of each card or set played with effect\n(share of hands won by its player "
+                 "÷ that of an average card play;\n3-6 players pooled, ≥ 40 plays)")
     ax.tick_params(axis="y", labelsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=100)

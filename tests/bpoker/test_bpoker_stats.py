@@ -8,7 +8,7 @@ from pathlib import Path
 
 from houserules.engine import registry
 from houserules.engine.referee import act
-from houserules.games.bpoker.stats import derived_stats, game_stats
+from houserules.games.bpoker.stats import ANY, derived_stats, game_stats
 from houserules.sim import SimConfig, simulate, summary
 
 GAME = registry.get("bpoker")
@@ -22,10 +22,13 @@ def test_a_card_played_by_the_hands_winner_has_a_full_win_share() -> None:
     stats = game_stats(state, events)
     assert stats["hands_won_by_seat"] == {"0": 1} and stats["hand_ends"] == {"9♦": 1}
     assert stats["hands_won_by_place"] == {"3": 1}  # seat 0 deals (BP-1.4), so plays last of three
-    assert stats["share"] == {"pairs": 3, "pairs_won": 1, "in": {"9D": 1}, "won": {"9D": 1}}
-    sums = {"hands": 1, "turns": 0, "share.pairs": 3, "share.pairs_won": 1, "share.in.9D": 1, "share.won.9D": 1}
+    assert stats["share"] == {"pairs": 3, "pairs_won": 1, "in": {"9D": 1, ANY: 1}, "won": {"9D": 1, ANY: 1}}
+    sums = {"hands": 2, "turns": 3, "share.pairs": 6, "share.pairs_won": 2, "share.in.9D": 1, "share.won.9D": 1,
+            "share.in.2S": 2, "share.won.2S": 0, f"share.in.{ANY}": 3, f"share.won.{ANY}": 1}
     out = derived_stats(sums, 1)
-    assert out["share.9D"] == 1.0 and out["share.baseline"] == round(1 / 3, 4) and out["lift.9D"] == 3.0
+    assert out["share.9D"] == 1.0 and out["share.baseline"] == round(1 / 3, 4) and out[f"share.{ANY}"] == 0.3333
+    assert out["share.average play"] == 0.3333 and out["lift.9D"] == 3.0 and out["lift.2S"] == 0.0
+    assert out["turns per hand"] == 1.5
 
 
 def test_a_run_reports_win_shares_that_average_to_the_baseline() -> None:

@@ -4,10 +4,14 @@ wins hands by seat, and each card's **win share**. The balance study (docs/rules
 reads them.
 
 A card's win share asks "does playing it decide hands?": over every (hand, player) in which
-that player played the card with effect (a value in effect: ``9D``, ``2H`` for a 2♥ in
-effect; a set by its clause), the share he went on to win. Its baseline is the share of all
-(hand, player) pairs that won, about one over the number of players; ``derived_stats`` turns
-the summed counts of a run into shares and their ratio to the baseline (the *lift*).
+that player played the card with effect (by its value: ``9D`` at face value, ``9♦`` a 9♦ in
+effect after a 5; a set by its clause), the share he went on to win. Baselines: the share of
+all (hand, player) pairs that won (one over the number of players still in the game), of the
+pairs in which the player played anything with effect (``any play``), and of an average card
+play (every card's plays pooled: a player who plays many cards in a hand counts once per card,
+and such a player wins more often, so most cards beat the first two baselines). The *lift*
+of a card is its share over the average play's (1.0: playing it decides no more than playing
+any card).
 """
 
 from __future__ import annotations
@@ -24,6 +28,10 @@ EFFECTS = ("magic", "tunnel", "control", "ring", "traded", "traded-hands", "trad
            "took-random", "replayed", "five-price", "lost-hand", "j-armed", "j-spent", "scrapped", "forgiven",
            "cannibalised", "reflect", "neutralized", "locked-out", "shield", "reversed", "atomic", "skipped",
            "hole", "f-poker", "traded-all", "nine-stands", "discarded", "exempt")
+
+
+#: the win-share key of every (hand, player) pair in which something was played with effect
+ANY = "any play"
 
 
 def _end(reason: str) -> str:
@@ -55,9 +63,9 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
         pairs += len(seats)
         pairs_won += winner is not None
         for s, names in seen.items():
-            within.update(names)
+            within.update(names | {ANY})
             if s == winner:
-                won.update(names)
+                won.update(names | {ANY})
         seen.clear()
 
     for e in events:
@@ -92,9 +100,9 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
 
 
 def derived_stats(sums: Mapping[str, float], games: int) -> dict[str, float]:
-    """From a run's summed ``game_stats``: turns per hand, and each card's and set's win share
-    (``share.X``) and lift over the baseline (``lift.X``, 1.0 = no better than any player), for
-    the cards played with effect in at least 1 % of (hand, player) pairs."""
+    """From a run's summed ``game_stats``: turns per hand, the baselines, and each card's and
+    set's win share (``share.X``) and lift (``lift.X``: its share over the average play's),
+    for the cards played with effect in at least 1 % of (hand, player) pairs."""
     out: dict[str, float] = {}
     hands = sums.get("hands", 0)
     if hands:
@@ -102,12 +110,16 @@ def derived_stats(sums: Mapping[str, float], games: int) -> dict[str, float]:
     pairs = sums.get("share.pairs", 0)
     if not pairs:
         return out
-    base = sums.get("share.pairs_won", 0) / pairs
-    out["share.baseline"] = round(base, 4)
+    out["share.baseline"] = round(sums.get("share.pairs_won", 0) / pairs, 4)
+    cards = [k[len("share.in."):] for k in sums if k.startswith("share.in.") and k != "share.in." + ANY]
+    played = sum(sums["share.in." + c] for c in cards)
+    base = sum(sums.get("share.won." + c, 0) for c in cards) / played if played else 0.0
+    out["share.average play"] = round(base, 4)
     for key, n in sorted(sums.items()):
         if key.startswith("share.in.") and n >= 0.01 * pairs:
             name = key[len("share.in."):]
             share = sums.get("share.won." + name, 0) / n
             out["share." + name] = round(share, 4)
-            out["lift." + name] = round(share / base, 3) if base else 0.0
+            if name != ANY:
+                out["lift." + name] = round(share / base, 3) if base else 0.0
     return out
