@@ -13,7 +13,7 @@ from itertools import combinations
 from .cards import CLUBS
 from .hands import HandCard, Key, best, declarations, key_of
 from .state import BState
-from .tiles import SIXES, THREES, live_sets, set_kind
+from .tiles import THREES, live_sets, set_kind, unit
 from .zones import face, value
 
 THREE_CLUBS = (3, CLUBS)
@@ -21,8 +21,8 @@ THREE_CLUBS = (3, CLUBS)
 
 def hand_cards(state: BState, seat: int) -> list[HandCard]:
     """Every card of ``seat``'s table as the evaluator sees it (face values, L423-424), but a
-    6+6+6's (L1027-1028)."""
-    return [HandCard(c, face(c), s.wild) for s in state.tables[seat] if set_kind(s) != SIXES for c in s.cards]
+    working 6+6+6's (L1032-1034)."""
+    return [HandCard(c, face(c), s.wild) for s in state.tables[seat] if not unit(s) for c in s.cards]
 
 
 def no_five(state: BState, seat: int) -> bool:

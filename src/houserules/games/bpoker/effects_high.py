@@ -12,6 +12,8 @@ from .play import NOBODY, Ctx, enter, forced_by_opponent
 from .reactions import guard_offers, spent
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
+from .tiles import immune
+from .unit import sideways_sixes, unsideways
 from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable
 
 
@@ -45,7 +47,7 @@ def _eight_choice(state: BState, f: Frame) -> list[Event]:
         pay(state, f.seat, fee(state, f.seat, 2, ctx.card), "pot", "BP-8")
         return []
     events = _discard_card(state, f.seat, ctx.card, "BP-8") if own_slot(state, f.seat, ctx.card) else []
-    tiles = [card_name(s.top) for t in state.tables for s in t if len(s.cards) > 1]
+    tiles = [card_name(s.top) for t in state.tables for s in t if len(s.cards) > 1 and not immune(s, 8)]
     return events + ask(state, f.seat, "BP-8", "break up which tile", tiles, "8.break", ctx)
 
 
@@ -84,7 +86,7 @@ def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
         if state.options.get("nine_diamonds") == "stands":  # BP-H26: it wins at the win check
             return [Event("nine-stands", f.seat, {"clause": "BP-H26"})]
         return window(state, guard_offers(state, opponents(state, f.seat)), "9D.win", f.seat, ctx)
-    return _nine_pick(state, f, lambda s: True, "BP-9D")
+    return _nine_pick(state, f, lambda s: not immune(s, 9), "BP-9D")
 
 
 def nine_stands(state: BState, seat: int) -> bool:
@@ -248,8 +250,10 @@ card_rule(11, (CLUBS,), CardRule("BP-JC", "J♣", "J", (("fee", 2),)))
 
 
 def restorable(state: BState, jack: int) -> list[str]:
-    """J's discard effect (L762-767): any no-effect card on any table but the J itself."""
-    return [card_name(s.top) for t in state.tables for s in t if s.ne and s.top != jack]
+    """J's discard effect (L762-767): any no-effect card on any table but the J itself, or a
+    sideways 6 of a 6+6+6 (L1074-1076)."""
+    return [card_name(s.top) for t in state.tables for s in t if s.ne and s.top != jack] + \
+        [card_name(c) for c in sideways_sixes(state)]
 
 
 def usable_jacks(state: BState, seat: int) -> list[int]:
@@ -268,6 +272,8 @@ def _jack_use(state: BState, f: Frame) -> list[Event]:
 
 @step("J.restore")
 def _jack_restore(state: BState, f: Frame) -> list[Event]:
+    if parse_card(f.data[0]) in sideways_sixes(state):
+        return unsideways(state, parse_card(f.data[0]))
     where = find(state, parse_card(f.data[0]))
     if where is None:
         return []
@@ -343,7 +349,7 @@ card_rule(12, (SPADES,), CardRule("BP-QS", "Q♠", _queen(-1, True, "BP-QS")))
 @step("KH")
 def _king_hearts(state: BState, f: Frame) -> list[Event]:
     """K♥: one card of your table to the pot; each other player discards a table card as a fee."""
-    opts = [card_name(s.top) for s in state.tables[f.seat]]
+    opts = [card_name(s.top) for s in state.tables[f.seat] if not immune(s, 13)]
     return ask(state, f.seat, "BP-KH", "put which card of your table in the pot", opts, "KH.pot", f.data[0])
 
 
@@ -371,7 +377,8 @@ def _king_hearts_discard(state: BState, f: Frame) -> list[Event]:
     """Not protected if he can; protected if that is all; nothing if only no-effect cards (L840-845)."""
     n = f.data[0]
     table = state.tables[f.seat]
-    opts = [card_name(s.top) for s in table if targetable(s)] or [card_name(s.top) for s in table if not s.ne]
+    opts = [card_name(s.top) for s in table if targetable(s)] or \
+        [card_name(s.top) for s in table if not s.ne and not immune(s, 13)]
     if n <= 0 or not opts:
         return []
     return ask(state, f.seat, "BP-KH", f"discard a card of your table (K♥ fee, {n} to go)", opts, "KH.took", n)
@@ -445,8 +452,9 @@ def _king_spades_do(state: BState, f: Frame) -> list[Event]:
 
 @step("KC")
 def _king_clubs(state: BState, f: Frame) -> list[Event]:
-    """Bomb: every card of your table but the no-effect ones goes to the pot, protected too."""
-    gone = [c for s in state.tables[f.seat] if not s.ne for c in s.cards]
+    """Bomb: every card of your table but the no-effect ones goes to the pot, protected too (not a
+    6+6+6, L1043-1044)."""
+    gone = [c for s in state.tables[f.seat] if not s.ne and not immune(s, 13) for c in s.cards]
     events: list[Event] = []
     for c in gone:
         events += lift(state, c)

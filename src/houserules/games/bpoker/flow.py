@@ -24,6 +24,7 @@ from .machine import ask, push, run, step
 from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
+from .unit import triggers
 from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
 from .zones import (
     correct_number,
@@ -222,8 +223,11 @@ def scrap(state: BState, seat: int) -> list[Event]:
 
 
 def use(state: BState, seat: int, card: int) -> list[Event]:
-    """A discard effect of your own turn: a no-effect J's restore, or a 3♣'s Neutralization."""
-    push(state, "neutralize" if card in neutralizers(state, seat) else "J.use", seat, card)
+    """A free effect of your own turn: a no-effect J's restore, a 3♣'s Neutralization, or turning a
+    6 of your 6+6+6 sideways to shaft (BP-P.6T)."""
+    kind = "unit.use" if card in triggers(state, seat) else "neutralize" if card in neutralizers(state, seat) \
+        else "J.use"
+    push(state, kind, seat, card)
     return run(state, idle)
 
 

@@ -37,7 +37,7 @@ from .machine import ask, push, step
 from .play import NOBODY, Ctx, resolve
 from .state import BState, Frame, Slot
 from .targets import name_seat, opponents, parse_seat
-from .tiles import SIXES, locked_rank, set_kind
+from .tiles import locked_rank, set_kind, unit
 from .zones import face, lift
 
 Faces = list[tuple[int, int]]
@@ -307,7 +307,7 @@ def _shield(state: BState, f: Frame) -> list[Event]:
     table = state.tables[f.seat]
     out: list[Slot] = []
     for s in table:
-        if set_kind(s) == SIXES:
+        if unit(s):
             out.append(s)
         else:
             out.extend(Slot([c], ne=True) for c in s.cards)

@@ -35,7 +35,7 @@ from .catalogue import rule_for
 from .machine import ask, push, step, window
 from .reactions import offers, spend_magic, spend_reflector
 from .state import BState, Frame, Slot
-from .tiles import locked_rank
+from .tiles import locked_rank, set_kind
 from .zones import face, find, value
 
 NOBODY = -1
@@ -181,13 +181,16 @@ def resolve(state: BState, seat: int, card: int, val: tuple[int, int], forcer: i
 
 
 def replay(state: BState, seat: int, slot: Slot) -> list[Event]:
-    """Replay a card or tile (L45-47, L67-68, L118): wild and no-effect marks are cleared
-    and the immediate effect of its value runs again, as though it had just been played."""
+    """Replay a card or tile (L45-47, L67-68, L118): wild, no-effect and sideways marks are cleared
+    and the immediate effect of its value runs again, as though it had just been played (a set
+    tile that remains tiled has none: its rule is continuous or triggered)."""
     slot.wild = slot.ne = False
+    slot.side = ()  # a 6+6+6's sideways 6s are upright again (L1079-1081)
     events = [Event("replayed", seat, {"card": card_name(slot.top), "as": value_name(*value(slot))})]
     if state.armed_j:
         state.armed_j = False
         slot.ne = True
         return events + [Event("j-spent", seat, {"card": card_name(slot.top)})]
-    resolve(state, seat, slot.top, value(slot), NOBODY)
+    if set_kind(slot) is None:  # a set tile's rule has no immediate effect to replay (BP-T.3)
+        resolve(state, seat, slot.top, value(slot), NOBODY)
     return events

@@ -31,6 +31,8 @@ def slot_json(slot: Slot) -> dict[str, Any]:
         out["ne"] = True
     if slot.eff is not None:
         out["as"] = value_name(*slot.eff)
+    if slot.side:
+        out["sideways"] = [card_name(c) for c in slot.side]  # a 6+6+6's sideways 6s (BP-P.6T)
     if protected(slot):
         out["protected"] = True
     return out

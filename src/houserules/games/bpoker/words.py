@@ -98,6 +98,10 @@ SENTENCES: dict[str, Said] = {
     "f-draw": lambda e, w, n: f"f_poker: {w} changes {e['count']} card(s).",
     "f-won": lambda e, w, n: f"{w} wins f_poker and its f_pot of {e['f_pot']} cards; play resumes with {w}'s turn "
                              "(no win check this time).",
+    "unit-sideways": lambda e, w, n: f"{w} turns {card(e['card'])} of the Discreationary Shafting Unit sideways "
+                                     "to force a card as a 6.",
+    "unit-spent": lambda e, w, n: f"All three 6s of {w}'s unit are sideways: {cards(e['cards'])} go to the discard.",
+    "unit-upright": lambda e, w, n: f"{card(e['card'])} of the Discreationary Shafting Unit is upright again.",
     "nine-stands": lambda e, w, n: f"{w}'s 9♦ will win the hand if it is still there when {w}'s turn begins.",
     "hole": lambda e, w, n: (f"{w}'s Black Hole: everyone pays {w} 2 cards." if e["clause"] == "BP-P.7H"
                              else f"{w}'s White Hole: {w} pays everyone 2 cards."),
@@ -110,7 +114,7 @@ TONE = {"asked": "quiet", "chose": "quiet", "window": "quiet", "passed": "quiet"
         "exempt": "aside", "magic": "special", "tunnel": "special", "control": "special",
         "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert",
         "hand": "strong", "hand-cap": "strong", "reacted": "special", "set-played": "special", "reflect": "special", "f-poker": "strong", "f-won": "good",
-        "atomic": "alert", "shield": "special", "hole": "aside", "skipped": "aside"}
+        "atomic": "alert", "shield": "special", "unit-sideways": "special", "unit-spent": "aside", "hole": "aside", "skipped": "aside"}
 
 
 class BPokerWords:
