@@ -35,7 +35,7 @@ from .cards import (
 )
 from .machine import ask, push, step
 from .play import NOBODY, Ctx, resolve
-from .state import BState, Frame, Slot
+from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, parse_seat
 from .tiles import locked_rank, set_kind, unit
 from .zones import face, lift
@@ -152,14 +152,16 @@ def play_set(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
 @step("P.enter")
 def _enter(state: BState, f: Frame) -> list[Event]:
     cards: tuple[int, ...] = f.data[0]
+    magic = len(f.data) > 1 and f.data[1]  # a pair passed with a Q♣ and met with Magic (BP-QC.2)
     rule = set_rule(cards)
     assert rule is not None
     names = tuple(card_name(c) for c in cards)
     events = [Event("set-played", f.seat, {"cards": names, "set": rule.title, "clause": rule.clause})]
-    if state.armed_j:
-        state.armed_j = False
-        _land(state, f.seat, cards, rule, ne=True)
-        return events + [Event("j-spent", f.seat, {"card": names[-1]})]
+    if state.armed_j or magic:
+        if not magic:
+            state.armed_j = False
+            events.append(Event("j-spent", f.seat, {"card": names[-1]}))
+        return events + _land(state, f.seat, cards, rule, ne=True)
     if any(rank(c) in locked_rank(state, f.seat) for c in cards):
         for c in cards:
             state.transit.remove(c)
@@ -337,8 +339,13 @@ def _atomic(state: BState, f: Frame) -> list[Event]:
 
 @step("P.A")
 def _aces(state: BState, f: Frame) -> list[Event]:
-    """A + A (L1190-1197): your turn ends, and so does the next player's: he is skipped."""
+    """A + A (L1190-1197): if it is your turn it ends, and the next player's is skipped; if it is
+    the next player's turn (a pair passed to you with a Q♣/Q♠ in his turn, BP-QC.2), his ends."""
     if state.turn == f.seat:
         state.turn_over = True
         state.skip = True
-    return [Event("skip", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.A"})]
+        return [Event("skip", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.A"})]
+    if state.turn == state.next_seat(f.seat) and state.phase == TURN and not state.turn_over:
+        state.turn_over = True
+        return [Event("turn-ends", state.turn, {"clause": "BP-P.A"})]
+    return []
