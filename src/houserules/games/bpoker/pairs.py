@@ -320,9 +320,16 @@ def _shield(state: BState, f: Frame) -> list[Event]:
 
 @step("P.Q")
 def _queens(state: BState, f: Frame) -> list[Event]:
-    """Q + Q of a suit (L1168-1177): reverse the direction of play."""
+    """Q + Q of a suit (L1168-1177): reverse the direction of play. The next turn always goes from the
+    player whose turn it is in the direction of play as it is when that turn passes, so when your
+    turn is over but the next has not begun (a pair passed to you then, BP-P.QG) the player in the
+    new direction begins instead; an A + A's skip is spent, its player's turn will not begin anyway."""
     state.direction = -state.direction
-    return [Event("reversed", f.seat, {"direction": state.direction, "clause": "BP-P.Q"})]
+    events = [Event("reversed", f.seat, {"direction": state.direction, "clause": "BP-P.Q"})]
+    if state.turn == f.seat and state.turn_over:
+        state.skip = False
+        events.append(Event("next-instead", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.QG"}))
+    return events
 
 
 @step("P.KC")
