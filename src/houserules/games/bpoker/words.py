@@ -89,6 +89,7 @@ SENTENCES: dict[str, Said] = {
                                 + ("left." if e["direction"] == 1 else "right."),
     "atomic": lambda e, w, n: f"Atomic Bomb: {e['count']} card(s) from every table and the discard go to the pot.",
     "next-instead": lambda e, w, n: f"{w}'s turn is over: {_seat(n, e['next'])}'s turn begins next instead (Q + Q).",
+    "no-regain": lambda e, w, n: f"{w} may not regain the turn: nobody is skipped (A + A with two players left).",
     "skip": lambda e, w, n: f"{w}'s turn ends, and {_seat(n, e['next'])}'s will be skipped.",
     "skipped": lambda e, w, n: f"{w}'s turn is skipped (A + A).",
     "reflect": lambda e, w, n: f"{w} reflects {card(e['card'])} back with {cards(e['cards'])} (Reflector).",
