@@ -44,9 +44,14 @@ def options(state: BState, seat: int) -> list[tuple[int, ...]]:
     return [combo for combo in combinations(sorted(c.card for c in cards), 4) if need <= set(combo)]
 
 
-def declared_key(state: BState, seat: int) -> Key:
+def hand_key(state: BState, seat: int, chosen: tuple[int, ...]) -> Key:
+    """The value of ``chosen`` cards of ``seat``'s table as a declared hand (4 cards count under a 3♣+3♣)."""
     cards = {h.card: h for h in hand_cards(state, seat)}
-    return key_of([cards[c] for c in state.declared[seat] if c in cards][:4 if no_five(state, seat) else 5])
+    return key_of([cards[c] for c in chosen if c in cards][:4 if no_five(state, seat) else 5])
+
+
+def declared_key(state: BState, seat: int) -> Key:
+    return hand_key(state, seat, state.declared[seat])
 
 
 def best_formable(state: BState, seat: int) -> tuple[Key, tuple[int, ...]]:
