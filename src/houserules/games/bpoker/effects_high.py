@@ -8,6 +8,7 @@ from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .effects_low import make_wild
 from .machine import ask, push, step, window
+from .pairs import set_rule
 from .play import NOBODY, Ctx, cards_of, enter, forced_by_opponent
 from .reactions import guard_offers, spent
 from .state import TURN, BState, Frame, Slot
@@ -15,7 +16,6 @@ from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
 from .tiles import immune
 from .unit import sideways_sixes, unsideways
 from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable
-from .pairs import set_rule
 
 
 def _discard_card(state: BState, seat: int, card: int, clause: str) -> list[Event]:

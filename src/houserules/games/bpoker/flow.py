@@ -24,8 +24,8 @@ from .machine import ask, push, run, step
 from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
-from .unit import triggers
 from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
+from .unit import triggers
 from .zones import (
     correct_number,
     counted,

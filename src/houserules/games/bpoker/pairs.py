@@ -37,7 +37,7 @@ from .machine import ask, push, step
 from .play import NOBODY, Ctx, resolve
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, parse_seat
-from .tiles import locked_rank, set_kind, unit
+from .tiles import locked_rank, unit
 from .zones import face, lift
 
 Faces = list[tuple[int, int]]

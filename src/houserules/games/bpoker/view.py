@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .cards import card_name, value_name
 from . import declare
+from .cards import card_name, value_name
 from .declare import declared_key, hand_key
 from .hands import describe
 from .machine import options_for
