@@ -62,7 +62,8 @@ SENTENCES: dict[str, Said] = {
     "restored": lambda e, w, n: f"{cards(e['cards'])} return to normal.",
     "control": lambda e, w, n: f"{w} controls {_seat(n, e['of'])}'s hand.",
     "released": lambda e, w, n: f"{w} releases control of {_seat(n, e['of'])}'s hand.",
-    "handed": lambda e, w, n: f"{w} passes {card(e['card'])} to {_seat(n, e['to'])}.",
+    "handed": lambda e, w, n: (f"{w} sends {card(e['card'])} back to {_seat(n, e['to'])} (Reflector)."
+                               if e.get("clause") == "BP-JE.R" else f"{w} passes {card(e['card'])} to {_seat(n, e['to'])}."),
     "ace-clubs": lambda e, w, n: f"{w}'s A♣ ends every effect in progress.",
     "turn-ends": lambda e, w, n: f"{w}'s turn is over.",
     "hand": lambda e, w, n: f"Hand {e['hand']} begins; {w} deals.",
