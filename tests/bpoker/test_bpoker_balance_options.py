@@ -1,4 +1,4 @@
-"""The house rules of the balance study (BP-H26-H28) are the defaults, and each can be set back."""
+"""The house rules of the balance study (BP-H26, BP-H32, BP-H33) are the defaults, and each can be set back."""
 
 from __future__ import annotations
 
