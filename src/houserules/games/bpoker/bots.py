@@ -38,7 +38,7 @@ from .view import BView
 
 #: what playing a card is worth by itself (value in effect), by rank and suit letter
 WORTH = {"9D": 50, "7D": 9, "7H": 6, "7S": 6, "KD": 6, "9H": 5, "9S": 5, "2S": 4, "2H": 4, "2D": 5, "3H": 3,
-         "3S": 3, "3D": 3, "4H": 2, "4S": 2, "4D": 2, "JK": 2, "10H": 1, "QC": 1, "QS": 1, "KH": 2,
+         "3S": 3, "3D": 3, "4H": 2, "4S": 2, "4D": 2, "JK": 2, "10H": 1, "QC": 1, "QS": 1, "KH": 2, "10D": 3,
          "10C": -8, "KC": -9, "7C": -6, "KS": -5, "10S": -4, "4C": -2, "9C": -3, "AC": -3, "AD": -2,
          "AH": -2, "AS": -2}
 #: what playing a set is worth by itself, by its clause (pairs.SETS)
@@ -286,8 +286,8 @@ class Heuristic:
                 return WORTH.get(_base(first), 0) - 1.5 * fee
             if clause == "BP-J.D":  # restore a no-effect card: my own
                 return (1.0 + keep(first)) if s == me else -1.0
-            if clause in ("BP-QC", "BP-QS"):  # the card passed is played by the receiver
-                return (3.0 if _base(first) in BAD_TO_FORCE else 0.0) - keep(first)
+            if clause in ("BP-QC", "BP-QS"):  # the card passed is played by the receiver; a pair costs a fee
+                return (3.0 if _base(first) in BAD_TO_FORCE else 0.0) - keep(first) - 1.5 * o.count("+")
             if s == me:
                 return -keep(first) - 1.0
             hurt = (2.0 if s == leader else 1.0) * (1.5 if first in declared else 1.0)
