@@ -23,8 +23,15 @@ ENCODED = [name for name in registry.names() if registry.spec(name).encoding]
 
 
 def short(name: str) -> dict[str, Any]:
-    """Options for a quick game: a two-round match where a game has rounds."""
-    return {"rounds": 2} if "rounds" in registry.get(name).options({}) else {}
+    """Options for a quick game: a two-round match where a game has rounds, a short game of Mao."""
+    defaults = registry.get(name).options({})
+    return {k: v for k, v in {"rounds": 2, "max_turns": 40}.items() if k in defaults}
+
+
+def opponent(name: str) -> str:
+    """The game's own bot (its heuristic, or its first declared kind)."""
+    kinds = registry.spec(name).bots
+    return "heuristic" if "heuristic" in kinds else next(iter(kinds))
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -37,7 +44,8 @@ def test_pettingzoo_api_and_seed_tests(name: str) -> None:
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("name", ENCODED)
 def test_gymnasium_env_checker(name: str) -> None:
-    check_env(SingleAgentEnv(name, players=2, opponents=("heuristic",), **short(name)), skip_render_check=True)
+    players = max(2, registry.spec(name).players[0])
+    check_env(SingleAgentEnv(name, players=players, opponents=(opponent(name),), **short(name)), skip_render_check=True)
 
 
 def test_a_whole_game_ends_with_rewards_and_then_refuses_to_step() -> None:

@@ -6,6 +6,12 @@ observation and action mask built from its view only, an index turned back
 into the legal action it names, and the rewards once the game ends (+1 for
 a win, shared among joint winners; -1 spread over the seats that lost;
 0 for everyone in a game without a winner).
+
+Time (Mao): a seat's decisions include ``wait`` whenever the rules have a
+deadline (engine/encoding.py): the clock runs on to it. Other actions happen
+at the table's current clock. When the rules ask nobody but a deadline is
+pending, the table lets the time pass by itself; when they ask nobody and
+nothing is pending, the game is stuck, which is a GameError, never a hang.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from numpy.typing import NDArray
 from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.protocol import Game
-from ..engine.encoding import Encoding, decode, mask
+from ..engine.encoding import Encoding, bound, carry_out, decisions, decode, mask
 
 
 def encoding_for(game: str) -> Encoding:
@@ -39,7 +45,7 @@ class EncodedGame:
         if players is not None:
             raw["players"] = players
         self.options = self.game.options(raw)
-        self.encoding = encoding_for(self.game.name)
+        self.encoding = bound(encoding_for(self.game.name), self.options)
         self.players = int(self.options["players"])
         self.obs_size = self.encoding.observation_size(self.options)
         self.act_size = self.encoding.action_size(self.options)
@@ -47,6 +53,18 @@ class EncodedGame:
 
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
+        self.settle()
+
+    def settle(self) -> None:
+        """Let time pass while the rules ask nobody (a deadline pending); GameError when stuck."""
+        for _ in range(10_000):
+            if self.over or self.game.to_act(self.state):
+                return
+            due = self.game.deadline(self.state)
+            if due is None:
+                break
+            self.game.advance(self.state, due)
+        raise GameError(f"{self.game.title} asks nobody to act and has nothing pending: the game is stuck")
 
     @property
     def over(self) -> bool:
@@ -57,7 +75,8 @@ class EncodedGame:
         return seats[0] if seats else None
 
     def legal(self, seat: int) -> list[Action]:
-        return [a for a in self.game.legal(self.state) if a.seat == seat]
+        """``seat``'s decisions now: its legal actions, and ``wait`` in a game with time."""
+        return decisions(self.game, self.state, seat)
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """``{"observation", "action_mask"}`` for ``seat`` (an empty mask when it is not asked)."""
@@ -83,7 +102,8 @@ class EncodedGame:
         if not self.in_space(index):
             raise GameError(f"an action is an index 0..{self.act_size - 1}, got {index!r}")
         view = self.game.view(self.state, seat)
-        self.game.apply(self.state, decode(self.encoding, view, self.legal(seat), int(index)))
+        carry_out(self.game, self.state, decode(self.encoding, view, self.legal(seat), int(index)))
+        self.settle()
 
     def result_json(self) -> dict[str, Any]:
         result = self.game.result(self.state)

@@ -88,7 +88,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             assert seat is not None
             if seat == self.seat:
                 return
-            _, self._clock, _ = take_turn(self.bots[seat], game, t.state, seat, t.legal(seat), self._clock)
+            legal = [a for a in game.legal(t.state) if a.seat == seat]  # bots wait by answering None
+            _, self._clock, _ = take_turn(self.bots[seat], game, t.state, seat, legal, self._clock)
+            t.settle()
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         if self._done:
