@@ -12,12 +12,12 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 from houserules.engine import registry  # noqa: E402
 from houserules.engine.core import GameError  # noqa: E402
 from houserules.envs.gymnasium import SingleAgentEnv  # noqa: E402
-from houserules.envs.pettingzoo import env  # noqa: E402
+from houserules.envs.pettingzoo import env, parallel_env  # noqa: E402
 
 ENCODED = [name for name in registry.names() if registry.spec(name).encoding]
 
@@ -99,6 +99,85 @@ def test_bad_construction_is_a_game_error() -> None:
         SingleAgentEnv("shedding", opponents=("ismcts:abc",))
     with pytest.raises(GameError, match="players"):
         env("shedding", players=9)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("name", ENCODED)
+def test_the_parallel_env_passes_the_parallel_api_test(name: str) -> None:
+    parallel_api_test(parallel_env(name, players=3, **short(name)), num_cycles=300)
+
+
+def test_the_parallel_env_uses_only_the_acting_agents_action() -> None:
+    e = parallel_env("bpoker", players=3)
+    obs, _ = e.reset(seed=3)
+    acting = e.unwrapped.agent_selection
+    assert all(not o["action_mask"].any() for a, o in obs.items() if a != acting)
+    legal = int(obs[acting]["action_mask"].nonzero()[0][0])
+    actions = {a: legal if a == acting else 10**9 for a in e.agents}  # the others' actions are ignored
+    _, _, _, _, infos = e.step(actions)
+    assert all(info["active_agent"] == e.unwrapped.agent_selection for info in infos.values())
+    with pytest.raises(GameError, match="not legal now"):
+        mask = e.unwrapped.observe(e.unwrapped.agent_selection)["action_mask"]
+        e.step({a: int((mask == 0).nonzero()[0][0]) for a in e.agents})
+
+
+def play_to_the_end(e: Any, seed: int) -> int:
+    """Random legal play of an AEC env until every agent is done; the number of steps."""
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    for _ in e.agent_iter(max_iter=100_000):
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("name", ENCODED)
+def test_bad_indices_and_steps_after_the_end_are_game_errors_in_every_game(name: str) -> None:
+    e = env(name, players=3, **short(name))
+    e.reset(seed=2)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    with pytest.raises(GameError, match="not legal now"):
+        e.step(int((mask == 0).nonzero()[0][0]))
+    for bad in (-1, len(mask), 2.5, "0", None):
+        with pytest.raises(GameError, match="index"):
+            e.step(bad)
+    assert e.agent_selection == agent and (e.observe(agent)["action_mask"] == mask).all()  # nothing happened
+    assert play_to_the_end(e, 2) < 100_000 and not e.agents
+    with pytest.raises(GameError, match="reset"):
+        e.step(0)
+    g = SingleAgentEnv(name, players=max(2, registry.spec(name).players[0]), opponents=(opponent(name),),
+                       illegal="raise", **short(name))
+    obs, _ = g.reset(seed=2)
+    done = False
+    rng = random.Random(2)
+    for _ in range(100_000):
+        obs, _, done, _, _ = g.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+        if done:
+            break
+    assert done
+    with pytest.raises(GameError, match="reset"):
+        g.step(0)
+
+
+@pytest.mark.parametrize("make", [env, parallel_env, SingleAgentEnv])
+def test_an_unknown_game_is_a_game_error(make: Any) -> None:
+    with pytest.raises(GameError, match="unknown game 'poker'; known games: shedding"):
+        make("poker")
+
+
+@pytest.mark.parametrize("name", ENCODED)
+def test_ansi_render_of_every_game_is_its_terminal_table_as_text(name: str) -> None:
+    e = env(name, players=3, render_mode="ansi", **short(name))
+    e.reset(seed=1)
+    for _ in range(5):
+        e.step(int(e.observe(e.agent_selection)["action_mask"].nonzero()[0][0]))
+    text = e.render()
+    spec = registry.spec(name)
+    assert isinstance(text, str) and any(t in text for t in (spec.title, *spec.aliases)) and "\x1b[" not in text
+    assert env(name, players=3, **short(name)).render() is None
 
 
 def test_ansi_render_draws_the_table_with_the_terminal_renderer() -> None:

@@ -20,11 +20,17 @@ indices into the game's documented index space. Rewards come at the end:
 Bad input is a ``GameError`` (a ValueError) with one line: an index outside
 the space or not legal now, a step after the game is over.
 
-There is no ``parallel_env``: a ParallelEnv has every live agent act at
-every step, and in these games one seat decides at a time (a reaction
-window asks several, but each answers in turn, and what it sees depends on
-the answers before it). PettingZoo's own turn-based games (its ``classic``
-family) are AEC-only for the same reason.
+``parallel_env(game, ...)`` offers the same game through PettingZoo's
+Parallel API, for every game, by PettingZoo's own
+``turn_based_aec_to_parallel``: each step takes an action from every live
+agent but uses only the acting agent's (``infos[agent]["active_agent"]``
+names it; every other agent's action mask is all zeros and its action is
+ignored). That is the honest fit: these games are turn-based, a reaction
+window asks its seats one at a time (what a later one sees depends on the
+earlier answers), and Mao's duties race against one clock, so no step has
+several simultaneous decisions to gather. The conversion that would run a
+true simultaneous step (``aec_to_parallel``) needs every agent to act in
+a fixed cycle, which no game here does.
 """
 
 from __future__ import annotations
@@ -34,7 +40,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ignore[import-untyped]
 
 from ..engine.core import GameError
 from .common import EncodedGame
@@ -126,3 +133,9 @@ def env(game: str = "shedding", players: int | None = None, render_mode: str | N
     """The AEC environment of ``game`` (options as keyword arguments, e.g. ``hand_size=7``)."""
     return HouseRulesAEC(game, players, render_mode, **options)
 
+
+
+def parallel_env(game: str = "shedding", players: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> ParallelEnv:
+    """The Parallel-API environment of ``game``: only the acting agent's action is used (see above)."""
+    return turn_based_aec_to_parallel(env(game, players, render_mode, **options))
