@@ -18,7 +18,7 @@ import pytest
 
 from houserules.bots import make, take_turn
 from houserules.engine import registry
-from houserules.engine.core import GameError
+from houserules.engine.core import Action, GameError
 from houserules.engine.encoding import WAIT, Encoding, bound, carry_out, decisions, decode, mask
 
 ENCODED = [name for name in registry.names() if registry.spec(name).encoding]
@@ -98,3 +98,20 @@ def test_a_match_winner_writing_a_rule_has_every_write_in_the_index_space() -> N
             writes += 1
         _, clock, _ = take_turn(bots[seat], game, state, seat, legal, clock)
     assert writes
+
+
+@pytest.mark.parametrize(("name", "action"), [
+    ("mao", Action(0, "say", arg="Hello")),  # free speech has no index
+    ("mao", Action(0, "knock", arg=12)),
+    ("mao", Action(0, "call", arg=(1, "littering"))),
+    ("bpoker", Action(1, "choose", arg="nonsense")),
+    ("bpoker", Action(1, "play", 54 * 3)),  # a fourth deck's card at a three-deck table
+    ("bpoker", Action(1, "choose", arg="QS>seat:x")),
+])
+def test_an_action_outside_the_index_space_is_a_game_error(name: str, action: Action) -> None:
+    game = registry.get(name)
+    options = game.options({})
+    enc = bound(encoding_of(name), options)
+    view = game.view(game.new(options, 0), action.seat)
+    with pytest.raises(GameError, match="outside|index space"):
+        enc.index(view, action)

@@ -133,7 +133,7 @@ class BPokerEncoding:
     def index(self, view: BView, action: Action) -> int:
         kind, seat = action.kind, view.seat or 0
         if kind in ("play", "use"):
-            return self.at[kind] + int(action.card)
+            return self.at[kind] + self._card(action.card)
         if kind in ("pass", "scrap"):
             return self.at[kind]
         if kind == "pair":
@@ -147,8 +147,11 @@ class BPokerEncoding:
             table = sorted(_ids(c for slot in view.data["tables"][seat] for c in slot["cards"]))
             return self.at["declare"] + self.table.rank(_places(table, action.arg))
         if kind == "choose":
-            return self._choice(view, str(action.arg), seat)
-        raise GameError(f"{kind!r} has no index")
+            try:
+                return self._choice(view, str(action.arg), seat)
+            except ValueError as exc:  # a word no option has (a card name that is none, a seat that is none)
+                raise GameError(f"choice {action.arg!r} is outside the index space ({exc})") from None
+        raise GameError(f"{action} is outside the index space")
 
     def _choice(self, view: BView, word: str, seat: int) -> int:
         n = int(view.data["players"])
@@ -161,16 +164,21 @@ class BPokerEncoding:
         if word.startswith("hands:"):
             return self.at["hands"] + (_seat(word[len("hands:"):]) - seat) % n
         if word.startswith("use:"):
-            return self.at["use:"] + parse_card(word[len("use:"):])
+            return self.at["use:"] + self._card(parse_card(word[len("use:"):]))
         if word.startswith("draw:"):
             hand = sorted(_ids(view.data["f_hand"] or ()))
             return self.at["draw"] + self.fhand.rank(_places(hand, _ids(word[len("draw:"):].split("+"))))
         if ">" in word:
             card, target = word.split(">")
-            return self.at["force"] + parse_card(card) * SEATS + (_seat(target) - seat) % n
+            return self.at["force"] + self._card(parse_card(card)) * SEATS + (_seat(target) - seat) % n
         if "+" in word:
             return self.at["two"] + self._two(view, word, seat, n)
-        return self.at["card"] + parse_card(word)
+        return self.at["card"] + self._card(parse_card(word))
+
+    def _card(self, card: int) -> int:
+        if not 0 <= card < self.cards:
+            raise GameError(f"card {card} is outside this table's decks")
+        return card
 
     def _two(self, view: BView, word: str, seat: int, n: int) -> int:
         """Two slots of one opponent's table (a 2♦'s take), by their places on that table."""

@@ -184,7 +184,7 @@ class MaoEncoding:
     def index(self, view: MaoView, action: Action) -> int:
         lay = self.lay
         seat, n, kind, arg = view.seat or 0, view.players, action.kind, action.arg
-        if kind == "play":
+        if kind == "play" and 0 <= int(action.card) < DECK_SIZE:
             return lay.at[kind] + int(action.card)
         if kind in ("draw", WAIT):
             return lay.at[kind]
@@ -193,7 +193,7 @@ class MaoEncoding:
             if at is None:
                 raise GameError(f"{arg!r} is not a phrase of the index space (free speech has no index)")
             return lay.at[kind] + at
-        if kind == "knock":
+        if kind == "knock" and 1 <= int(arg) <= KNOCKS:
             return lay.at[kind] + int(arg) - 1
         if kind == "point":
             return lay.at[kind] + (int(arg) - seat) % n
@@ -206,7 +206,7 @@ class MaoEncoding:
             return lay.at[kind] + lay.name_at[loose(name)] * SEATS + (int(target) - seat) % n
         if kind == "write":
             return _write_index(lay, arg, seat, n)
-        raise GameError(f"{kind!r} has no index")
+        raise GameError(f"{action} is outside the index space")
 
 
 def _write_index(lay: _Layout, arg: tuple[str, str, str, int], seat: int, n: int) -> int:
