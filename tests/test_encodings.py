@@ -19,7 +19,15 @@ import pytest
 from houserules.bots import make, take_turn
 from houserules.engine import registry
 from houserules.engine.core import Action, GameError
-from houserules.engine.encoding import WAIT, Encoding, bound, carry_out, decisions, decode, mask
+from houserules.engine.encoding import (
+    WAIT,
+    Encoding,
+    bound,
+    carry_out,
+    decisions,
+    decode,
+    mask,
+)
 
 ENCODED = [name for name in registry.names() if registry.spec(name).encoding]
 #: quick games: a two-round match where a game has rounds, a short game of Mao

@@ -53,6 +53,16 @@ def bound(encoding: Encoding, options: Mapping[str, Any]) -> Encoding:
     return encoding if bind is None else bind(options)
 
 
+def blocks(sizes: Iterable[tuple[str, int]]) -> tuple[dict[str, int], int]:
+    """Where each named block of an index space starts, laid end to end; and the total."""
+    at: dict[str, int] = {}
+    total = 0
+    for name, size in sizes:
+        at[name] = total
+        total += size
+    return at, total
+
+
 def decisions(game: Game[Any, Any], state: Any, seat: int) -> list[Action]:
     """What ``seat`` may decide now: its legal actions, and ``wait`` when the rules have a deadline."""
     out = [a for a in game.legal(state) if a.seat == seat]

@@ -24,8 +24,8 @@ from numpy.typing import NDArray
 
 from ..engine import registry
 from ..engine.core import Action, GameError
-from ..engine.protocol import Game
 from ..engine.encoding import Encoding, bound, carry_out, decisions, decode, mask
+from ..engine.protocol import Game
 
 
 def encoding_for(game: str) -> Encoding:

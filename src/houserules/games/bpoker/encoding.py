@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.core import Action, GameError
-from ...engine.encoding import Features, Subsets
+from ...engine.encoding import Features, Subsets, blocks
 from .cards import PER_DECK, is_joker, parse_card
 from .fpoker import F_HAND
 from .reactions import REACTIONS
@@ -73,16 +73,11 @@ class BPokerEncoding:
         self.slots = Subsets(int(o["table_max"]) + 6, (2,))
         self.fhand = Subsets(F_HAND, (1, 2, 3))
         d = self.cards
-        sizes = [("play", d), ("use", d), ("pass", 1), ("scrap", 1), ("pair", self.viewing.size),
-                 ("jokers", self.jokers.size), ("declare", self.table.size), ("word", len(WORDS)), ("card", d),
-                 ("force", d * SEATS), ("seat", SEATS), ("hands", SEATS), ("use:", d),
-                 ("two", SEATS * self.slots.size), ("draw", self.fhand.size), ("number", d + 1)]
-        self.at: dict[str, int] = {}
-        total = 0
-        for kind, size in sizes:
-            self.at[kind] = total
-            total += size
-        self.size = total
+        self.at, self.size = blocks([
+            ("play", d), ("use", d), ("pass", 1), ("scrap", 1), ("pair", self.viewing.size),
+            ("jokers", self.jokers.size), ("declare", self.table.size), ("word", len(WORDS)), ("card", d), ("force", d * SEATS), ("seat", SEATS),
+            ("hands", SEATS), ("use:", d), ("two", SEATS * self.slots.size), ("draw", self.fhand.size),
+            ("number", d + 1)])
 
     def bound(self, options: Mapping[str, Any]) -> BPokerEncoding:
         return BPokerEncoding(options)

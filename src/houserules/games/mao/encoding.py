@@ -52,7 +52,7 @@ from typing import Any
 
 from ...cards import DECK_SIZE, parse_card
 from ...engine.core import Action, GameError
-from ...engine.encoding import WAIT, Features
+from ...engine.encoding import WAIT, Features, blocks
 from . import language
 from . import rulebook as rb
 from .library import _DO, _WHEN, LIBRARY
@@ -79,13 +79,12 @@ def _rules(house: Sequence[Mapping[str, Any]]) -> list[Rule]:
     return list(RULES) + [language.rule({**r, "group": "house"}) for r in raw]
 
 
-@lru_cache(maxsize=64)
-def _tables(house_json: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _lists(house: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The phrases (``Q``: as written, and as heard) and penalty names (``P``, as heard) for a
-    table's house rules."""
+    table with these house rules."""
     phrases = [*PROCEDURE, "13 points"]
     names = [loose(n) for n in rb.every_penalty()]
-    for rule in _rules(json.loads(house_json)):
+    for rule in _rules(house):
         for ob in rule.must:
             if ob.act == "say":
                 phrases += [fill(t, c) for t in (ob.phrase, *ob.also) for c in range(DECK_SIZE)]
@@ -95,29 +94,18 @@ def _tables(house_json: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(sorted(set(phrases))), tuple(sorted(set(names) - {""}))
 
 
-def tables(options: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    return _tables(json.dumps(list(options.get("house", [])), sort_keys=True))
-
-
 class _Layout:
     """Where each kind's block of indices starts, for one table's phrases and names."""
 
-    def __init__(self, options: Mapping[str, Any]):
-        self.phrases, self.names = tables(options)
+    def __init__(self, house: Sequence[Mapping[str, Any]]):
+        self.phrases, self.names = _lists(house)
         self.phrase_at = {p: i for i, p in enumerate(self.phrases)}
         self.name_at = {n: i for i, n in enumerate(self.names)}
-        self.removable = REMOVABLE + tuple(str(r["id"]) for r in options.get("house", [])
-                                           if r["id"] not in REMOVABLE)
-        sizes = [("play", DECK_SIZE), ("draw", 1), (WAIT, 1), ("say", len(self.phrases)), ("knock", KNOCKS),
-                 ("point", SEATS), ("touch", 2), ("show", 2), ("call", SEATS * len(self.names)),
-                 ("add", len(LIBRARY) * SEATS), ("compose", len(COMPOSED) * SEATS),
-                 ("remove", len(self.removable) * SEATS)]
-        self.at: dict[str, int] = {}
-        total = 0
-        for kind, size in sizes:
-            self.at[kind] = total
-            total += size
-        self.size = total
+        self.removable = REMOVABLE + tuple(str(r["id"]) for r in house if r["id"] not in REMOVABLE)
+        self.at, self.size = blocks([
+            ("play", DECK_SIZE), ("draw", 1), (WAIT, 1), ("say", len(self.phrases)), ("knock", KNOCKS),
+            ("point", SEATS), ("touch", 2), ("show", 2), ("call", SEATS * len(self.names)),
+            ("add", len(LIBRARY) * SEATS), ("compose", len(COMPOSED) * SEATS), ("remove", len(self.removable) * SEATS)])
 
     def phrase(self, text: str) -> int | None:
         """A phrase's place: as written if it is listed so, else as heard (None: not listed)."""
@@ -131,7 +119,7 @@ def layout(options: Mapping[str, Any]) -> _Layout:
 
 @lru_cache(maxsize=64)
 def _layout(house_json: str) -> _Layout:
-    return _Layout({"house": json.loads(house_json)})
+    return _Layout(json.loads(house_json))
 
 
 class MaoEncoding:
