@@ -15,7 +15,9 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 from houserules.engine import registry  # noqa: E402
-from houserules.engine.core import GameError  # noqa: E402
+from houserules.engine.core import Action, GameError  # noqa: E402
+from houserules.engine.encoding import WAIT  # noqa: E402
+from houserules.games.mao import rulebook as rb  # noqa: E402
 from houserules.envs.gymnasium import SingleAgentEnv  # noqa: E402
 from houserules.envs.pettingzoo import env, parallel_env  # noqa: E402
 
@@ -195,3 +197,23 @@ def test_the_same_seed_deals_the_same_game() -> None:
     a.reset(seed=9)
     b.reset(seed=9)
     assert a.table.game.snapshot(a.table.state) == b.table.game.snapshot(b.table.state)
+
+
+def test_mao_presents_time_as_a_wait_to_the_next_deadline() -> None:
+    """Before the start nothing is due, so nobody may wait; once the turn clock runs, waiting
+    lets it run out: delay of game, one penalty card, the clock at the deadline."""
+    e = env("mao", players=3)
+    e.reset(seed=0)
+    table = e.table
+    wait = table.encoding.index(table.game.view(table.state, 0), Action(0, WAIT))
+    dealer = e.agent_selection
+    assert dealer == "player_2" and not e.observe(dealer)["action_mask"][wait]
+    start = table.encoding.index(table.game.view(table.state, 2), Action(2, "say", arg=rb.START))
+    e.step(start)
+    first = e.agent_selection
+    assert first == "player_0" and e.observe(first)["action_mask"][wait]
+    hand = len(table.state.hands[0])
+    e.step(wait)
+    view = table.game.view(table.state, 0)
+    assert view.clock == table.options["delay_s"] and view.penalties[0] == 1 and len(view.hand) == hand + 1
+    assert e.agent_selection == "player_0"  # still its turn: delay of game does not pass it
