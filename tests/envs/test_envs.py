@@ -217,3 +217,42 @@ def test_mao_presents_time_as_a_wait_to_the_next_deadline() -> None:
     view = table.game.view(table.state, 0)
     assert view.clock == table.options["delay_s"] and view.penalties[0] == 1 and len(view.hand) == hand + 1
     assert e.agent_selection == "player_0"  # still its turn: delay of game does not pass it
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_mao_with_attempts_passes_the_api_tests() -> None:
+    api_test(env("mao", players=3, attempts=True, max_turns=20), num_cycles=100)
+    seed_test(functools.partial(env, "mao", players=3, attempts=True, max_turns=20), num_cycles=50)
+    parallel_api_test(parallel_env("mao", players=3, attempts=True, max_turns=20), num_cycles=100)
+    check_env(SingleAgentEnv("mao", players=2, opponents=("dealer",), attempts=True, max_turns=20),
+              skip_render_check=True)
+
+
+def after_the_start(rules: str, attempts: bool) -> Any:
+    e = env("mao", players=3, rules=rules, attempts=attempts)
+    e.reset(seed=0)
+    table = e.table
+    e.step(table.encoding.index(table.game.view(table.state, 2), Action(2, "say", arg=rb.START)))
+    return e
+
+
+def test_with_attempts_the_mask_tells_no_rule_and_a_broken_one_costs_its_penalty() -> None:
+    masks = {rules: after_the_start(rules, True).observe("player_0")["action_mask"] for rules in ("base", "all")}
+    assert (masks["base"] == masks["all"]).all() and masks["base"].sum() > 200  # speech, calls, cards ...
+    told = {rules: after_the_start(rules, False).observe("player_0")["action_mask"] for rules in ("base", "all")}
+    assert (told["base"] != told["all"]).any()  # the legal list does tell them (here: knocks)
+    e = after_the_start("base", True)
+    table = e.table
+    view = table.game.view(table.state, 0)
+    for i in masks["base"].nonzero()[0]:  # every attempt offered names itself, both ways
+        action = table.encoding.action(view, int(i))
+        assert action is None or table.encoding.index(view, action) == i
+    e.step(table.encoding.index(view, Action(0, "call", arg=(1, "talking"))))  # nobody talked
+    assert table.state.penalties[0] == 1 and e.agent_selection == "player_0"
+
+
+def test_attempts_need_an_encoding_that_can_name_them() -> None:
+    with pytest.raises(GameError, match="cannot list attempts"):
+        env("shedding", attempts=True)
+    with pytest.raises(GameError, match="attempts is true or false"):
+        env("mao", attempts="yes")

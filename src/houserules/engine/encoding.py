@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from math import comb
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .core import Action, Event, GameError
+from .core import TABLE, Action, Event, GameError
 
 if TYPE_CHECKING:
     from .protocol import Game
@@ -68,6 +68,28 @@ def decisions(game: Game[Any, Any], state: Any, seat: int) -> list[Action]:
     out = [a for a in game.legal(state) if a.seat == seat]
     if game.deadline(state) is not None:
         out.append(Action(seat, WAIT))
+    return out
+
+
+def attempts(game: Game[Any, Any], state: Any, seat: int, encoding: Encoding, size: int) -> list[Action]:
+    """``decisions``, and in table mode every other attempt the encoding can name for ``seat``
+    (``encoding.action(view, index)``) that the referee would judge rather than refuse: an
+    action that breaks a rule is offered, and costs its penalty. Why: in a game whose rules are
+    secret (Mao) the legal list tells the rules; this list tells only what a person could try."""
+    name = getattr(encoding, "action", None)
+    if name is None:
+        raise GameError(f"{game.title}'s encoding cannot list attempts (it has no 'action')")
+    out = decisions(game, state, seat)
+    if state.mode != TABLE:
+        return out
+    view = game.view(state, seat)
+    seen = {encoding.index(view, a) for a in out}
+    for i in range(size):
+        action = name(view, i) if i not in seen else None
+        if action is not None:
+            why = game.check(state, action)
+            if why is None or why.penalty is not None:
+                out.append(action)
     return out
 
 

@@ -7,6 +7,11 @@ into the legal action it names, and the rewards once the game ends (+1 for
 a win, shared among joint winners; -1 spread over the seats that lost;
 0 for everyone in a game without a winner).
 
+With ``attempts=True`` (a game whose encoding can name the action behind
+any index: Mao) a seat may choose any attempt a person at the table could
+make, not only a legal one: the referee applies it or assesses its penalty
+(table mode), so the mask no longer reads the rules off the legal list.
+
 Time (Mao): a seat's decisions include ``wait`` whenever the rules have a
 deadline (engine/encoding.py): the clock runs on to it. Other actions happen
 at the table's current clock. When the rules ask nobody but a deadline is
@@ -22,9 +27,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..engine import registry
+from ..engine import referee, registry
 from ..engine.core import Action, GameError
-from ..engine.encoding import Encoding, bound, carry_out, decisions, decode, mask
+from ..engine.encoding import (
+    WAIT,
+    Encoding,
+    attempts,
+    bound,
+    carry_out,
+    decisions,
+    decode,
+    mask,
+)
 from ..engine.protocol import Game
 
 
@@ -39,24 +53,32 @@ def encoding_for(game: str) -> Encoding:
 class EncodedGame:
     """One game, its options and its encoding; ``state`` is the game in progress."""
 
-    def __init__(self, game: str, players: int | None = None, **options: Any):
+    def __init__(self, game: str, players: int | None = None, attempts: bool = False, **options: Any):
+        if not isinstance(attempts, bool):
+            raise GameError(f"attempts is true or false, got {attempts!r}")
+        self.attempts = attempts
         self.game: Game[Any, Any] = registry.get(game)
         raw = dict(options)
         if players is not None:
             raw["players"] = players
         self.options = self.game.options(raw)
         self.encoding = bound(encoding_for(self.game.name), self.options)
+        if attempts and not hasattr(self.encoding, "action"):
+            raise GameError(f"{self.game.title}'s encoding cannot list attempts: use attempts=False")
         self.players = int(self.options["players"])
         self.obs_size = self.encoding.observation_size(self.options)
         self.act_size = self.encoding.action_size(self.options)
         self.state: Any = None
+        self._decisions: dict[int, list[Action]] = {}  # per seat, until the state next changes
 
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
         self.settle()
 
     def settle(self) -> None:
-        """Let time pass while the rules ask nobody (a deadline pending); GameError when stuck."""
+        """Let time pass while the rules ask nobody (a deadline pending); GameError when stuck.
+        Called after every change of the state, so it also forgets the decisions listed before."""
+        self._decisions.clear()
         for _ in range(10_000):
             if self.over or self.game.to_act(self.state):
                 return
@@ -75,8 +97,12 @@ class EncodedGame:
         return seats[0] if seats else None
 
     def legal(self, seat: int) -> list[Action]:
-        """``seat``'s decisions now: its legal actions, and ``wait`` in a game with time."""
-        return decisions(self.game, self.state, seat)
+        """``seat``'s decisions now: its legal actions, and ``wait`` in a game with time; with
+        ``attempts``, every attempt the referee would judge (engine.encoding.attempts)."""
+        if seat not in self._decisions:
+            self._decisions[seat] = attempts(self.game, self.state, seat, self.encoding, self.act_size) \
+                if self.attempts else decisions(self.game, self.state, seat)
+        return self._decisions[seat]
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """``{"observation", "action_mask"}`` for ``seat`` (an empty mask when it is not asked)."""
@@ -102,7 +128,11 @@ class EncodedGame:
         if not self.in_space(index):
             raise GameError(f"an action is an index 0..{self.act_size - 1}, got {index!r}")
         view = self.game.view(self.state, seat)
-        carry_out(self.game, self.state, decode(self.encoding, view, self.legal(seat), int(index)))
+        action = decode(self.encoding, view, self.legal(seat), int(index))
+        if self.attempts and action.kind != WAIT:
+            referee.act(self.game, self.state, action)  # a legal one is applied, the rest penalised
+        else:
+            carry_out(self.game, self.state, action)
         self.settle()
 
     def result_json(self) -> dict[str, Any]:

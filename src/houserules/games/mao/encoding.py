@@ -27,9 +27,12 @@ below), in blocks:
   the library's, ``house-1``..``house-50``, the table's house rules; x T).
 
 Free speech, knocks and points that no rule lists are legal at a real table
-but never listed as decisions (``judge.candidates``): the mask is the legal
-list, so an agent learns Mao as the ``dealer`` bot plays it, reading the
-rules from what breaks nothing (penalties come from time, when it waits).
+but never listed as decisions (``judge.candidates``). An environment's mask
+is the legal list by default (the agent plays as the ``dealer`` bot does,
+reading the rules from what breaks nothing); ``action`` names the attempt
+behind any index for a view, so an environment with ``attempts`` can offer
+every attempt a person could make and let the referee penalise the wrong
+ones (docs/programs.md).
 
 Observation, from the seat's view only: its hand (52 counts), the top three
 cards of the play pile (3 x 52, the top first), the cards others hold up
@@ -169,6 +172,9 @@ class MaoEncoding:
         f.relative_seat(match["writer"] if match else None, seat, n, SEATS)
         return f.values
 
+    def action(self, view: MaoView, index: int) -> Action | None:
+        return _action(self.lay, view, index)
+
     def index(self, view: MaoView, action: Action) -> int:
         lay = self.lay
         seat, n, kind, arg = view.seat or 0, view.players, action.kind, action.arg
@@ -195,6 +201,29 @@ class MaoEncoding:
         if kind == "write":
             return _write_index(lay, arg, seat, n)
         raise GameError(f"{action} is outside the index space")
+
+
+def _action(lay: _Layout, view: MaoView, index: int) -> Action | None:
+    """The attempt ``index`` names for the seat of ``view`` (None: a wait, a write, or a seat slot
+    past the table): the way back without a legal list, for environments that offer attempts."""
+    seat, n = view.seat or 0, view.players
+    kind = max((k for k, at in lay.at.items() if at <= index), key=lambda k: lay.at[k])
+    i = index - lay.at[kind]
+    if kind == "play":
+        return Action(seat, kind, i)
+    if kind == "draw":
+        return Action(seat, kind)
+    if kind == "say":
+        return Action(seat, kind, arg=lay.phrases[i])
+    if kind == "knock":
+        return Action(seat, kind, arg=i + 1)
+    if kind == "point" and i < n:
+        return Action(seat, kind, arg=(seat + i) % n)
+    if kind in ("touch", "show"):
+        return Action(seat, kind, arg=bool(i))
+    if kind == "call" and i % SEATS < n:
+        return Action(seat, kind, arg=((seat + i % SEATS) % n, lay.names[i // SEATS]))
+    return None
 
 
 def _write_index(lay: _Layout, arg: tuple[str, str, str, int], seat: int, n: int) -> int:
