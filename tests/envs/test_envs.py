@@ -248,7 +248,30 @@ def test_with_attempts_the_mask_tells_no_rule_and_a_broken_one_costs_its_penalty
         action = table.encoding.action(view, int(i))
         assert action is None or table.encoding.index(view, action) == i
     e.step(table.encoding.index(view, Action(0, "call", arg=(1, "talking"))))  # nobody talked
-    assert table.state.penalties[0] == 1 and e.agent_selection == "player_0"
+    assert table.state.penalties[0] == 1 and e.agent_selection == "player_1"  # the go moves on
+
+
+def test_with_attempts_every_seat_has_its_go_in_seat_order_and_passes_let_time_run() -> None:
+    """An open table: who decides never depends on the rules (or on a duty nobody was told of);
+    when every seat has passed in a row, the clock runs on to the next deadline."""
+    order = {}
+    for rules in ("base", "all"):
+        e = after_the_start(rules, True)
+        wait = e.table.encoding.index(e.table.game.view(e.table.state, 0), Action(0, WAIT))
+        seen = []
+        for _ in range(12):
+            seen.append(e.agent_selection)
+            before = e.table.state.clock
+            e.step(wait)
+        order[rules] = seen
+        assert e.table.state.clock > before
+    assert order["base"] == order["all"] == ["player_0", "player_1", "player_2"] * 4
+    e = after_the_start("base", True)
+    for _ in range(2):
+        e.step(wait)
+    assert e.table.state.clock == 0.0  # two of three passed: nobody has run the clock yet
+    e.step(wait)
+    assert e.table.state.clock == e.table.options["delay_s"]
 
 
 def test_attempts_need_an_encoding_that_can_name_them() -> None:

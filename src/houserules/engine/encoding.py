@@ -72,14 +72,15 @@ def decisions(game: Game[Any, Any], state: Any, seat: int) -> list[Action]:
 
 
 def attempts(game: Game[Any, Any], state: Any, seat: int, encoding: Encoding, size: int) -> list[Action]:
-    """``decisions``, and in table mode every other attempt the encoding can name for ``seat``
-    (``encoding.action(view, index)``) that the referee would judge rather than refuse: an
+    """``seat``'s legal actions, and in table mode every other attempt the encoding can name for
+    it (``encoding.action(view, index)``) that the referee would judge rather than refuse: an
     action that breaks a rule is offered, and costs its penalty. Why: in a game whose rules are
-    secret (Mao) the legal list tells the rules; this list tells only what a person could try."""
+    secret (Mao) the legal list tells the rules; this list tells only what a person could try.
+    (No ``wait``: an environment that offers attempts says what passing means.)"""
     name = getattr(encoding, "action", None)
     if name is None:
         raise GameError(f"{game.title}'s encoding cannot list attempts (it has no 'action')")
-    out = decisions(game, state, seat)
+    out = [a for a in game.legal(state) if a.seat == seat]
     if state.mode != TABLE:
         return out
     view = game.view(state, seat)

@@ -8,9 +8,12 @@ a win, shared among joint winners; -1 spread over the seats that lost;
 0 for everyone in a game without a winner).
 
 With ``attempts=True`` (a game whose encoding can name the action behind
-any index: Mao) a seat may choose any attempt a person at the table could
-make, not only a legal one: the referee applies it or assesses its penalty
-(table mode), so the mask no longer reads the rules off the legal list.
+any index: Mao) the table is open, as a real Mao table is: every seat in
+turn, in seat order whatever the rules ask, may make any attempt a person
+could make or pass (``wait``); the referee applies an attempt or assesses
+its penalty (table mode), and once every seat has passed in a row the clock
+runs on to the rules' next deadline. Neither the mask nor the seat selected
+then depends on the rules in play or on a duty nobody was told of.
 
 Time (Mao): a seat's decisions include ``wait`` whenever the rules have a
 deadline (engine/encoding.py): the clock runs on to it. Other actions happen
@@ -73,12 +76,17 @@ class EncodedGame:
 
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
+        self._passes = 0  # attempts: seats that have passed in a row
+        seats = self.game.to_act(self.state)
+        self._seat = seats[0] if self.attempts and seats else 0  # attempts: the seat whose go it is
         self.settle()
 
     def settle(self) -> None:
         """Let time pass while the rules ask nobody (a deadline pending); GameError when stuck.
         Called after every change of the state, so it also forgets the decisions listed before."""
         self._decisions.clear()
+        if self.attempts:
+            return  # an open table always has a seat to decide, and passing lets time run
         for _ in range(10_000):
             if self.over or self.game.to_act(self.state):
                 return
@@ -93,6 +101,9 @@ class EncodedGame:
         return self.game.result(self.state) is not None
 
     def seat_to_act(self) -> int | None:
+        """The first seat the rules ask (as in the simulator); with attempts, the seat whose go it is."""
+        if self.attempts:
+            return None if self.over else self._seat
         seats = self.game.to_act(self.state)
         return seats[0] if seats else None
 
@@ -100,8 +111,8 @@ class EncodedGame:
         """``seat``'s decisions now: its legal actions, and ``wait`` in a game with time; with
         ``attempts``, every attempt the referee would judge (engine.encoding.attempts)."""
         if seat not in self._decisions:
-            self._decisions[seat] = attempts(self.game, self.state, seat, self.encoding, self.act_size) \
-                if self.attempts else decisions(self.game, self.state, seat)
+            self._decisions[seat] = [*attempts(self.game, self.state, seat, self.encoding, self.act_size),
+                                     Action(seat, WAIT)] if self.attempts else decisions(self.game, self.state, seat)
         return self._decisions[seat]
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
@@ -128,11 +139,26 @@ class EncodedGame:
         if not self.in_space(index):
             raise GameError(f"an action is an index 0..{self.act_size - 1}, got {index!r}")
         view = self.game.view(self.state, seat)
-        action = decode(self.encoding, view, self.legal(seat), int(index))
-        if self.attempts and action.kind != WAIT:
-            referee.act(self.game, self.state, action)  # a legal one is applied, the rest penalised
-        else:
+        self.perform(decode(self.encoding, view, self.legal(seat), int(index)))
+
+    def perform(self, action: Action | None) -> None:
+        """Carry out a decision of the seat to act (None: a bot that waits). With attempts, the
+        referee judges it, a wait is a pass, and the go moves on to the next seat."""
+        if not self.attempts:
+            if action is None:
+                raise GameError("only a table with attempts lets a seat pass")
             carry_out(self.game, self.state, action)
+        elif action is None or action.kind == WAIT:
+            self._passes += 1
+            due = self.game.deadline(self.state)
+            if self._passes >= self.players and due is not None:
+                self.game.advance(self.state, due)
+                self._passes = 0
+        else:
+            referee.act(self.game, self.state, action)  # a legal one is applied, the rest penalised
+            self._passes = 0
+        if self.attempts:
+            self._seat = (self._seat + 1) % self.players
         self.settle()
 
     def result_json(self) -> dict[str, Any]:
