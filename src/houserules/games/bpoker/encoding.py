@@ -34,7 +34,10 @@ wilds, no-effect and protected slots, stash, sideways, viewing and
 cards-to-be-played counts, correct number, maximum, counted, in the hand,
 out, hands won, f-hand size, in f_poker, folded; the discard and the cards
 in transit; whose turn, the dealer, who is asked, who controls whom
-(relative one-hots); the phase, direction, plays this turn, pot and f_pot,
+(relative one-hots); the clause of the pending question (one-hot over every
+card rule's, set's and reaction's clause and the turn's own questions: what
+is being asked, the options being in the mask); the phase,
+direction, plays this turn, pot and f_pot,
 the hand number, turns, an armed J, and whether this seat is asked or may
 react.
 """
@@ -46,8 +49,10 @@ from typing import Any
 
 from ...engine.core import Action, GameError
 from ...engine.encoding import Features, Subsets, blocks
+from . import catalogue, game  # noqa: F401  (importing the game registers every card rule in the catalogue)
 from .cards import PER_DECK, is_joker, parse_card
 from .fpoker import F_HAND
+from .pairs import SETS
 from .reactions import REACTIONS
 from .state import DECLARE, FPOKER, OVER, TURN
 from .view import BView
@@ -58,6 +63,13 @@ WORDS = tuple(dict.fromkeys(("skip", "pass", "keep", "wild", "discard", "demand"
                              *(r.name for r in REACTIONS))))
 PHASES = (TURN, DECLARE, FPOKER, OVER)
 SCALE = 0.1
+#: the clauses a question can come from: every card rule, set and reaction, and the turn's own questions
+#: (cards-to-be-played, refill, the 5's price and Joker, fees, f_poker, J and 3♣ uses, Control); one more
+#: slot for a clause not listed here
+CLAUSES = tuple(sorted({r.clause for r in catalogue.RULES.values()} | {s.clause for s in SETS}
+                       | {r.clause for r in REACTIONS}
+                       | {"BP-10D.C", "BP-2.4", "BP-3.2", "BP-5.F", "BP-5.J", "BP-F.2", "BP-FP.2", "BP-J.D",
+                          "BP-JE.N"}))
 
 
 class BPokerEncoding:
@@ -118,6 +130,8 @@ class BPokerEncoding:
         f.relative_seat(ask["seat"] if ask else None, seat, n, SEATS)
         f.relative_seat(control[0] if control else None, seat, n, SEATS)
         f.relative_seat(control[1] if control else None, seat, n, SEATS)
+        f.one_hot(None if not ask else CLAUSES.index(ask["clause"]) if ask["clause"] in CLAUSES else len(CLAUSES),
+                  len(CLAUSES) + 1)
         f.one_hot(PHASES.index(d["phase"]) if d["phase"] in PHASES else None, len(PHASES))
         f.scalars(d["direction"], d["played"] * SCALE, d["pot_size"] / 100, d["f_pot_size"] / 100,
                   d["hand"] / max(1, d["hands"]), d["turns"] / 1000, d["armed_j"], d["reacting"],
