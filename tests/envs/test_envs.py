@@ -279,3 +279,22 @@ def test_attempts_need_an_encoding_that_can_name_them() -> None:
         env("shedding", attempts=True)
     with pytest.raises(GameError, match="attempts is true or false"):
         env("mao", attempts="yes")
+
+
+def test_a_decision_without_an_index_is_left_out_and_counted_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bpoker's declarations from a table longer than its index space: the rest stay offered."""
+    e = env("shedding", players=2)
+    e.reset(seed=1)
+    table = e.table
+    index = table.encoding.index
+
+    def no_draw(view: Any, action: Action) -> int:
+        if action.kind == "draw":
+            raise GameError("outside the index space")
+        return index(view, action)
+
+    monkeypatch.setattr(table.encoding, "index", no_draw)
+    table.settle()  # forget the decisions listed so far
+    seat = e.agent_name_mapping[e.agent_selection]
+    assert [a for a in table.legal(seat) if a.kind == "draw"] == [] and table.unindexed == 1
+    assert e.observe(e.agent_selection)["action_mask"].sum() == len(table.legal(seat))

@@ -73,6 +73,7 @@ class EncodedGame:
         self.act_size = self.encoding.action_size(self.options)
         self.state: Any = None
         self._decisions: dict[int, list[Action]] = {}  # per seat, until the state next changes
+        self.unindexed = 0  # decisions left out because the encoding has no index for them
 
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
@@ -111,9 +112,25 @@ class EncodedGame:
         """``seat``'s decisions now: its legal actions, and ``wait`` in a game with time; with
         ``attempts``, every attempt the referee would judge (engine.encoding.attempts)."""
         if seat not in self._decisions:
-            self._decisions[seat] = [*attempts(self.game, self.state, seat, self.encoding, self.act_size),
-                                     Action(seat, WAIT)] if self.attempts else decisions(self.game, self.state, seat)
+            found = [*attempts(self.game, self.state, seat, self.encoding, self.act_size),
+                     Action(seat, WAIT)] if self.attempts else decisions(self.game, self.state, seat)
+            self._decisions[seat] = self._indexed(seat, found)
         return self._decisions[seat]
+
+    def _indexed(self, seat: int, found: list[Action]) -> list[Action]:
+        """``found`` but any action the encoding has no index for (bpoker: a declaration from a
+        table longer than its index space), counted in ``unindexed``: offered, it would crash
+        the mask; left out, the seat still has the rest."""
+        view = self.game.view(self.state, seat)
+        out = []
+        for action in found:
+            try:
+                self.encoding.index(view, action)
+            except GameError:
+                self.unindexed += 1
+                continue
+            out.append(action)
+        return out
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """``{"observation", "action_mask"}`` for ``seat`` (an empty mask when it is not asked)."""

@@ -5,8 +5,8 @@ in the rules). Seats are counted from the acting seat (``T`` = 6 slots).
 Choices of several cards are subsets of places, ranked in blocks by size
 (``engine.encoding.Subsets``): places are positions in a zone the seat sees,
 sorted by card id. Sizes follow the options (``V`` = 2 x ``viewing`` + 6
-places of the viewing hand, at most 30; ``C`` = 2 x ``table_max`` + 2 places
-of the seat's own table, at most 20; ``S`` = ``table_max`` + 6 slots of an
+places of the viewing hand, at most 30; ``C`` = 2 x ``table_max`` + 6 places
+of the seat's own table, at most 24; ``S`` = ``table_max`` + 6 slots of an
 opponent's table; ``J`` = the game's Jokers, at most 10). Actions, in blocks:
 
 * ``play`` card (D), ``use`` card (D), ``pass``, ``scrap``;
@@ -15,7 +15,11 @@ opponent's table; ``J`` = the game's Jokers, at most 10). Actions, in blocks:
   sizes 3-J, so every Joker set however large);
 * ``declare``: 0-5 places of the seat's table cards (all the cards on its
   table, sorted: every declaration of five of them, of all of them when
-  fewer, of four under 3♣ + 3♣);
+  fewer, of four under 3♣ + 3♣). A table has no fixed bound (sets overshoot
+  the maximum, opponents force cards onto it): random play with the default
+  maximum of 7 reached 17 cards once in 300 games, and C is 20 there; a
+  declaration using a card beyond the C-th place has no index, and an
+  environment leaves it out (``EncodedGame.unindexed`` counts such);
 * ``choose``, by the form of the offered word: a word (skip, pass, keep,
   wild, discard, demand, declared, accept, decline, end-turn, sideways,
   first, second, stand, fold, C, S and the reactions magic, tunnel,
@@ -81,7 +85,7 @@ class BPokerEncoding:
         self.viewing = Subsets(min(2 * int(o["viewing"]) + 6, 30), (2, 3))
         jokers = max(3, min(int(o["decks"]) * int(o["jokers"]), 10))
         self.jokers = Subsets(jokers, range(3, jokers + 1))
-        self.table = Subsets(min(2 * int(o["table_max"]) + 2, 20), range(6))
+        self.table = Subsets(min(2 * int(o["table_max"]) + 6, 24), range(6))
         self.slots = Subsets(int(o["table_max"]) + 6, (2,))
         self.fhand = Subsets(F_HAND, (1, 2, 3))
         d = self.cards
