@@ -74,12 +74,13 @@ class EncodedGame:
         self.state: Any = None
         self._decisions: dict[int, list[Action]] = {}  # per seat, until the state next changes
         self.unindexed = 0  # decisions left out because the encoding has no index for them
+        self._passes = 0  # attempts: seats that have passed in a row
+        self._seat = 0  # attempts: the seat whose go it is
 
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
-        self._passes = 0  # attempts: seats that have passed in a row
         seats = self.game.to_act(self.state)
-        self._seat = seats[0] if self.attempts and seats else 0  # attempts: the seat whose go it is
+        self._passes, self._seat = 0, seats[0] if self.attempts and seats else 0  # the dealer starts Mao
         self.settle()
 
     def settle(self) -> None:
