@@ -40,7 +40,6 @@ from ..engine.encoding import (
     carry_out,
     decisions,
     decode,
-    mask,
 )
 from ..engine.protocol import Game
 
@@ -73,6 +72,7 @@ class EncodedGame:
         self.act_size = self.encoding.action_size(self.options)
         self.state: Any = None
         self._decisions: dict[int, list[Action]] = {}  # per seat, until the state next changes
+        self._views: dict[int | None, Any] = {}  # the same
         self.unindexed = 0  # decisions left out because the encoding has no index for them
         self._passes = 0  # attempts: seats that have passed in a row
         self._seat = 0  # attempts: the seat whose go it is
@@ -87,6 +87,7 @@ class EncodedGame:
         """Let time pass while the rules ask nobody (a deadline pending); GameError when stuck.
         Called after every change of the state, so it also forgets the decisions listed before."""
         self._decisions.clear()
+        self._views.clear()
         if self.attempts:
             return  # an open table always has a seat to decide, and passing lets time run
         for _ in range(10_000):
@@ -118,11 +119,17 @@ class EncodedGame:
             self._decisions[seat] = self._indexed(seat, found)
         return self._decisions[seat]
 
+    def view(self, seat: int | None) -> Any:
+        """``seat``'s view, made once per state (a bpoker view is the dearest part of a step)."""
+        if seat not in self._views:
+            self._views[seat] = self.game.view(self.state, seat)
+        return self._views[seat]
+
     def _indexed(self, seat: int, found: list[Action]) -> list[Action]:
         """``found`` but any action the encoding has no index for (bpoker: a declaration from a
         table longer than its index space), counted in ``unindexed``: offered, it would crash
         the mask; left out, the seat still has the rest."""
-        view = self.game.view(self.state, seat)
+        view = self.view(seat)
         out = []
         for action in found:
             try:
@@ -135,11 +142,11 @@ class EncodedGame:
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """``{"observation", "action_mask"}`` for ``seat`` (an empty mask when it is not asked)."""
-        view = self.game.view(self.state, seat)
+        view = self.view(seat)
         obs = np.asarray(self.encoding.observe(view), dtype=np.float32)
         act = np.zeros(self.act_size, dtype=np.int8)
         if seat == self.seat_to_act():
-            act[:] = mask(self.encoding, view, self.legal(seat), self.act_size)
+            act[[self.encoding.index(view, a) for a in self.legal(seat)]] = 1
         return {"observation": obs, "action_mask": act}
 
     def in_space(self, index: Any) -> bool:
@@ -147,7 +154,7 @@ class EncodedGame:
         return bool(not isinstance(index, bool) and isinstance(index, (int, np.integer)) and 0 <= index < self.act_size)
 
     def is_legal(self, seat: int, index: Any) -> bool:
-        view = self.game.view(self.state, seat)
+        view = self.view(seat)
         return any(self.encoding.index(view, a) == int(index) for a in self.legal(seat))
 
     def act(self, seat: int, index: Any) -> None:
@@ -156,7 +163,7 @@ class EncodedGame:
             raise GameError("the game is over: reset the environment before stepping it again")
         if not self.in_space(index):
             raise GameError(f"an action is an index 0..{self.act_size - 1}, got {index!r}")
-        view = self.game.view(self.state, seat)
+        view = self.view(seat)
         self.perform(decode(self.encoding, view, self.legal(seat), int(index)))
 
     def perform(self, action: Action | None) -> None:
@@ -200,5 +207,5 @@ class EncodedGame:
         out = io.StringIO()
         console = Console(file=out, width=100, color_system=None, force_terminal=False)
         names = [f"player_{s}" for s in range(self.players)]
-        console.print(renderer(self.game.name).render(self.game.view(self.state, seat), names))
+        console.print(renderer(self.game.name).render(self.view(seat), names))
         return out.getvalue()
