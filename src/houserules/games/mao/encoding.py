@@ -49,6 +49,7 @@ writer.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -109,6 +110,8 @@ class _Layout:
             ("play", DECK_SIZE), ("draw", 1), (WAIT, 1), ("say", len(self.phrases)), ("knock", KNOCKS),
             ("point", SEATS), ("touch", 2), ("show", 2), ("call", SEATS * len(self.names)),
             ("add", len(LIBRARY) * SEATS), ("compose", len(COMPOSED) * SEATS), ("remove", len(self.removable) * SEATS)])
+        self.kinds = sorted(self.at, key=self.at.__getitem__)  # the blocks in order, for the way back
+        self.starts = [self.at[k] for k in self.kinds]
 
     def phrase(self, text: str) -> int | None:
         """A phrase's place: as written if it is listed so, else as heard (None: not listed)."""
@@ -207,7 +210,7 @@ def _action(lay: _Layout, view: MaoView, index: int) -> Action | None:
     """The attempt ``index`` names for the seat of ``view`` (None: a wait, a write, or a seat slot
     past the table): the way back without a legal list, for environments that offer attempts."""
     seat, n = view.seat or 0, view.players
-    kind = max((k for k, at in lay.at.items() if at <= index), key=lambda k: lay.at[k])
+    kind = lay.kinds[bisect_right(lay.starts, index) - 1]
     i = index - lay.at[kind]
     if kind == "play":
         return Action(seat, kind, i)
