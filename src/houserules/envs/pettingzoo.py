@@ -17,8 +17,9 @@ indices into the game's documented index space. Rewards come at the end:
 +1 for a win (shared by joint winners), -1 spread over the seats that lost.
 A game with time (Mao) has one more index, ``wait``: let the table's clock
 run on to the rules' next deadline (engine/encoding.py, docs/programs.md).
-``attempts=True`` (Mao) offers every attempt a person could make, judged by
-the referee, instead of the legal list (envs/common.py).
+``attempts=True`` (Mao) opens the table: every seat has its go in seat
+order, whatever the rules ask, and may make any attempt a person could make
+(judged by the referee) or pass (envs/common.py).
 ``reset(seed=s)`` deals game seed ``s``: the same seed, the same game.
 
 Bad input is a ``GameError`` (a ValueError) with one line: an index outside
