@@ -123,3 +123,19 @@ def test_an_action_outside_the_index_space_is_a_game_error(name: str, action: Ac
     view = game.view(game.new(options, 0), action.seat)
     with pytest.raises(GameError, match="outside|index space"):
         enc.index(view, action)
+
+
+def test_a_mao_tables_house_rules_bring_their_phrases_into_its_index_space() -> None:
+    house = [{"id": "greet", "on": "phrase", "if": ["said == good morning"],
+              "must": [{"who": "next", "do": "say", "phrase": "Good morning to {name}",
+                        "failure": "failure to greet"}]}]
+    game = registry.get("mao")
+    plain, options = game.options({}), game.options({"house": house})
+    view = game.view(game.new(options, 0), 0)
+    said = [Action(0, "say", arg=t) for t in ("Good morning", "Good morning to queen", "good morning to queen")]
+    with pytest.raises(GameError, match="index space"):
+        bound(encoding_of("mao"), plain).index(view, said[0])
+    enc = bound(encoding_of("mao"), options)
+    assert len({enc.index(view, a) for a in said}) == 3
+    assert enc.index(view, Action(0, "call", arg=(1, "Failure to greet."))) >= 0
+    assert bound(encoding_of("mao"), plain).action_size(plain) < enc.action_size(options)

@@ -7,13 +7,15 @@ below), in blocks:
 
 * ``play`` card (52), ``draw`` (1), ``wait`` (1: let the table's clock run on
   to the rules' next deadline, engine/encoding.py: a duty's reasonable time
-  or delay of game runs out; offered whenever the rules have a deadline);
+  or delay of game runs out; offered whenever the rules have a deadline; at
+  an open table, ``attempts``, it is a pass: envs/common.py);
 * ``say`` one of the ``Q`` phrases: the procedure (the start, point of order,
   sustained, overruled, adjourned, paused, the three rulings) and every
   phrase a rule can oblige, filled in for every card (all hail the jack of
   hearts ...) with its accepted other wordings: the built-in rules, the
   library and the composer's parts that bots write in a match, and the
-  table's own ``house`` rules; each as written ("Merry Christmas") and as
+  table's own ``house`` rules (their duties' phrases, and the phrases that
+  trigger them, ``said == ...``); each as written ("Merry Christmas") and as
   heard (``speech.loose``: "merry christmas"), because the legal list may
   offer both at once (a duty's phrase, and the same words still accepted
   late for an earlier one); any other wording goes to its heard form;
@@ -94,6 +96,7 @@ def _lists(house: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], tuple[s
                 phrases += [fill(t, c) for t in (ob.phrase, *ob.also) for c in range(DECK_SIZE)]
             names += [loose(fill(t, c)) for t in (ob.failure, ob.improper or "") if t for c in range(DECK_SIZE)]
         names += [loose(t) for t in (rule.penalty, rule.wrong_time) if t]
+        phrases += [str(c.right) for c in rule.when if c.left == "said"]  # a house rule's trigger phrase
     phrases += [loose(p) for p in phrases]
     return tuple(sorted(set(phrases))), tuple(sorted(set(names) - {""}))
 
