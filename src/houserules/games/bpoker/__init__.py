@@ -21,7 +21,7 @@ seats and table cards in choices), ``effects_low`` and ``effects_high`` (the
 cards 1-7 and 8-A), ``declare``, ``flow`` (hands, turns, the end), ``rules``
 (legal/check), ``view``, ``literal`` (scenario states), ``stats`` (figures
 for the simulator), ``game``; for people and programs ``bots``, ``terminal``,
-``words``.
+``words``, ``encoding`` (fixed-size numbers for learning programs).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ SPEC = GameSpec(
     bots={"heuristic": "houserules.games.bpoker.bots:Heuristic"},
     terminal="houserules.games.bpoker.terminal:RENDERER",
     words="houserules.games.bpoker.words:WORDS",
+    encoding="houserules.games.bpoker.encoding:ENCODING",
     web=True,
     order=5,
 )

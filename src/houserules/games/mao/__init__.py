@@ -14,7 +14,8 @@ Modules: ``rulebook`` (every rule as a declarative record, the rule sets),
 deal), ``judge`` (what an attempt is: fine, impossible, or which penalty),
 ``flow`` (carrying attempts out, duties, time, assessments), ``view`` (what a
 seat may know), ``game`` (the Game protocol object ``GAME``); for people and
-programs, ``bots``, ``terminal``, ``words`` and ``web/``.
+programs, ``bots``, ``terminal``, ``words``, ``encoding`` (fixed-size numbers for
+learning programs) and ``web/``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ SPEC = GameSpec(
     bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner"},
     terminal="houserules.games.mao.terminal:RENDERER",
     words="houserules.games.mao.words:WORDS",
+    encoding="houserules.games.mao.encoding:ENCODING",
     commands="houserules.games.mao.commands:app",
     web=True,
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
