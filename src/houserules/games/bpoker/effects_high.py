@@ -90,11 +90,21 @@ def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
     return _nine_pick(state, f, lambda s: not immune(s, 9), "BP-9D")
 
 
-def nine_stands(state: BState, seat: int) -> bool:
-    """BP-H26 (option ``nine_diamonds=stands``): a 9♦ at face value, in play and with effect on your
-    table when your turn begins wins you the hand."""
-    return state.options.get("nine_diamonds") == "stands" and any(
-        len(s.cards) == 1 and not s.ne and not s.wild and face(s.top) == (9, DIAMONDS) for s in state.tables[seat])
+def standing_nine(state: BState, seat: int) -> int | None:
+    """BP-H26 (option ``nine_diamonds=stands``): the 9♦ at face value, in play and with effect on
+    ``seat``'s table, that wins it the hand when its turn begins (None: there is none)."""
+    if state.options.get("nine_diamonds") != "stands":
+        return None
+    return next((s.top for s in state.tables[seat]
+                 if len(s.cards) == 1 and not s.ne and not s.wild and face(s.top) == (9, DIAMONDS)), None)
+
+
+def nine_stands_and_wins(state: BState, seat: int, card: int) -> list[Event]:
+    """The standing 9♦ wins as one played at face value does: it goes to the discard and its
+    player wins the hand (L617-618)."""
+    events = _discard_card(state, seat, card, "BP-9D")
+    push(state, "hand.win", seat, "9♦")
+    return events
 
 
 @step("9D.win")

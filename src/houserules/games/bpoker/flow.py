@@ -17,7 +17,7 @@ from ...engine.core import Event
 from . import declare
 from .cards import card_name, parse_card
 from .catalogue import rule_for
-from .effects_high import nine_stands, usable_jacks
+from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
 from .machine import ask, push, run, step
@@ -113,9 +113,8 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     elif wins(state, seat):
         push(state, "hand.win", seat, "best hand")
         return events
-    elif nine_stands(state, seat):
-        push(state, "hand.win", seat, "9♦")
-        return events
+    elif (nine := standing_nine(state, seat)) is not None:
+        return events + nine_stands_and_wins(state, seat, nine)
     return events + refill(state, seat)
 
 
