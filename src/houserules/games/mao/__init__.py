@@ -35,7 +35,21 @@ SPEC = GameSpec(
     order=4,
     # the Extension: a match of two games, a written rule in play from the start
     variants=({"extension": True, "games": 2, "max_turns": 150, "house": [{"id": "eights-again", "on": "play",
-                                                        "if": ["card.rank == 8"], "effects": ["again"]}]},),
+                                                        "if": ["card.rank == 8"], "effects": ["again"]}]},
+              # every trigger, who and act of the rule language the table judges
+              {"rules": "all", "max_turns": 150, "house": [
+                  {"id": "thanks", "on": "penalty", "if": ["penalty == talking"], "must": [
+                      {"who": "player", "do": "say", "phrase": "Thank you", "failure": "ingratitude"}]},
+                  {"id": "knock-in", "on": "turnstart", "must": [
+                      {"who": "player", "do": "knock", "times": 1, "failure": "failure to knock in"}],
+                   "wrong_time": "knocking out of turn"},
+                  {"id": "hush", "on": "play", "if": ["card.rank == Q"], "must": [
+                      {"who": "everyone", "do": "silent", "failure": "breaking the silence"}]},
+                  {"id": "jack-point", "on": "play", "if": ["card.rank == J"], "must": [
+                      {"who": "next", "do": "point", "failure": "failure to point"}], "wrong_time": "pointing about"},
+                  {"id": "heavy", "on": "hand", "if": ["hand.size == 8"], "penalty": "heavy hand"},
+                  {"id": "no-seven", "on": "phrase", "if": ["said == seven"], "penalty": "forbidden word"},
+                  {"id": "greedy", "on": "draw", "effects": ["draw:1"]}]}),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap

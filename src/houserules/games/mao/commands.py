@@ -97,15 +97,12 @@ def fail(message: str) -> NoReturn:
 def check_cmd(file: Annotated[Path, typer.Argument(help="a rule book (JSON)")]) -> None:
     """Validate a rule book: each house rule in plain words, then warnings (a rule that never
     fires or contradicts another); unwinnable books and malformed files are errors."""
-    from .language import enforced, explain
+    from .language import explain
 
     names, rules, warnings = _load(file)
     console.print(f"rule set: {', '.join(names)}; {len(rules)} house rule(s)")
     for r in rules:
         console.print("  " + escape(explain(r)), soft_wrap=True)
-        missing = enforced(r)
-        if missing:
-            console.print(f"  [yellow]note:[/] the table does not enforce {escape(', '.join(missing))} yet")
     for w in warnings:
         console.print(f"[yellow]warning:[/] {escape(w)}", soft_wrap=True)
     console.print("ok")

@@ -2,8 +2,8 @@
 
 ``LIBRARY`` holds whole rules a Mao group might invent; ``compose`` builds a
 new one from parts (a trigger's condition, then a duty or an effect), as a
-player inventing a rule does. Every rule here is enforced by the table
-(``language.enforced`` is empty) and checked like any other written rule.
+player inventing a rule does. Every rule here is checked like any other
+written rule.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ seat's one decision is a ``write`` action::
     {"seat": 2, "action": "write", "arg": {"op": "remove", "id": "subway", "witness": 1}}
 
 A written rule is checked like any other (``language``, ``rulecheck``: refused with
-where and why, and nothing changes) and must be one the table enforces. The rules in
+where and why, and nothing changes); the table enforces every rule the language can say. The rules in
 play live in the game's options (``rules``, ``house``), so a stored table replays to
 the same rules after a restart. Two-step secrecy: a rule's words are in the view of
 its author and its witness only; the writer sees the rules in play while writing (to
@@ -231,9 +231,6 @@ class MaoMatch(Mao):
         new = language.rule(raw, "rule")
         if (op == "add" or new.id != rid) and (new.id in ids or new.id in {r.id for r in RULES}):
             raise language.RuleError("rule.id", f"{new.id!r} is taken; choose another id")
-        missing = language.enforced(new)
-        if missing:
-            raise language.RuleError("rule", f"the table cannot enforce {', '.join(missing)} yet")
         kept = [r for r in house if r["id"] != rid]
         book = language.book(kept, "house") + (new,)
         rulecheck.refuse(book, HAND)
