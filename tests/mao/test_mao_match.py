@@ -205,3 +205,28 @@ def test_penalties_by_a_rules_age() -> None:
     w = [Written("add", "a", "{}", 0, 1, 2), Written("add", "b", "{}", 1, 0, 3)]
     m = Match(4, written=tuple(w), per_game=((), (3,), (5, 4), (6, 5)))
     assert by_age(m) == {"age1": 3 + 4, "age2": 2 + 1, "age3": 1}
+
+
+def test_the_browser_editor_asks_the_one_renderer(tmp_path: Any) -> None:
+    """POST /api/games/mao/preview: a rule in the words every other screen uses, tried on a
+    sample hand with the judge's own test; a bad rule says where and why; bad input is one line."""
+    from server_helpers import server
+
+    from houserules.games.mao import language
+
+    with server(tmp_path / "t.sqlite3") as client:
+        answer = client.post("/api/games/mao/preview", json={"rule": SEVENS, "top": "7H", "hand": ["7S", "8H", "KD"]})
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert body["ok"] and body["words"] == language.explain(language.rule({**SEVENS, "group": "house"}))
+        assert body["applies"] == [True, False, False] and body["warnings"] == []
+        bad = client.post("/api/games/mao/preview", json={"rule": {**SEVENS, "effects": ["fly"]}, "hand": []}).json()
+        assert not bad["ok"] and bad["error"].startswith("rule.effects[0]: ")
+        turn = client.post("/api/games/mao/preview", json={"rule": {"id": "k", "on": "turnstart", "must": [
+            {"who": "everyone", "do": "silent", "failure": "hush"}]}}).json()
+        assert turn["applies"] is None and "everyone must keep silent" in turn["words"]
+        for wrong in ([1, 2], {"rule": SEVENS, "hand": ["ZZ"]}, {"rule": SEVENS, "hand": ["7S"] * 13}):
+            refused = client.post("/api/games/mao/preview", json=wrong)
+            assert refused.status_code == 400 and isinstance(refused.json()["detail"], str)
+        assert client.post("/api/games/shedding/preview", json={}).status_code == 404
+        assert client.post("/api/games/nope/preview", json={}).status_code == 404

@@ -31,6 +31,7 @@ SPEC = GameSpec(
     words="houserules.games.mao.words:WORDS",
     commands="houserules.games.mao.commands:app",
     web=True,
+    preview="houserules.games.mao.preview:preview",  # the browser's rule editor: a rule in plain words
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,
     # the Extension: a match of two games, a written rule in play from the start
