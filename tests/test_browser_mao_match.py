@@ -121,3 +121,16 @@ def test_a_winner_writes_a_rule_in_the_browser_and_only_the_witness_reads_it(bas
     cy.wait_for_function("() => document.querySelector('#match').innerText.includes('1 rule change')")
     assert "Hearts" not in cy.locator("body").inner_text() and cy.locator(".told-rule").count() == 0
     assert not errors, errors
+
+
+def test_the_lobby_tells_what_a_match_is(base_url, browser):
+    """The lobby offers the Extension's options with words, like every other option."""
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(base_url + "/")
+    page.select_option("[name=game]", "mao")
+    for key, said in (("extension", "each winner deals the next"), ("games", "How many games a match lasts")):
+        option = page.locator(f"[data-option={key}]")
+        option.wait_for()
+        assert said in option.locator(".option-words").inner_text()
+    assert page.locator("[name=opt-extension]").get_attribute("type") == "checkbox"
+    assert page.locator("[name=opt-games]").input_value() == "3"

@@ -152,7 +152,7 @@ class MaoMatch(Mao):
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 50:
             raise OptionsError(f"games must be 1 to 50, got {games!r}")
         opts = validate_options(_inner(raw))
-        return {**opts, "extension": ext, "games": games} if ext else opts
+        return {**opts, "extension": ext, "games": games}  # listed even when off: the lobby offers them
 
     def new(self, options: Mapping[str, Any], seed: int) -> MatchState:
         opts = self.options(options)
