@@ -7,7 +7,14 @@ her witness reads it, the third player does not. Screenshots of the editor are k
 from __future__ import annotations
 
 import httpx2
-from browser_helpers import ARTIFACTS, actions_done, base_url, browser, needs_chromium, watch_errors
+from browser_helpers import (
+    ARTIFACTS,
+    actions_done,
+    base_url,
+    browser,
+    needs_chromium,
+    watch_errors,
+)
 
 from houserules.games.mao import language
 from houserules.games.mao import rulebook as rb

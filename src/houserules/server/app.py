@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse
@@ -283,7 +283,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         return live_or_404(table_id).summary()
 
     @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413))
-    def preview(game: str, body: Any = Body(None)) -> dict[str, Any]:
+    def preview(game: str, body: Annotated[Any, Body()] = None) -> dict[str, Any]:
         """A game's own read-only answer for its browser module (``GameSpec.preview``; Mao: a rule
         being written, in plain words and tried on a sample hand). Nothing is stored or changed.
         A plain ``def``: the work runs in a worker thread, never on the event loop."""

@@ -67,6 +67,8 @@ def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: b
         state.hands[seat].append(card)
         secret = {"card": card_name(card)}
     state.penalties[seat] += 1
+    if rule:
+        state.given[rule] = state.given.get(rule, 0) + 1
     events.append(Event("penalty", seat, {"name": name}, secret))
     note(state, "penalty", seat, name)
     given_penalty(state, seat, name, rule, events)

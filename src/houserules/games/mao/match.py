@@ -33,8 +33,7 @@ from ...engine.core import Action, Event, Illegal, OptionsError, Result
 from . import language, rulecheck
 from .game import CODEC, Mao
 from .library import suggestions
-from .rulebook import BASE, RULES, Rule, fill, in_play
-from .speech import loose
+from .rulebook import BASE, RULES, Rule, in_play
 from .state import HAND, MaoState, deal, validate_options
 from .view import MaoView
 
@@ -94,6 +93,8 @@ class Match:
     writer: int | None = None  # the winner, writing between games
     done: bool = False
     per_game: tuple[tuple[int, ...], ...] = field(default=())  # penalties per written rule, per game
+    turns: tuple[int, ...] = ()  # turns played, per game
+    penalties: int = 0  # penalties given in the games played so far (every rule's)
 
 
 class MatchState(MaoState):
@@ -131,13 +132,6 @@ class MatchView(MaoView):
 
 def _inner(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in MATCH_KEYS}
-
-
-def names_of(rule: Rule) -> frozenset[str]:
-    """Every penalty name ``rule`` can give, heard loosely (placeholders filled for every card)."""
-    templates = [o.failure for o in rule.must] + [o.improper for o in rule.must if o.improper]
-    templates += [n for n in (rule.penalty, rule.wrong_time) if n]
-    return frozenset(loose(fill(t, c)) for t in templates for c in range(52))
 
 
 class MaoMatch(Mao):
@@ -257,22 +251,24 @@ class MaoMatch(Mao):
         return None if m is not None and (m.writer is not None or m.done) else super().deadline(state)
 
     def _after(self, state: MaoState, events: list[Event]) -> list[Event]:
-        """Count penalties given under written rules; when a game of the match ends, its
-        winner writes (or the match is over)."""
+        """Count the penalties written rules gave (``state.given``, by rule id: a rule's own
+        names, never another rule's "talking"); when a game of the match ends, add up its turns
+        and penalties, and its winner writes (or the match is over)."""
         m = _match(state)
         if m is None:
             return events
-        said = [loose(e.data["name"]) for e in events if e.kind == "penalty"]
-        if said and m.written:
-            book = {w.id: names_of(language.rule(json.loads(w.rule), "rule")) for w in m.written if w.rule}
-            m = replace(m, written=tuple(replace(w, penalties=w.penalties + sum(n in book.get(w.id, ()) for n in said))
-                                         if w.rule else w for w in m.written))
+        live = {w.id: i for i, w in enumerate(m.written)}  # the latest change of each id is the one in play
+        done = m.per_game[-1] if m.per_game else ()  # each rule's count when the last game ended
+        m = replace(m, written=tuple(
+            replace(w, penalties=(done[i] if i < len(done) else 0)
+                    + (state.given.get(w.id, 0) if w.rule and live[w.id] == i else 0))
+            for i, w in enumerate(m.written)))
         if state.over:
             wins = list(m.wins)
             if state.winner is not None:
                 wins[state.winner] += 1
-            per = tuple(w.penalties for w in m.written)
-            m = replace(m, wins=tuple(wins), per_game=m.per_game + (per,))
+            m = replace(m, wins=tuple(wins), per_game=m.per_game + (tuple(w.penalties for w in m.written),),
+                        turns=m.turns + (state.turn_no,), penalties=m.penalties + sum(state.penalties))
             if m.number >= m.games:
                 m = replace(m, done=True)
                 events.append(Event("match_over", None, {"wins": m.wins}))
@@ -334,13 +330,36 @@ class MaoMatch(Mao):
         return self.legal(state) + [Action(s, "write", arg=bad) for s in range(state.players)]
 
     def game_stats(self, state: MaoState, events: list[Event]) -> dict[str, Any]:
+        """A match's figures cover all its games (the simulator counts a match as one game):
+        turns and penalties summed; per written rule, its penalties; by the age of a rule in
+        games, the penalties written rules gave, and how many rule-games and turns they were in
+        play for (``derived_stats`` divides the sums over many matches)."""
         stats = super().game_stats(state, events)
         m = _match(state)
         if m is not None:
-            stats["games"] = m.number
+            stats["games"] = len(m.turns)
+            stats["turns"] = sum(m.turns)
+            stats["penalties"] = m.penalties
             stats["rule_penalties"] = {w.id: w.penalties for w in m.written if w.rule}
             stats["rule_penalties_by_age"] = by_age(m)
+            stats["rule_exposure_by_age"] = exposure_by_age(m)
         return stats
+
+    def derived_stats(self, stats: Mapping[str, float]) -> dict[str, float]:
+        """Do players learn a new rule? Penalties written rules gave, by the rule's age in games,
+        per rule-game and per 100 turns played under it (from the sums of many matches)."""
+        out: dict[str, float] = {}
+        for key, pens in stats.items():
+            if not key.startswith("rule_penalties_by_age."):
+                continue
+            age = key.rpartition(".")[2]
+            games = stats.get(f"rule_exposure_by_age.games.{age}", 0)
+            turns = stats.get(f"rule_exposure_by_age.turns.{age}", 0)
+            if games:
+                out[f"rule_age_penalties_per_rule_game.{age}"] = round(pens / games, 4)
+            if turns:
+                out[f"rule_age_penalties_per_100_turns.{age}"] = round(100 * pens / turns, 4)
+        return dict(sorted(out.items(), key=lambda kv: (kv[0].rpartition(".")[0], int(kv[0].rpartition("age")[2]))))
 
 
 def redeal(state: MatchState, m: Match, opts: dict[str, Any]) -> None:
@@ -366,6 +385,23 @@ def by_age(m: Match) -> dict[str, int]:
             out[key] = out.get(key, 0) + totals[i] - before
             before = totals[i]
     return out
+
+
+def exposure_by_age(m: Match) -> dict[str, dict[str, int]]:
+    """How long written rules were in play at each age: ``games`` (rule-games: one per rule per
+    game it was in play) and ``turns`` (the turns of those games), keyed ``age1``, ``age2`` ..."""
+    games: dict[str, int] = {}
+    turns: dict[str, int] = {}
+    for i, w in enumerate(m.written):
+        if not w.rule:
+            continue
+        for game, totals in enumerate(m.per_game, start=1):
+            if game < w.game or i >= len(totals):
+                continue
+            key = f"age{game - w.game + 1}"
+            games[key] = games.get(key, 0) + 1
+            turns[key] = turns.get(key, 0) + (m.turns[game - 1] if game - 1 < len(m.turns) else 0)
+    return {"games": games, "turns": turns}
 
 
 def _match(state: MaoState) -> Match | None:
