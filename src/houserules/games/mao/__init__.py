@@ -14,7 +14,11 @@ Modules: ``rulebook`` (every rule as a declarative record, the rule sets),
 deal), ``judge`` (what an attempt is: fine, impossible, or which penalty),
 ``flow`` (carrying attempts out, duties, time, assessments), ``view`` (what a
 seat may know), ``game`` (the Game protocol object ``GAME``); for people and
-programs, ``bots``, ``terminal``, ``words`` and ``web/``.
+programs, ``bots``, ``terminal``, ``words`` and ``web/``. The Extension (a
+match whose winners write rules): ``language`` (the rule language, and
+``explain``, the rule in plain words), ``rulecheck``, ``match`` (the game
+registered here: plain Mao unless ``extension``), ``library`` (bots' rules),
+``editor`` (guided questions), ``preview`` (the browser editor's answers).
 """
 
 from __future__ import annotations
