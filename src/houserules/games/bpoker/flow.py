@@ -25,6 +25,7 @@ from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
 from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
+from .unit import triggers
 from .zones import (
     correct_number,
     counted,
@@ -161,7 +162,9 @@ def _refill_return(state: BState, f: Frame) -> list[Event]:
 
 
 def next_turn(state: BState) -> list[Event]:
-    """The next seat in the direction of play begins, unless a cap ends the hand or the game."""
+    """The next seat in the direction of play begins, unless a cap ends the hand or the game. An A + A
+    skips him, unless the turn would come straight back to its player, who "may not regain the turn
+    until after the next time his turn begins" (L1192-1193; C5, house rule BP-H31)."""
     state.turns += 1
     state.hand_turns += 1
     if state.turns >= state.options["max_turns"]:
@@ -172,8 +175,11 @@ def next_turn(state: BState) -> list[Event]:
     events: list[Event] = []
     if state.skip:
         state.skip = False
-        events.append(Event("skipped", nxt, {"clause": "BP-P.A"}))
-        nxt = state.next_seat(nxt)
+        if state.next_seat(nxt) == state.turn:  # two players left: the skip would give the turn straight back
+            events.append(Event("no-regain", state.turn, {"clause": "BP-H31"}))
+        else:
+            events.append(Event("skipped", nxt, {"clause": "BP-P.A"}))
+            nxt = state.next_seat(nxt)
     push(state, "turn.begin", nxt)
     return events
 
@@ -222,8 +228,11 @@ def scrap(state: BState, seat: int) -> list[Event]:
 
 
 def use(state: BState, seat: int, card: int) -> list[Event]:
-    """A discard effect of your own turn: a no-effect J's restore, or a 3♣'s Neutralization."""
-    push(state, "neutralize" if card in neutralizers(state, seat) else "J.use", seat, card)
+    """A free effect of your own turn: a no-effect J's restore, a 3♣'s Neutralization, or turning a
+    6 of your 6+6+6 sideways to shaft (BP-P.6T)."""
+    kind = "unit.use" if card in triggers(state, seat) else "neutralize" if card in neutralizers(state, seat) \
+        else "J.use"
+    push(state, kind, seat, card)
     return run(state, idle)
 
 

@@ -9,7 +9,8 @@ the **f_pot** (empty until f_poker, part 2).
 
 A table slot is a single card or a tile (``cards`` left to right) with its
 marks: ``wild`` (face down, L43), ``ne`` (no-effect, sideways, L117) and,
-for a 5-tile, ``eff``: the value in effect of its last card (L416-420).
+for a 5-tile, ``eff``: the value in effect of its last card (L416-420); for a
+6+6+6, ``side``: its 6s turned sideways by the unit's trigger (L1062-1067).
 
 The resolution machine (``machine.py``) keeps its work here as plain data:
 ``frames`` (a stack of steps still to run), ``ask`` (one seat's pending
@@ -62,14 +63,15 @@ class Ask(NamedTuple):
 class Slot:
     """A card or tile on a table, with its marks."""
 
-    __slots__ = ("cards", "eff", "ne", "wild")
+    __slots__ = ("cards", "eff", "ne", "side", "wild")
 
     def __init__(self, cards: list[int], wild: bool = False, ne: bool = False,
-                 eff: tuple[int, int] | None = None):
+                 eff: tuple[int, int] | None = None, side: tuple[int, ...] = ()):
         self.cards = cards
         self.wild = wild
         self.ne = ne
         self.eff = eff
+        self.side = side  # a 6+6+6's 6s turned sideways by its trigger (L1062-1067), not no-effect
 
     @property
     def top(self) -> int:
@@ -77,10 +79,10 @@ class Slot:
         return self.cards[-1]
 
     def copy(self) -> Slot:
-        return Slot(self.cards[:], self.wild, self.ne, self.eff)
+        return Slot(self.cards[:], self.wild, self.ne, self.eff, self.side)
 
     def snapshot(self) -> tuple[Any, ...]:
-        return (tuple(self.cards), self.wild, self.ne, self.eff)
+        return (tuple(self.cards), self.wild, self.ne, self.eff, self.side)
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
