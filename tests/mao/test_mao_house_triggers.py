@@ -115,3 +115,26 @@ def test_rule_knowing_bots_obey_every_written_rule() -> None:
         names += [n for _, n in named(events)]
     assert state.over and state.winner is not None
     assert names == [], json.dumps(names)
+
+
+def test_going_out_under_a_silence_wins_at_once_and_other_windows_close_quietly() -> None:
+    """A silence owes nothing to wait for: the last card played under it wins at once. (A match
+    in the simulator once ended while other seats' windows were being closed, and the next
+    one to close was gone: closing a window the game's end removed is nothing.)"""
+    state = table([HUSH])
+    seat = state.turn
+    queen = parse_card("Q" + "CDHS"[state.discard[-1] % 4])
+    state.hands[seat] = [queen]
+    events = act(PLAIN, state, Action(seat, "play", queen))
+    assert state.over and state.winner == seat and events[-1].kind == "ended"
+    hush_kings = {**HUSH, "id": "hush-kings", "if": ["card.rank == K"]}
+    state = table([KING, hush_kings])
+    seat = state.turn
+    king = parse_card("K" + "CDHS"[state.discard[-1] % 4])
+    state.hands[seat] = [king]
+    act(PLAIN, state, Action(seat, "play", king))
+    act(PLAIN, state, Action(seat, "say", arg="Long live the king"))
+    assert not state.over  # the player's window still holds the silence (with the phrase: it waits)
+    nxt = state.turn
+    act(PLAIN, state, Action(nxt, "play", state.hands[nxt][0]))  # another turn: every window is judged
+    assert state.over and state.winner == seat

@@ -136,7 +136,10 @@ def settle(state: MaoState, w: Window, events: list[Event]) -> None:
 
 def close(state: MaoState, w: Window, events: list[Event]) -> None:
     """The window's time is up (or another turn began): each duty not done is one
-    penalty (M-penalties-a); knocks are judged together (M-knocking2)."""
+    penalty (M-penalties-a); knocks are judged together (M-knocking2). A window already
+    gone (the game ended while others were being closed) is nothing to judge."""
+    if w not in state.windows:
+        return
     state.windows.remove(w)
     until = state.clock + state.grace_s
     knocks_judged = w.knock_judged
@@ -249,7 +252,7 @@ def play(state: MaoState, seat: int, card: int, improper: str | None, events: li
                     given(state, seat, int(effect[5:]), events)
     next_turn(state, seat, events, skip=skip)
     if not state.hands[seat] and not state.over:
-        if w is None:
+        if w is None or all(d.act == "silent" for d in w.duties):  # a silence owes nothing to wait for
             end(state, seat, events)
         else:
             w.wins = True
