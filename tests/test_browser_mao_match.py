@@ -75,6 +75,8 @@ def test_a_winner_writes_a_rule_in_the_browser_and_only_the_witness_reads_it(bas
     ann.wait_for_selector("#rule-editor")
     # the rules in play, to change one, are shown to the writer (the next dealer) only
     assert ann.locator("#rules-in-play li").count() == 2
+    ops = ann.locator("#rule-op option").evaluate_all("os => os.map(o => o.value)")
+    assert ops == ["add", "anything", "once-more"]  # the form may also change a rule in play
     for other in (bo, cy):
         other.wait_for_selector("#match")
         assert other.locator("#rules-in-play").count() == 0 and other.locator("#rule-editor").count() == 0
@@ -85,6 +87,7 @@ def test_a_winner_writes_a_rule_in_the_browser_and_only_the_witness_reads_it(bas
     ann.select_option("#rule-who", "next")
     ann.select_option("#rule-does", "knock")
     ann.fill("#rule-id", "heart-knock")
+    assert ann.locator("#rule-phrase").is_hidden()  # a knock has no phrase
     ann.fill("#rule-penalty", "failure to knock for hearts")
     rule = {"id": "heart-knock", "on": "play", "if": ["card.suit == hearts"],
             "must": [{"who": "next", "do": "knock", "times": 1, "failure": "failure to knock for hearts",

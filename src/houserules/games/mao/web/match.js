@@ -48,7 +48,7 @@ function ruleOf(f) {
   return r;
 }
 
-function editor(view, seat, act) {
+function editor(view, seat, names, act) {
   const m = view.match;
   if (!form || form.game !== m.game || form.seat !== seat) {
     form = { game: m.game, seat, op: "add", on: "play", thing: "rank", value: "7", who: "player", does: "say",
@@ -127,7 +127,8 @@ function editor(view, seat, act) {
     h("p", {}, "then ", change("rule-who", "who", WHO, "who"), " ", change("rule-does", "what happens", DOES, "does", null, redraw)),
     h("p", {}, "name ", input("rule-id", "id", "rule name"), phraseBox, penaltyBox),
     words, warnings, sample,
-    h("p", {}, "tell it to ", change("rule-witness", "witness", others, "witness", null, () => {}), " ", save));
+    h("p", {}, "tell it to ", change("rule-witness", "witness", others, "witness",
+      Object.fromEntries(others.map((s) => [s, names[Number(s)]])), () => {}), " ", save));
 }
 
 export function matchPanel({ view, legal, seat, names, act }) {
@@ -146,7 +147,7 @@ export function matchPanel({ view, legal, seat, names, act }) {
     parts.push(h("div", { class: "offers" }, ...offers.map((a) => h("button", { type: "button", class: "ghost write-offer",
       onclick: () => act({ action: "write", arg: a.arg }) },
       a.arg.op === "remove" ? `remove ${a.arg.id}` : `add ${a.arg.rule.title || a.arg.rule.id}`))));
-    parts.push(editor(view, seat, act));
+    parts.push(editor(view, seat, names, act));
   }
   if (m.revealed) {
     parts.push(h("ul", { id: "match-reveal" }, ...m.revealed.map((r) => h("li", {},
