@@ -321,7 +321,7 @@ def _print_summary(out: dict[str, Any]) -> None:
     if out.get("derived"):
         t = RichTable("derived (ratios of the totals)", "value")
         for k, v in out["derived"].items():
-            t.add_row(k, f"{v:g}")
+            t.add_row(k, f"{v:.3f}")
         console.print(t)
 
 

@@ -166,7 +166,6 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
     rates = {k: tally.wins_by_bot[k] / tally.seats_by_bot[k] for k in sorted(tally.seats_by_bot)}
     n = len(config.bots)
     turns_total = sum(t * c for t, c in tally.turns.items())
-    derived = getattr(registry.get(config.game), "derived_stats", None)  # a game's ratios of its sums
     out: dict[str, Any] = {
         "game": config.game,
         "games": tally.games,
@@ -186,11 +185,18 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
         "penalties_per_game": {k: v / g for k, v in sorted(tally.penalties.items())},
         "stats": {k: v for k, v in sorted(tally.stats.items())},
         "stats_per_game": {k: v / g for k, v in sorted(tally.stats.items())},
-        "derived": derived(tally.stats, tally.games) if derived is not None else {},
+        "derived": derived(config.game, tally.stats, tally.games),
         "actions_per_second": tally.actions / seconds if seconds else None,
         "elapsed_seconds": round(seconds, 3),
     }
     return out
+
+
+def derived(game_name: str, stats: Mapping[str, float], games: int) -> dict[str, float]:
+    """Ratios a game derives from the summed ``stats`` (its optional ``derived_stats``: a sum
+    of ratios would mean nothing, so games divide the sums)."""
+    derive = getattr(registry.get(game_name), "derived_stats", None)
+    return dict(derive(stats, games)) if derive is not None else {}
 
 
 def bot_list(spec: str | Sequence[str], players: int) -> tuple[str, ...]:
