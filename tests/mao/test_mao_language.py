@@ -129,11 +129,18 @@ def test_checker_warns_of_contradicting_rules() -> None:
     ([{"on": "turnstart", "effects": ["draw:1"]}], "every turn"),
     ([{"on": "penalty", "penalty": "again"}], "trigger itself"),
     ([{"on": "play", "must": [{"who": "player", "do": "silent", "failure": "a"},
-                              {"who": "player", "do": "knock", "times": 1, "failure": "b"}]}], "never be obeyed"),
+                              {"who": "player", "do": "say", "phrase": "hi", "failure": "b"}]}], "never be obeyed"),
 ])
 def test_unwinnable_books_are_refused(rules: list[dict[str, Any]], why: str) -> None:
     with pytest.raises(L.RuleError, match=why):
         rc.refuse(book(*rules), 5)
+
+
+def test_a_silent_knock_is_obeyable() -> None:
+    """Knocking and pointing are not speech (H-ext-one): a rule may ask for a knock in silence."""
+    rc.refuse(book({"on": "play", "must": [{"who": "player", "do": "silent", "failure": "a"},
+                                           {"who": "player", "do": "knock", "times": 1, "failure": "b"},
+                                           {"who": "player", "do": "point", "failure": "c"}]}), 5)
 
 
 def test_winnable_books_pass() -> None:

@@ -152,8 +152,8 @@ def _conflict(a: Rule, b: Rule) -> str | None:
     for x, y in ((a, b), (b, a)):
         for o in x.must:
             for p in y.must:
-                if o.act == "silent" and p.act != "silent" and _binds(o.who, p.who):
-                    return f"one demands silence of {o.who}, the other that they {p.act}"
+                if o.act == "silent" and p.act == "say" and _binds(o.who, p.who):
+                    return f"one demands silence of {o.who}, the other that they say something"
         ex, ey = set(x.effects), set(y.effects)
         if "again" in ex and ey & {"skip", "next:dealer"}:
             return "one has the player play again, the other moves play on"
@@ -172,8 +172,8 @@ def refuse(book: Sequence[Rule], dealt: int) -> None:
         where = f"rules[{i}]"
         for o in r.must:
             for p in r.must:
-                if o.act == "silent" and p.act != "silent" and _binds(o.who, p.who):
-                    raise RuleError(where, f"can never be obeyed: it demands both silence and {p.act} of {o.who}")
+                if o.act == "silent" and p.act == "say" and _binds(o.who, p.who):  # a knock or a point is no speech
+                    raise RuleError(where, f"can never be obeyed: it demands both silence and speech of {o.who}")
         costs = r.penalty is not None or any(e.startswith(_COSTS) for e in r.effects)
         if r.trigger == "turnstart" and costs:
             raise RuleError(where, "unwinnable: every turn would cost a card, and a turn plays at most one")
