@@ -138,3 +138,20 @@ def test_going_out_under_a_silence_wins_at_once_and_other_windows_close_quietly(
     nxt = state.turn
     act(PLAIN, state, Action(nxt, "play", state.hands[nxt][0]))  # another turn: every window is judged
     assert state.over and state.winner == seat
+
+
+def test_a_late_point_or_knock_is_never_offered_as_words() -> None:
+    """A duty that ran out leaves a late point or knock (ignored if made); the legal list must
+    offer them as the acts they are, never as a phrase "point" to say (the Mao encoding found
+    one: free words have no place in its index space)."""
+    import random
+
+    rng = random.Random(5)
+    for seed in range(6):
+        state = table(EVERY)
+        for _ in range(300):
+            if state.over:
+                break
+            legal = PLAIN.legal(state)
+            assert not [a for a in legal if a.kind == "say" and a.arg in ("point", "knock")], seed
+            act(PLAIN, state, rng.choice(legal), now=state.clock + rng.choice((0.0, 0.0, 3.0)))

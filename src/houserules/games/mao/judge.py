@@ -415,7 +415,7 @@ def candidates(state: MaoState, every_card: bool = False) -> list[Action]:
                 if d.act == "say" and not d.done:
                     mine.append(d.text)
                     mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
-        mine.extend(sorted(late_keys(state, s) - {"knock"}))
+        mine.extend(sorted(late_keys(state, s) - {"knock", "point"}))  # late acts, not words to say
         out.extend(Action(s, "say", arg=t) for t in dict.fromkeys(mine))
         if knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
             out.extend(Action(s, "knock", arg=k) for k in range(1, most + 1))
