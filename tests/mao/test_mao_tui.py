@@ -60,3 +60,30 @@ def test_a_person_plays_a_game_in_the_terminal() -> None:
     assert "maʊ" in text and "Dealer: You" in text
     assert table.over
     assert "The rules in play were" in text
+
+
+def _text(renderable) -> str:
+    out = io.StringIO()
+    Console(file=out, width=120).print(renderable)
+    return out.getvalue()
+
+
+def test_a_person_who_deals_is_told_how_to_start_and_offered_the_words() -> None:
+    """The Extension's winner deals the next game: before, the panel said only 'Waiting for the
+    dealer' and the menu had no way to start (the words were not yet said at this table)."""
+    state = GAME.new(GAME.options({"players": 3, "dealer": 0}), 4)
+    view = GAME.view(state, 0)
+    menu = RENDERER.menu(view, GAME.legal(state))
+    says = [a.arg for a in menu if a.kind == "say"]
+    assert says[0] == "The game of maʊ has now started."
+    text = _text(RENDERER.render(view, ["You", "Bo", "Cy"]))
+    assert "You deal: start the game by saying “The game of maʊ has now started.”" in text
+    other = GAME.view(state, 1)  # everyone else waits, and is not offered the dealer's words
+    assert "Waiting for the dealer" in _text(RENDERER.render(other, ["Ann", "You", "Cy"]))
+    assert "The game of maʊ has now started." not in [a.arg for a in RENDERER.menu(other, []) if a.kind == "say"]
+
+
+def test_the_help_says_the_clock_is_real_time() -> None:
+    # it said "not your thinking time" while three delays of game were called on a person reading it
+    assert "not your thinking time" not in RENDERER.help_text
+    assert "real time" in RENDERER.help_text
