@@ -116,6 +116,10 @@ def test_the_bpoker_board_shows_wilds_sideways_cards_and_a_reaction_prompt(base_
     assert acted["label"] == "Play together: A♠ + A♠"
     assert "React?" in page.locator("#ask.urgent h3").inner_text()
     bo = page.locator('.bp-seat[data-seat="1"]')
+    # the viewing hand against its correct number, the table against its maximum (the page
+    # said "table 6/5 (max 7)": a table's count over the viewing hand's correct number)
+    chips = page.locator('.bp-seat[data-seat="0"] .chips').inner_text()
+    assert "viewing 4/5" in chips and "table 1/7" in chips and "max" not in chips, chips
     assert "wild, face down as A♠" in bo.locator(".slot.wild figcaption").inner_text()
     assert bo.locator('.slot.wild .card[data-card="3C#2"]').count() == 1  # its origin, shown
     assert bo.locator(".slot.ne .card.sideways").count() == 1 and "no effect" in bo.inner_text()

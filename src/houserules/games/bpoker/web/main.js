@@ -70,10 +70,10 @@ function seatZones(view, names, s) {
   const out = !view.in_hand[s] || (view.out || []).includes(s);
   const counts = h("div", { class: "chips" },
     chip(`stash ${view.stash_sizes[s]}`, "", { title: "face-down stash" }),
-    chip(`viewing ${view.viewing_sizes[s]}`),
+    chip(`viewing ${view.viewing_sizes[s]}/${view.correct[s]}`, "", { title: "viewing hand / its correct number" }),
     view.ctbp_sizes[s] ? chip(`to play ${view.ctbp_sizes[s]}`, "warn") : "",
     view.sideways[s] ? chip(`sideways ${view.sideways[s]}`, "", { title: "sideways cards in the stash" }) : "",
-    chip(`table ${view.counted[s]}/${view.correct[s]} (max ${view.maximum[s]})`, "", { title: "counted cards / correct number (maximum)" }),
+    chip(`table ${view.counted[s]}/${view.maximum[s]}`, "", { title: "table cards that count / the table's maximum" }),
     view.hands_won[s] ? chip(`won ${view.hands_won[s]}`, "magenta") : "",
     out ? chip("out of this hand", "warn") : "");
   const table = view.tables[s].length ? h("div", { class: "bp-table" }, ...view.tables[s].map(slot))
@@ -207,7 +207,7 @@ export default {
     return [view.turn];
   },
   seatNote(view, seat) {
-    return `stash ${view.stash_sizes[seat]} · viewing ${view.viewing_sizes[seat]} · table ${view.counted[seat]}/${view.correct[seat]}`;
+    return `stash ${view.stash_sizes[seat]} · viewing ${view.viewing_sizes[seat]}/${view.correct[seat]} · table ${view.counted[seat]}/${view.maximum[seat]}`;
   },
   cardText,
   keys: { p: "pass" },
