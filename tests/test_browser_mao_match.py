@@ -117,6 +117,8 @@ def test_a_winner_writes_a_rule_in_the_browser_and_only_the_witness_reads_it(bas
     ann.wait_for_function("() => document.querySelector('#rule-words').textContent.includes('must say “Hearts”')")
     ann.set_viewport_size(PHONE)
     ann.screenshot(path=str(ARTIFACTS / "mao-rule-editor-phone.png"), full_page=True)
+    # no buttons, no bar: an empty action bar stuck to the phone's bottom edge hid the editor's fields
+    assert ann.locator(".actions").count() == 1 and not ann.locator(".actions").is_visible()
     ann.set_viewport_size(LAPTOP)
     ann.select_option("#rule-witness", "1")
     before = actions_done(ann)
