@@ -112,4 +112,7 @@ def test_a_person_who_deals_starts_the_game_from_the_page_and_can_read_the_quick
     act(page, None, start, keyboard=False)
     page.wait_for_function("() => !document.querySelector('#deal-banner')")
     assert "You: “The game of maʊ has now started.”" in log_text(page)
+    page.set_viewport_size(PHONE)  # the game and table's name keep a line of their own (it showed "M")
+    crumb = page.locator("#crumb").bounding_box()
+    assert crumb is not None and crumb["width"] > 200, crumb
     assert not errors, errors
