@@ -156,4 +156,4 @@ def test_the_lobby_tells_what_a_match_is(base_url, browser):
     for key, said in (("dealer", "the last seat"), ("decks", "one per six players")):
         field = page.locator(f"[name=opt-{key}]")
         assert field.input_value() == "" and field.get_attribute("placeholder") == "default"
-        assert f"empty: {said}" in page.locator(f"[data-option={key}] .option-words").inner_text()
+        assert f"empty: {said}" in (page.locator(f"[data-option={key}] .option-words").text_content() or "")
