@@ -28,7 +28,7 @@ def test_parses_what_a_person_types() -> None:
     assert RENDERER.parse("qs", 0, view).kind == "play"
     assert RENDERER.parse("show", 0, view) == Action(0, "show", arg=True)
     assert RENDERER.parse("wait", 0, view) is None
-    for bad in ("dance", "call x"):
+    for bad in ("dance", "call x", "play"):
         try:
             RENDERER.parse(bad, 0, view)
         except ValueError:
@@ -87,3 +87,13 @@ def test_the_help_says_the_clock_is_real_time() -> None:
     # it said "not your thinking time" while three delays of game were called on a person reading it
     assert "not your thinking time" not in RENDERER.help_text
     assert "real time" in RENDERER.help_text
+
+
+def test_play_alone_asks_which_card() -> None:
+    view = GAME.view(GAME.new(GAME.options({"players": 3}), 1), 0)
+    try:
+        RENDERER.parse("play", 0, view)
+    except ValueError as exc:  # it said "not understood: ''"
+        assert "play which card?" in str(exc)
+    else:
+        raise AssertionError("play alone parsed")

@@ -175,6 +175,8 @@ class MaoRenderer:
                 raise ValueError("call SEAT PENALTY, e.g. call 2 talking")
             return Action(seat, "call", arg=(int(target), name.strip()))
         if head == "play":
+            if not rest.strip():
+                raise ValueError("play which card? e.g. play QS")
             t = rest
         try:
             return Action(seat, "play", parse_card(t))
