@@ -176,3 +176,30 @@ def test_declaration_buttons_say_the_hand_and_f_poker_is_its_own_phase(base_url,
     assert not page.locator("details.bp-paused").get_attribute("open")  # the paused hand is folded away
     page.screenshot(path=str(ARTIFACTS / "bpoker-fpoker-phase.png"), full_page=True)
     assert not errors, errors
+
+
+def test_declarations_are_offered_strongest_first(base_url, browser):
+    """A table of seven offered twenty declarations in the server's order (pairs of 2s first, the
+    three 2s in the middle): the strongest is now first and on the first key; every one remains."""
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    page.goto(base_url + "/")
+    hands = [(["2D", "2H", "4C", "7C", "QS"], "pair of 2s"), (["2D", "4C", "7C", "JC", "QS"], "high card, Q"),
+             (["2D", "2H", "3H", "4C", "QS"], "three 2s"), (["2H", "4C", "JC", "QD", "QS"], "pair of Qs"),
+             (["3S", "7D", "7S", "KH"], "full house, Ks over 7s (short hand)"), (["2D", "2H", "3H", "4C", "7C"], "three 2s")]
+    declaring = {**VIEW, "reacting": False, "options": [], "phase": "declare", "turn": 0,
+                 "declarations": [{"cards": c, "hand": h} for c, h in hands]}
+    legal = [{"seat": 0, "action": "declare", "cards": c} for c, _ in hands]
+    page.evaluate("""async ([view, legal]) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+    }""", [declaring, legal])
+    order = page.locator("#declare button.declare-choice").evaluate_all("bs => bs.map(b => b.dataset.hand)")
+    assert order == ["three 2s", "three 2s", "pair of Qs", "pair of 2s", "high card, Q",
+                     "full house, Ks over 7s (short hand)"], order
+    first = page.locator("#declare button.declare-choice").first
+    assert first.get_attribute("data-cards") == "2D 2H 3H 4C QS"  # of equals, the server's order
+    assert first.locator("kbd").inner_text() == "a"
+    assert not errors, errors
