@@ -10,7 +10,7 @@ from rich.text import Text
 
 from houserules.engine import registry
 from houserules.engine.core import Action
-from houserules.games.bpoker.cards import parse_card
+from houserules.games.bpoker.cards import card_name, parse_card
 from houserules.games.bpoker.terminal import RENDERER
 from houserules.table import Table
 from houserules.tui import event_line
@@ -109,3 +109,25 @@ def test_choices_and_counts_read_as_words_and_cards() -> None:
     assert "pays 3 cards to" in said({"event": "paid", "seat": 0, "count": 3, "to": "pot", "clause": "BP-8"})
     assert "trade the 2 for …" in said({"event": "asked", "seat": 1, "prompt": "trade the 2 for", "clause": "BP-2C"})
     assert "turn is over" not in said({"event": "turn-over", "seat": 1})
+
+
+def test_the_menu_offers_declarations_strongest_first() -> None:
+    """Found at a table of seven: twenty declarations in the rules' order, the best among them."""
+    seen = 0
+    for seed in range(30):
+        state = GAME.new(GAME.options({"players": 3}), seed)
+        rng = random.Random(seed)
+        while GAME.result(state) is None and seen < 3:
+            seat = GAME.to_act(state)[0]
+            legal = [a for a in GAME.legal(state) if a.seat == seat]
+            view = GAME.view(state, seat)
+            declares = [a for a in RENDERER.menu(view, legal) if a.kind == "declare"]
+            if len(declares) > 2:
+                keys = [RENDERER._key([card_name(c) for c in a.arg], view) for a in declares]
+                assert keys == sorted(keys, reverse=True)
+                assert len(RENDERER.menu(view, legal)) == len(legal)
+                seen += 1
+            GAME.apply(state, legal[rng.randrange(len(legal))])
+        if seen >= 3:
+            return
+    raise AssertionError("no table offered several declarations")

@@ -175,13 +175,24 @@ class BPokerRenderer:
         except CardError:
             return option
 
+    def menu(self, view: BView, legal: list[Action]) -> list[Action]:
+        """The legal actions, declarations strongest first (a table of seven offers twenty)."""
+        declares = sorted((a for a in legal if a.kind == "declare"),
+                          key=lambda a: self._key([card_name(c) for c in a.arg], view), reverse=True)
+        return [a for a in legal if a.kind != "declare"] + declares
+
     def _hand(self, names: list[str], view: BView) -> str:
         told = {tuple(sorted(x["cards"])): x["hand"] for x in view.data.get("declarations", [])}
         if tuple(sorted(names)) in told:  # the rules' own words for it (BP-H13)
             return str(told[tuple(sorted(names))])
+        return hand_name(self._key(names, view))
+
+    @staticmethod
+    def _key(names: list[str], view: BView) -> tuple[int, ...]:
+        """How strong the hand ``names`` make is (hands.py's key: the larger, the stronger)."""
         wild = {c for s in view.data["tables"] for x in s if x.get("wild") for c in x["cards"]}
         faces = [(rank(parse_card(n)), suit(parse_card(n))) for n in names if n not in wild]
-        return hand_name(evaluate(faces, sum(n in wild for n in names)))
+        return tuple(evaluate(faces, sum(n in wild for n in names)))
 
     def parse(self, text: str, seat: int, view: BView) -> Action:
         words = text.strip().split()
