@@ -4,6 +4,7 @@ the menu that never lists the rules, the pause banner, the reveal."""
 from __future__ import annotations
 
 import io
+import time
 
 from rich.console import Console
 
@@ -97,3 +98,27 @@ def test_play_alone_asks_which_card() -> None:
         assert "play which card?" in str(exc)
     else:
         raise AssertionError("play alone parsed")
+
+
+def test_the_prompt_gives_way_to_the_tables_next_moment() -> None:
+    """At a table that keeps time the person's prompt is read with a timeout: when the rules'
+    next moment comes first, it happens (a delay of game, a bot's move) and the person is asked
+    again. Before, the table stood still while the person typed, and the delays ran up at once."""
+    table = Table.create("mao", {"players": 3, "delay_s": 0.5, "grace_s": 0.5}, 11, {1: "dealer", 2: "dealer"}, {0: "You"})
+    console = Console(file=io.StringIO(), width=110)
+    timeouts: list[float] = []
+
+    def timed(prompt: str, timeout: float) -> str | None:
+        timeouts.append(timeout)
+        if len(timeouts) > 6:
+            return "quit"
+        time.sleep(max(0.0, timeout))
+        return None
+
+    def read(prompt: str) -> str:
+        raise AssertionError("a table that keeps time reads with its timeout")
+
+    before = len(table.log)
+    run(table, 0, console, read=read, timed=timed)
+    assert len(timeouts) == 7 and all(t < 5 for t in timeouts[:6])
+    assert len(table.log) > before  # the table moved on while the person said nothing
