@@ -604,7 +604,7 @@ function rulesPage(game) {
 }
 
 function showHelp(mod = fallback) {
-  const keys = [["1–9", "play the 1st…9th highlighted card"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
+  const keys = [["1–9", "play the 1st…9th card you may click, left to right"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
   document.getElementById("help-keys").replaceChildren(...keys.map(([k, d]) => h("li", {}, h("kbd", {}, k), " ", d)));
   document.getElementById("help").showModal();
 }
