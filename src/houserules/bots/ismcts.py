@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.core import Action, GameError
 from ..engine.protocol import Game
 from ..engine.infoset import redeal
+from ..engine.referee import act
 
 if TYPE_CHECKING:
     from .base import Bot
@@ -208,10 +209,15 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
     """Play to the end, or until the game leaves ``root_stage`` and can be scored
     as it stands (``stage`` and ``standing``, engine/base.py); each seat's reward.
     Moves are uniformly random, or ``policy``'s choice from the mover's view (a
-    random one a tenth of the time, so that playouts still differ, and whenever
-    the policy would wait: playouts never let a game's clock run)."""
+    random one a tenth of the time, so that playouts still differ). A policy that
+    waits (a Mao player leaving a duty undone) lets the clock run on to the game's
+    next deadline, as the runner does: a random move in its place is mostly a
+    misspoken phrase, which made Mao's playouts hundreds of actions long. A
+    policy's slip (an action not legal, from a bot with ``attempts``) goes to the
+    referee."""
     to_act, legal_of, apply, view = game.to_act, game.legal, game.apply, game.view
     stage = getattr(game, "stage", None)
+    attempts = getattr(policy, "attempts", False)
     for _ in range(PLAYOUT_CAP):
         seats = to_act(state)
         if not seats:
@@ -223,10 +229,20 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
         moves = legal_of(state)
         if len(seats) > 1:
             moves = [a for a in moves if a.seat == seats[0]]
-        choice = None
         if policy is not None and len(moves) > 1 and rng.random() >= EPSILON:
             choice = policy.choose(view(state, seats[0]) if policy.wants_view else None, moves)
-        apply(state, choice if choice is not None else moves[rng.randrange(len(moves))])
+            if choice is None:
+                due = game.deadline(state)
+                if due is not None:
+                    game.advance(state, due)
+                    continue
+            elif choice in moves:
+                apply(state, choice)
+                continue
+            elif attempts:  # a slip (a Mao player): the referee refuses or penalises it
+                act(game, state, choice)
+                continue
+        apply(state, moves[rng.randrange(len(moves))])
     return _rewards(game, state)
 
 
