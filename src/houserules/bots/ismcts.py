@@ -37,9 +37,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.protocol import Game
 from ..engine.infoset import redeal
@@ -142,11 +144,11 @@ class ISMCTS:
             return legal[0]
         tree = Node(seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        stage = getattr(game, "stage", None)
-        root_stage = stage(root) if stage is not None else 0
+        hints = stage_hints(game)
+        root_stage = hints[0](root) if hints is not None else 0
         done = 0
         while True:
-            self._iterate(game, tree, redeal(game, root, seat, self.rng), seat, legal, root_stage)
+            self._iterate(game, tree, redeal(game, root, seat, self.rng), seat, legal, root_stage, hints)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -158,7 +160,7 @@ class ISMCTS:
         return best
 
     def _iterate(self, game: Game[Any, Any], tree: Node, state: Any, seat: int, root_legal: Sequence[Action],
-                 root_stage: int) -> None:
+                 root_stage: int, hints: Hints | None) -> None:
         rng = self.rng
         to_act, legal_of, apply = game.to_act, game.legal, game.apply
         policy = self.policy(game)
@@ -199,15 +201,28 @@ class ISMCTS:
             choices = legal_of(state)
             if len(seats) > 1:
                 choices = [a for a in choices if a.seat == actor]
-        rewards = _playout(game, state, rng, root_stage, policy)
+        rewards = _playout(game, state, rng, root_stage, hints, policy)
         for n in path[1:]:
             n.visits += 1
             n.reward += rewards[n.seat]
 
 
-def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: int, policy: Bot | None) -> list[float]:
+Hints = tuple[Callable[[Any], int], Callable[[Any], "tuple[float, ...] | None"]]
+
+
+def stage_hints(game: Game[Any, Any]) -> Hints | None:
+    """``stage`` and ``standing`` for ``game`` (engine/base.py): from the hints module its
+    spec names (``GameSpec.search``), else the game's own; None when it has neither."""
+    search = registry.spec(game.name).search
+    source: Any = import_module(search) if search else game
+    stage, standing = getattr(source, "stage", None), getattr(source, "standing", None)
+    return (stage, standing) if stage is not None and standing is not None else None
+
+
+def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: int, hints: Hints | None,
+             policy: Bot | None) -> list[float]:
     """Play to the end, or until the game leaves ``root_stage`` and can be scored
-    as it stands (``stage`` and ``standing``, engine/base.py); each seat's reward.
+    as it stands (``hints``: ``stage`` and ``standing``, engine/base.py); each seat's reward.
     Moves are uniformly random, or ``policy``'s choice from the mover's view (a
     random one a tenth of the time, so that playouts still differ). A policy that
     waits (a Mao player leaving a duty undone) lets the clock run on to the game's
@@ -216,14 +231,14 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
     policy's slip (an action not legal, from a bot with ``attempts``) goes to the
     referee."""
     to_act, legal_of, apply, view = game.to_act, game.legal, game.apply, game.view
-    stage = getattr(game, "stage", None)
+    stage, standing_of = hints if hints is not None else (None, None)
     attempts = getattr(policy, "attempts", False)
     for _ in range(PLAYOUT_CAP):
         seats = to_act(state)
         if not seats:
             return _rewards(game, state)
         if stage is not None and stage(state) != root_stage:
-            standing = game.standing(state)  # type: ignore[attr-defined]
+            standing = standing_of(state)  # type: ignore[misc]
             if standing is not None:
                 return list(standing)
         moves = legal_of(state)
