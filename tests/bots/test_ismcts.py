@@ -192,3 +192,21 @@ def test_bpoker_playouts_stop_at_a_hand_end_scored_by_the_stashes() -> None:
     rewards = _playout(game, twin, random.Random(1), stage(state), hints, None)
     assert twin.hand_no == 2 and not twin.over  # stopped as the second hand began, of three
     assert rewards == list(standing(twin)) and sum(rewards) == pytest.approx(1)
+
+
+def test_a_seat_chooses_among_its_own_actions_where_everyone_may_act() -> None:
+    """Mao lists every seat's actions at once; the seat asked searches and plays only its own."""
+    game = registry.get("mao")
+    state = game.new(game.options({"players": 2}), 0)
+    for _ in range(200):
+        seat = game.to_act(state)[0]
+        legal = game.legal(state)
+        if any(a.seat != seat for a in legal) and sum(a.seat == seat for a in legal) > 1:
+            break
+        mine = [a for a in legal if a.seat == seat]
+        act(game, state, mine[0])
+    else:
+        pytest.fail("no Mao position listing both seats' actions")
+    for salt in range(12):
+        choice = ask(make("mao", "ismcts:6", salt), game, state, seat, legal)
+        assert choice is not None and choice.seat == seat

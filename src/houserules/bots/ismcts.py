@@ -140,6 +140,7 @@ class ISMCTS:
     def search(self, game: Game[Any, Any], root: Any, seat: int, legal: Sequence[Action]) -> Action:
         """The most visited of ``legal`` after the budget of iterations from ``root``
         (a stand-in state from ``seat``'s information set)."""
+        legal = _own(legal, seat)
         if len(legal) == 1:
             return legal[0]
         tree = Node(seat)
@@ -198,9 +199,7 @@ class ISMCTS:
             if not seats:
                 break
             actor = seats[0]
-            choices = legal_of(state)
-            if len(seats) > 1:
-                choices = [a for a in choices if a.seat == actor]
+            choices = _own(legal_of(state), actor)
         rewards = _playout(game, state, rng, root_stage, hints, policy)
         for n in path[1:]:
             n.visits += 1
@@ -241,9 +240,7 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
             standing = standing_of(state)  # type: ignore[misc]
             if standing is not None:
                 return list(standing)
-        moves = legal_of(state)
-        if len(seats) > 1:
-            moves = [a for a in moves if a.seat == seats[0]]
+        moves = _own(legal_of(state), seats[0])
         if policy is not None and len(moves) > 1 and rng.random() >= EPSILON:
             choice = policy.choose(view(state, seats[0]) if policy.wants_view else None, moves)
             if choice is None:
@@ -259,6 +256,15 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
                 continue
         apply(state, moves[rng.randrange(len(moves))])
     return _rewards(game, state)
+
+
+def _own(legal: Sequence[Action], seat: int) -> Sequence[Action]:
+    """The actions of ``legal`` that are ``seat``'s: where several seats are asked at once
+    (a NOPE window), or where anyone may act at any time (Mao lists every seat's), the
+    seat asked chooses among its own."""
+    if all(a.seat == seat for a in legal):
+        return legal
+    return [a for a in legal if a.seat == seat] or legal
 
 
 def _rewards(game: Game[Any, Any], state: Any) -> list[float]:
