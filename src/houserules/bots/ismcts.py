@@ -18,8 +18,15 @@ The bot never sees the real state: a runner hands it a stand-in from its
 seat's information set (``engine.infoset.stand_in``; ``bots.base.ask``).
 Everything the games decide is an action, so one search serves them all:
 several seats asked at once (the first seat asked acts in the playouts, as
-in the simulator), betting amounts, multi-step choices, table mode (the
-search only ever applies legal actions).
+in the simulator; each seat chooses among its own actions, also in Mao,
+which lists every seat's at once), betting amounts, multi-step choices,
+table mode (the search only ever applies legal actions).
+
+A playout stops early where a game can be scored before it ends: when
+``stage`` changes, scored by ``standing`` (engine/base.py), from the game
+itself (Cripple Mr Onion: a round's end, by the chips) or from the hints
+module its package names (``GameSpec.search``; bpoker: a hand's end, by the
+stashes).
 
 Budgets: ``ismcts:2000`` runs 2000 iterations (deterministic for a seed),
 ``ismcts:0.5s`` searches for half a second of wall clock (as strong as the
@@ -29,7 +36,8 @@ heuristic choose each playout move from the mover's view of the redealt
 state (with a random move a tenth of the time); at each tree node its choice
 is tried first and favoured by a bonus that fades with visits (progressive
 bias, Chaslot et al. 2008), so the search departs from the heuristic only
-where its playouts say it should.
+where its playouts say it should. A game may offer a cheaper bot for
+playouts (Cripple Mr Onion's ``quick``: ``ismcts:150:quick``).
 """
 
 from __future__ import annotations
