@@ -132,3 +132,43 @@ def test_the_bpoker_board_shows_wilds_sideways_cards_and_a_reaction_prompt(base_
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "bpoker-board-zones.png"), full_page=True)
     assert not errors, errors
+
+
+def test_declaration_buttons_say_the_hand_and_f_poker_is_its_own_phase(base_url, browser):
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    page.goto(base_url + "/")
+    unit = {"cards": ["6C", "6H", "6S"], "sideways": ["6H"], "protected": True}
+    declaring = {**VIEW, "reacting": False, "options": [], "phase": "declare", "turn": 0,
+                 "tables": [[{"cards": ["KS"]}, {"cards": ["KH"]}, {"cards": ["7S"]}, {"cards": ["7D"]},
+                             {"cards": ["3S"], "wild": True}, unit], [], []],
+                 "declarations": [{"cards": ["3S", "7D", "7S", "KH", "KS"], "hand": "full house, Ks over 7s"}]}
+    legal = [{"seat": 0, "action": "declare", "cards": ["3S", "7D", "7S", "KH", "KS"]}]
+    got = page.evaluate("""async ([view, legal]) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+        return mod.actionLabel({action: "use", card: "6S"}, view);
+    }""", [declaring, legal])
+    button = page.locator("#declare button.declare-choice")
+    assert button.count() == 1 and button.inner_text().startswith("Declare: Full house, Ks over 7s")
+    assert got == "Shaft: turn 6♠ of your unit sideways"
+    mine = page.locator('.bp-seat[data-seat="0"]')
+    assert mine.locator(".slot .card.sideways").count() == 1 and "shafting unit, 1 of 3 used" in mine.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "bpoker-declare-named.png"), full_page=True)
+    fp = {**VIEW, "reacting": False, "phase": "fpoker", "f_players": [1, 0, 2], "f_folded": [2], "f_pot_size": 19,
+          "f_hand_sizes": [5, 5, 0], "f_hand": ["AS", "AH", "KD", "7C", "2S"], "ask": {"seat": 1, "clause": "BP-FP.2",
+          "prompt": "f_poker: stand, draw (cards to change) or fold"}, "options": []}
+    page.evaluate("""async (view) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = {view, legal: [], seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+    }""", fp)
+    assert page.locator(".board.bpoker.in-fpoker #fpoker").count() == 1
+    assert page.locator('.bp-fplayer[data-seat="0"] .card[data-card="AS"]').count() == 1  # my f-hand, face up
+    assert page.locator('.bp-fplayer[data-seat="1"] .card.back').count() == 5  # his, face down
+    assert "Bo · deciding" in page.inner_text("#fpoker") and "Cy · folded" in page.inner_text("#fpoker")
+    assert not page.locator("details.bp-paused").get_attribute("open")  # the paused hand is folded away
+    page.screenshot(path=str(ARTIFACTS / "bpoker-fpoker-phase.png"), full_page=True)
+    assert not errors, errors

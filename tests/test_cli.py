@@ -48,6 +48,12 @@ def test_sim_json(tmp_path):
     assert plot.stat().st_size > 1000
 
 
+def test_sim_prints_a_games_derived_figures():
+    result = invoke("sim", "bpoker", "--games", "2", "--players", "3", "--bots", "heuristic")
+    assert result.exit_code == 0, result.output
+    assert "derived (ratios of the totals)" in result.output and "turns per hand" in result.output
+
+
 def test_sim_rejects_bad_bot():
     result = invoke("sim", "shedding", "--games", "3", "--bots", "wizard")
     assert result.exit_code == 2 and "no 'wizard' bot" in result.output

@@ -25,6 +25,7 @@ def test_summary_fields():
     for key in ("wins_by_bot", "mean_actions", "actions_per_second", "mean_turns", "penalties"):
         assert key in out
     assert out["stats"]["turns"] > 0 and "pressure.cards_drawn" in out["stats"]
+    assert out["derived"] == {}  # shedding has no derived_stats
 
 
 def test_seats_rotate_and_bot_list_fills():

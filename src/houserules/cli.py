@@ -319,6 +319,11 @@ def _print_summary(out: dict[str, Any]) -> None:
         for k, v in out["stats"].items():
             t.add_row(k, f"{v:g}", f"{out['stats_per_game'][k]:.3f}")
         console.print(t)
+    if out.get("derived"):
+        t = RichTable("derived (ratios of the totals)", "value")
+        for k, v in out["derived"].items():
+            t.add_row(k, f"{v:.3f}")
+        console.print(t)
 
 
 @app.command()

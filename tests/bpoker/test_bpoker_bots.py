@@ -32,3 +32,42 @@ def test_heuristic_bots_finish_hands_and_beat_random() -> None:
             wins += 1 / len(result.winners)
     assert ends["best hand"] > 0 and ends["cap"] == 0
     assert wins / games > 0.35  # a random seat wins a quarter
+
+
+def _bot_turn(literal: dict[str, object], seat: int = 0) -> list[str]:
+    """The heuristic bot's moves as seat ``seat`` from a literal state until its turn is over
+    (its answers included), as JSON actions in words."""
+    state = GAME.scenario_state(GAME.options({"players": 3}), literal, 0)
+    bot = make("bpoker", "heuristic", 1)
+    moves: list[str] = []
+    while GAME.to_act(state) == (seat,) and state.turn == seat and len(moves) < 20:
+        legal = [a for a in GAME.legal(state) if a.seat == seat]
+        action = bot.choose(GAME.view(state, seat), legal)
+        moves.append(" ".join(str(v) for k, v in GAME.action_to_json(action).items() if k != "seat"))
+        GAME.apply(state, action)
+    return moves
+
+
+def test_it_knocks_a_standing_nine_of_diamonds_off() -> None:
+    moves = _bot_turn({"viewing": [["9H", "7H"], [], []], "tables": [[], ["9D", "KS"], []],
+                       "stash": [["2C"], ["2D"], ["2H"]]})
+    assert moves[:2] == ["play 9H", "choose 9D"]
+
+
+def test_it_does_not_waste_its_nine_of_diamonds_on_a_jack_or_a_five() -> None:
+    assert _bot_turn({"viewing": [["9D", "4C"], [], []], "armed_j": True,
+                      "stash": [["2C"], ["2D"], ["2H"]]})[0] == "play 4C"
+    state = GAME.scenario_state(GAME.options({"players": 3}), {"viewing": [["5H", "9D", "3H"], [], []],
+                                                               "stash": [["2S"], ["2D"], ["2H"]]}, 0)
+    GAME.apply(state, GAME.action_from_json({"seat": 0, "action": "play", "card": "5H"}))
+    legal = GAME.legal(state)
+    assert {a.arg for a in legal} == {"9D", "3H"}
+    choice = make("bpoker", "heuristic", 1).choose(GAME.view(state, 0), legal)
+    assert choice.arg == "3H"  # a 2♥ in effect; the 9♦ would be an 8♦ in effect and win nothing
+
+
+def test_it_never_scraps_twice_in_a_turn() -> None:
+    six = {"tile": ["6C", "6D", "6H"]}
+    moves = _bot_turn({"viewing": [["2S"], [], []], "tables": [[six, "KC", "KS", "QS", "QH", "JS", "JH", "AS"], [], []],
+                       "stash": [["2C"], ["2D"], ["2H"]]})
+    assert moves.count("scrap") <= 1

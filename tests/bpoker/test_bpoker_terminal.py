@@ -58,3 +58,17 @@ def test_typed_words() -> None:
     view = GAME.view(state, 0)
     assert view.data["options"] == ["QS#2", "4H"]
     assert RENDERER.parse("qs", 0, view) == Action(0, "choose", arg="QS#2")
+
+
+def test_a_shafting_unit_and_its_used_sixes_draw_and_its_use_is_told() -> None:
+    state = GAME.scenario_state(GAME.options({"players": 3}),
+                                {"viewing": [["4H", "3C"], [], []], "tables": [[{"tile": ["6C", "6H", "6S"]}], [], []],
+                                 "stash": [["2C"], ["3C#2"], ["4C"]]}, 0)
+    GAME.apply(state, Action(0, "use", parse_card("6H")))
+    GAME.apply(state, Action(0, "choose", arg="4H>seat:1"))
+    view = GAME.view(state, 0)
+    out = io.StringIO()
+    Console(file=out, width=160, color_system=None).print(RENDERER.render(view, ["Ann", "Bob", "Cy"]))
+    assert "↶" in out.getvalue() and "unit" in out.getvalue()
+    assert "shafting unit sideways" in RENDERER.describe(Action(0, "use", parse_card("6S")), view)
+    assert "f_poker" not in out.getvalue()

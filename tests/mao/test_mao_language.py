@@ -129,11 +129,18 @@ def test_checker_warns_of_contradicting_rules() -> None:
     ([{"on": "turnstart", "effects": ["draw:1"]}], "every turn"),
     ([{"on": "penalty", "penalty": "again"}], "trigger itself"),
     ([{"on": "play", "must": [{"who": "player", "do": "silent", "failure": "a"},
-                              {"who": "player", "do": "knock", "times": 1, "failure": "b"}]}], "never be obeyed"),
+                              {"who": "player", "do": "say", "phrase": "hi", "failure": "b"}]}], "never be obeyed"),
 ])
 def test_unwinnable_books_are_refused(rules: list[dict[str, Any]], why: str) -> None:
     with pytest.raises(L.RuleError, match=why):
         rc.refuse(book(*rules), 5)
+
+
+def test_a_silent_knock_is_obeyable() -> None:
+    """Knocking and pointing are not speech (H-ext-one): a rule may ask for a knock in silence."""
+    rc.refuse(book({"on": "play", "must": [{"who": "player", "do": "silent", "failure": "a"},
+                                           {"who": "player", "do": "knock", "times": 1, "failure": "b"},
+                                           {"who": "player", "do": "point", "failure": "c"}]}), 5)
 
 
 def test_winnable_books_pass() -> None:
@@ -148,6 +155,47 @@ def test_explain_is_plain_words() -> None:
     text = L.explain(r)
     assert text == ("Sevens: When a card is played and the card's rank is 7; the player must knock 3 times, "
                     "else “failure to knock thrice”; the next player is skipped.")
-    assert L.enforced(r) == []
-    assert L.enforced(L.rule(house(on="turnstart", must=[{**KNOCK, "who": "everyone"}]))) == [
-        "the trigger 'turnstart'", "who 'everyone'"]
+    # (``enforced``, which listed what the table did not judge yet, is gone: it judges all of the language)
+    every = L.rule(house(on="turnstart", must=[{**KNOCK, "who": "everyone"}]))
+    assert L.explain(every) == ("h: When a turn starts; everyone must knock 3 times, else “failure to knock "
+                                "thrice”.")
+
+
+def test_the_checker_knows_the_new_triggers() -> None:
+    """Warnings stay right for hand, turnstart, penalty and phrase rules: a hand of no cards has
+    won; a penalty no rule gives never comes; silence at a turn's start meets a play's phrase."""
+    warn = rc.check(book({"on": "hand", "if": ["hand.size == 0"], "must": [KNOCK]}))
+    assert warn and "never fire" in warn[0] and "no cards has won" in warn[0]
+    warn = rc.check(book({"on": "penalty", "if": ["penalty == foolishness"], "must": [KNOCK]}))
+    assert warn and "no rule gives the penalty 'foolishness'" in warn[0]
+    assert not rc.check(book({"on": "penalty", "if": ["penalty in talking,gesturing"], "must": [KNOCK]}))
+    say = {"who": "player", "do": "say", "phrase": "Seven", "failure": "failure to say seven"}
+    quiet = {"who": "everyone", "do": "silent", "failure": "speaking"}
+    warn = rc.check(book({"on": "play", "if": ["card.rank == 7"], "must": [say]}, {"on": "turnstart", "must": [quiet]}))
+    assert warn and "silence" in warn[0]
+    assert not rc.check(book({"on": "phrase", "if": ["said == hello"], "must": [say]},
+                             {"on": "turnstart", "must": [quiet]}))
+    warn = rc.check(book({"on": "phrase", "if": ["said == hello", "said == goodbye"], "must": [KNOCK]}))
+    assert warn and "contradict" in warn[0]
+
+
+@pytest.mark.parametrize("rules, why", [
+    ([{"on": "phrase", "if": ["said == mao"], "penalty": "forbidden"}], "last requires it"),
+    ([{"on": "play", "if": ["card.rank == 7"],
+       "must": [{"who": "player", "do": "say", "phrase": "Lucky", "failure": "f"}]},
+      {"on": "phrase", "if": ["said in lucky,happy"], "penalty": "forbidden"}], "r0 requires it"),
+])
+def test_a_forbidden_word_that_a_rule_requires_is_unwinnable(rules: list[dict[str, Any]], why: str) -> None:
+    with pytest.raises(L.RuleError, match=why):
+        rc.refuse(book(*rules), 5)
+
+
+@pytest.mark.parametrize("raw, where, why", [
+    (house(on="penalty", effects=["skip"]), "rule.effects[0]", "only a play does"),
+    (house(on="start", **{"if": ["card.rank == 7"]}, effects=["again"]), "rule.effects[0]", "skip or reverse"),
+    (house(on="start", **{"if": ["card.rank == 7"]}, must=[KNOCK]), "rule", "decides who starts"),
+])
+def test_effects_belong_to_plays(raw: dict[str, Any], where: str, why: str) -> None:
+    with pytest.raises(L.RuleError) as err:
+        L.rule(raw)
+    assert err.value.where == where and why in err.value.why, str(err.value)

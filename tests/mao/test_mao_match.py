@@ -205,3 +205,64 @@ def test_penalties_by_a_rules_age() -> None:
     w = [Written("add", "a", "{}", 0, 1, 2), Written("add", "b", "{}", 1, 0, 3)]
     m = Match(4, written=tuple(w), per_game=((), (3,), (5, 4), (6, 5)))
     assert by_age(m) == {"age1": 3 + 4, "age2": 2 + 1, "age3": 1}
+
+
+def test_the_browser_editor_asks_the_one_renderer(tmp_path: Any) -> None:
+    """POST /api/games/mao/preview: a rule in the words every other screen uses, tried on a
+    sample hand with the judge's own test; a bad rule says where and why; bad input is one line."""
+    from server_helpers import server
+
+    from houserules.games.mao import language
+
+    with server(tmp_path / "t.sqlite3") as client:
+        answer = client.post("/api/games/mao/preview", json={"rule": SEVENS, "top": "7H", "hand": ["7S", "8H", "KD"]})
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert body["ok"] and body["words"] == language.explain(language.rule({**SEVENS, "group": "house"}))
+        assert body["applies"] == [True, False, False] and body["warnings"] == []
+        bad = client.post("/api/games/mao/preview", json={"rule": {**SEVENS, "effects": ["fly"]}, "hand": []}).json()
+        assert not bad["ok"] and bad["error"].startswith("rule.effects[0]: ")
+        turn = client.post("/api/games/mao/preview", json={"rule": {"id": "k", "on": "turnstart", "must": [
+            {"who": "everyone", "do": "silent", "failure": "hush"}]}}).json()
+        assert turn["applies"] is None and "everyone must keep silent" in turn["words"]
+        for wrong in ([1, 2], {"rule": SEVENS, "hand": ["ZZ"]}, {"rule": SEVENS, "hand": ["7S"] * 13}):
+            refused = client.post("/api/games/mao/preview", json=wrong)
+            assert refused.status_code == 400 and isinstance(refused.json()["detail"], str)
+        assert client.post("/api/games/shedding/preview", json={}).status_code == 404
+        assert client.post("/api/games/nope/preview", json={}).status_code == 404
+
+
+def test_a_rule_is_charged_only_its_own_penalties() -> None:
+    """A written rule whose wrong-time name is "talking" is not charged the base rule's talking."""
+    state = new()
+    win_now(state, 0)
+    act(GAME, state, write(0, "add", SEVENS, 1))
+    act(GAME, state, Action(0, "say", arg=rb.START))
+    said = act(GAME, state, Action(1, "say", arg="Hello"))
+    assert [e.data["name"] for e in said if e.kind == "penalty"] == ["talking"]
+    assert state.match is not None and state.match.written[0].penalties == 0
+    said = act(GAME, state, Action(1, "say", arg="Lucky"))  # the rule's phrase out of time: its own wrong time
+    assert [e.data["name"] for e in said if e.kind == "penalty"] == ["talking"]
+    assert state.match.written[0].penalties == 1
+
+
+def test_the_simulator_counts_every_game_of_a_match_and_normalises_by_age() -> None:
+    from houserules.games.mao.match import Match, Written, exposure_by_age
+    from houserules.sim.runner import SimConfig, Tally, derived, play_game
+
+    config = SimConfig(game="mao", options=GAME.options({"players": 3, "extension": True, "games": 3}),
+                       bots=("dealer", "learner", "dealer"), games=1, seed=2)
+    tally = Tally()
+    play_game(config, 0, tally)
+    assert tally.stats["games"] == 3
+    assert tally.stats["penalties"] == sum(tally.penalties.values()) > 0  # every game's, not the last one's
+    assert tally.stats["turns"] == sum(tally.turns[k] * k for k in tally.turns)
+    w = [Written("add", "a", "{}", 0, 1, 2), Written("add", "b", "{}", 1, 0, 3)]
+    m = Match(4, written=tuple(w), per_game=((), (3,), (5, 4), (6, 5)), turns=(10, 20, 30, 40))
+    assert exposure_by_age(m) == {"games": {"age1": 2, "age2": 2, "age3": 1}, "turns": {"age1": 50, "age2": 70,
+                                                                                     "age3": 40}}
+    sums = {"rule_penalties_by_age.age1": 7, "rule_exposure_by_age.games.age1": 2,
+            "rule_exposure_by_age.turns.age1": 50}
+    assert GAME.derived_stats(sums, 1) == {"rule_age_penalties_per_100_turns.age1": 14.0,
+                                        "rule_age_penalties_per_rule_game.age1": 3.5}
+    assert derived("mao", sums, 1) == GAME.derived_stats(sums, 1) and derived("shedding", sums, 1) == {}

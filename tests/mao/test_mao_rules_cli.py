@@ -58,3 +58,41 @@ def test_export_import_and_play_with_the_file(tmp_path: Path, monkeypatch: pytes
     bad = book(tmp_path, '{"rules": [{"id": "b", "on": "play", "effects": ["fly"]}]}')
     out = runner.invoke(app, ["sim", "mao", "-n", "1", "-o", f"rules=@{bad}"])
     assert out.exit_code == 2 and "rules[0].effects[0]" in out.output
+
+
+def test_check_words_lists_every_rule_in_play_in_the_one_plain_form(tmp_path: Path) -> None:
+    from houserules.games.mao import language
+    from houserules.games.mao.rulebook import RULES
+
+    path = book(tmp_path, json.dumps({"set": ["standard"], "rules": [SEVEN]}))
+    out = runner.invoke(app, ["mao", "rules", "check", str(path), "--words"])
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())
+    knocking = next(r for r in RULES if r.id == "knocking1")
+    for r in (knocking, language.rule({**SEVEN, "group": "house"})):
+        assert " ".join(language.explain(r).split()) in text
+    assert "Merry Christmas" not in text  # not in the standard set
+    plain = runner.invoke(app, ["mao", "rules", "check", str(path)])
+    assert "Knocking" not in plain.output  # without --words only the written rules are told
+
+
+def test_the_terminal_editor_says_the_rule_back_before_keeping_it() -> None:
+    from houserules.games.mao.terminal import edit_rule
+
+    answers = ["add", "sevens", "play", "rank", "7", "no", "say", "player", "Lucky", "failure to say lucky", "1"]
+    asked: list[str] = []
+
+    def ask(keep: str) -> object:
+        it = iter(answers + [keep])
+
+        def one(question: str, choices: object, default: str) -> str:
+            asked.append(question)
+            return next(it)
+        return one
+
+    action = edit_rule(0, {"current": []}, 3, ask("yes"))  # type: ignore[arg-type]
+    assert action.kind == "write" and "Lucky" in action.arg[2]
+    assert asked[-1].startswith("Your rule: sevens: When a card is played and the card's rank is 7; the player must "
+                                "say “Lucky”")
+    with pytest.raises(ValueError, match="not kept"):
+        edit_rule(0, {"current": []}, 3, ask("no"))  # type: ignore[arg-type]

@@ -164,3 +164,12 @@ def test_crippling_is_on_by_default() -> None:
     assert modifiers.on(GAME.new(GAME.options({"cripple": False, "modifiers": [0]}), 1), 0)
     with pytest.raises(OptionsError):
         GAME.options({"cripple": "yes"})
+
+
+def test_buying_every_card_face_down_is_still_told() -> None:
+    """The face-up deal after a seat bought all five has no cards; it is told, not silent
+    (the conformance suite found a game whose log skipped it)."""
+    from houserules.games.onion.words import WORDS
+
+    line = WORDS.describe({"event": "face-up", "seat": 0, "cards": [], "bought": 5}, ["Ann", "Bob"])
+    assert line is not None and "face down" in line.text

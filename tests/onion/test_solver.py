@@ -351,3 +351,12 @@ def test_definitions_at_their_edges(kind: str, cards: str, real: bool) -> None:
     hand = allocate(cards)
     hand += [c for c in allocate("2H 3H 4S 6S 10S JH QS KH 9S 8S") if c not in hand][:10 - len(hand)]
     assert isinstance(judge(hand, [(kind, tuple(allocate(cards)))]), Arrangement) == real
+
+
+def test_a_shift_onto_one_of_two_copies_is_judged_as_the_solver_found_it() -> None:
+    """Great A'Tuin moves eight onto the unused ace while the onion counts its
+    twin as 1: the declaration names both aces alike, and the judge must find
+    the choice of copies that makes it (Hypothesis found the solver and the
+    judge disagreeing here)."""
+    hand = [ATUIN] + allocate("AC 2D 3D 3C 3H 7D") + [allocate("AC")[0] + 52]
+    assert_exact(hand, Rules(shift=True))

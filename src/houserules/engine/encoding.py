@@ -22,9 +22,16 @@ Contract (tests/test_encodings.py holds every game that declares one to it):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from math import comb
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .core import Action, GameError
+from .core import TABLE, Action, Event, GameError
+
+if TYPE_CHECKING:
+    from .protocol import Game
+
+#: the pseudo-action kind that lets time pass (games with deadlines only)
+WAIT = "wait"
 
 
 class Encoding(Protocol):
@@ -37,6 +44,64 @@ class Encoding(Protocol):
     def observe(self, view: Any) -> list[float]: ...
 
     def index(self, view: Any, action: Action) -> int: ...
+
+
+def bound(encoding: Encoding, options: Mapping[str, Any]) -> Encoding:
+    """The encoding for a table with ``options``: an encoding whose lists depend on the
+    table (Mao's house rules add phrases) offers ``bound(options)``; others are the same."""
+    bind = getattr(encoding, "bound", None)
+    return encoding if bind is None else bind(options)
+
+
+def blocks(sizes: Iterable[tuple[str, int]]) -> tuple[dict[str, int], int]:
+    """Where each named block of an index space starts, laid end to end; and the total."""
+    at: dict[str, int] = {}
+    total = 0
+    for name, size in sizes:
+        at[name] = total
+        total += size
+    return at, total
+
+
+def decisions(game: Game[Any, Any], state: Any, seat: int) -> list[Action]:
+    """What ``seat`` may decide now: its legal actions, and ``wait`` when the rules have a deadline."""
+    out = [a for a in game.legal(state) if a.seat == seat]
+    if game.deadline(state) is not None:
+        out.append(Action(seat, WAIT))
+    return out
+
+
+def attempts(game: Game[Any, Any], state: Any, seat: int, encoding: Encoding, size: int) -> list[Action]:
+    """``seat``'s legal actions, and in table mode every other attempt the encoding can name for
+    it (``encoding.action(view, index)``) that the referee would judge rather than refuse: an
+    action that breaks a rule is offered, and costs its penalty. Why: in a game whose rules are
+    secret (Mao) the legal list tells the rules; this list tells only what a person could try.
+    (No ``wait``: an environment that offers attempts says what passing means.)"""
+    name = getattr(encoding, "action", None)
+    if name is None:
+        raise GameError(f"{game.title}'s encoding cannot list attempts (it has no 'action')")
+    out = [a for a in game.legal(state) if a.seat == seat]
+    if state.mode != TABLE:
+        return out
+    view = game.view(state, seat)
+    seen = {encoding.index(view, a) for a in out}
+    for i in range(size):
+        action = name(view, i) if i not in seen else None
+        if action is not None:
+            why = game.check(state, action)
+            if why is None or why.penalty is not None:
+                out.append(action)
+    return out
+
+
+def carry_out(game: Game[Any, Any], state: Any, action: Action) -> list[Event]:
+    """Apply a decision of ``decisions``: a wait advances the clock to the next deadline."""
+    if action.kind == WAIT:
+        due = game.deadline(state)
+        if due is None:
+            raise GameError("there is nothing to wait for now")
+        return game.advance(state, due)
+    return game.apply(state, action)
 
 
 def decode(encoding: Encoding, view: Any, legal: Sequence[Action], index: int) -> Action:
@@ -86,3 +151,33 @@ class Features:
     def relative_seat(self, other: int | None, seat: int, players: int, slots: int) -> None:
         """Which seat ``other`` is, counted from ``seat``, one-hot over ``slots`` (none for None)."""
         self.one_hot(None if other is None else (other - seat) % players, slots)
+
+
+class Subsets:
+    """Index space of the subsets of ``positions`` places whose size is in ``sizes``.
+
+    Why: a choice of several cards (a set played from a hand, a declared hand
+    of five table cards, cards to change) has too many subsets for a bitmask
+    when the hand is long, and only a few sizes are ever legal. A subset is
+    ranked in the combinatorial number system (colexicographic), one block
+    per size: ``rank`` and ``size`` are exact and need no table.
+    """
+
+    def __init__(self, positions: int, sizes: Iterable[int]):
+        self.positions = positions
+        self.sizes = tuple(sorted(set(sizes)))
+        self.start: dict[int, int] = {}
+        at = 0
+        for k in self.sizes:
+            self.start[k] = at
+            at += comb(positions, k)
+        self.size = at
+
+    def rank(self, chosen: Iterable[int]) -> int:
+        """The index of the set of places ``chosen`` (GameError when it is outside the space)."""
+        places = sorted(set(chosen))
+        k = len(places)
+        if k not in self.start or (places and not 0 <= places[0] <= places[-1] < self.positions):
+            raise GameError(f"a choice of {k} of these places is outside the index space "
+                            f"(sizes {self.sizes}, places 0..{self.positions - 1})")
+        return self.start[k] + sum(comb(p, i + 1) for i, p in enumerate(places))

@@ -77,6 +77,9 @@ class GameSpec:
     search: str | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
+    #: a read-only helper for the game's browser module, ``"module:function"`` taking a JSON
+    #: object and returning one (GameError: a one-line 400), served at POST /api/games/NAME/preview
+    preview: str | None = None
     #: option sets the conformance suite plays the game under besides its defaults
     #: (a game whose options change its rules lists one per kind of rule)
     variants: tuple[Mapping[str, Any], ...] = ()

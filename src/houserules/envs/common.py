@@ -6,6 +6,20 @@ observation and action mask built from its view only, an index turned back
 into the legal action it names, and the rewards once the game ends (+1 for
 a win, shared among joint winners; -1 spread over the seats that lost;
 0 for everyone in a game without a winner).
+
+With ``attempts=True`` (a game whose encoding can name the action behind
+any index: Mao) the table is open, as a real Mao table is: every seat in
+turn, in seat order whatever the rules ask, may make any attempt a person
+could make or pass (``wait``); the referee applies an attempt or assesses
+its penalty (table mode), and once every seat has passed in a row the clock
+runs on to the rules' next deadline. Neither the mask nor the seat selected
+then depends on the rules in play or on a duty nobody was told of.
+
+Time (Mao): a seat's decisions include ``wait`` whenever the rules have a
+deadline (engine/encoding.py): the clock runs on to it. Other actions happen
+at the table's current clock. When the rules ask nobody but a deadline is
+pending, the table lets the time pass by itself; when they ask nobody and
+nothing is pending, the game is stuck, which is a GameError, never a hang.
 """
 
 from __future__ import annotations
@@ -16,10 +30,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..engine import registry
+from ..engine import referee, registry
 from ..engine.core import Action, GameError
+from ..engine.encoding import (
+    WAIT,
+    Encoding,
+    attempts,
+    bound,
+    carry_out,
+    decisions,
+    decode,
+)
 from ..engine.protocol import Game
-from ..engine.encoding import Encoding, decode, mask
 
 
 def encoding_for(game: str) -> Encoding:
@@ -33,39 +55,98 @@ def encoding_for(game: str) -> Encoding:
 class EncodedGame:
     """One game, its options and its encoding; ``state`` is the game in progress."""
 
-    def __init__(self, game: str, players: int | None = None, **options: Any):
+    def __init__(self, game: str, players: int | None = None, attempts: bool = False, **options: Any):
+        if not isinstance(attempts, bool):
+            raise GameError(f"attempts is true or false, got {attempts!r}")
+        self.attempts = attempts
         self.game: Game[Any, Any] = registry.get(game)
         raw = dict(options)
         if players is not None:
             raw["players"] = players
         self.options = self.game.options(raw)
-        self.encoding = encoding_for(self.game.name)
+        self.encoding = bound(encoding_for(self.game.name), self.options)
+        if attempts and not hasattr(self.encoding, "action"):
+            raise GameError(f"{self.game.title}'s encoding cannot list attempts: use attempts=False")
         self.players = int(self.options["players"])
         self.obs_size = self.encoding.observation_size(self.options)
         self.act_size = self.encoding.action_size(self.options)
         self.state: Any = None
+        self._decisions: dict[int, list[Action]] = {}  # per seat, until the state next changes
+        self._views: dict[int | None, Any] = {}  # the same
+        self.unindexed = 0  # decisions left out because the encoding has no index for them
+        self._passes = 0  # attempts: seats that have passed in a row
+        self._seat = 0  # attempts: the seat whose go it is
 
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
+        seats = self.game.to_act(self.state)
+        self._passes, self._seat = 0, seats[0] if self.attempts and seats else 0  # the dealer starts Mao
+        self.settle()
+
+    def settle(self) -> None:
+        """Let time pass while the rules ask nobody (a deadline pending); GameError when stuck.
+        Called after every change of the state, so it also forgets the decisions listed before."""
+        self._decisions.clear()
+        self._views.clear()
+        if self.attempts:
+            return  # an open table always has a seat to decide, and passing lets time run
+        for _ in range(10_000):
+            if self.over or self.game.to_act(self.state):
+                return
+            due = self.game.deadline(self.state)
+            if due is None:
+                break
+            self.game.advance(self.state, due)
+        raise GameError(f"{self.game.title} asks nobody to act and has nothing pending: the game is stuck")
 
     @property
     def over(self) -> bool:
         return self.game.result(self.state) is not None
 
     def seat_to_act(self) -> int | None:
+        """The first seat the rules ask (as in the simulator); with attempts, the seat whose go it is."""
+        if self.attempts:
+            return None if self.over else self._seat
         seats = self.game.to_act(self.state)
         return seats[0] if seats else None
 
     def legal(self, seat: int) -> list[Action]:
-        return [a for a in self.game.legal(self.state) if a.seat == seat]
+        """``seat``'s decisions now: its legal actions, and ``wait`` in a game with time; with
+        ``attempts``, every attempt the referee would judge (engine.encoding.attempts)."""
+        if seat not in self._decisions:
+            found = [*attempts(self.game, self.state, seat, self.encoding, self.act_size),
+                     Action(seat, WAIT)] if self.attempts else decisions(self.game, self.state, seat)
+            self._decisions[seat] = self._indexed(seat, found)
+        return self._decisions[seat]
+
+    def view(self, seat: int | None) -> Any:
+        """``seat``'s view, made once per state (a bpoker view is the dearest part of a step)."""
+        if seat not in self._views:
+            self._views[seat] = self.game.view(self.state, seat)
+        return self._views[seat]
+
+    def _indexed(self, seat: int, found: list[Action]) -> list[Action]:
+        """``found`` but any action the encoding has no index for (bpoker: a declaration from a
+        table longer than its index space), counted in ``unindexed``: offered, it would crash
+        the mask; left out, the seat still has the rest."""
+        view = self.view(seat)
+        out = []
+        for action in found:
+            try:
+                self.encoding.index(view, action)
+            except GameError:
+                self.unindexed += 1
+                continue
+            out.append(action)
+        return out
 
     def observe(self, seat: int) -> dict[str, NDArray[Any]]:
         """``{"observation", "action_mask"}`` for ``seat`` (an empty mask when it is not asked)."""
-        view = self.game.view(self.state, seat)
+        view = self.view(seat)
         obs = np.asarray(self.encoding.observe(view), dtype=np.float32)
         act = np.zeros(self.act_size, dtype=np.int8)
         if seat == self.seat_to_act():
-            act[:] = mask(self.encoding, view, self.legal(seat), self.act_size)
+            act[[self.encoding.index(view, a) for a in self.legal(seat)]] = 1
         return {"observation": obs, "action_mask": act}
 
     def in_space(self, index: Any) -> bool:
@@ -73,7 +154,7 @@ class EncodedGame:
         return bool(not isinstance(index, bool) and isinstance(index, (int, np.integer)) and 0 <= index < self.act_size)
 
     def is_legal(self, seat: int, index: Any) -> bool:
-        view = self.game.view(self.state, seat)
+        view = self.view(seat)
         return any(self.encoding.index(view, a) == int(index) for a in self.legal(seat))
 
     def act(self, seat: int, index: Any) -> None:
@@ -82,8 +163,28 @@ class EncodedGame:
             raise GameError("the game is over: reset the environment before stepping it again")
         if not self.in_space(index):
             raise GameError(f"an action is an index 0..{self.act_size - 1}, got {index!r}")
-        view = self.game.view(self.state, seat)
-        self.game.apply(self.state, decode(self.encoding, view, self.legal(seat), int(index)))
+        view = self.view(seat)
+        self.perform(decode(self.encoding, view, self.legal(seat), int(index)))
+
+    def perform(self, action: Action | None) -> None:
+        """Carry out a decision of the seat to act (None: a bot that waits). With attempts, the
+        referee judges it, a wait is a pass, and the go moves on to the next seat."""
+        if not self.attempts:
+            if action is None:
+                raise GameError("only a table with attempts lets a seat pass")
+            carry_out(self.game, self.state, action)
+        elif action is None or action.kind == WAIT:
+            self._passes += 1
+            due = self.game.deadline(self.state)
+            if self._passes >= self.players and due is not None:
+                self.game.advance(self.state, due)
+                self._passes = 0
+        else:
+            referee.act(self.game, self.state, action)  # a legal one is applied, the rest penalised
+            self._passes = 0
+        if self.attempts:
+            self._seat = (self._seat + 1) % self.players
+        self.settle()
 
     def result_json(self) -> dict[str, Any]:
         result = self.game.result(self.state)
@@ -106,5 +207,5 @@ class EncodedGame:
         out = io.StringIO()
         console = Console(file=out, width=100, color_system=None, force_terminal=False)
         names = [f"player_{s}" for s in range(self.players)]
-        console.print(renderer(self.game.name).render(self.game.view(self.state, seat), names))
+        console.print(renderer(self.game.name).render(self.view(seat), names))
         return out.getvalue()

@@ -32,7 +32,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import Bot, make, take_turn
+from ..bots import Bot, ask, make, take_turn
 from ..engine.core import GameError
 from .common import EncodedGame
 
@@ -88,7 +88,12 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             assert seat is not None
             if seat == self.seat:
                 return
-            _, self._clock, _ = take_turn(self.bots[seat], game, t.state, seat, t.legal(seat), self._clock)
+            legal = [a for a in game.legal(t.state) if a.seat == seat]  # bots wait by answering None
+            if t.attempts:  # an open table: a bot acts when the rules ask it, else passes
+                t.perform(ask(self.bots[seat], game, t.state, seat, legal) if seat in game.to_act(t.state) else None)
+                continue
+            _, self._clock, _ = take_turn(self.bots[seat], game, t.state, seat, legal, self._clock)
+            t.settle()
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         if self._done:

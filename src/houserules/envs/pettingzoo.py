@@ -15,16 +15,27 @@ asked at once, as in the simulator). Observations are
 the agent's view only (the game's encoding, engine/encoding.py); actions are
 indices into the game's documented index space. Rewards come at the end:
 +1 for a win (shared by joint winners), -1 spread over the seats that lost.
+A game with time (Mao) has one more index, ``wait``: let the table's clock
+run on to the rules' next deadline (engine/encoding.py, docs/programs.md).
+``attempts=True`` (Mao) opens the table: every seat has its go in seat
+order, whatever the rules ask, and may make any attempt a person could make
+(judged by the referee) or pass (envs/common.py).
 ``reset(seed=s)`` deals game seed ``s``: the same seed, the same game.
 
 Bad input is a ``GameError`` (a ValueError) with one line: an index outside
 the space or not legal now, a step after the game is over.
 
-There is no ``parallel_env``: a ParallelEnv has every live agent act at
-every step, and in these games one seat decides at a time (a reaction
-window asks several, but each answers in turn, and what it sees depends on
-the answers before it). PettingZoo's own turn-based games (its ``classic``
-family) are AEC-only for the same reason.
+``parallel_env(game, ...)`` offers the same game through PettingZoo's
+Parallel API, for every game, by PettingZoo's own
+``turn_based_aec_to_parallel``: each step takes an action from every live
+agent but uses only the acting agent's (``infos[agent]["active_agent"]``
+names it; every other agent's action mask is all zeros and its action is
+ignored). That is the honest fit: these games are turn-based, a reaction
+window asks its seats one at a time (what a later one sees depends on the
+earlier answers), and Mao's duties race against one clock, so no step has
+several simultaneous decisions to gather. The conversion that would run a
+true simultaneous step (``aec_to_parallel``) needs every agent to act in
+a fixed cycle, which no game here does.
 """
 
 from __future__ import annotations
@@ -34,7 +45,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ignore[import-untyped]
 
 from ..engine.core import GameError
 from .common import EncodedGame
@@ -126,3 +138,9 @@ def env(game: str = "shedding", players: int | None = None, render_mode: str | N
     """The AEC environment of ``game`` (options as keyword arguments, e.g. ``hand_size=7``)."""
     return HouseRulesAEC(game, players, render_mode, **options)
 
+
+
+def parallel_env(game: str = "shedding", players: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> ParallelEnv:
+    """The Parallel-API environment of ``game``: only the acting agent's action is used (see above)."""
+    return turn_based_aec_to_parallel(env(game, players, render_mode, **options))

@@ -19,9 +19,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -281,6 +281,23 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def table_summary(table_id: str) -> dict[str, Any]:
         """Public facts about one table: its seats, status and result."""
         return live_or_404(table_id).summary()
+
+    @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413))
+    def preview(game: str, body: Annotated[Any, Body()] = None) -> dict[str, Any]:
+        """A game's own read-only answer for its browser module (``GameSpec.preview``; Mao: a rule
+        being written, in plain words and tried on a sample hand). Nothing is stored or changed.
+        A plain ``def``: the work runs in a worker thread, never on the event loop."""
+        try:
+            target = registry.spec(game).preview
+        except GameError as exc:
+            raise HTTPException(404, str(exc)) from None
+        if target is None:
+            raise HTTPException(404, f"{game} has no preview")
+        try:
+            answer: dict[str, Any] = registry.load(target)(body)
+        except GameError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return answer
 
     @app.get("/api/rules/{game}", responses=errors(*GATE_ERRORS, 404))
     async def rules(game: str) -> dict[str, str]:

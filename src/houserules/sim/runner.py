@@ -185,10 +185,18 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
         "penalties_per_game": {k: v / g for k, v in sorted(tally.penalties.items())},
         "stats": {k: v for k, v in sorted(tally.stats.items())},
         "stats_per_game": {k: v / g for k, v in sorted(tally.stats.items())},
+        "derived": derived(config.game, tally.stats, tally.games),
         "actions_per_second": tally.actions / seconds if seconds else None,
         "elapsed_seconds": round(seconds, 3),
     }
     return out
+
+
+def derived(game_name: str, stats: Mapping[str, float], games: int) -> dict[str, float]:
+    """Ratios a game derives from the summed ``stats`` (its optional ``derived_stats``: a sum
+    of ratios would mean nothing, so games divide the sums)."""
+    derive = getattr(registry.get(game_name), "derived_stats", None)
+    return dict(derive(stats, games)) if derive is not None else {}
 
 
 def bot_list(spec: str | Sequence[str], players: int) -> tuple[str, ...]:

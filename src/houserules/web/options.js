@@ -34,6 +34,10 @@ const GAMES = {
     delay_s: ["Delay of game", "Seconds a player has to play before the dealer hurries them.", true],
     grace_s: ["Reasonable time", "Seconds the dealer allows before judging a failure to act.", true],
     decks: ["Decks", "52-card decks shuffled together (default: one per six players).", true],
+    extension: ["Match (the Extension)", "Play a series of games: each winner deals the next and first adds, changes or removes one rule, in secret, telling one other player as a witness. The software enforces every rule."],
+    games: ["Games in the match", "How many games a match lasts (with the Extension on); the most games won wins the match."],
+    judge: ["Who judges", "software (the default): the software deals and judges; dealer: a person at the dealer seat judges, with the software's advice.", true],
+    house: ["Written rules", "House rules in the rule language (JSON), in play from the start; houserules mao rules check FILE says them in words.", true],
   },
   "cripple-mr-onion": {
     stake: ["Stake", "The ante each player pays into the pot every round."],

@@ -13,12 +13,16 @@ Modules: ``cards`` (identity across decks, Jokers, 1 ≠ A), ``hands`` (the
 evaluator), ``state`` (zones and slots), ``zones`` (marks, counts, moves,
 fees), ``machine`` (the resolution stack, choices and reaction windows),
 ``catalogue`` (one record per card rule), ``play`` (playing, forcing,
-landing, replaying), ``reactions`` (Magic, Tunnel), ``targets`` (naming
+landing, replaying), ``reactions`` (Magic, Tunnel, Reflector), ``pairs``
+and ``tiles`` (card pairs and sets, set tiles), ``unit`` (the 6+6+6's
+trigger and sideways 6s), ``joint`` (joint effects), ``fpoker`` (the nested
+game), ``targets`` (naming
 seats and table cards in choices), ``effects_low`` and ``effects_high`` (the
 cards 1-7 and 8-A), ``declare``, ``flow`` (hands, turns, the end), ``rules``
 (legal/check), ``view``, ``literal`` (scenario states), ``stats`` (figures
 for the simulator), ``game``; for people and programs ``bots``, ``terminal``,
-``words``; for search bots ``evaluate`` (where a playout may stop: a hand's end).
+``words``, ``encoding`` (fixed-size numbers for learning programs); for search bots
+``evaluate`` (where a playout may stop: a hand's end).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ SPEC = GameSpec(
     search="houserules.games.bpoker.evaluate",
     terminal="houserules.games.bpoker.terminal:RENDERER",
     words="houserules.games.bpoker.words:WORDS",
+    encoding="houserules.games.bpoker.encoding:ENCODING",
     web=True,
     order=5,
 )

@@ -13,7 +13,7 @@ from itertools import combinations
 from .cards import CLUBS
 from .hands import HandCard, Key, best, declarations, key_of
 from .state import BState
-from .tiles import SIXES, THREES, live_sets, set_kind
+from .tiles import THREES, live_sets, set_kind, unit
 from .zones import face, value
 
 THREE_CLUBS = (3, CLUBS)
@@ -21,8 +21,8 @@ THREE_CLUBS = (3, CLUBS)
 
 def hand_cards(state: BState, seat: int) -> list[HandCard]:
     """Every card of ``seat``'s table as the evaluator sees it (face values, L423-424), but a
-    6+6+6's (L1027-1028)."""
-    return [HandCard(c, face(c), s.wild) for s in state.tables[seat] if set_kind(s) != SIXES for c in s.cards]
+    working 6+6+6's (L1032-1034)."""
+    return [HandCard(c, face(c), s.wild) for s in state.tables[seat] if not unit(s) for c in s.cards]
 
 
 def no_five(state: BState, seat: int) -> bool:
@@ -44,9 +44,14 @@ def options(state: BState, seat: int) -> list[tuple[int, ...]]:
     return [combo for combo in combinations(sorted(c.card for c in cards), 4) if need <= set(combo)]
 
 
-def declared_key(state: BState, seat: int) -> Key:
+def hand_key(state: BState, seat: int, chosen: tuple[int, ...]) -> Key:
+    """The value of ``chosen`` cards of ``seat``'s table as a declared hand (4 cards count under a 3♣+3♣)."""
     cards = {h.card: h for h in hand_cards(state, seat)}
-    return key_of([cards[c] for c in state.declared[seat] if c in cards][:4 if no_five(state, seat) else 5])
+    return key_of([cards[c] for c in chosen if c in cards][:4 if no_five(state, seat) else 5])
+
+
+def declared_key(state: BState, seat: int) -> Key:
+    return hand_key(state, seat, state.declared[seat])
 
 
 def best_formable(state: BState, seat: int) -> tuple[Key, tuple[int, ...]]:

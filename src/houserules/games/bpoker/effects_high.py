@@ -8,10 +8,13 @@ from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .effects_low import make_wild
 from .machine import ask, push, step, window
-from .play import NOBODY, Ctx, enter, forced_by_opponent
+from .pairs import set_rule
+from .play import NOBODY, Ctx, cards_of, enter, forced_by_opponent
 from .reactions import guard_offers, spent
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
+from .tiles import immune
+from .unit import sideways_sixes, unsideways
 from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable
 
 
@@ -45,7 +48,7 @@ def _eight_choice(state: BState, f: Frame) -> list[Event]:
         pay(state, f.seat, fee(state, f.seat, 2, ctx.card), "pot", "BP-8")
         return []
     events = _discard_card(state, f.seat, ctx.card, "BP-8") if own_slot(state, f.seat, ctx.card) else []
-    tiles = [card_name(s.top) for t in state.tables for s in t if len(s.cards) > 1]
+    tiles = [card_name(s.top) for t in state.tables for s in t if len(s.cards) > 1 and not immune(s, 8)]
     return events + ask(state, f.seat, "BP-8", "break up which tile", tiles, "8.break", ctx)
 
 
@@ -84,14 +87,24 @@ def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
         if state.options.get("nine_diamonds") == "stands":  # BP-H26: it wins at the win check
             return [Event("nine-stands", f.seat, {"clause": "BP-H26"})]
         return window(state, guard_offers(state, opponents(state, f.seat)), "9D.win", f.seat, ctx)
-    return _nine_pick(state, f, lambda s: True, "BP-9D")
+    return _nine_pick(state, f, lambda s: not immune(s, 9), "BP-9D")
 
 
-def nine_stands(state: BState, seat: int) -> bool:
-    """BP-H26 (option ``nine_diamonds=stands``): a 9♦ at face value, in play and with effect on your
-    table when your turn begins wins you the hand."""
-    return state.options.get("nine_diamonds") == "stands" and any(
-        len(s.cards) == 1 and not s.ne and not s.wild and face(s.top) == (9, DIAMONDS) for s in state.tables[seat])
+def standing_nine(state: BState, seat: int) -> int | None:
+    """BP-H26 (option ``nine_diamonds=stands``): the 9♦ at face value, in play and with effect on
+    ``seat``'s table, that wins it the hand when its turn begins (None: there is none)."""
+    if state.options.get("nine_diamonds") != "stands":
+        return None
+    return next((s.top for s in state.tables[seat]
+                 if len(s.cards) == 1 and not s.ne and not s.wild and face(s.top) == (9, DIAMONDS)), None)
+
+
+def nine_stands_and_wins(state: BState, seat: int, card: int) -> list[Event]:
+    """The standing 9♦ wins as one played at face value does: it goes to the discard and its
+    player wins the hand (L617-618)."""
+    events = _discard_card(state, seat, card, "BP-9D")
+    push(state, "hand.win", seat, "9♦")
+    return events
 
 
 @step("9D.win")
@@ -248,8 +261,10 @@ card_rule(11, (CLUBS,), CardRule("BP-JC", "J♣", "J", (("fee", 2),)))
 
 
 def restorable(state: BState, jack: int) -> list[str]:
-    """J's discard effect (L762-767): any no-effect card on any table but the J itself."""
-    return [card_name(s.top) for t in state.tables for s in t if s.ne and s.top != jack]
+    """J's discard effect (L762-767): any no-effect card on any table but the J itself, or a
+    sideways 6 of a 6+6+6 (L1074-1076)."""
+    return [card_name(s.top) for t in state.tables for s in t if s.ne and s.top != jack] + \
+        [card_name(c) for c in sideways_sixes(state)]
 
 
 def usable_jacks(state: BState, seat: int) -> list[int]:
@@ -268,6 +283,8 @@ def _jack_use(state: BState, f: Frame) -> list[Event]:
 
 @step("J.restore")
 def _jack_restore(state: BState, f: Frame) -> list[Event]:
+    if parse_card(f.data[0]) in sideways_sixes(state):
+        return unsideways(state, parse_card(f.data[0]))
     where = find(state, parse_card(f.data[0]))
     if where is None:
         return []
@@ -276,6 +293,19 @@ def _jack_restore(state: BState, f: Frame) -> list[Event]:
 
 
 # --- Qs (L787-832) ---------------------------------------------------------------------
+def _companions(state: BState, seat: int, queen: int) -> list[Slot]:
+    """What may be passed with a Q♣/Q♠ (L811-817): a card of your table, protected yes, no-effect
+    no, not a Q♣ or Q♠ (a tile by its last card)."""
+    return [s for s in state.tables[seat]
+            if not s.ne and queen not in s.cards and face(s.top) not in ((12, CLUBS), (12, SPADES))]
+
+
+def _pairs(slots: list[Slot]) -> list[str]:
+    """Two of them that make a valid card pair, ``A+B`` (L817-820)."""
+    return [f"{card_name(a.top)}+{card_name(b.top)}" for i, a in enumerate(slots) for b in slots[i + 1:]
+            if set_rule(tuple(sorted((a.top, b.top)))) is not None]
+
+
 def _queen(sign: int, companion: bool, clause: str) -> str:
     name = f"Q{sign:+d}{'c' if companion else ''}"
 
@@ -287,11 +317,14 @@ def _queen(sign: int, companion: bool, clause: str) -> str:
             return [Event("lost", f.seat, {"clause": clause, "why": "nobody to pass to"})]
         if not companion:  # Magic's second use (L686-690) may stop a Q♦/Q♥ coming to a table, and the look
             return window(state, guard_offers(state, [receiver]), f"{name}.guard", f.seat, ctx, receiver)
-        opts = [card_name(s.top) for s in state.tables[f.seat]
-                if not s.ne and ctx.card not in s.cards and face(s.top) not in ((12, CLUBS), (12, SPADES))]
-        if not opts:
-            return _pass_queen(state, f.seat, ctx, receiver, None)
-        return ask(state, f.seat, clause, "pass which card with the Q", opts, f"{name}.pass", ctx, receiver)
+        slots = _companions(state, f.seat, ctx.card)
+        if not slots:
+            return _pass_queen(state, f.seat, ctx, receiver, ())
+        two = fee(state, f.seat, 2)
+        pairs = _pairs(slots) if can_pay(state, f.seat, two) else []
+        prompt = "pass which card with the Q" + (f" (or, for a fee of {two}, a pair: A+B)" if pairs else "")
+        return ask(state, f.seat, clause, prompt, [card_name(s.top) for s in slots] + pairs, f"{name}.pass", ctx,
+                   receiver)
 
     @step(f"{name}.guard")
     def guarded(state: BState, f: Frame) -> list[Event]:
@@ -299,37 +332,53 @@ def _queen(sign: int, companion: bool, clause: str) -> str:
         exempt, events = spent(state, answers)
         if receiver in exempt:  # the effect does not occur: the Q stays on its player's table, no look
             return events + [Event("lost", f.seat, {"clause": clause, "why": "stopped by Magic"})]
-        return events + _pass_queen(state, f.seat, ctx, receiver, None)
+        return events + _pass_queen(state, f.seat, ctx, receiver, ())
 
     @step(f"{name}.pass")
     def with_card(state: BState, f: Frame) -> list[Event]:
         ctx, receiver, choice = f.data
-        return _pass_queen(state, f.seat, ctx, receiver, parse_card(choice))
+        cards = tuple(parse_card(c) for c in choice.split("+"))
+        if len(cards) == 2:  # a fee of 2 to the pot first (L817-818), then the pair goes
+            push(state, "Q.pair", f.seat, ctx, receiver, cards)
+            pay(state, f.seat, fee(state, f.seat, 2), "pot", "BP-QC.2")
+            return []
+        return _pass_queen(state, f.seat, ctx, receiver, cards)
 
     return name
 
 
-def _pass_queen(state: BState, seat: int, ctx: Ctx, receiver: int, companion: int | None) -> list[Event]:
-    """The Q goes to his table, not played and not forced (L793-795); a Q-in-effect is then played
-    there at its face value (L454-472); a Q♣/Q♠'s companion is treated as played by him (L815)."""
+@step("Q.pair")
+def _queen_pair(state: BState, f: Frame) -> list[Event]:
+    ctx, receiver, cards = f.data
+    if any(own_slot(state, f.seat, c) is None for c in cards):
+        return [Event("lost", f.seat, {"clause": "BP-QC.2", "why": "the pair left the table"})]
+    return _pass_queen(state, f.seat, ctx, receiver, cards)
+
+
+def _pass_queen(state: BState, seat: int, ctx: Ctx, receiver: int, companion: tuple[int, ...]) -> list[Event]:
+    """The Q goes to his table, not played and not forced (L793-795); a Q♣/Q♠'s card (or pair) is
+    treated as played by him (L815, L819-820), then a Q-in-effect is played there at its face
+    value (L454-472, L1230-1231). A Reflector sends the card and the Q back (``play``)."""
     slot = own_slot(state, seat, ctx.card)
-    in_effect = slot is not None and slot.eff is not None
+    if slot is None:
+        return [Event("lost", seat, {"clause": "BP-QC", "why": "the Q left the table"})]
+    in_effect = slot.eff is not None
     events = lift(state, ctx.card)
     if in_effect:
         state.transit.append(ctx.card)
+        push(state, "land", receiver, ctx.card, NOBODY, False)
     else:
         state.tables[receiver].append(Slot([ctx.card]))
     events.append(Event("handed", seat, {"card": card_name(ctx.card), "to": receiver}))
     if ctx.suit in (DIAMONDS, HEARTS):
         events.append(Event("looked", seat, {"at": (receiver,)},
                             {"hands": ((receiver, tuple(card_name(c) for c in state.viewing[receiver])),)}))
-    if companion is not None:
-        events += lift(state, companion)
-        state.transit.append(companion)
-        enter(state, receiver, companion, seat)
-        events.append(Event("handed", seat, {"card": card_name(companion), "to": receiver}))
-    if in_effect:
-        push(state, "land", receiver, ctx.card, NOBODY, False)
+    for c in companion:
+        events += lift(state, c)
+        state.transit.append(c)
+        events.append(Event("handed", seat, {"card": card_name(c), "to": receiver}))
+    if companion:
+        enter(state, receiver, companion if len(companion) > 1 else companion[0], seat, via=ctx.card)
     return events
 
 
@@ -343,7 +392,7 @@ card_rule(12, (SPADES,), CardRule("BP-QS", "Q♠", _queen(-1, True, "BP-QS")))
 @step("KH")
 def _king_hearts(state: BState, f: Frame) -> list[Event]:
     """K♥: one card of your table to the pot; each other player discards a table card as a fee."""
-    opts = [card_name(s.top) for s in state.tables[f.seat]]
+    opts = [card_name(s.top) for s in state.tables[f.seat] if not immune(s, 13)]
     return ask(state, f.seat, "BP-KH", "put which card of your table in the pot", opts, "KH.pot", f.data[0])
 
 
@@ -371,7 +420,8 @@ def _king_hearts_discard(state: BState, f: Frame) -> list[Event]:
     """Not protected if he can; protected if that is all; nothing if only no-effect cards (L840-845)."""
     n = f.data[0]
     table = state.tables[f.seat]
-    opts = [card_name(s.top) for s in table if targetable(s)] or [card_name(s.top) for s in table if not s.ne]
+    opts = [card_name(s.top) for s in table if targetable(s)] or \
+        [card_name(s.top) for s in table if not s.ne and not immune(s, 13)]
     if n <= 0 or not opts:
         return []
     return ask(state, f.seat, "BP-KH", f"discard a card of your table (K♥ fee, {n} to go)", opts, "KH.took", n)
@@ -445,8 +495,9 @@ def _king_spades_do(state: BState, f: Frame) -> list[Event]:
 
 @step("KC")
 def _king_clubs(state: BState, f: Frame) -> list[Event]:
-    """Bomb: every card of your table but the no-effect ones goes to the pot, protected too."""
-    gone = [c for s in state.tables[f.seat] if not s.ne for c in s.cards]
+    """Bomb: every card of your table but the no-effect ones goes to the pot, protected too (not a
+    6+6+6, L1043-1044)."""
+    gone = [c for s in state.tables[f.seat] if not s.ne and not immune(s, 13) for c in s.cards]
     events: list[Event] = []
     for c in gone:
         events += lift(state, c)
@@ -481,10 +532,12 @@ def _ace_clubs(state: BState, f: Frame) -> list[Event]:
     state.ctbp[f.seat] = []
     dropped = [fr for fr in state.frames if fr.seat == f.seat and fr.step not in BOOKKEEPING]
     state.frames = [fr for fr in state.frames if fr not in dropped]
-    for fr in dropped:  # a card on its way to this table arrives, without effects
-        if fr.step in ("enter", "land") and fr.data[0] in state.transit:
-            state.transit.remove(fr.data[0])
-            state.tables[fr.seat].append(Slot([fr.data[0]]))
+    for fr in dropped:  # a card (or set) on its way to this table arrives, without effects
+        if fr.step in ("enter", "land", "P.enter", "P.land"):
+            for c in cards_of(fr.data[0]):
+                if c in state.transit:
+                    state.transit.remove(c)
+                    state.tables[fr.seat].append(Slot([c]))
     return events + [Event("ace-clubs", f.seat, {"placed": placed, "ended": len(dropped)})]
 
 

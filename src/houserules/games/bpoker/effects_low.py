@@ -32,6 +32,7 @@ from .targets import (
     parse_seat,
     slot_named,
 )
+from .tiles import immune
 from .zones import can_pay, face, fee, find, from_stash, lift, pay, targetable, value
 
 
@@ -192,7 +193,7 @@ def _two_options(state: BState, seat: int, variant: str) -> list[str]:
     for opp in opponents(state, seat):
         table = state.tables[opp]
         if "D" in variant:
-            opts += [card_name(s.top) for s in table]  # one card, protected and no-effect included
+            opts += [card_name(s.top) for s in table if not immune(s, 2)]  # protected, no-effect too; no 6+6+6
             free = [s for s in table if targetable(s)]
             opts += [f"{card_name(a.top)}+{card_name(b.top)}" for i, a in enumerate(free) for b in free[i + 1:]]
         else:

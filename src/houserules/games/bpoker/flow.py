@@ -17,7 +17,7 @@ from ...engine.core import Event
 from . import declare
 from .cards import card_name, parse_card
 from .catalogue import rule_for
-from .effects_high import nine_stands, usable_jacks
+from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
 from .machine import ask, push, run, step
@@ -25,6 +25,7 @@ from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
 from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
+from .unit import triggers
 from .zones import (
     correct_number,
     counted,
@@ -50,7 +51,7 @@ def begin_hand(state: BState) -> list[Event]:
     state.in_hand = [not o for o in state.out]
     if sum(state.in_hand) <= 1:
         return game_over(state, "only one player has cards")
-    events = [Event("hand", state.dealer, {"hand": state.hand_no})]
+    events = [Event("hand", state.dealer, {"hand": state.hand_no, "seats": tuple(state.live())})]
     for s in state.live():
         got = from_stash(state, s, state.options["ante"])
         state.pot.extend(got)
@@ -112,9 +113,8 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     elif wins(state, seat):
         push(state, "hand.win", seat, "best hand")
         return events
-    elif nine_stands(state, seat):
-        push(state, "hand.win", seat, "9♦")
-        return events
+    elif (nine := standing_nine(state, seat)) is not None:
+        return events + nine_stands_and_wins(state, seat, nine)
     return events + refill(state, seat)
 
 
@@ -161,7 +161,9 @@ def _refill_return(state: BState, f: Frame) -> list[Event]:
 
 
 def next_turn(state: BState) -> list[Event]:
-    """The next seat in the direction of play begins, unless a cap ends the hand or the game."""
+    """The next seat in the direction of play begins, unless a cap ends the hand or the game. An A + A
+    skips him, unless the turn would come straight back to its player, who "may not regain the turn
+    until after the next time his turn begins" (L1192-1193; C5, house rule BP-H31)."""
     state.turns += 1
     state.hand_turns += 1
     if state.turns >= state.options["max_turns"]:
@@ -172,8 +174,11 @@ def next_turn(state: BState) -> list[Event]:
     events: list[Event] = []
     if state.skip:
         state.skip = False
-        events.append(Event("skipped", nxt, {"clause": "BP-P.A"}))
-        nxt = state.next_seat(nxt)
+        if state.next_seat(nxt) == state.turn:  # two players left: the skip would give the turn straight back
+            events.append(Event("no-regain", state.turn, {"clause": "BP-H31"}))
+        else:
+            events.append(Event("skipped", nxt, {"clause": "BP-P.A"}))
+            nxt = state.next_seat(nxt)
     push(state, "turn.begin", nxt)
     return events
 
@@ -222,8 +227,11 @@ def scrap(state: BState, seat: int) -> list[Event]:
 
 
 def use(state: BState, seat: int, card: int) -> list[Event]:
-    """A discard effect of your own turn: a no-effect J's restore, or a 3♣'s Neutralization."""
-    push(state, "neutralize" if card in neutralizers(state, seat) else "J.use", seat, card)
+    """A free effect of your own turn: a no-effect J's restore, a 3♣'s Neutralization, or turning a
+    6 of your 6+6+6 sideways to shaft (BP-P.6T)."""
+    kind = "unit.use" if card in triggers(state, seat) else "neutralize" if card in neutralizers(state, seat) \
+        else "J.use"
+    push(state, kind, seat, card)
     return run(state, idle)
 
 

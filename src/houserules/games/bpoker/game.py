@@ -17,7 +17,7 @@ from .literal import expect, literal_state
 from .machine import answer, run
 from .rules import GAME_OVER, Kind
 from .state import BState, deal, validate_options
-from .stats import game_stats
+from .stats import derived_stats, game_stats
 from .view import BView, view
 
 
@@ -54,6 +54,7 @@ class BPoker(GameBase[BState, BView]):
     title = "bpoker"
     codec = CODEC
     game_stats = staticmethod(game_stats)
+    derived_stats = staticmethod(derived_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)

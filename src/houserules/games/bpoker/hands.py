@@ -94,9 +94,33 @@ def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
     return (full, HIGH, *ranks, *[ACE] * wilds)
 
 
+def _rank(r: int) -> str:
+    return {ACE: "A", 13: "K", 12: "Q", 11: "J"}.get(r, str(r))
+
+
+def _ranks(r: int) -> str:
+    return "aces" if r == ACE else f"{_rank(r)}s"
+
+
+#: what each category says of its ranks (the key's fields after the category, BP-4.1)
+DETAIL = {
+    FIVE: lambda k: f"five {_ranks(k[2])}",
+    STRAIGHT_FLUSH: lambda k: f"straight flush, {_rank(k[2])} high",
+    QUADS: lambda k: f"four {_ranks(k[2])}",
+    FULL_HOUSE: lambda k: f"full house, {_ranks(k[2])} over {_ranks(k[3])}",
+    FLUSH: lambda k: f"flush, {_rank(k[2])} high",
+    STRAIGHT: lambda k: f"straight, {_rank(k[2])} high",
+    TRIPS: lambda k: f"three {_ranks(k[2])}",
+    TWO_PAIR: lambda k: f"two pair, {_ranks(k[2])} and {_ranks(k[3])}",
+    PAIR: lambda k: f"pair of {_ranks(k[2])}",
+    HIGH: lambda k: f"high card, {_rank(k[2])}" if len(k) > 2 else "no cards",
+}
+
+
 def describe(key: Key) -> str:
-    """``"flush (5 cards)"`` — the category, and a note when the hand is short."""
-    text = CATEGORY_NAMES[key[1]]
+    """``"full house, Ks over 7s"`` — the category with its ranks (a wild counted at the value it
+    takes, BP-H13), and a note when the hand is short."""
+    text = DETAIL[key[1]](key)
     return text if key[0] else f"{text} (short hand)"
 
 

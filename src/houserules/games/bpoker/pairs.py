@@ -35,9 +35,9 @@ from .cards import (
 )
 from .machine import ask, push, step
 from .play import NOBODY, Ctx, resolve
-from .state import BState, Frame, Slot
+from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, parse_seat
-from .tiles import SIXES, locked_rank, set_kind
+from .tiles import locked_rank, unit
 from .zones import face, lift
 
 Faces = list[tuple[int, int]]
@@ -152,14 +152,16 @@ def play_set(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
 @step("P.enter")
 def _enter(state: BState, f: Frame) -> list[Event]:
     cards: tuple[int, ...] = f.data[0]
+    magic = len(f.data) > 1 and f.data[1]  # a pair passed with a Q♣ and met with Magic (BP-QC.2)
     rule = set_rule(cards)
     assert rule is not None
     names = tuple(card_name(c) for c in cards)
     events = [Event("set-played", f.seat, {"cards": names, "set": rule.title, "clause": rule.clause})]
-    if state.armed_j:
-        state.armed_j = False
-        _land(state, f.seat, cards, rule, ne=True)
-        return events + [Event("j-spent", f.seat, {"card": names[-1]})]
+    if state.armed_j or magic:
+        if not magic:
+            state.armed_j = False
+            events.append(Event("j-spent", f.seat, {"card": names[-1]}))
+        return events + _land(state, f.seat, cards, rule, ne=True)
     if any(rank(c) in locked_rank(state, f.seat) for c in cards):
         for c in cards:
             state.transit.remove(c)
@@ -307,7 +309,7 @@ def _shield(state: BState, f: Frame) -> list[Event]:
     table = state.tables[f.seat]
     out: list[Slot] = []
     for s in table:
-        if set_kind(s) == SIXES:
+        if unit(s):
             out.append(s)
         else:
             out.extend(Slot([c], ne=True) for c in s.cards)
@@ -318,9 +320,16 @@ def _shield(state: BState, f: Frame) -> list[Event]:
 
 @step("P.Q")
 def _queens(state: BState, f: Frame) -> list[Event]:
-    """Q + Q of a suit (L1168-1177): reverse the direction of play."""
+    """Q + Q of a suit (L1168-1177): reverse the direction of play. The next turn always goes from the
+    player whose turn it is in the direction of play as it is when that turn passes, so when your
+    turn is over but the next has not begun (a pair passed to you then, BP-P.QG) the player in the
+    new direction begins instead; an A + A's skip is spent, its player's turn will not begin anyway."""
     state.direction = -state.direction
-    return [Event("reversed", f.seat, {"direction": state.direction, "clause": "BP-P.Q"})]
+    events = [Event("reversed", f.seat, {"direction": state.direction, "clause": "BP-P.Q"})]
+    if state.turn == f.seat and state.turn_over:
+        state.skip = False
+        events.append(Event("next-instead", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.QG"}))
+    return events
 
 
 @step("P.KC")
@@ -337,8 +346,13 @@ def _atomic(state: BState, f: Frame) -> list[Event]:
 
 @step("P.A")
 def _aces(state: BState, f: Frame) -> list[Event]:
-    """A + A (L1190-1197): your turn ends, and so does the next player's: he is skipped."""
+    """A + A (L1190-1197): if it is your turn it ends, and the next player's is skipped; if it is
+    the next player's turn (a pair passed to you with a Q♣/Q♠ in his turn, BP-QC.2), his ends."""
     if state.turn == f.seat:
         state.turn_over = True
         state.skip = True
-    return [Event("skip", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.A"})]
+        return [Event("skip", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.A"})]
+    if state.turn == state.next_seat(f.seat) and state.phase == TURN and not state.turn_over:
+        state.turn_over = True
+        return [Event("turn-ends", state.turn, {"clause": "BP-P.A"})]
+    return []

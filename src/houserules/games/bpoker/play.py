@@ -33,10 +33,10 @@ from .cards import (
 )
 from .catalogue import rule_for
 from .machine import ask, push, step, window
-from .reactions import offers, spend_magic, spend_reflector
+from .reactions import K_CLUBS, offers, spend_magic, spend_reflector
 from .state import BState, Frame, Slot
-from .tiles import locked_rank
-from .zones import face, find, value
+from .tiles import locked_rank, set_kind
+from .zones import face, find, lift, value
 
 NOBODY = -1
 
@@ -55,43 +55,85 @@ class Ctx(NamedTuple):
         return self.forcer != NOBODY
 
 
-def enter(state: BState, seat: int, card: int, forcer: int = NOBODY, react: bool = True) -> None:
-    """Schedule ``card`` (already in transit) to come into play on ``seat``'s table."""
-    push(state, "enter", seat, card, forcer, react)
+Payload = int | tuple[int, ...]  # a card, or a pair passed with a Q♣/Q♠ (played as a pair, L817-820)
+
+
+def enter(state: BState, seat: int, card: Payload, forcer: int = NOBODY, react: bool = True,
+          via: int = NOBODY) -> None:
+    """Schedule ``card`` (already in transit) to come into play on ``seat``'s table; ``via``: the Q
+    (or Q-in-effect) passing it, which a Reflector sends back too (L1228-1231)."""
+    push(state, "enter", seat, card, forcer, react, via)
 
 
 def forced_by_opponent(seat: int, forcer: int) -> bool:
     return forcer not in (NOBODY, seat)
 
 
+def cards_of(payload: Payload) -> tuple[int, ...]:
+    return payload if isinstance(payload, tuple) else (payload,)
+
+
+def lead(payload: Payload) -> int:
+    """The card a reaction is judged by: a pair with a K♣ is treated as the K♣ (Magic and Tunnel
+    cannot stop it, a Reflector needs two pairs); otherwise its first card."""
+    return next((c for c in cards_of(payload) if face(c) == K_CLUBS), cards_of(payload)[0])
+
+
+def arrive(state: BState, seat: int, payload: Payload, forcer: int, ne: bool) -> None:
+    """What is forced comes onto the table: a card lands; a pair is played there as a pair (pairs.py)."""
+    if isinstance(payload, tuple):
+        push(state, "P.enter", seat, payload, ne)
+    else:
+        push(state, "land", seat, payload, forcer, ne)
+
+
 @step("enter")
 def _enter(state: BState, f: Frame) -> list[Event]:
-    card, forcer, react = f.data
+    card, forcer, react, via = f.data
     if not react:
-        push(state, "land", f.seat, card, forcer, False)
+        arrive(state, f.seat, card, forcer, False)
         return []
-    return window(state, {f.seat: offers(state, f.seat, card, forcer)}, "enter.react", f.seat, card, forcer)
+    return window(state, {f.seat: offers(state, f.seat, lead(card), forcer)}, "enter.react", f.seat, card, forcer,
+                  via)
 
 
 @step("enter.react")
 def _react(state: BState, f: Frame) -> list[Event]:
-    card, forcer, answers = f.data
+    card, forcer, via, answers = f.data
     chosen = dict(answers).get(f.seat)
     if chosen == "magic":
         events = spend_magic(state, f.seat)
-        push(state, "land", f.seat, card, forcer, True)
+        arrive(state, f.seat, card, forcer, True)
         return events
     if chosen == "tunnel":
         return _tunnel(state, f.seat, card, forcer)
     if chosen == "reflect":  # forced back onto the forcer's table, as forced by you (L1224-1227)
-        events = spend_reflector(state, f.seat, card)
-        enter(state, forcer, card, f.seat)
+        events = spend_reflector(state, f.seat, lead(card)) + _return_queen(state, f.seat, forcer, via)
+        enter(state, forcer, card, f.seat, via=via)
         return events
-    push(state, "land", f.seat, card, forcer, False)
+    arrive(state, f.seat, card, forcer, False)
     return []
 
 
-def _tunnel(state: BState, seat: int, card: int, forcer: int) -> list[Event]:
+def _return_queen(state: BState, seat: int, forcer: int, via: int) -> list[Event]:
+    """A card reflected that came via a Q: the Q goes back to its passer's table too; a Q-in-effect
+    still on its way is played there instead, after the reflected card (L1228-1231)."""
+    if via == NOBODY:
+        return []
+    where = find(state, via)
+    if where is not None and where[0] == seat:
+        events = lift(state, via)
+        state.tables[forcer].append(Slot([via]))
+        return events + [Event("handed", seat, {"card": card_name(via), "to": forcer, "clause": "BP-JE.R"})]
+    at = next((i for i, fr in enumerate(state.frames) if fr.step == "land" and fr.seat == seat
+               and fr.data[0] == via), None)
+    if at is None:
+        return []
+    state.frames[at] = state.frames[at]._replace(seat=forcer)
+    return [Event("handed", seat, {"card": card_name(via), "to": forcer, "clause": "BP-JE.R"})]
+
+
+def _tunnel(state: BState, seat: int, card: Payload, forcer: int) -> list[Event]:
     """6 Tunnel (L519-524): discard the 6, viewing hand to the pot, force the card on another opponent."""
     six = next(s for s in state.tables[seat] if not s.ne and not s.wild and len(s.cards) == 1 and face(s.top)[0] == 6)
     state.tables[seat].remove(six)
@@ -99,9 +141,9 @@ def _tunnel(state: BState, seat: int, card: int, forcer: int) -> list[Event]:
     state.pot.extend(state.viewing[seat])
     lost = len(state.viewing[seat])
     state.viewing[seat] = []
-    events = [Event("tunnel", seat, {"six": card_name(six.top), "card": card_name(card), "lost": lost})]
+    events = [Event("tunnel", seat, {"six": card_name(six.top), "card": card_name(lead(card)), "lost": lost})]
     targets = [f"seat:{s}" for s in state.live() if s not in (seat, forcer)]
-    return events + ask(state, seat, "BP-6.T", f"tunnel {card_name(card)} to", targets, "tunnel.to", card)
+    return events + ask(state, seat, "BP-6.T", f"tunnel {'+'.join(card_name(c) for c in cards_of(card))} to", targets, "tunnel.to", card)
 
 
 @step("tunnel.to")
@@ -181,13 +223,16 @@ def resolve(state: BState, seat: int, card: int, val: tuple[int, int], forcer: i
 
 
 def replay(state: BState, seat: int, slot: Slot) -> list[Event]:
-    """Replay a card or tile (L45-47, L67-68, L118): wild and no-effect marks are cleared
-    and the immediate effect of its value runs again, as though it had just been played."""
+    """Replay a card or tile (L45-47, L67-68, L118): wild, no-effect and sideways marks are cleared
+    and the immediate effect of its value runs again, as though it had just been played (a set
+    tile that remains tiled has none: its rule is continuous or triggered)."""
     slot.wild = slot.ne = False
+    slot.side = ()  # a 6+6+6's sideways 6s are upright again (L1079-1081)
     events = [Event("replayed", seat, {"card": card_name(slot.top), "as": value_name(*value(slot))})]
     if state.armed_j:
         state.armed_j = False
         slot.ne = True
         return events + [Event("j-spent", seat, {"card": card_name(slot.top)})]
-    resolve(state, seat, slot.top, value(slot), NOBODY)
+    if set_kind(slot) is None:  # a set tile's rule has no immediate effect to replay (BP-T.3)
+        resolve(state, seat, slot.top, value(slot), NOBODY)
     return events

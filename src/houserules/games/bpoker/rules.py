@@ -17,6 +17,8 @@ from .joint import neutralizers
 from .machine import options_for
 from .pairs import candidates, set_rule
 from .state import DECLARE, TURN, BState
+from .tiles import kept_on_scrap, unit
+from .unit import triggers
 from .zones import counted, maximum
 
 
@@ -67,10 +69,11 @@ def legal(state: BState) -> list[Action]:
         out += [Action(t, Kind.PAIR, arg=cs) for cs in candidates(state.viewing[t])]
     if state.played or not state.viewing[t] or not can_play(state, t):
         out.append(Action(t, Kind.PASS))
-    if not state.played and state.tables[t]:
+    if not state.played and any(not kept_on_scrap(s) for s in state.tables[t]):
         out.append(Action(t, Kind.SCRAP))
     out += [Action(t, Kind.USE, j) for j in usable_jacks(state, t)]
     out += [Action(t, Kind.USE, c) for c in neutralizers(state, t)]
+    out += [Action(t, Kind.USE, c) for c in triggers(state, t)]
     return out
 
 
@@ -114,9 +117,13 @@ def explain(state: BState, a: Action) -> Illegal:
     if a.kind == Kind.PASS:
         return Illegal("BP-3.4", "you must play at least one card while your table has room")
     if a.kind == Kind.SCRAP:
-        return Illegal("BP-3.3", "you may scrap only before your first play of the turn, with cards on your table")
-    return Illegal("BP-J.D", "use a no-effect J of yours (with another no-effect card on a table), or a 3♣ "
-                             "with a wild of yours (BP-JE.N)")
+        return Illegal("BP-3.3", "you may scrap only before your first play of the turn, with cards on your table "
+                                "that a scrap takes (6+6+6 and 10♦+card tiles stay)")
+    if any(a.card in s.cards for s in state.tables[a.seat] if unit(s)):
+        return Illegal("BP-P.6T", "turn an upright 6 of your 6+6+6 sideways only in your turn, with a card "
+                                  "in your viewing hand to force")
+    return Illegal("BP-J.D", "use a no-effect J of yours (with another no-effect card on a table), a 3♣ "
+                             "with a wild of yours (BP-JE.N), or a 6 of your 6+6+6 (BP-P.6T)")
 
 
 def _explain_pair(state: BState, a: Action) -> Illegal:

@@ -9,7 +9,8 @@ the **f_pot** (empty until f_poker, part 2).
 
 A table slot is a single card or a tile (``cards`` left to right) with its
 marks: ``wild`` (face down, L43), ``ne`` (no-effect, sideways, L117) and,
-for a 5-tile, ``eff``: the value in effect of its last card (L416-420).
+for a 5-tile, ``eff``: the value in effect of its last card (L416-420); for a
+6+6+6, ``side``: its 6s turned sideways by the unit's trigger (L1062-1067).
 
 The resolution machine (``machine.py``) keeps its work here as plain data:
 ``frames`` (a stack of steps still to run), ``ask`` (one seat's pending
@@ -31,7 +32,7 @@ from .cards import MAX_DECKS, deck
 PLAYERS = (3, 6)
 DEFAULTS: dict[str, Any] = {
     "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
-    "ante": 1, "hands": 3, "hand_turns": 40, "max_turns": 200, "nine_diamonds": "wins",
+    "ante": 1, "hands": None, "hand_turns": None, "max_turns": 200, "nine_diamonds": "stands",
 }
 TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
 
@@ -62,14 +63,15 @@ class Ask(NamedTuple):
 class Slot:
     """A card or tile on a table, with its marks."""
 
-    __slots__ = ("cards", "eff", "ne", "wild")
+    __slots__ = ("cards", "eff", "ne", "side", "wild")
 
     def __init__(self, cards: list[int], wild: bool = False, ne: bool = False,
-                 eff: tuple[int, int] | None = None):
+                 eff: tuple[int, int] | None = None, side: tuple[int, ...] = ()):
         self.cards = cards
         self.wild = wild
         self.ne = ne
         self.eff = eff
+        self.side = side  # a 6+6+6's 6s turned sideways by its trigger (L1062-1067), not no-effect
 
     @property
     def top(self) -> int:
@@ -77,14 +79,18 @@ class Slot:
         return self.cards[-1]
 
     def copy(self) -> Slot:
-        return Slot(self.cards[:], self.wild, self.ne, self.eff)
+        return Slot(self.cards[:], self.wild, self.ne, self.eff, self.side)
 
     def snapshot(self) -> tuple[Any, ...]:
-        return (tuple(self.cards), self.wild, self.ne, self.eff)
+        return (tuple(self.cards), self.wild, self.ne, self.eff, self.side)
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     opts = common_options(raw, DEFAULTS, "bpoker", PLAYERS, "BP-1.1")
+    if opts["hands"] is None:  # BP-H32: every seat deals once
+        opts["hands"] = opts["players"]
+    if opts["hand_turns"] is None:  # BP-H33: ten rounds
+        opts["hand_turns"] = 10 * opts["players"]
     limits = {"decks": (1, MAX_DECKS), "jokers": (0, 2), "viewing": (1, 12), "table_max": (5, 20),
               "ante": (0, 10), "hands": (1, 100), "hand_turns": (3, 1000), "max_turns": (1, 100_000)}
     if opts["nine_diamonds"] not in ("wins", "stands"):

@@ -4,7 +4,8 @@ Every seat's zones in one table (stash and its sideways cards, viewing hand
 and cards-to-be-played counts, the table with its marks, the declared hand),
 then the player's own cards, then what he may do next and why.
 Marks: a wild is shown face down ``▒8S``, a no-effect card sideways ``↷JS``,
-a tile as ``[5H 3S =2♠]``, a protected card underlined.
+a tile as ``[5H 3S =2♠]``, a shafting unit's used 6 ``↶6H``, a protected card
+underlined.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ from .hands import evaluate
 from .view import BView
 
 HELP = """Type a menu number, or: a card to play it (QS; QS#2 is the second deck's copy), pass,
-scrap, use JS (a no-effect J's discard effect), declare AS KS QS JS 10S, or an offered choice
-word (skip, seat:2, 5H>seat:1, magic, tunnel, pass ...). Also: log, help, quit.
+scrap, use JS (a no-effect J's discard effect; use 3C: Neutralization; use 6S: turn a 6 of your
+shafting unit sideways to force a card), pair AS AH (a set as one card), declare AS KS QS JS 10S,
+or an offered choice word (skip, seat:2, 5H>seat:1, 7H+7H#2, magic, tunnel, reflect, pass ...).
+Also: log, help, quit.
 Marks: ▒ wild (face down), ↷ no-effect (sideways), [5H 3S =2♠] a tile and its value in effect,
-underlined: protected. Rules: docs/rules/bpoker.md (clause ids in [brackets])."""
+[6C ↶6H 6S unit] a shafting unit and its used 6s, underlined: protected.
+Rules: docs/rules/bpoker.md (clause ids in [brackets])."""
 
 
 def card_markup(name: str) -> str:
@@ -40,8 +44,10 @@ def card_markup(name: str) -> str:
 
 def slot_markup(slot: dict[str, Any]) -> str:
     cards = slot["cards"]
+    side = slot.get("sideways", [])
     if len(cards) > 1 or "as" in slot:
-        inner = " ".join(card_markup(c) for c in cards) + (f" ={slot['as']}" if "as" in slot else "")
+        inner = " ".join(("[dim]↶[/]" if c in side else "") + card_markup(c) for c in cards)
+        inner += f" ={slot['as']}" if "as" in slot else " unit" if _unit(slot) else ""
         text = f"[{inner}]"
     else:
         text = card_markup(cards[0])
@@ -50,6 +56,11 @@ def slot_markup(slot: dict[str, Any]) -> str:
     if slot.get("ne"):
         text = f"[dim]↷[/]{text}"
     return f"[underline]{text}[/]" if slot.get("protected") else text
+
+
+def _unit(slot: dict[str, Any]) -> bool:
+    """A 6+6+6, the Discreationary Shafting Unit (BP-P.6)."""
+    return len(slot["cards"]) == 3 and "as" not in slot and all(rank(parse_card(c)) == 6 for c in slot["cards"])
 
 
 def _declared(d: dict[str, Any], s: int) -> str:
@@ -127,7 +138,7 @@ class BPokerRenderer:
         if k == "pair":
             return "play the set " + " + ".join(card_markup(card_name(c)) for c in action.arg) + " as one card"
         if k == "use":
-            return f"use the discard effect of {card_markup(card_name(action.card))} (restore a no-effect card)"
+            return self._use(card_name(action.card), view)
         if k == "pass":
             return "pass (end your turn, then declare)"
         if k == "scrap":
@@ -137,6 +148,15 @@ class BPokerRenderer:
             return "declare " + (" ".join(card_markup(n) for n in names) or "nothing") + f" ({self._hand(names, view)})"
         return self._choice(action.arg)
 
+    def _use(self, name: str, view: BView) -> str:
+        """What a ``use`` does: a unit's 6 shafts, a 3♣ neutralizes a wild, a no-effect J restores."""
+        mine = view.data["tables"][action_seat(view)]
+        if any(_unit(x) and name in x["cards"] for x in mine):
+            return f"turn {card_markup(name)} of your shafting unit sideways and force a card as a 6 [BP-P.6T]"
+        if rank(parse_card(name)) == 3:
+            return f"discard {card_markup(name)} with a wild of yours (Neutralization) [BP-JE.N]"
+        return f"use the discard effect of {card_markup(name)} (restore a no-effect card or a unit's 6) [BP-J.D]"
+
     def _choice(self, option: str) -> str:
         """An offered choice in words: ``5H>seat:1`` is "force 5H onto seat 1's table"."""
         if ">" in option:
@@ -144,6 +164,8 @@ class BPokerRenderer:
             return f"force {card_markup(card)} onto seat {seat[5:]}'s table   [dim]({option})[/]"
         if option.startswith("seat:"):
             return f"seat {option[5:]}   [dim]({option})[/]"
+        if option.startswith("draw:"):
+            return "change " + " and ".join(card_markup(c) for c in option[5:].split("+")) + f"   [dim]({option})[/]"
         if option.startswith("hands:"):
             return f"pay 3 and trade poker hands with seat {option[11:]}   [dim]({option})[/]"
         parts = option.split("+")
@@ -153,6 +175,9 @@ class BPokerRenderer:
             return option
 
     def _hand(self, names: list[str], view: BView) -> str:
+        told = {tuple(sorted(x["cards"])): x["hand"] for x in view.data.get("declarations", [])}
+        if tuple(sorted(names)) in told:  # the rules' own words for it (BP-H13)
+            return str(told[tuple(sorted(names))])
         wild = {c for s in view.data["tables"] for x in s if x.get("wild") for c in x["cards"]}
         faces = [(rank(parse_card(n)), suit(parse_card(n))) for n in names if n not in wild]
         return hand_name(evaluate(faces, sum(n in wild for n in names)))
@@ -216,6 +241,11 @@ class BPokerRenderer:
 
     def card_markup(self, name: str) -> str:
         return card_markup(name)
+
+
+def action_seat(view: BView) -> int:
+    """The seat whose actions are described: the view's own (the turn's, for an onlooker)."""
+    return view.seat if view.seat is not None else int(view.data["turn"])
 
 
 RENDERER = BPokerRenderer()

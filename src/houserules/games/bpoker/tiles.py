@@ -36,6 +36,25 @@ def set_kind(slot: Slot) -> str | None:
     return None
 
 
+def unit(slot: Slot) -> bool:
+    """A working 6+6+6 (the Discreationary Shafting Unit): its continuous effects count only while
+    it is not no-effect (BP-NE)."""
+    return not slot.ne and set_kind(slot) == SIXES
+
+
+def immune(slot: Slot, by: int) -> bool:
+    """Whether a card of rank ``by`` cannot affect ``slot``: a 6+6+6 is immune to Ks, 9s and 2s
+    (L1042-1049), and to 8s when its three 6s share a suit (L1056-1058)."""
+    if not unit(slot):
+        return False
+    return by in (2, 9, 13) or (by == 8 and len({suit(c) for c in slot.cards}) == 1)
+
+
+def upright(slot: Slot) -> list[int]:
+    """A unit's 6s not yet turned sideways (each can be turned once to shaft, L1062-1067)."""
+    return [c for c in slot.cards if c not in slot.side] if unit(slot) else []
+
+
 def live_sets(state: BState, seat: int, kind: str) -> list[Slot]:
     """``seat``'s set tiles of ``kind`` that work: on the table, not no-effect."""
     return [s for s in state.tables[seat] if not s.ne and set_kind(s) == kind]
@@ -57,5 +76,5 @@ def locked_rank(state: BState, seat: int) -> set[int]:
 
 
 def kept_on_scrap(slot: Slot) -> bool:
-    """6+6+6 and 10♦+card are not scrapped (L1041-1042, L1137-1138)."""
-    return set_kind(slot) in (SIXES, LOCK)
+    """6+6+6 and 10♦+card are not scrapped (L1038-1039, L1141-1142), while they work."""
+    return not slot.ne and set_kind(slot) in (SIXES, LOCK)

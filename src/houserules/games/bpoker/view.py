@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from . import declare
 from .cards import card_name, value_name
-from .declare import declared_key
+from .declare import declared_key, hand_key
 from .hands import describe
 from .machine import options_for
-from .state import BState, Slot
+from .state import DECLARE, BState, Slot
 from .zones import correct_number, counted, maximum, protected
 
 
@@ -31,6 +32,8 @@ def slot_json(slot: Slot) -> dict[str, Any]:
         out["ne"] = True
     if slot.eff is not None:
         out["as"] = value_name(*slot.eff)
+    if slot.side:
+        out["sideways"] = [card_name(c) for c in slot.side]  # a 6+6+6's sideways 6s (BP-P.6T)
     if protected(slot):
         out["protected"] = True
     return out
@@ -42,6 +45,15 @@ class BView(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return {"game": "bpoker", "seat": self.seat, **self.data}
+
+
+def _declarations(state: BState, seat: int | None) -> list[dict[str, Any]]:
+    """For the seat about to declare: each legal declaration with the hand it makes (wilds at their
+    best value, BP-H13), so a person chooses among hands, not card lists. Its table is public."""
+    if seat is None or state.phase != DECLARE or state.turn != seat or state.ask is not None or state.window:
+        return []
+    return [{"cards": [card_name(c) for c in cards], "hand": describe(hand_key(state, seat, cards))}
+            for cards in declare.options(state, seat)]
 
 
 def view(state: BState, seat: int | None) -> BView:
@@ -74,6 +86,7 @@ def view(state: BState, seat: int | None) -> BView:
         "f_pot_size": len(state.fpot), "f_players": list(state.fplayers), "f_folded": list(state.folded),
         "f_hand_sizes": [len(state.fhands[s]) for s in n],
         "f_hand": None if seat is None else [card_name(c) for c in state.fhands[seat]],
+        "declarations": _declarations(state, seat),
         "turns": state.turns, "over": state.over, "winners": list(state.winners), "reason": state.reason,
     }
     return BView(seat, data)

@@ -62,7 +62,8 @@ SENTENCES: dict[str, Said] = {
     "restored": lambda e, w, n: f"{cards(e['cards'])} return to normal.",
     "control": lambda e, w, n: f"{w} controls {_seat(n, e['of'])}'s hand.",
     "released": lambda e, w, n: f"{w} releases control of {_seat(n, e['of'])}'s hand.",
-    "handed": lambda e, w, n: f"{w} passes {card(e['card'])} to {_seat(n, e['to'])}.",
+    "handed": lambda e, w, n: (f"{w} sends {card(e['card'])} back to {_seat(n, e['to'])} (Reflector)."
+                               if e.get("clause") == "BP-JE.R" else f"{w} passes {card(e['card'])} to {_seat(n, e['to'])}."),
     "ace-clubs": lambda e, w, n: f"{w}'s A♣ ends every effect in progress.",
     "turn-ends": lambda e, w, n: f"{w}'s turn is over.",
     "hand": lambda e, w, n: f"Hand {e['hand']} begins; {w} deals.",
@@ -88,6 +89,8 @@ SENTENCES: dict[str, Said] = {
     "reversed": lambda e, w, n: "The direction of play is reversed: play now goes "
                                 + ("left." if e["direction"] == 1 else "right."),
     "atomic": lambda e, w, n: f"Atomic Bomb: {e['count']} card(s) from every table and the discard go to the pot.",
+    "next-instead": lambda e, w, n: f"{w}'s turn is over: {_seat(n, e['next'])}'s turn begins next instead (Q + Q).",
+    "no-regain": lambda e, w, n: f"{w} may not regain the turn: nobody is skipped (A + A with two players left).",
     "skip": lambda e, w, n: f"{w}'s turn ends, and {_seat(n, e['next'])}'s will be skipped.",
     "skipped": lambda e, w, n: f"{w}'s turn is skipped (A + A).",
     "reflect": lambda e, w, n: f"{w} reflects {card(e['card'])} back with {cards(e['cards'])} (Reflector).",
@@ -98,6 +101,10 @@ SENTENCES: dict[str, Said] = {
     "f-draw": lambda e, w, n: f"f_poker: {w} changes {e['count']} card(s).",
     "f-won": lambda e, w, n: f"{w} wins f_poker and its f_pot of {e['f_pot']} cards; play resumes with {w}'s turn "
                              "(no win check this time).",
+    "unit-sideways": lambda e, w, n: f"{w} turns {card(e['card'])} of the Discreationary Shafting Unit sideways "
+                                     "to force a card as a 6.",
+    "unit-spent": lambda e, w, n: f"All three 6s of {w}'s unit are sideways: {cards(e['cards'])} go to the discard.",
+    "unit-upright": lambda e, w, n: f"{card(e['card'])} of the Discreationary Shafting Unit is upright again.",
     "nine-stands": lambda e, w, n: f"{w}'s 9♦ will win the hand if it is still there when {w}'s turn begins.",
     "hole": lambda e, w, n: (f"{w}'s Black Hole: everyone pays {w} 2 cards." if e["clause"] == "BP-P.7H"
                              else f"{w}'s White Hole: {w} pays everyone 2 cards."),
@@ -110,7 +117,7 @@ TONE = {"asked": "quiet", "chose": "quiet", "window": "quiet", "passed": "quiet"
         "exempt": "aside", "magic": "special", "tunnel": "special", "control": "special",
         "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert",
         "hand": "strong", "hand-cap": "strong", "reacted": "special", "set-played": "special", "reflect": "special", "f-poker": "strong", "f-won": "good",
-        "atomic": "alert", "shield": "special", "hole": "aside", "skipped": "aside"}
+        "atomic": "alert", "shield": "special", "unit-sideways": "special", "unit-spent": "aside", "hole": "aside", "skipped": "aside"}
 
 
 class BPokerWords:

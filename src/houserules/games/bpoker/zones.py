@@ -18,7 +18,7 @@ from .cards import DIAMONDS, card_name, parse_card, rank, suit
 from .catalogue import modifier
 from .machine import ask, push, step
 from .state import BState, Frame, Slot
-from .tiles import SIXES, fee_factor, set_kind
+from .tiles import fee_factor, unit
 
 TEN_DIAMONDS = (10, DIAMONDS)
 
@@ -64,7 +64,7 @@ def maximum(state: BState, seat: int) -> int:
 def counted(state: BState, seat: int) -> int:
     """Cards on the table that count toward the maximum (each tile card separately, L67-69;
     not the cards a 3's trigger exempts this turn, L334-336, nor a 6+6+6, L1024-1025)."""
-    return sum(1 for s in state.tables[seat] if set_kind(s) != SIXES for c in s.cards if c not in state.exempt)
+    return sum(1 for s in state.tables[seat] if not unit(s) for c in s.cards if c not in state.exempt)
 
 
 def fee(state: BState, seat: int, base: int, but: int = -1) -> int:
@@ -104,7 +104,7 @@ def lift(state: BState, card: int) -> list[Event]:
     rest = [c for c in slot.cards if c != card]
     events: list[Event] = []
     if rest:
-        table[i:i + 1] = [Slot([c]) for c in rest]
+        table[i:i + 1] = pieces(slot, rest)
         events.append(Event("broken", seat, {"cards": tuple(card_name(c) for c in rest)}))
         if state.follow is not None and state.follow[1] in slot.cards:
             state.follow = None
@@ -117,11 +117,17 @@ def lift(state: BState, card: int) -> list[Event]:
     return events
 
 
+def pieces(slot: Slot, cards: list[int]) -> list[Slot]:
+    """The single cards a broken tile leaves: upright, but a 6+6+6's sideways 6s enter the table
+    as no-effect 6s (L1084-1087)."""
+    return [Slot([c], ne=c in slot.side) for c in cards]
+
+
 def break_up(state: BState, seat: int, slot: Slot) -> list[Event]:
     """Separate a tile's cards (L87-92): no immediate effects; marks cleared."""
     table = state.tables[seat]
     i = table.index(slot)
-    table[i:i + 1] = [Slot([c]) for c in slot.cards]
+    table[i:i + 1] = pieces(slot, slot.cards)
     if state.follow is not None and state.follow[1] in slot.cards:
         state.follow = None
     return [Event("broken", seat, {"cards": tuple(card_name(c) for c in slot.cards)})]

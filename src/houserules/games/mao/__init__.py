@@ -14,7 +14,12 @@ Modules: ``rulebook`` (every rule as a declarative record, the rule sets),
 deal), ``judge`` (what an attempt is: fine, impossible, or which penalty),
 ``flow`` (carrying attempts out, duties, time, assessments), ``view`` (what a
 seat may know), ``game`` (the Game protocol object ``GAME``); for people and
-programs, ``bots``, ``terminal``, ``words`` and ``web/``.
+programs, ``bots``, ``terminal``, ``words``, ``encoding`` (fixed-size numbers for
+learning programs) and ``web/``. The Extension (a
+match whose winners write rules): ``language`` (the rule language, and
+``explain``, the rule in plain words), ``rulecheck``, ``match`` (the game
+registered here: plain Mao unless ``extension``), ``library`` (bots' rules),
+``editor`` (guided questions), ``preview`` (the browser editor's answers).
 """
 
 from __future__ import annotations
@@ -29,13 +34,29 @@ SPEC = GameSpec(
     bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner"},
     terminal="houserules.games.mao.terminal:RENDERER",
     words="houserules.games.mao.words:WORDS",
+    encoding="houserules.games.mao.encoding:ENCODING",
     commands="houserules.games.mao.commands:app",
     web=True,
+    preview="houserules.games.mao.preview:preview",  # the browser's rule editor: a rule in plain words
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,
     # the Extension: a match of two games, a written rule in play from the start
     variants=({"extension": True, "games": 2, "max_turns": 150, "house": [{"id": "eights-again", "on": "play",
-                                                        "if": ["card.rank == 8"], "effects": ["again"]}]},),
+                                                        "if": ["card.rank == 8"], "effects": ["again"]}]},
+              # every trigger, who and act of the rule language the table judges
+              {"rules": "all", "max_turns": 150, "house": [
+                  {"id": "thanks", "on": "penalty", "if": ["penalty == talking"], "must": [
+                      {"who": "player", "do": "say", "phrase": "Thank you", "failure": "ingratitude"}]},
+                  {"id": "knock-in", "on": "turnstart", "must": [
+                      {"who": "player", "do": "knock", "times": 1, "failure": "failure to knock in"}],
+                   "wrong_time": "knocking out of turn"},
+                  {"id": "hush", "on": "play", "if": ["card.rank == Q"], "must": [
+                      {"who": "everyone", "do": "silent", "failure": "breaking the silence"}]},
+                  {"id": "jack-point", "on": "play", "if": ["card.rank == J"], "must": [
+                      {"who": "next", "do": "point", "failure": "failure to point"}], "wrong_time": "pointing about"},
+                  {"id": "heavy", "on": "hand", "if": ["hand.size == 8"], "penalty": "heavy hand"},
+                  {"id": "no-seven", "on": "phrase", "if": ["said == seven"], "penalty": "forbidden word"},
+                  {"id": "greedy", "on": "draw", "effects": ["draw:1"]}]}),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap

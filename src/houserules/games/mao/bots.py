@@ -83,13 +83,13 @@ class Knower:
             return Action(seat, "call", arg=(target, name))
         if view.correction is not None:
             return Action(seat, "say", arg=rb.RULINGS[1])
-        duties = [a for a in mine if (a.kind == "say" and loose(a.arg) not in PROCEDURE) or a.kind == "knock"]
+        duties = [a for a in mine if (a.kind == "say" and loose(a.arg) not in PROCEDURE) or a.kind in ("knock", "point")]
         if duties:
             if self.rng.random() < self.error:
                 return None  # forgot: the reasonable time runs out
             knocks = [a for a in duties if a.kind == "knock"]
-            say = [a for a in duties if a.kind == "say"]
-            return say[0] if say else max(knocks, key=lambda a: a.arg)
+            other = [a for a in duties if a.kind != "knock"]  # phrases, then a point a rule asks for
+            return other[0] if other else max(knocks, key=lambda a: a.arg)
         plays = [a for a in mine if a.kind == "play"]
         if plays or any(a.kind == "draw" for a in mine):
             if view.hand and self.rng.random() < self.error / 3 and view.turn == seat:

@@ -93,19 +93,30 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+def _words(names: list[str], house: tuple[Rule, ...]) -> list[str]:
+    """Every rule in play in plain words: the rule set's built-in rules (base rules first),
+    then the written ones; one line each, ``language.explain``'s words."""
+    from .language import explain
+    from .rulebook import RULES, in_play
+
+    ids = in_play(names)
+    return [explain(r) for r in RULES if r.id in ids] + [explain(r) for r in house]
+
+
 @rules_app.command(name="check")
-def check_cmd(file: Annotated[Path, typer.Argument(help="a rule book (JSON)")]) -> None:
+def check_cmd(
+    file: Annotated[Path, typer.Argument(help="a rule book (JSON)")],
+    words: Annotated[bool, typer.Option("--words", help="list every rule in play (built-in ones too) in plain "
+                                                         "words: this reveals the rules")] = False,
+) -> None:
     """Validate a rule book: each house rule in plain words, then warnings (a rule that never
     fires or contradicts another); unwinnable books and malformed files are errors."""
-    from .language import enforced, explain
+    from .language import explain
 
     names, rules, warnings = _load(file)
     console.print(f"rule set: {', '.join(names)}; {len(rules)} house rule(s)")
-    for r in rules:
-        console.print("  " + escape(explain(r)), soft_wrap=True)
-        missing = enforced(r)
-        if missing:
-            console.print(f"  [yellow]note:[/] the table does not enforce {escape(', '.join(missing))} yet")
+    for line in _words(names, rules) if words else [explain(r) for r in rules]:
+        console.print("  " + escape(line), soft_wrap=True)
     for w in warnings:
         console.print(f"[yellow]warning:[/] {escape(w)}", soft_wrap=True)
     console.print("ok")
@@ -119,7 +130,7 @@ def export_cmd(
     db: Annotated[Path | None, typer.Option(help="the server's SQLite file (default: the data folder's)")] = None,
 ) -> None:
     """Write a rule book: a rule set, or the rules a stored table (a match) plays with now."""
-    from .language import dump, rule
+    from .language import dump, explain, rule
     from .state import validate_options
 
     try:
@@ -129,6 +140,8 @@ def export_cmd(
         fail(str(exc))
     file.write_text(dump(book_, opts["rules"]), encoding="utf-8")
     console.print(f"wrote {file}: rule set {', '.join(opts['rules'])}, {len(book_)} house rule(s)")
+    for r in book_:  # the written rules, as every screen says them
+        console.print("  " + escape(explain(r)), soft_wrap=True)
 
 
 @rules_app.command(name="import")

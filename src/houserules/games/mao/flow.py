@@ -12,14 +12,16 @@ name, nothing more.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...cards import card_name
 from ...engine.core import Action, Event, Illegal
 from . import rulebook as rb
-from .judge import Heard, hear, knock_window, make_duties, play_context
+from .judge import (Heard, duties_of, firing, hear, knock_improper, knock_window, make_duties, play_context,
+                    point_window, said_rules, source, turn_action)
 from .speech import loose
-from .state import MaoState, Window
+from .state import Duty, MaoState, Window
 
 LOG_KEEP = 40
 ADVICE_KEEP = 12
@@ -49,10 +51,12 @@ def take_card(state: MaoState, events: list[Event]) -> int | None:
     return state.draw.pop() if state.draw else None
 
 
-def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: bool = False) -> int | None:
+def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: bool = False,
+           rule: str = "") -> int | None:
     """M-penalties: the top card of the draw pile to ``seat``, and the penalty's name;
     the card given (None when no card is left). When a person judges (H-dealer) the
-    software only advises them, unless ``judged`` (a person's own assessment)."""
+    software only advises them, unless ``judged`` (a person's own assessment). ``rule``:
+    the rule it is given under (a written ``penalty`` rule's own penalties set off no other)."""
     if state.by_dealer and not judged:
         state.advice.append((seat, name))
         del state.advice[:-ADVICE_KEEP]
@@ -63,9 +67,54 @@ def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: b
         state.hands[seat].append(card)
         secret = {"card": card_name(card)}
     state.penalties[seat] += 1
+    if rule:
+        state.given[rule] = state.given.get(rule, 0) + 1
     events.append(Event("penalty", seat, {"name": name}, secret))
     note(state, "penalty", seat, name)
+    given_penalty(state, seat, name, rule, events)
     return card
+
+
+def given_penalty(state: MaoState, seat: int, name: str, rule: str, events: list[Event]) -> None:
+    """Written ``penalty`` rules act on a penalty given, unless a ``penalty`` rule gave it
+    (H-ext-chains: a penalty rule never sets off another, so nothing runs without end)."""
+    if state.over or not any(r.trigger == "penalty" for r in state.house):
+        return
+    if any(r.id == rule and r.trigger == "penalty" for r in state.house):
+        return
+    fire(state, firing(state, ("penalty",), {"penalty": name}), seat, None, events, own_penalty=True)
+
+
+def fire(state: MaoState, rules: Sequence[rb.Rule], seat: int, card: int | None, events: list[Event], *,
+         own_penalty: bool) -> Window | None:
+    """``rules`` act for ``seat`` (whom their trigger concerns): their duties fall due, their
+    own penalty is given (unless the attempt's judgement already gave it), their cards are
+    drawn. Turn-order effects belong to plays (``play``). Returns ``seat``'s own window."""
+    w = open_duties(state, seat, duties_of(state, rules, card))
+    for r in rules:
+        if own_penalty and r.penalty is not None:
+            assess(state, seat, rb.fill(r.penalty, card), events, rule=r.id)
+        for effect in r.effects:
+            if effect.startswith("draw:"):
+                given(state, seat, int(effect[5:]), events)
+    return w
+
+
+def reach(state: MaoState, before: Sequence[int], events: list[Event]) -> None:
+    """Written ``hand`` rules: a hand that holds another number of cards (one or more: none
+    has won) than before an attempt or a deadline was carried out has reached it. The cards a
+    hand rule gives are another change, judged the same way; every rule fires once per size,
+    and sizes only grow in such a chain, so it ends."""
+    if not any(r.trigger == "hand" for r in state.house):
+        return
+    for _ in range(len(state.house) * state.players + 1):
+        now = [len(h) for h in state.hands]
+        moved = [s for s in range(state.players) if now[s] != before[s] and now[s] > 0]
+        if state.over or not moved:
+            return
+        before = now
+        for s in moved:
+            fire(state, firing(state, ("hand",), {"hand": now[s]}), s, None, events, own_penalty=True)
 
 
 def end(state: MaoState, seat: int | None, events: list[Event]) -> None:
@@ -87,21 +136,28 @@ def settle(state: MaoState, w: Window, events: list[Event]) -> None:
 
 def close(state: MaoState, w: Window, events: list[Event]) -> None:
     """The window's time is up (or another turn began): each duty not done is one
-    penalty (M-penalties-a); knocks are judged together (M-knocking2)."""
+    penalty (M-penalties-a); knocks are judged together (M-knocking2). A window already
+    gone (the game ended while others were being closed) is nothing to judge."""
+    if w not in state.windows:
+        return
     state.windows.remove(w)
     until = state.clock + state.grace_s
     knocks_judged = w.knock_judged
     for d in w.duties:
-        if d.done:
+        if d.done or d.act == "silent":  # a silence kept is done when its time is up
             continue
         if d.act == "say":
-            assess(state, w.seat, d.failure, events)
+            assess(state, w.seat, d.failure, events, rule=d.rule)
             state.late.extend((w.seat, k, until) for k in sorted(d.keys))
+        elif d.act == "point":
+            assess(state, w.seat, d.failure, events, rule=d.rule)
+            state.late.append((w.seat, "point", until))
         elif not knocks_judged:
             if w.knocked == 0:
-                assess(state, w.seat, d.failure, events)
+                assess(state, w.seat, d.failure, events, rule=d.rule)
             else:
-                assess(state, w.seat, rb.IMPROPER_KNOCKING, events)
+                wrong = knock_improper(w)
+                assess(state, w.seat, str(wrong.penalty), events, rule=source(wrong))
                 knocks_judged = True
             state.late.append((w.seat, "knock", until))
     if w.wins and not state.hands[w.seat]:
@@ -114,12 +170,29 @@ def close_before(state: MaoState, turn_no: int, events: list[Event]) -> None:
         close(state, w, events)
 
 
-def open_window(state: MaoState, seat: int, duties: list[Any]) -> Window | None:
+def open_window(state: MaoState, seat: int, duties: list[Duty]) -> Window | None:
     if not duties:
         return None
     w = Window(seat, state.turn_no, state.clock + state.grace_s, duties)
     state.windows.append(w)
     return w
+
+
+def open_duties(state: MaoState, seat: int, duties: Sequence[tuple[str, Duty]]) -> Window | None:
+    """Each duty in a window of every seat it binds (``player``: ``seat``; ``next``: the next
+    seat; ``everyone``: each seat, ``seat`` first, then in the direction of play), each seat
+    its own copy; ``seat``'s own window (or None)."""
+    if not duties:
+        return None
+    order = [state.step(seat, i) for i in range(state.players)]
+    mine = None
+    for s in order:
+        binds = [d.copy() for who, d in duties
+                 if who == "everyone" or (who == "player" and s == seat) or (who == "next" and s == order[1])]
+        w = open_window(state, s, binds)
+        if s == seat:
+            mine = w
+    return mine
 
 
 # --- the turn -----------------------------------------------------------------------------
@@ -130,6 +203,14 @@ def next_turn(state: MaoState, seat: int, events: list[Event], *, skip: int = 1)
     state.turn_at = state.clock
     if state.turn_no >= state.max_turns:
         end(state, None, events)
+    else:
+        turn_starts(state, events)
+
+
+def turn_starts(state: MaoState, events: list[Event]) -> None:
+    """A turn starts: written ``turnstart`` rules bind the player whose turn it is."""
+    if any(r.trigger == "turnstart" for r in state.house):
+        fire(state, firing(state, ("turnstart",), {}), state.turn, None, events, own_penalty=True)
 
 
 def begin(state: MaoState, seat: int, events: list[Event]) -> None:
@@ -154,12 +235,10 @@ def play(state: MaoState, seat: int, card: int, improper: str | None, events: li
         assess(state, seat, improper, events)
     ctx = play_context(state)
     trigger = ("play", "last") if len(state.hands[seat]) == 1 and not improper else ("play",)
-    duties = make_duties(state, trigger, card, ctx)
-    w = open_window(state, seat, [d for who, d in duties if who == "player"])
-    open_window(state, state.step(seat), [d for who, d in duties if who == "next"])
+    w = open_duties(state, seat, make_duties(state, trigger, card, ctx))
     skip = 1
-    for rule in rb.rules_for(state.rules, "play", state.house):
-        if rule.effects and rb.applies(rule, ctx):
+    for rule in firing(state, trigger, ctx):
+        if rule.effects:
             for effect in rule.effects:
                 if effect == "reverse":
                     state.direction = -state.direction
@@ -173,7 +252,7 @@ def play(state: MaoState, seat: int, card: int, improper: str | None, events: li
                     given(state, seat, int(effect[5:]), events)
     next_turn(state, seat, events, skip=skip)
     if not state.hands[seat] and not state.over:
-        if w is None:
+        if w is None or all(d.act == "silent" for d in w.duties):  # a silence owes nothing to wait for
             end(state, seat, events)
         else:
             w.wins = True
@@ -201,9 +280,7 @@ def draw(state: MaoState, seat: int, in_turn: bool, events: list[Event]) -> None
     if in_turn:
         state.drawn = True
         state.draw_at = state.clock
-        duties = make_duties(state, ("draw",), None, {})
-        open_window(state, seat, [d for who, d in duties if who == "player"])
-        open_window(state, state.step(seat), [d for who, d in duties if who == "next"])
+        fire(state, firing(state, ("draw",), {}), seat, None, events, own_penalty=False)  # its penalty: judged
 
 
 # --- pauses (M-pauses, M-set-b) -----------------------------------------------------------
@@ -241,6 +318,7 @@ def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
         state.penalties[caller] += 1
         events.append(Event("penalty", caller, {"name": rb.BAD_CALL}, {"card": card_name(card)}))
         note(state, "penalty", caller, rb.BAD_CALL)
+        given_penalty(state, caller, rb.BAD_CALL, "corrections", events)
     else:
         state.draw.append(card)
         events.append(Event("ruling", None, {"ruling": rb.NO_CALL}))
@@ -258,6 +336,7 @@ def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
         state.turn_at = state.clock
         state.hold_due = [None] * state.players
         events.append(Event("started", None, {"turn": state.turn}))
+        turn_starts(state, events)
     elif what == "pause":
         if seat == state.dealer or state.original:
             pause(state, events)
@@ -275,12 +354,16 @@ def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
     for _, d in touched:
         d.done = True
     if heard.penalty is not None and heard.penalty.penalty is not None:
-        assess(state, seat, heard.penalty.penalty, events)
+        assess(state, seat, heard.penalty.penalty, events, rule=source(heard.penalty))
     for w in dict.fromkeys(w for w, _ in touched):
         settle(state, w, events)
+    said = said_rules(state, text)
+    if said and not state.over:  # written phrase rules: their own penalty was the speech's (judge.hear)
+        fire(state, said, seat, None, events, own_penalty=False)
 
 
-def knock(state: MaoState, seat: int, n: int, penalised: bool, events: list[Event]) -> None:
+def knock(state: MaoState, seat: int, n: int, wrong: Illegal | None, events: list[Event]) -> None:
+    penalised = wrong is not None
     events.append(Event("knock", seat, {"count": n}))
     note(state, "knock", seat, n)
     w = knock_window(state, seat) if state.started else None
@@ -291,18 +374,26 @@ def knock(state: MaoState, seat: int, n: int, penalised: bool, events: list[Even
             for d in w.duties:
                 if d.act == "knock":
                     d.done = True
-    if penalised:
-        assess(state, seat, rb.IMPROPER_KNOCKING, events)
+    if wrong is not None:
+        assess(state, seat, str(wrong.penalty), events, rule=source(wrong))
     if w is not None:
         settle(state, w, events)
 
 
 # --- the one door ----------------------------------------------------------------------------
 def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
-    """Carry out ``a``; ``illegal`` is the check's answer (None, or the penalty it earns)."""
+    """Carry out ``a``; ``illegal`` is the check's answer (None, or the penalty it earns).
+    Then written ``hand`` rules see the hands it changed."""
+    before = [len(h) for h in state.hands]
+    _perform(state, a, illegal, events)
+    reach(state, before, events)
+
+
+def _perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
     s, kind = a.seat, a.kind
     name = illegal.penalty if illegal is not None else None
-    if kind not in ("say", "knock"):  # H-duties: moving on to anything else ends what one owed
+    owed_point = kind == "point" and state.started and point_window(state, s) is not None
+    if kind not in ("say", "knock") and not owed_point:  # H-duties: moving on to anything else ends what one owed
         for w in [w for w in state.windows if w.seat == s]:
             close(state, w, events)
         if state.over:
@@ -315,16 +406,22 @@ def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Ev
             play(state, s, a.card, name, events)
             return
     elif kind == "draw":
-        draw(state, s, name is None, events)
+        draw(state, s, turn_action(state, s, "draw"), events)
     elif kind == "say":
         say(state, s, a.arg, events)
         return
     elif kind == "knock":
-        knock(state, s, a.arg, name is not None, events)
+        knock(state, s, a.arg, illegal if name is not None else None, events)
         return
     elif kind == "point":
         events.append(Event("point", s, {"at": a.arg}))
         note(state, "point", s, a.arg)
+        pointed = point_window(state, s) if owed_point and name is None else None
+        if pointed is not None:
+            for d in pointed.duties:
+                if d.act == "point":
+                    d.done = True
+            settle(state, pointed, events)
     elif kind == "touch":
         state.holding[s] = a.arg
         state.hold_due[s] = state.clock + state.grace_s if name else None
@@ -353,7 +450,7 @@ def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Ev
         assess(state, s, rb.BAD_CALL, events)
         return
     if name is not None:
-        assess(state, s, name, events)
+        assess(state, s, name, events, rule=source(illegal))
 
 
 # --- time ------------------------------------------------------------------------------------
@@ -392,22 +489,29 @@ def advance(state: MaoState, now: float) -> list[Event]:
             break
         t, what = nxt
         state.clock = max(state.clock, t)
-        kind = what[0]
-        if kind == "window":
-            close(state, what[1], events)
-        elif kind == "delay":
-            assess(state, state.turn, rb.DELAY, events)
-            state.turn_at = t
-        elif kind == "pass":
-            events.append(Event("pass", state.turn))
-            next_turn(state, state.turn, events)
-            state.turn_at = t
-        elif kind == "hold":
-            assess(state, what[1], rb.TOUCHING, events)
-            state.hold_due[what[1]] = t + state.grace_s
-        else:
-            assess(state, what[1], rb.BAND_AID, events)
-            state.show_due[what[1]] = t + state.grace_s
+        before = [len(h) for h in state.hands]
+        tick(state, t, what, events)
+        reach(state, before, events)
     state.clock = max(state.clock, now)
     state.late = [x for x in state.late if x[2] >= state.clock]
     return events
+
+
+def tick(state: MaoState, t: float, what: tuple[Any, ...], events: list[Event]) -> None:
+    """What one deadline does (``due``)."""
+    kind = what[0]
+    if kind == "window":
+        close(state, what[1], events)
+    elif kind == "delay":
+        assess(state, state.turn, rb.DELAY, events)
+        state.turn_at = t
+    elif kind == "pass":
+        events.append(Event("pass", state.turn))
+        next_turn(state, state.turn, events)
+        state.turn_at = t
+    elif kind == "hold":
+        assess(state, what[1], rb.TOUCHING, events)
+        state.hold_due[what[1]] = t + state.grace_s
+    else:
+        assess(state, what[1], rb.BAND_AID, events)
+        state.show_due[what[1]] = t + state.grace_s

@@ -110,7 +110,8 @@ class Mao(GameBase[MaoState, MaoView]):
             return ()
         if not state.started:
             return (state.dealer,)
-        seats = [w.seat for w in state.windows]
+        # a silence is kept by doing nothing: a seat that owes only that is not asked to act
+        seats = [w.seat for w in state.windows if any(d.act != "silent" and not d.done for d in w.duties)]
         if state.asked is not None or state.paused or state.correction is not None:
             seats.append(state.dealer)
         if state.live and not seats:
@@ -191,7 +192,11 @@ class Mao(GameBase[MaoState, MaoView]):
 
     # --- scenarios --------------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> MaoState:
-        return literal_state(options, state, seed)
+        """The literal state; its turn has just begun, so written ``turnstart`` rules bind it."""
+        out = literal_state(options, state, seed)
+        if out.live:
+            flow.turn_starts(out, [])
+        return out
 
     def scenario_expect(self, state: MaoState, key: str, value: Any) -> str | None:
         try:

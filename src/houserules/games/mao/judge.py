@@ -13,7 +13,8 @@ cannot be listed); ``legal`` is those that break nothing.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from ...cards import DECK_SIZE
 from ...engine.core import Action, Illegal
@@ -48,6 +49,11 @@ def penalty(rule: str, name: str) -> Illegal:
     return Illegal(f"M-{rule}", name, name)
 
 
+def source(illegal: Illegal | None) -> str:
+    """The rule id a penalty was given under (``M-knocking1`` -> ``knocking1``)."""
+    return illegal.rule[2:] if illegal is not None else ""
+
+
 def refuse(rule: str, reason: str) -> Illegal:
     return Illegal(f"M-{rule}", reason)
 
@@ -69,14 +75,16 @@ def allowed(state: MaoState, card: int) -> bool:
     return any(applies(r, ctx) for r in rules_for(state.rules, "allow", state.house))
 
 
-def forbidden(state: MaoState, card: int) -> Illegal | None:
-    """A house rule's penalty for playing ``card`` now (the Extension: a rule whose
-    trigger itself is penalised), or None."""
+def forbidden(state: MaoState, seat: int, card: int) -> Illegal | None:
+    """A written rule's penalty for playing ``card`` now (a rule whose trigger, a play or a
+    play leaving one card, is itself penalised), or None."""
     d = state.discard
     ctx = {"card": card, "below": d[-1], "below2": d[-2] if len(d) > 1 else None}
-    for rule in rules_for(state.rules, "play", state.house):
-        if rule.penalty is not None and applies(rule, ctx):
-            return Illegal(f"M-{rule.id}", fill(rule.penalty, card), fill(rule.penalty, card))
+    triggers = ("play", "last") if len(state.hands[seat]) == 2 else ("play",)
+    for trigger in triggers:
+        for rule in rules_for(state.rules, trigger, state.house):
+            if rule.penalty is not None and applies(rule, ctx):
+                return Illegal(f"M-{rule.id}", fill(rule.penalty, card), fill(rule.penalty, card))
     return None
 
 
@@ -86,18 +94,26 @@ def play_context(state: MaoState) -> dict[str, int | None]:
     return {"card": d[-1], "below": d[-2] if len(d) > 1 else None, "below2": d[-3] if len(d) > 2 else None}
 
 
+def firing(state: MaoState, triggers: tuple[str, ...], ctx: Mapping[str, Any]) -> list[rb.Rule]:
+    """The rules in play on ``triggers`` that apply to ``ctx``, in the seed's order, then the
+    written ones."""
+    return [r for r in rb.RULES + state.house
+            if r.trigger in triggers and (r.id in state.rules or r.group == "house") and applies(r, ctx)]
+
+
 def make_duties(state: MaoState, trigger: tuple[str, ...], card: int | None,
-                ctx: dict[str, int | None]) -> list[tuple[str, Duty]]:
+                ctx: Mapping[str, Any]) -> list[tuple[str, Duty]]:
     """The obligations the rules in play put on someone for this event, in the seed's
-    order, each with whom it binds (``player`` or ``next``)."""
+    order, each with whom it binds (``player``, ``next`` or ``everyone``)."""
+    return duties_of(state, firing(state, trigger, ctx), card)
+
+
+def duties_of(state: MaoState, rules: Sequence[rb.Rule], card: int | None) -> list[tuple[str, Duty]]:
     out: list[tuple[str, Duty]] = []
-    for rule in rb.RULES + state.house:
-        in_play = rule.id in state.rules or rule.group == "house"
-        if rule.trigger not in trigger or not in_play or not applies(rule, ctx):
-            continue
+    for rule in rules:
         for ob in rule.must:
             text = fill(ob.phrase, card)
-            keys = {loose(text)} | {loose(a) for a in ob.also}
+            keys = {loose(text)} | {loose(a) for a in ob.also} if ob.act == "say" else set()
             if rule.id == "ailments" and card is not None and fill("{name} of {suit}", card) == "queen of knaves" \
                     and not state.original:
                 keys.add(THIRTEEN)  # M-ailments; not in the original set (M-set-c)
@@ -105,6 +121,35 @@ def make_duties(state: MaoState, trigger: tuple[str, ...], card: int | None,
                                      fill(ob.improper, card) if ob.improper else None,
                                      ob.prefix, ob.count, rule.id)))
     return out
+
+
+def said_rules(state: MaoState, text: str) -> list[rb.Rule]:
+    """The written ``phrase`` rules that ``text`` sets off: said whole, or one of its sentences."""
+    rules = [r for r in state.house if r.trigger == "phrase"]
+    if not rules:
+        return []
+    heard = (text, *parts(text))
+    return [r for r in rules if any(applies(r, {"said": h}) for h in heard)]
+
+
+def wrong_time(state: MaoState, act: str, heard: str = "") -> Illegal | None:
+    """Doing ``act`` when no duty asks for it: the first rule in play with that act and a
+    wrong-time name gives it (a phrase only when ``heard`` is one of its words: the seed's own
+    phrases out of time are plain talking); None: free."""
+    for rule in state.house if act == "say" else rb.RULES + state.house:
+        if rule.wrong_time is None or not (rule.id in state.rules or rule.group == "house"):
+            continue
+        for ob in rule.must:
+            if ob.act == act and (act != "say" or heard in phrase_keys(ob)):
+                return penalty(rule.id, rule.wrong_time)
+    return None
+
+
+def phrase_keys(ob: rb.Obligation) -> frozenset[str]:
+    """Every wording of an obligation's phrase, heard loosely, for every card it may name."""
+    if "{" not in ob.phrase:
+        return frozenset({loose(ob.phrase), *(loose(a) for a in ob.also)})
+    return frozenset({loose(fill(ob.phrase, c)) for c in range(DECK_SIZE)} | {loose(a) for a in ob.also})
 
 
 def windows_of(state: MaoState, seat: int) -> list[Window]:
@@ -168,7 +213,37 @@ def _free(state: MaoState, heard: str) -> Heard:
 
 
 def hear(state: MaoState, seat: int, text: str) -> Heard:
-    """Classify ``text`` said by ``seat`` now."""
+    """Classify ``text`` said by ``seat`` now. One utterance earns one penalty, the most
+    particular: a written phrase rule's own (a forbidden word), else breaking a silence owed
+    (unless the words are ``QUIET``), else what the speech itself earns. The speech still means
+    what it says (a start starts, a point of order is asked)."""
+    heard = _hear(state, seat, text)
+    for rule in said_rules(state, text):
+        if rule.penalty is not None:
+            return heard._replace(penalty=penalty(rule.id, rule.penalty))
+    if heard.what not in QUIET:
+        hush = silence(state, seat)
+        if hush is not None:
+            return heard._replace(penalty=hush)
+    return heard
+
+
+#: speech that never breaks a silence: a duty done, a late duty ignored, the table's procedure
+#: (the start, a point of order and its ruling, adjourning, a ruling on a correction), as none of it is talking
+QUIET = ("duty", "late", "start", "pause", "sustained", "overruled", "resume", "ruling")
+
+
+def silence(state: MaoState, seat: int) -> Illegal | None:
+    """The penalty for ``seat`` speaking now, if a rule has it keep silent."""
+    for w in state.windows:
+        if w.seat == seat:
+            for d in w.duties:
+                if d.act == "silent":
+                    return penalty(d.rule, d.failure)
+    return None
+
+
+def _hear(state: MaoState, seat: int, text: str) -> Heard:
     heard = loose(text)
     if not state.started:
         if seat == state.dealer and heard == START:
@@ -197,6 +272,10 @@ def hear(state: MaoState, seat: int, text: str) -> Heard:
         for di, d in enumerate(w.duties):
             if d.act == "say" and not d.done and d.prefix and d.improper and heard.startswith(d.prefix):
                 return Heard("botched", penalty(d.rule, d.improper), ((wi, di),))
+    for said in (heard, *parts(text)):  # a written rule's phrase out of time: its own name for it
+        wrong = wrong_time(state, "say", said)
+        if wrong is not None:
+            return Heard("talking", wrong)
     return Heard("talking", penalty("talking", rb.TALKING))
 
 
@@ -209,8 +288,20 @@ def knock_window(state: MaoState, seat: int) -> Window | None:
     return None
 
 
-def knocking_rules(state: MaoState) -> bool:
-    return bool({"knocking1", "knocking2"} & state.rules)
+def point_window(state: MaoState, seat: int) -> Window | None:
+    """The open window of ``seat`` that still expects a point, if any."""
+    for w in state.windows:
+        if w.seat == seat and any(d.act == "point" and not d.done for d in w.duties):
+            return w
+    return None
+
+
+def knock_improper(w: Window) -> Illegal:
+    """A wrong count of knocks in ``w``: the first knock duty's name for doing it wrongly,
+    else its failure (the knocks due were not knocked)."""
+    duties = [d for d in w.duties if d.act == "knock"]
+    d = next((d for d in duties if d.improper), duties[0])
+    return penalty(d.rule, d.improper or d.failure)
 
 
 # --- the one check ------------------------------------------------------------------------
@@ -224,9 +315,12 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             return penalty("out", rb.NOT_YOUR_TURN)
         if not allowed(state, a.card):
             return penalty("playcards", rb.IMPROPER_PLAY)
-        return forbidden(state, a.card)
+        return forbidden(state, s, a.card)
     if kind == "draw":
-        return None if turn_action(state, s, "draw") else penalty("out", rb.NOT_YOUR_TURN)
+        if not turn_action(state, s, "draw"):
+            return penalty("out", rb.NOT_YOUR_TURN)
+        costly = next((r for r in rules_for(state.rules, "draw", state.house) if r.penalty is not None), None)
+        return None if costly is None else penalty(costly.id, str(costly.penalty))
     if kind == "say":
         text = a.arg
         if not text.strip():
@@ -240,17 +334,21 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             return refuse("knocking1", "knock 1 to 9 times")
         if state.started:
             w = knock_window(state, s)
-            if w is not None and w.knocked + n <= w.knocks_needed:
+            if w is not None:
+                return None if w.knocked + n <= w.knocks_needed else knock_improper(w)
+            if "knock" in late_keys(state, s):  # a late knock is ignored, unless knocks are owed now
                 return None
-            if w is None and "knock" in late_keys(state, s):  # a late knock is ignored, unless knocks are owed now
-                return None
-        return penalty("knocking1", rb.IMPROPER_KNOCKING) if knocking_rules(state) else None
+        return wrong_time(state, "knock")
     if kind == "point":
         if not 0 <= a.arg < state.players:
             return refuse("pointing", "there is no such seat")
+        if state.started and point_window(state, s) is not None:
+            return None  # a point a rule asks for is never "pointing"
         if state.live and a.arg == state.turn and s != state.turn:
             return penalty("pointing", rb.POINTING)
-        return None
+        if state.started and "point" in late_keys(state, s):
+            return None
+        return wrong_time(state, "point")
     if kind == "touch":
         if a.arg == state.holding[s]:
             return refuse("touching", "you are already holding your cards" if a.arg else "you are not holding your cards")
@@ -293,7 +391,7 @@ def candidates(state: MaoState, every_card: bool = False) -> list[Action]:
     adds plays of cards not held (for fuzzers)."""
     out: list[Action] = []
     n = state.players
-    knocks = knocking_rules(state)
+    most = max([3] + [o.count for r in state.house for o in r.must if o.act == "knock"])
     for s in range(n):
         cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
         out.extend(Action(s, "play", c) for c in cards)
@@ -317,10 +415,12 @@ def candidates(state: MaoState, every_card: bool = False) -> list[Action]:
                 if d.act == "say" and not d.done:
                     mine.append(d.text)
                     mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
-        mine.extend(sorted(late_keys(state, s) - {"knock"}))
+        mine.extend(sorted(late_keys(state, s) - {"knock", "point"}))  # late acts, not words to say
         out.extend(Action(s, "say", arg=t) for t in dict.fromkeys(mine))
-        if knocks:
-            out.extend(Action(s, "knock", arg=k) for k in (1, 2, 3))
+        if knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
+            out.extend(Action(s, "knock", arg=k) for k in range(1, most + 1))
+        if point_window(state, s) is not None:
+            out.append(Action(s, "point", arg=(s + 1) % n))
         if state.holding[s]:
             out.append(Action(s, "touch", arg=False))
         if state.showing[s]:

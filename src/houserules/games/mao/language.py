@@ -30,10 +30,17 @@ seed's rules enforces a written one the same way.
   accepted wordings in ``also``; ``knock`` ``times`` times; ``point``;
   ``silent``: not speak), ``failure`` (the penalty for not doing it; for
   ``silent``, for speaking), ``improper`` (for doing it wrongly).
+  ``who``: ``player`` is whom the trigger concerns (who played or drew, whose
+  hand or turn it is, who was penalised, who spoke).
 - ``effects``: ``skip``, ``reverse``, ``again`` (the player plays again),
-  ``draw:N`` (the player draws N), ``next:dealer`` (the dealer plays next).
-- ``penalty``: the name given when the trigger fires (a forbidden play);
-  ``wrong_time``: the name for doing the rule's act when it is not required.
+  ``next:dealer`` (the dealer plays next): these change who plays next, so
+  only ``play`` and ``last`` rules have them (``start``: skip or reverse,
+  who starts); ``draw:N`` (the player draws N) on any trigger but ``start``
+  and ``allow``.
+- ``penalty``: the name given when the trigger fires (a forbidden play, a
+  forbidden word, a hand size, a draw, a penalty that earns another);
+  ``wrong_time``: the name for doing the rule's act (say its phrase, knock,
+  point) when it is not required.
 
 Safety: nothing is evaluated but comparisons of small values; phrases accept
 only the ``{name}``/``{suit}`` placeholders (so no format tricks), text only
@@ -87,11 +94,9 @@ SEES: Mapping[str, tuple[str, ...]] = {
     "start": ("card",), "draw": (), "hand": ("hand",), "turnstart": (), "penalty": ("penalty",),
     "phrase": ("said",),
 }
-#: what the table enforces today; the rest is valid language the judge does not act on yet
-ENFORCED_TRIGGERS = frozenset(("play", "last", "draw", "allow", "start")) | frozenset(CONDUCT)
-ENFORCED_WHO = frozenset(("player", "next"))
-ENFORCED_ACTS = frozenset(("say", "knock"))
-ENFORCED_EFFECTS = frozenset(("skip", "reverse", "again", "next:dealer")) | {f"draw:{n}" for n in range(1, 6)}
+#: the triggers after which play goes on: only they may change who plays next (``start``: who starts)
+TURN_TRIGGERS = ("play", "last")
+START_EFFECTS = ("skip", "reverse")
 
 RANKS = {name.lower(): i + 1 for i, name in enumerate(RANK_NAMES)} | {
     "ace": ACE, "jack": JACK, "queen": QUEEN, "king": KING, "t": 10, "ten": 10}
@@ -337,6 +342,15 @@ def rule(raw: Any, where: str = "rule") -> Rule:
              if obj.get("wrong_time") is not None else None)
     if on == "allow" and (must or effects):
         raise RuleError(where, "an 'allow' rule only says which cards may be played (no must, no effects)")
+    if on == "start" and (must or penalty):
+        raise RuleError(where, "a 'start' rule decides who starts (skip, reverse); it puts no duty or penalty on "
+                               "anyone")
+    for i, e in enumerate(effects):
+        if on == "start" and e not in START_EFFECTS:
+            raise RuleError(f"{where}.effects[{i}]", "a 'start' rule may only skip or reverse (who starts)")
+        if on not in TURN_TRIGGERS + ("start",) and not e.startswith("draw:"):
+            raise RuleError(f"{where}.effects[{i}]", f"{e} changes who plays next, which only a play does; "
+                                                     f"a '{on}' rule's effect can only be draw:N")
     if on in ("allow", "start") and not when:
         raise RuleError(f"{where}.if", f"an '{on}' rule needs at least one condition")
     if not (must or effects or penalty or on == "allow"):
@@ -461,14 +475,24 @@ def dump(rules: Iterable[Rule], rule_set: Sequence[str] | None = None) -> str:
 
 
 # --- in plain words ---------------------------------------------------------------------------
-_WHO_WORDS = {"player": "the player", "next": "the next player", "everyone": "everyone"}
+#: whom ``player`` means, by trigger
+_PLAYER_WORDS = {"play": "the player", "last": "the player", "draw": "the player", "hand": "that player",
+                 "turnstart": "the player whose turn it is", "penalty": "the player penalised",
+                 "phrase": "whoever said it"}
 _TRIGGER_WORDS = {
-    "play": "When a card is played", "last": "When a play leaves a player one card",
-    "draw": "When a player draws a card as part of their turn", "allow": "A card may be played",
-    "start": "When the first card is flipped", "hand": "When a hand reaches", "turnstart": "When a turn starts",
-    "penalty": "When a penalty is given", "phrase": "When someone says",
+    "play": "When a card is played", "last": "When a play leaves its player one card",
+    "draw": "When a player draws a card as part of their turn", "allow": "A card may also be played",
+    "start": "When the first card is flipped", "hand": "When a player's hand reaches",
+    "turnstart": "When a turn starts", "penalty": "When a player is given a penalty", "phrase": "When someone says",
 }
+#: what the trigger's own penalty is for, by trigger
+_PENALTY_WORDS = {"play": "that play is", "last": "that play is", "draw": "that draw is", "hand": "that is",
+                  "penalty": "that earns", "phrase": "saying it is"}
 _REF_WORDS = {"card": "the card", "below": "the card below it", "below2": "the card two below it"}
+
+
+def _quote(text: str) -> str:
+    return f"“{text}”"
 
 
 def _cond_words(c: Condition) -> str:
@@ -477,57 +501,79 @@ def _cond_words(c: Condition) -> str:
     if kind in ATTRS:
         left = f"{_REF_WORDS[head]}'s {kind}"
     else:
-        left = {"size": "the hand size", "said": "what was said", "penalty": "the penalty"}[kind]
+        left = {"size": "the hand", "said": "what was said", "penalty": "the penalty"}[kind]
+    text = kind in ("said", "penalty")
     if isinstance(c.right, str) and _ref_kind(c.right) is not None:
         rhead = c.right.partition(".")[0]
         right = f"that of {_REF_WORDS[rhead]}"
     elif isinstance(c.right, tuple):
-        right = " or ".join(_lit(kind, v) for v in c.right)
+        right = " or ".join(_quote(v) if text else _lit(kind, v) for v in c.right)
     else:
-        right = repr(c.right) if kind in ("said", "penalty") else _lit(kind, c.right)
+        right = _quote(c.right) if text else _lit(kind, c.right)
+    if kind == "size":
+        right += " cards"
     verb = {"==": "is", "!=": "is not", "in": "is", "adjacent": "is one away from"}[c.op]
+    if kind == "size":
+        verb = {"==": "holds", "!=": "does not hold", "in": "holds", "adjacent": "is one card away from"}[c.op]
     return f"{left} {verb} {right}"
 
 
-def _ob_words(o: Obligation) -> str:
-    who = _WHO_WORDS.get(o.who, o.who)
-    what = {"say": f"must say “{o.phrase}”", "knock": f"must knock {o.count} time{'s' * (o.count > 1)}",
-            "point": "must point", "silent": "must not speak"}[o.act]
-    also = f" (or “{'”, “'.join(o.also)}”)" if o.also else ""
-    tail = f", else “{o.failure}”"
+def _ob_words(o: Obligation, trigger: str) -> str:
+    who = {"player": _PLAYER_WORDS.get(trigger, "the player"), "next": "the next player",
+           "everyone": "everyone"}.get(o.who, o.who)
+    if o.act == "silent":
+        return f"{who} must keep silent for a moment; speaking then is {_quote(o.failure)}"
+    what = {"say": f"must say {_quote(o.phrase)}", "knock": f"must knock {o.count} time{'s' * (o.count > 1)}",
+            "point": "must point at someone"}[o.act]
+    also = f" (or {', '.join(_quote(a) for a in o.also)})" if o.also else ""
+    tail = f", else {_quote(o.failure)}"
     if o.improper:
-        tail += f"; doing it wrongly is “{o.improper}”"
+        tail += f"; doing it wrongly is {_quote(o.improper)}"
     return f"{who} {what}{also}{tail}"
 
 
+def _head(r: Rule) -> str:
+    """The trigger and its conditions in words; a ``hand`` rule's size and a ``phrase`` rule's
+    words read as part of the trigger."""
+    conds = list(r.when)
+    lead = _TRIGGER_WORDS[r.trigger]
+    key = {"hand": "hand.size", "phrase": "said"}.get(r.trigger)
+    first = next((c for c in conds if c.left == key and c.op in ("==", "in")), None)
+    if first is not None:
+        conds.remove(first)
+        values = first.right if isinstance(first.right, tuple) else (first.right,)
+        if r.trigger == "hand":
+            lead += f" {' or '.join(str(v) for v in values)} card{'s' * (values != (1,))}"
+        else:
+            lead += " " + " or ".join(_quote(v) for v in values)
+    return lead + (" and " + " and ".join(_cond_words(c) for c in conds) if conds else "")
+
+
+def _effect_words(e: str, trigger: str) -> str:
+    who = _PLAYER_WORDS.get(trigger, "the player")
+    if e.startswith("draw:"):
+        n = int(e.partition(":")[2])
+        return f"{who} draws {'a card' if n == 1 else f'{n} cards'}"
+    if trigger == "start":
+        return {"skip": "the player left of the dealer is skipped",
+                "reverse": "play starts to the dealer's right and goes the other way"}[e]
+    return {"skip": "the next player is skipped", "reverse": "the direction of play reverses",
+            "again": "the player plays again", "next:dealer": "the dealer plays next"}[e]
+
+
 def explain(r: Rule) -> str:
-    """The rule in plain words, for its author, its witness and the reveal."""
+    """Any rule record in plain words: what the writer, the witness, the reveal, the terminal
+    and browser editors and ``rules check --words`` show. Plain text, never markup."""
     if r.trigger in CONDUCT:
-        return f"{r.title}: watched by the dealer; a violation is “{r.penalty}”."
-    conds = " and ".join(_cond_words(c) for c in r.when)
+        return f"{r.title}: watched by the dealer; a violation is {_quote(str(r.penalty))}."
     if r.trigger == "allow":
+        conds = " and ".join(_cond_words(c) for c in r.when)
         return f"{r.title}: {_TRIGGER_WORDS['allow']} when {conds}."
-    parts = [_TRIGGER_WORDS[r.trigger] + (f" and {conds}" if conds else "")]
-    parts += [_ob_words(o) for o in r.must]
-    effect_words = {"skip": "the next player is skipped", "reverse": "the direction of play reverses",
-                    "again": "the player plays again", "next:dealer": "the dealer plays next"}
-    parts += [effect_words.get(e, f"the player draws {e.partition(':')[2]}") for e in r.effects]
+    parts = [_head(r)]
+    parts += [_ob_words(o, r.trigger) for o in r.must]
+    parts += [_effect_words(e, r.trigger) for e in r.effects]
     if r.penalty:
-        parts.append(f"that is “{r.penalty}”")
+        parts.append(f"{_PENALTY_WORDS.get(r.trigger, 'that is')} {_quote(r.penalty)}")
     if r.wrong_time:
-        parts.append(f"doing it at any other time is “{r.wrong_time}”")
+        parts.append(f"doing it at any other time is {_quote(r.wrong_time)}")
     return f"{r.title}: " + "; ".join(parts) + "."
-
-
-def enforced(r: Rule) -> list[str]:
-    """What of ``r`` the table does not act on yet (empty: all of it is enforced)."""
-    out = []
-    if r.trigger not in ENFORCED_TRIGGERS:
-        out.append(f"the trigger {r.trigger!r}")
-    out += [f"who {o.who!r}" for o in r.must if o.who not in ENFORCED_WHO]
-    out += [f"the act {o.act!r}" for o in r.must if o.act not in ENFORCED_ACTS]
-    out += [f"the effect {e!r}" for e in r.effects if e not in ENFORCED_EFFECTS]
-    if r.penalty and r.trigger not in CONDUCT and r.trigger not in ("allow", "play"):
-        out.append("a penalty for the trigger itself")
-    return out
-

@@ -2,8 +2,8 @@
 
 ``LIBRARY`` holds whole rules a Mao group might invent; ``compose`` builds a
 new one from parts (a trigger's condition, then a duty or an effect), as a
-player inventing a rule does. Every rule here is enforced by the table
-(``language.enforced`` is empty) and checked like any other written rule.
+player inventing a rule does. Every rule here is checked like any other
+written rule.
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ LIBRARY: tuple[Mapping[str, Any], ...] = (
     {"id": "double-trouble", "title": "Doubles", "on": "play", "if": ["card.rank == below.rank", "card.rank == below2.rank"],
      "effects": ["draw:1"]},
     {"id": "queens-reverse", "title": "Queens", "on": "play", "if": ["card.rank == Q"], "effects": ["reverse"]},
+    {"id": "grateful", "title": "Gratitude", "on": "penalty",
+     "must": [{"who": "player", "do": _SAY, "phrase": "Thank you dealer", "failure": "failure to say thank you dealer"}]},
+    {"id": "hush-for-kings", "title": "Kings", "on": "play", "if": ["card.rank == K"],
+     "must": [{"who": "everyone", "do": "silent", "failure": "breaking the silence"}]},
+    {"id": "jacks-point", "title": "Jacks", "on": "play", "if": ["card.rank == J"],
+     "must": [{"who": "next", "do": "point", "failure": "failure to point"}], "wrong_time": "pointing about"},
 )
 
 _WHEN = ("card.rank == 3", "card.rank == 4", "card.rank == 5", "card.rank == 6", "card.suit == diamonds",

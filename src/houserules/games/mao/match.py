@@ -10,7 +10,7 @@ seat's one decision is a ``write`` action::
     {"seat": 2, "action": "write", "arg": {"op": "remove", "id": "subway", "witness": 1}}
 
 A written rule is checked like any other (``language``, ``rulecheck``: refused with
-where and why, and nothing changes) and must be one the table enforces. The rules in
+where and why, and nothing changes); the table enforces every rule the language can say. The rules in
 play live in the game's options (``rules``, ``house``), so a stored table replays to
 the same rules after a restart. Two-step secrecy: a rule's words are in the view of
 its author and its witness only; the writer sees the rules in play while writing (to
@@ -33,8 +33,7 @@ from ...engine.core import Action, Event, Illegal, OptionsError, Result
 from . import language, rulecheck
 from .game import CODEC, Mao
 from .library import suggestions
-from .rulebook import BASE, RULES, Rule, fill, in_play
-from .speech import loose
+from .rulebook import BASE, RULES, Rule, in_play
 from .state import HAND, MaoState, deal, validate_options
 from .view import MaoView
 
@@ -94,6 +93,8 @@ class Match:
     writer: int | None = None  # the winner, writing between games
     done: bool = False
     per_game: tuple[tuple[int, ...], ...] = field(default=())  # penalties per written rule, per game
+    turns: tuple[int, ...] = ()  # turns played, per game
+    penalties: int = 0  # penalties given in the games played so far (every rule's)
 
 
 class MatchState(MaoState):
@@ -133,13 +134,6 @@ def _inner(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in MATCH_KEYS}
 
 
-def names_of(rule: Rule) -> frozenset[str]:
-    """Every penalty name ``rule`` can give, heard loosely (placeholders filled for every card)."""
-    templates = [o.failure for o in rule.must] + [o.improper for o in rule.must if o.improper]
-    templates += [n for n in (rule.penalty, rule.wrong_time) if n]
-    return frozenset(loose(fill(t, c)) for t in templates for c in range(52))
-
-
 class MaoMatch(Mao):
     """Mao, and with ``extension`` a match of ``games`` games (see the module docstring)."""
 
@@ -152,7 +146,7 @@ class MaoMatch(Mao):
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 50:
             raise OptionsError(f"games must be 1 to 50, got {games!r}")
         opts = validate_options(_inner(raw))
-        return {**opts, "extension": ext, "games": games} if ext else opts
+        return {**opts, "extension": ext, "games": games}  # listed even when off: the lobby offers them
 
     def new(self, options: Mapping[str, Any], seed: int) -> MatchState:
         opts = self.options(options)
@@ -231,9 +225,6 @@ class MaoMatch(Mao):
         new = language.rule(raw, "rule")
         if (op == "add" or new.id != rid) and (new.id in ids or new.id in {r.id for r in RULES}):
             raise language.RuleError("rule.id", f"{new.id!r} is taken; choose another id")
-        missing = language.enforced(new)
-        if missing:
-            raise language.RuleError("rule", f"the table cannot enforce {', '.join(missing)} yet")
         kept = [r for r in house if r["id"] != rid]
         book = language.book(kept, "house") + (new,)
         rulecheck.refuse(book, HAND)
@@ -260,22 +251,24 @@ class MaoMatch(Mao):
         return None if m is not None and (m.writer is not None or m.done) else super().deadline(state)
 
     def _after(self, state: MaoState, events: list[Event]) -> list[Event]:
-        """Count penalties given under written rules; when a game of the match ends, its
-        winner writes (or the match is over)."""
+        """Count the penalties written rules gave (``state.given``, by rule id: a rule's own
+        names, never another rule's "talking"); when a game of the match ends, add up its turns
+        and penalties, and its winner writes (or the match is over)."""
         m = _match(state)
         if m is None:
             return events
-        said = [loose(e.data["name"]) for e in events if e.kind == "penalty"]
-        if said and m.written:
-            book = {w.id: names_of(language.rule(json.loads(w.rule), "rule")) for w in m.written if w.rule}
-            m = replace(m, written=tuple(replace(w, penalties=w.penalties + sum(n in book.get(w.id, ()) for n in said))
-                                         if w.rule else w for w in m.written))
+        live = {w.id: i for i, w in enumerate(m.written)}  # the latest change of each id is the one in play
+        done = m.per_game[-1] if m.per_game else ()  # each rule's count when the last game ended
+        m = replace(m, written=tuple(
+            replace(w, penalties=(done[i] if i < len(done) else 0)
+                    + (state.given.get(w.id, 0) if w.rule and live[w.id] == i else 0))
+            for i, w in enumerate(m.written)))
         if state.over:
             wins = list(m.wins)
             if state.winner is not None:
                 wins[state.winner] += 1
-            per = tuple(w.penalties for w in m.written)
-            m = replace(m, wins=tuple(wins), per_game=m.per_game + (per,))
+            m = replace(m, wins=tuple(wins), per_game=m.per_game + (tuple(w.penalties for w in m.written),),
+                        turns=m.turns + (state.turn_no,), penalties=m.penalties + sum(state.penalties))
             if m.number >= m.games:
                 m = replace(m, done=True)
                 events.append(Event("match_over", None, {"wins": m.wins}))
@@ -337,13 +330,37 @@ class MaoMatch(Mao):
         return self.legal(state) + [Action(s, "write", arg=bad) for s in range(state.players)]
 
     def game_stats(self, state: MaoState, events: list[Event]) -> dict[str, Any]:
+        """A match's figures cover all its games (the simulator counts a match as one game):
+        turns and penalties summed; per written rule, its penalties; by the age of a rule in
+        games, the penalties written rules gave, and how many rule-games and turns they were in
+        play for (``derived_stats`` divides the sums over many matches)."""
         stats = super().game_stats(state, events)
         m = _match(state)
         if m is not None:
-            stats["games"] = m.number
+            stats["games"] = len(m.turns)
+            stats["turns"] = sum(m.turns)
+            stats["penalties"] = m.penalties
             stats["rule_penalties"] = {w.id: w.penalties for w in m.written if w.rule}
             stats["rule_penalties_by_age"] = by_age(m)
+            stats["rule_exposure_by_age"] = exposure_by_age(m)
         return stats
+
+    def derived_stats(self, stats: Mapping[str, float], games: int) -> dict[str, float]:
+        """Do players learn a new rule? Penalties written rules gave, by the rule's age in games,
+        per rule-game and per 100 turns played under it (from the sums of many matches; the
+        sums carry their own exposure, so the number of ``games`` is not needed)."""
+        out: dict[str, float] = {}
+        for key, pens in stats.items():
+            if not key.startswith("rule_penalties_by_age."):
+                continue
+            age = key.rpartition(".")[2]
+            rule_games = stats.get(f"rule_exposure_by_age.games.{age}", 0)
+            turns = stats.get(f"rule_exposure_by_age.turns.{age}", 0)
+            if rule_games:
+                out[f"rule_age_penalties_per_rule_game.{age}"] = round(pens / rule_games, 4)
+            if turns:
+                out[f"rule_age_penalties_per_100_turns.{age}"] = round(100 * pens / turns, 4)
+        return dict(sorted(out.items(), key=lambda kv: (kv[0].rpartition(".")[0], int(kv[0].rpartition("age")[2]))))
 
 
 def redeal(state: MatchState, m: Match, opts: dict[str, Any]) -> None:
@@ -369,6 +386,23 @@ def by_age(m: Match) -> dict[str, int]:
             out[key] = out.get(key, 0) + totals[i] - before
             before = totals[i]
     return out
+
+
+def exposure_by_age(m: Match) -> dict[str, dict[str, int]]:
+    """How long written rules were in play at each age: ``games`` (rule-games: one per rule per
+    game it was in play) and ``turns`` (the turns of those games), keyed ``age1``, ``age2`` ..."""
+    games: dict[str, int] = {}
+    turns: dict[str, int] = {}
+    for i, w in enumerate(m.written):
+        if not w.rule:
+            continue
+        for game, totals in enumerate(m.per_game, start=1):
+            if game < w.game or i >= len(totals):
+                continue
+            key = f"age{game - w.game + 1}"
+            games[key] = games.get(key, 0) + 1
+            turns[key] = turns.get(key, 0) + (m.turns[game - 1] if game - 1 < len(m.turns) else 0)
+    return {"games": games, "turns": turns}
 
 
 def _match(state: MaoState) -> Match | None:

@@ -81,14 +81,18 @@ class Condition:
 class Obligation:
     """What a rule requires, of whom, by when, and what failing costs.
 
-    ``who``: ``player`` (who played or drew) or ``next`` (the next player in
-    the turn order, turn-order effects ignored). ``act``: ``say`` a phrase
-    (``phrase``, with {name}/{suit} filled in from the card; ``also`` are
-    other accepted wordings) or ``knock`` ``count`` times. It is due within
-    the reasonable time (option ``grace_s``) and at the latest before another
-    turn is played. ``failure`` is the penalty for not doing it; ``improper``
-    the penalty for attempting it wrongly (None: a wrong attempt is only
-    talking); ``prefix`` marks what counts as an attempt.
+    ``who``: ``player`` (whom the trigger concerns: who played or drew, whose
+    hand or turn it is, who was penalised or spoke), ``next`` (the next player
+    in the turn order after them, turn-order effects ignored) or ``everyone``
+    (each seat, that player too). ``act``: ``say`` a phrase (``phrase``, with
+    {name}/{suit} filled in from the card; ``also`` are other accepted
+    wordings), ``knock`` ``count`` times, ``point`` (at any seat), or
+    ``silent`` (not speak while the duty lasts). It is due within the
+    reasonable time (option ``grace_s``) and at the latest before another turn
+    is played. ``failure`` is the penalty for not doing it (for ``silent``:
+    for speaking); ``improper`` the penalty for attempting it wrongly (None: a
+    wrong phrase is only talking, a wrong count of knocks is the failure);
+    ``prefix`` marks what counts as an attempt.
     """
 
     who: str
@@ -108,9 +112,12 @@ class Rule:
     ``trigger``: ``play`` (a card lands on the play pile), ``last`` (a play
     leaves one card in hand), ``draw`` (a draw as part of a turn), ``allow``
     (a card may be played when ``when`` holds), ``start`` (the first card
-    flipped), or an act the judge watches (``say``, ``knock``, ``point``,
-    ``touch``, ``show``, ``call``, ``time``, ``turn``). ``effects``: ``skip``,
-    ``reverse``. ``penalty``: the name a violation of a conduct rule gets;
+    flipped), ``hand`` (a hand reaching a size), ``turnstart`` (a turn
+    starting), ``penalty`` (a penalty given), ``phrase`` (something said), or
+    an act the judge watches (``say``, ``knock``, ``point``, ``touch``,
+    ``show``, ``call``, ``time``, ``turn``). ``effects``: ``skip``,
+    ``reverse``, ``again``, ``draw:N``, ``next:dealer``. ``penalty``: the name
+    a violation of a conduct rule gets, or what the trigger itself costs;
     ``wrong_time``: the name for doing the rule's act when not required.
     """
 
@@ -229,10 +236,28 @@ def _colour(card: int) -> str:
     return "red" if SUIT[card] in (DIAMONDS, HEARTS) else "black"
 
 
-def _ref(value: Any, ctx: Mapping[str, int | None]) -> Any:
-    """A reference's value (None when the card it names does not exist), or a literal."""
-    if not isinstance(value, str) or "." not in value:
+#: the references a condition may name besides literal values (``language`` checks which a trigger sees)
+CARD_REFS = ("card", "below", "below2")
+TEXT_REFS = ("said", "penalty")
+
+
+def is_ref(value: Any) -> bool:
+    """Whether ``value`` names something a rule looks at (else it is a literal)."""
+    if not isinstance(value, str):
+        return False
+    head, _, attr = value.partition(".")
+    return value in TEXT_REFS or value == "hand.size" or (head in CARD_REFS and attr in ("rank", "suit", "colour"))
+
+
+def _ref(value: Any, ctx: Mapping[str, Any]) -> Any:
+    """A reference's value (None when what it names does not exist here), or a literal.
+    What was said and penalty names are heard loosely (``speech.loose``, ``penalty_key``)."""
+    if not is_ref(value):
         return value
+    if value == "hand.size":
+        return ctx.get("hand")
+    if value in TEXT_REFS:
+        return ctx.get(value)
     which, attr = value.split(".", 1)
     card = ctx.get(which)
     if card is None:
@@ -240,11 +265,20 @@ def _ref(value: Any, ctx: Mapping[str, int | None]) -> Any:
     return {"rank": RANK[card], "suit": SUIT[card], "colour": _colour(card)}[attr]
 
 
-def holds(cond: Condition, ctx: Mapping[str, int | None]) -> bool:
-    """Whether ``cond`` holds for the cards of ``ctx`` (a missing card makes it false)."""
+def _heard(kind: str, value: Any) -> Any:
+    """Text as the dealer hears it: phrases loosely, penalty names with their second names."""
+    key = penalty_key if kind == "penalty" else loose
+    return tuple(key(v) for v in value) if isinstance(value, tuple) else key(value)
+
+
+def holds(cond: Condition, ctx: Mapping[str, Any]) -> bool:
+    """Whether ``cond`` holds in ``ctx`` (the cards ``card``/``below``/``below2``, the hand
+    size ``hand``, what was ``said``, the ``penalty`` given); anything missing makes it false."""
     left, right = _ref(cond.left, ctx), _ref(cond.right, ctx)
     if left is None or right is None:
         return False
+    if cond.left in TEXT_REFS:
+        left, right = _heard(cond.left, left), _heard(cond.left, right)
     if cond.op == "==":
         return bool(left == right)
     if cond.op == "!=":
@@ -256,7 +290,7 @@ def holds(cond: Condition, ctx: Mapping[str, int | None]) -> bool:
     raise ValueError(f"unknown condition operator {cond.op!r}")
 
 
-def applies(rule: Rule, ctx: Mapping[str, int | None]) -> bool:
+def applies(rule: Rule, ctx: Mapping[str, Any]) -> bool:
     return all(holds(c, ctx) for c in rule.when)
 
 

@@ -145,7 +145,7 @@ class MaoState:
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
         "paused_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
-        "by_dealer", "advice", "correction", "house",
+        "by_dealer", "advice", "correction", "house", "given",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -189,6 +189,7 @@ class MaoState:
         self.by_dealer = options["judge"] == "dealer"  # human-dealer mode (H-dealer)
         self.advice: list[tuple[int, str]] = []  # what the software would assess, told to the dealer only
         self.correction: tuple[int, int, int | None] | None = None  # (caller, violator, card) awaiting a ruling
+        self.given: dict[str, int] = {}  # penalties given this game, by the id of the rule they were given under
 
     def copy(self) -> MaoState:
         new = clone_slots(self)
@@ -204,6 +205,7 @@ class MaoState:
         new.penalties = self.penalties[:]
         new.log = self.log[:]
         new.advice = self.advice[:]
+        new.given = dict(self.given)
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -213,7 +215,7 @@ class MaoState:
             self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
             tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
             tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
-            tuple(self.advice), self.correction, self.rng.getstate(),
+            tuple(self.advice), self.correction, tuple(sorted(self.given.items())), self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:

@@ -27,7 +27,7 @@ from ...engine.words import render
 from ...tui import card_or_text, seat_name, second_person
 from . import language
 from . import rulebook as rb
-from .editor import guided
+from .editor import Ask, guided
 from .match import write_arg
 from .view import MaoView
 from .words import WORDS
@@ -191,7 +191,8 @@ def match_lines(match: dict[str, Any], names: Sequence[str], seat: int | None) -
         out.append(Text.from_markup("[bold yellow]You won: write the next rule.[/] Pick one below, or type "
                                     "[bold]rule[/] to build your own."))
         for c in match.get("current", []):
-            out.append(Text(f"  in play: {c['rule']['id']}: {c['words']}"))
+            rid, words = c["rule"]["id"], c["words"]
+            out.append(Text(f"  in play: {words if words.startswith(rid + ':') else f'{rid} — {words}'}"))
     for r in match.get("revealed", []):
         out.append(Text(f"  {names[r['author']]} (witness {names[r['witness']]}), game {r['game']}, "
                         f"{r['penalties']} penalt{'y' if r['penalties'] == 1 else 'ies'}: {r['words']}"))
@@ -211,10 +212,19 @@ def _ask(question: str, choices: Sequence[str], default: str) -> str:
     return Prompt.ask(escape(question), choices=list(choices) or None, default=default)
 
 
-def edit_rule(seat: int, match: dict[str, Any], players: int) -> Action:
-    """The guided editor at the terminal: the winner's rule, as a ``write`` action."""
+def edit_rule(seat: int, match: dict[str, Any], players: int, ask: Ask = _ask) -> Action:
+    """The guided editor at the terminal: the winner's rule, said back in plain words
+    (``language.explain``, as every screen says rules) before it is sent as a ``write``
+    action; ValueError (the prompt comes back) if the writer does not keep it."""
     current = [c["rule"]["id"] for c in match.get("current", [])]
-    arg = guided(_ask, current, players, seat)
+    arg = guided(ask, current, players, seat)
+    if "rule" in arg:
+        try:
+            words = language.explain(language.rule({**arg["rule"], "group": "house"}))
+        except language.RuleError as exc:
+            words = f"(not a valid rule: {exc})"
+        if ask(f"Your rule: {words} Keep it?", ("yes", "no"), "yes") != "yes":
+            raise ValueError("not kept: type rule to build another, or pick one from the menu")
     return Action(seat, "write", arg=write_arg(arg))
 
 

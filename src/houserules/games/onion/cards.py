@@ -105,6 +105,11 @@ def allocate(texts: Iterable[str] | str, marks: bool = False, taken: Iterable[in
     return out
 
 
+def twins(hand: Iterable[int], card: int) -> list[int]:
+    """The copies of ``card`` in ``hand`` that no mark tells apart from it (itself too)."""
+    return [h for h in hand if h % 52 == card % 52 and IS_MARKED[h] == IS_MARKED[card]]
+
+
 def resolve(hand: Iterable[int], wanted: Iterable[int], marks: bool = False) -> list[int] | None:
     """The cards of ``hand`` that ``wanted`` names, or None if it holds them not.
 
@@ -117,7 +122,7 @@ def resolve(hand: Iterable[int], wanted: Iterable[int], marks: bool = False) -> 
     free = sorted(hand)
     out: list[int] = []
     for c in wanted:
-        same = [h for h in free if h % 52 == c % 52 and IS_MARKED[h] == IS_MARKED[c]]
+        same = twins(free, c)
         other = same or [h for h in free if h % 52 == c % 52 and not marks]
         if not other:
             return None

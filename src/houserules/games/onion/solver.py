@@ -39,7 +39,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from . import groupings as G
-from .cards import ATUIN, CRANK, CSUIT, DECK_SIZE, canonical, name, resolve
+from .cards import ATUIN, CRANK, CSUIT, DECK_SIZE, canonical, name, resolve, twins
 
 ACE, EIGHT, NINE, TEN = 1, 8, 9, 10
 ONION_TOTAL = 21
@@ -863,7 +863,39 @@ def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
     solver searches, so the two cannot disagree), the groupings disjoint and
     drawn from the hand, with at most one grouping of bagels and one of
     Onions (CMO-2.1, CMO-2.13). A null eight counts as few times as the cards
-    allow (#1i)."""
+    allow (#1i).
+
+    A shift names its cards by face, and with two copies of a card in the hand
+    either copy may be the one shifted (the other then stays as it was, free
+    for a grouping): the declaration stands if some choice of copies makes it
+    one (a shift onto an unused ace beside an onion that counts its twin as 1)."""
+    first: Arrangement | str | None = None
+    for copies in _shift_copies(hand, declared):
+        judged = _judge(hand, declared, rules, copies)
+        if isinstance(judged, Arrangement):
+            return judged
+        first = first if first is not None else judged
+    assert first is not None  # _shift_copies yields at least once
+    return first
+
+
+def _shift_copies(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]]
+                  ) -> Iterable[tuple[int, int] | None]:
+    """Every choice of hand copies for the declared shift's two cards (None: no
+    such choice to make, the shift resolved as any other cards are)."""
+    named = [cards for kind, cards in declared if kind == SHIFT and len(cards) == 2]
+    held = resolve(hand, named[0]) if len(named) == 1 else None
+    if named and held is not None:
+        downs, ups = (twins(hand, c) for c in held)
+        pairs = [(d, u) for d in downs for u in ups if d != u]
+        yield from sorted(pairs, key=lambda p: p != (held[0], held[1]))
+    else:
+        yield None
+
+
+def _judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
+           rules: Rules, copies: tuple[int, int] | None) -> Arrangement | str:
+    """``judge`` with the shift's cards taken as ``copies`` (when given)."""
     f = Faces(hand, rules)
     order = G.ORDER[rules.fool]
     free = list(range(f.n))
@@ -875,7 +907,8 @@ def judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
         return "Great A'Tuin is used once: one shift, or the Elephants (CMO-H14)"
     for kind, cards in declared:
         if kind == SHIFT:  # Great A'Tuin's shift (#6): (card down, card up)
-            held = resolve(hand, cards) if rules.shift and queen is not None and len(cards) == 2 else None
+            held = (list(copies) if copies else resolve(hand, cards)) \
+                if rules.shift and queen is not None and len(cards) == 2 else None
             g = f.shifted(hand.index(held[0]), hand.index(held[1])) if held and held[0] != held[1] else None
             if g is None or held is None:
                 return "Great A'Tuin shifts eight points from one card to another, both staying 1..11"

@@ -60,7 +60,8 @@ SAY: dict[str, Callable[[str, Event, Names], Line | None]] = {
     "match": _match,
     "raise": lambda w, e, n: Line(f"{w} matches {e['amount']} and raises {e['raise']}"),
     "buy": lambda w, e, n: Line(f"{w} buys a face-down card{_seen(e)}"),
-    "face-up": lambda w, e, n: Line(f"{w} is dealt face up: {cards(e['cards'])}") if e.get("cards") else None,
+    "face-up": lambda w, e, n: (Line(f"{w} is dealt face up: {cards(e['cards'])}") if e.get("cards")
+                                else Line(f"{w} bought every card face down: none is dealt face up", "aside")),
     "extra": lambda w, e, n: Line(f"{w} makes an extra bet of {e['amount']}"),
     "pass": lambda w, e, n: Line(f"{w} passes the Dealership" if "cost" in e else f"{w} passes"),
     "accept": lambda w, e, n: Line(f"{w} takes the Dealership, paying {e['amount']}", "strong"),

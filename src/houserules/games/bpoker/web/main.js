@@ -5,10 +5,12 @@
 // playable cards lit. A question of the resolution machine (a target, a
 // value, a Magic or Tunnel window) is asked in a prompt with one button per
 // offered answer; the 5-card declaration is a row of buttons, one per legal
-// declaration. Everything comes from this seat's view (view.py).
+// declaration, each saying the hand it makes. f_poker (Joker + Joker + 7) is
+// drawn as a phase of its own: the f_pot, every player's f-hand, the paused
+// hand folded away below. Everything comes from this seat's view (view.py).
 
 import { h, chip, keyButton, prompt } from "../../dom.js";
-import { cardFace, cardRow, cardText as stdText } from "../../cards.js";
+import { cardBack, cardFace, cardRow, cardText as stdText } from "../../cards.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const KEYS = "asdfghjklzxcvbnm";
@@ -28,27 +30,40 @@ function cardText(name) {
   return isJoker(name) ? "Joker" : stdText(base(name));
 }
 
-/** A choice's word: a card name is said as the card, any other word as it stands. */
+const CARD = /^(10|[2-9AJQK])[SHDC](#\d+)?$|^JK(#\d+)?$/;
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A choice's word: a card name is said as the card, two cards as both (a pair), an f_poker
+ * draw as the cards changed, any other word as it stands. */
 function choiceText(choice) {
-  return /^(10|[2-9AJQK])[SHDC](#\d+)?$|^JK(#\d+)?$/.test(choice) ? cardText(choice) : choice;
+  if (CARD.test(choice)) return cardText(choice);
+  const both = choice.split("+");
+  if (both.length === 2 && both.every((c) => CARD.test(c))) return both.map(cardText).join(" + ");
+  if (choice.startsWith("draw:")) return `Change ${choice.slice(5).split("+").map(cardText).join(" ")}`;
+  return choice;
 }
 
 // --- seats ----------------------------------------------------------------------------
 function slot(sl) {
+  const side = sl.sideways || [];  // a 6+6+6's 6s turned sideways to shaft (still in the tile)
   const cards = sl.cards.map((c) => {
     const f = face(c);
     if (sl.wild) f.classList.add("wild-down");
-    if (sl.ne) f.classList.add("sideways");
+    if (sl.ne || side.includes(c)) f.classList.add("sideways");
     return f;
   });
   const notes = [];
   if (sl.wild) notes.push(`wild, face down${sl.as ? ` as ${sl.as}` : ""}`);
   else if (sl.as) notes.push(`as ${sl.as}`);
+  if (isUnit(sl)) notes.push(`shafting unit${side.length ? `, ${side.length} of 3 used` : ""}`);
   if (sl.ne) notes.push("no effect");
   if (sl.protected) notes.push("protected");
   return h("figure", { class: `slot${sl.wild ? " wild" : ""}${sl.ne ? " ne" : ""}`, title: notes.join(", ") || null },
     h("div", { class: "cards small" }, ...cards), notes.length ? h("figcaption", {}, notes.join(" · ")) : "");
 }
+
+/** The Discreationary Shafting Unit: three 6s kept as one tile. */
+const isUnit = (sl) => sl.cards.length === 3 && !sl.as && sl.cards.every((c) => base(c).startsWith("6"));
 
 function seatZones(view, names, s) {
   const mine = s === view.seat;
@@ -102,11 +117,15 @@ function ask(ctx) {
 }
 
 function declaration(ctx) {
-  const { legal, act } = ctx;
+  const { view, legal, act } = ctx;
   const decl = legal.filter((a) => a.action === "declare");
   if (!decl.length) return "";
-  const buttons = decl.map((a, i) => keyButton(a.cards.map(cardText).join(" "), KEYS[i] || "", () => act(a),
-    { class: "declare-choice", "data-cards": a.cards.join(" ") }));
+  const named = new Map((view.declarations || []).map((d) => [d.cards.join(" "), d.hand]));
+  const buttons = decl.map((a, i) => {
+    const hand = named.get(a.cards.join(" "));
+    const label = [hand ? `Declare: ${cap(hand)}` : "Declare", h("small", { class: "decl-cards" }, a.cards.map(cardText).join(" ") || "no cards")];
+    return keyButton(label, KEYS[i] || "", () => act(a), { class: "declare-choice", "data-cards": a.cards.join(" "), "data-hand": hand || null });
+  });
   return prompt("Declare your 5-card hand", `From your table: ${plural(decl.length, "legal declaration")}; a wild takes its best value.`,
     buttons, { id: "declare" });
 }
@@ -128,14 +147,22 @@ function hand(ctx) {
   return h("section", { class: "my-hand" }, ...parts);
 }
 
-/** f_poker (Joker + Joker + 7), a separate phase: its f_pot and who is still in it. */
+/** f_poker (Joker + Joker + 7), a separate phase: its f_pot, and each player's f-hand — this
+ * seat's face up, the others' as backs — with who has folded and who is deciding. */
 function fpoker(view, names) {
   if (!view.f_players || !view.f_players.length) return "";
-  const who = view.f_players.map((s) => chip(`${names[s]} · ${(view.f_folded || []).includes(s) ? "folded"
-    : plural(view.f_hand_sizes[s], "card")}`, (view.f_folded || []).includes(s) ? "" : "warn"));
+  const folded = view.f_folded || [];
+  const players = view.f_players.map((s) => {
+    const mine = s === view.seat && Array.isArray(view.f_hand);
+    const cards = mine ? cardRow(view.f_hand, { face, cls: "cards small" })
+      : h("div", { class: "cards small" }, ...Array.from({ length: view.f_hand_sizes[s] }, () => cardBack()));
+    const state = folded.includes(s) ? "folded" : view.ask && view.ask.seat === s ? "deciding" : plural(view.f_hand_sizes[s], "card");
+    return h("div", { class: `bp-fplayer${folded.includes(s) ? " folded" : ""}`, "data-seat": s },
+      chip(`${names[s]} · ${state}`, folded.includes(s) ? "" : "warn"), cards);
+  });
   return h("section", { class: "bp-fpoker", id: "fpoker" }, h("h3", {}, `f_poker · f_pot ${view.f_pot_size}`),
     h("p", {}, "The hand is paused: each player stands, draws 1–3 or folds once; the best f-hand takes the f_pot."),
-    h("div", { class: "chips" }, ...who));
+    h("div", { class: "bp-fplayers" }, ...players));
 }
 
 function result(view, names) {
@@ -144,19 +171,28 @@ function result(view, names) {
     view.reason ? ` (${view.reason})` : "", ".");
 }
 
+/** Whether ``card`` is a 6 of this seat's shafting unit (its "use" turns it sideways). */
+const unitSix = (card, view) => !!view && typeof view.seat === "number"
+  && (view.tables[view.seat] || []).some((sl) => isUnit(sl) && sl.cards.includes(card));
+
 export default {
   board(ctx) {
     const { view, names } = ctx;
     const seats = Array.from({ length: view.players }, (_, s) => seatZones(view, names, s));
+    if (view.phase === "fpoker") {  // its own phase: the paused hand is folded away below
+      return h("div", { class: "board bpoker in-fpoker" }, status(view), fpoker(view, names), ask(ctx),
+        h("details", { class: "bp-paused" }, h("summary", {}, "The paused hand (every table)"),
+          h("div", { class: "bp-seats" }, ...seats)), result(view, names));
+    }
     return h("div", { class: "board bpoker" }, status(view), fpoker(view, names), ask(ctx), declaration(ctx), hand(ctx),
       h("div", { class: "bp-seats" }, ...seats), result(view, names));
   },
   isButton: (a) => ["pass", "scrap", "use", "pair"].includes(a.action),
-  actionLabel(a) {
+  actionLabel(a, view) {
     switch (a.action) {
       case "pass": return "Pass";
       case "scrap": return "Scrap your table";
-      case "use": return `Use ${cardText(a.card)}`;
+      case "use": return unitSix(a.card, view) ? `Shaft: turn ${cardText(a.card)} of your unit sideways` : `Use ${cardText(a.card)}`;
       case "pair": return `Play together: ${a.cards.map(cardText).join(" + ")}`;
       default: return a.action;
     }
