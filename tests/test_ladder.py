@@ -82,3 +82,12 @@ def test_a_bare_ray_option_means_a_local_ray() -> None:
     assert optional_values(["sim", "shedding", "--ray"]) == ["sim", "shedding", "--ray", "local"]
     assert optional_values(["sim", "x", "--ray", "--games", "3"]) == ["sim", "x", "--ray", "local", "--games", "3"]
     assert optional_values(["sim", "x", "--ray", "auto"]) == ["sim", "x", "--ray", "auto"]
+
+
+def test_two_specs_at_three_seat_tables_sit_once_and_twice_in_turn() -> None:
+    config = LadderConfig("bpoker", ("a", "b"), 12, {"players": 3})
+    assert [seating(config, i) for i in range(6)] == [
+        ("a", "a", "b"), ("a", "b", "b"), ("a", "b", "a"), ("b", "b", "a"), ("b", "a", "a"), ("b", "a", "b")]
+    assert [deal(config, i) for i in range(12)] == [0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3]
+    # a spec's own seats say nothing of it against itself
+    assert pairwise([(("a", "a", "b"), (0,)), (("a", "b", "b"), (1,))], ["a", "b"]) == [[0, 1], [1, 0]]

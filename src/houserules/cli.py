@@ -250,7 +250,8 @@ def ladder(
     game: GameArg,
     bots: Annotated[str, typer.Option(help="bot specs to rate, comma-separated, e.g. random,heuristic,ismcts:200")],
     games_: Annotated[int, typer.Option("--games", "-n", help="how many games in all")] = 200,
-    players: Annotated[Optional[int], typer.Option(help="seats per table (default: the game's, at most one per bot)")] = None,
+    players: Annotated[Optional[int], typer.Option(help="seats per table (default: the game's, at most one per bot unless the game needs more: "
+                                                        "then specs share tables, each sitting at least once)")] = None,
     seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
     workers: Annotated[int, typer.Option(help="parallel processes (or Ray CPUs)")] = 1,
     option: OptionOpt = None,

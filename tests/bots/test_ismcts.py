@@ -148,3 +148,65 @@ def test_a_playout_bot_must_be_a_view_bot(spec: str, words: str) -> None:
     with pytest.raises(GameError, match=words):
         table = Table.create("shedding", {"players": 2}, 4, {0: spec, 1: "random"})
         table.advance()
+
+
+def test_a_playout_policy_that_waits_lets_the_clock_run() -> None:
+    """A Mao dealer leaving a duty undone waits for the deadline, as in a real game: its
+    playout does not put a random (mostly misspoken) action in its place."""
+    import random
+
+    from houserules.bots.ismcts import _playout, stage_hints
+
+    game = registry.get("mao")
+    state = game.new(game.options({"players": 2}), 3)
+    advanced: list[float] = []
+
+    class Waiter:
+        name, wants_view = "waiter", False
+
+        def choose(self, view: Any, legal: Any) -> None:
+            return None
+
+    real_advance = game.advance
+    try:
+        game.advance = lambda s, now: advanced.append(now) or real_advance(s, now)  # type: ignore[method-assign]
+        applied = len(advanced)
+        _playout(game, game.copy(state), random.Random(0), 0, stage_hints(game), Waiter())  # type: ignore[arg-type]
+    finally:
+        del game.advance
+    assert len(advanced) > applied and advanced == sorted(advanced)
+
+
+def test_bpoker_playouts_stop_at_a_hand_end_scored_by_the_stashes() -> None:
+    import random
+
+    from houserules.bots.ismcts import _playout, stage_hints
+
+    game = registry.get("bpoker")
+    hints = stage_hints(game)
+    assert hints is not None
+    stage, standing = hints
+    state = game.new(game.options({"players": 3}), 2)
+    assert stage(state) == 1
+    twin = game.copy(state)
+    rewards = _playout(game, twin, random.Random(1), stage(state), hints, None)
+    assert twin.hand_no == 2 and not twin.over  # stopped as the second hand began, of three
+    assert rewards == list(standing(twin)) and sum(rewards) == pytest.approx(1)
+
+
+def test_a_seat_chooses_among_its_own_actions_where_everyone_may_act() -> None:
+    """Mao lists every seat's actions at once; the seat asked searches and plays only its own."""
+    game = registry.get("mao")
+    state = game.new(game.options({"players": 2}), 0)
+    for _ in range(200):
+        seat = game.to_act(state)[0]
+        legal = game.legal(state)
+        if any(a.seat != seat for a in legal) and sum(a.seat == seat for a in legal) > 1:
+            break
+        mine = [a for a in legal if a.seat == seat]
+        act(game, state, mine[0])
+    else:
+        pytest.fail("no Mao position listing both seats' actions")
+    for salt in range(12):
+        choice = ask(make("mao", "ismcts:6", salt), game, state, seat, legal)
+        assert choice is not None and choice.seat == seat

@@ -18,8 +18,15 @@ The bot never sees the real state: a runner hands it a stand-in from its
 seat's information set (``engine.infoset.stand_in``; ``bots.base.ask``).
 Everything the games decide is an action, so one search serves them all:
 several seats asked at once (the first seat asked acts in the playouts, as
-in the simulator), betting amounts, multi-step choices, table mode (the
-search only ever applies legal actions).
+in the simulator; each seat chooses among its own actions, also in Mao,
+which lists every seat's at once), betting amounts, multi-step choices,
+table mode (the search only ever applies legal actions).
+
+A playout stops early where a game can be scored before it ends: when
+``stage`` changes, scored by ``standing`` (engine/base.py), from the game
+itself (Cripple Mr Onion: a round's end, by the chips) or from the hints
+module its package names (``GameSpec.search``; bpoker: a hand's end, by the
+stashes).
 
 Budgets: ``ismcts:2000`` runs 2000 iterations (deterministic for a seed),
 ``ismcts:0.5s`` searches for half a second of wall clock (as strong as the
@@ -29,7 +36,8 @@ heuristic choose each playout move from the mover's view of the redealt
 state (with a random move a tenth of the time); at each tree node its choice
 is tried first and favoured by a bonus that fades with visits (progressive
 bias, Chaslot et al. 2008), so the search departs from the heuristic only
-where its playouts say it should.
+where its playouts say it should. A game may offer a cheaper bot for
+playouts (Cripple Mr Onion's ``quick``: ``ismcts:150:quick``).
 """
 
 from __future__ import annotations
@@ -37,12 +45,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.protocol import Game
 from ..engine.infoset import redeal
+from ..engine.referee import act
 
 if TYPE_CHECKING:
     from .base import Bot
@@ -137,15 +148,16 @@ class ISMCTS:
     def search(self, game: Game[Any, Any], root: Any, seat: int, legal: Sequence[Action]) -> Action:
         """The most visited of ``legal`` after the budget of iterations from ``root``
         (a stand-in state from ``seat``'s information set)."""
+        legal = _own(legal, seat)
         if len(legal) == 1:
             return legal[0]
         tree = Node(seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        stage = getattr(game, "stage", None)
-        root_stage = stage(root) if stage is not None else 0
+        hints = stage_hints(game)
+        root_stage = hints[0](root) if hints is not None else 0
         done = 0
         while True:
-            self._iterate(game, tree, redeal(game, root, seat, self.rng), seat, legal, root_stage)
+            self._iterate(game, tree, redeal(game, root, seat, self.rng), seat, legal, root_stage, hints)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -157,7 +169,7 @@ class ISMCTS:
         return best
 
     def _iterate(self, game: Game[Any, Any], tree: Node, state: Any, seat: int, root_legal: Sequence[Action],
-                 root_stage: int) -> None:
+                 root_stage: int, hints: Hints | None) -> None:
         rng = self.rng
         to_act, legal_of, apply = game.to_act, game.legal, game.apply
         policy = self.policy(game)
@@ -195,39 +207,72 @@ class ISMCTS:
             if not seats:
                 break
             actor = seats[0]
-            choices = legal_of(state)
-            if len(seats) > 1:
-                choices = [a for a in choices if a.seat == actor]
-        rewards = _playout(game, state, rng, root_stage, policy)
+            choices = _own(legal_of(state), actor)
+        rewards = _playout(game, state, rng, root_stage, hints, policy)
         for n in path[1:]:
             n.visits += 1
             n.reward += rewards[n.seat]
 
 
-def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: int, policy: Bot | None) -> list[float]:
+Hints = tuple[Callable[[Any], int], Callable[[Any], "tuple[float, ...] | None"]]
+
+
+def stage_hints(game: Game[Any, Any]) -> Hints | None:
+    """``stage`` and ``standing`` for ``game`` (engine/base.py): from the hints module its
+    spec names (``GameSpec.search``), else the game's own; None when it has neither."""
+    search = registry.spec(game.name).search
+    source: Any = import_module(search) if search else game
+    stage, standing = getattr(source, "stage", None), getattr(source, "standing", None)
+    return (stage, standing) if stage is not None and standing is not None else None
+
+
+def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: int, hints: Hints | None,
+             policy: Bot | None) -> list[float]:
     """Play to the end, or until the game leaves ``root_stage`` and can be scored
-    as it stands (``stage`` and ``standing``, engine/base.py); each seat's reward.
+    as it stands (``hints``: ``stage`` and ``standing``, engine/base.py); each seat's reward.
     Moves are uniformly random, or ``policy``'s choice from the mover's view (a
-    random one a tenth of the time, so that playouts still differ, and whenever
-    the policy would wait: playouts never let a game's clock run)."""
+    random one a tenth of the time, so that playouts still differ). A policy that
+    waits (a Mao player leaving a duty undone) lets the clock run on to the game's
+    next deadline, as the runner does: a random move in its place is mostly a
+    misspoken phrase, which made Mao's playouts hundreds of actions long. A
+    policy's slip (an action not legal, from a bot with ``attempts``) goes to the
+    referee."""
     to_act, legal_of, apply, view = game.to_act, game.legal, game.apply, game.view
-    stage = getattr(game, "stage", None)
+    stage, standing_of = hints if hints is not None else (None, None)
+    attempts = getattr(policy, "attempts", False)
     for _ in range(PLAYOUT_CAP):
         seats = to_act(state)
         if not seats:
             return _rewards(game, state)
         if stage is not None and stage(state) != root_stage:
-            standing = game.standing(state)  # type: ignore[attr-defined]
+            standing = standing_of(state)  # type: ignore[misc]
             if standing is not None:
                 return list(standing)
-        moves = legal_of(state)
-        if len(seats) > 1:
-            moves = [a for a in moves if a.seat == seats[0]]
-        choice = None
+        moves = _own(legal_of(state), seats[0])
         if policy is not None and len(moves) > 1 and rng.random() >= EPSILON:
             choice = policy.choose(view(state, seats[0]) if policy.wants_view else None, moves)
-        apply(state, choice if choice is not None else moves[rng.randrange(len(moves))])
+            if choice is None:
+                due = game.deadline(state)
+                if due is not None:
+                    game.advance(state, due)
+                    continue
+            elif choice in moves:
+                apply(state, choice)
+                continue
+            elif attempts:  # a slip (a Mao player): the referee refuses or penalises it
+                act(game, state, choice)
+                continue
+        apply(state, moves[rng.randrange(len(moves))])
     return _rewards(game, state)
+
+
+def _own(legal: Sequence[Action], seat: int) -> Sequence[Action]:
+    """The actions of ``legal`` that are ``seat``'s: where several seats are asked at once
+    (a NOPE window), or where anyone may act at any time (Mao lists every seat's), the
+    seat asked chooses among its own."""
+    if all(a.seat == seat for a in legal):
+        return legal
+    return [a for a in legal if a.seat == seat] or legal
 
 
 def _rewards(game: Game[Any, Any], state: Any) -> list[float]:

@@ -58,6 +58,10 @@ class GameSpec:
     game in lists (the order games were built); ``encoding`` names the
     game's fixed-size observation and action index space for learning
     programs (engine/encoding.py; houserules.envs), if it declares one.
+    ``search`` names a module of hints for search bots, for a game whose
+    ``Game`` does not give them itself: ``stage(state)`` and
+    ``standing(state)``, as on ``engine.base.GameBase`` (where a playout may
+    stop and how to score it there).
     """
 
     name: str
@@ -70,6 +74,7 @@ class GameSpec:
     web: bool = False
     commands: str | None = None
     encoding: str | None = None
+    search: str | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
     #: a read-only helper for the game's browser module, ``"module:function"`` taking a JSON

@@ -1,7 +1,9 @@
 """A strength ladder: bots play seat-rotated round robins; Bradley–Terry ratings with intervals.
 
-With ``K`` bot specs and tables of ``P`` seats (``P <= K``), the tables are
-every choice of ``P`` specs; game ``i`` is played at table ``i % T`` with its
+With ``K`` bot specs and tables of ``P`` seats, the tables are every choice
+of ``P`` specs (with ``K < P``, every table of ``P`` seats on which each
+spec sits at least once, a spec's seats being team-mates of nothing: it
+plays for itself as ever); game ``i`` is played at table ``i % T`` with its
 seats rotated by ``(i // T) % P``, so every spec sits at every seat of every
 table in turn. The ``P`` rotations of a table within one round robin share
 one deal (duplicate play, as in bridge: each spec is dealt every seat's
@@ -26,7 +28,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from ..bots import check_spec
@@ -54,8 +56,13 @@ Outcome = tuple[tuple[str, ...], tuple[int, ...]]
 
 
 def tables(config: LadderConfig) -> list[tuple[str, ...]]:
+    """Every choice of ``P`` specs; with fewer specs than seats (bpoker seats 3 or more),
+    every table of ``P`` seats on which each spec sits at least once (two specs, three
+    seats: one of them twice, then the other twice)."""
     players = int(config.options["players"])
-    return list(combinations(config.bots, players))
+    if len(config.bots) >= players:
+        return list(combinations(config.bots, players))
+    return [t for t in combinations_with_replacement(config.bots, players) if set(t) == set(config.bots)]
 
 
 def seating(config: LadderConfig, index: int) -> tuple[str, ...]:
@@ -93,10 +100,8 @@ def run(config: LadderConfig, progress: Callable[[int], None] | None = None,
         raise GameError("each bot spec may appear once in a ladder")
     if config.games < 1:
         raise GameError("a ladder needs at least one game")
-    players = int(options["players"])
-    if len(config.bots) < players:
-        raise GameError(f"a ladder of {players}-seat tables needs at least {players} bot specs; "
-                        f"give more or fewer players")
+    if len(config.bots) < 2:
+        raise GameError("a ladder needs at least 2 bot specs")
     for spec in config.bots:
         check_spec(game.name, spec)
     chunk = max(1, min(50, config.games // (max(1, config.workers) * 8) or 1))
@@ -106,20 +111,23 @@ def run(config: LadderConfig, progress: Callable[[int], None] | None = None,
 
 
 def pairwise(outcomes: Sequence[Outcome], bots: Sequence[str]) -> list[list[float]]:
-    """``wins[i][j]``: how often spec ``i`` beat spec ``j`` (a tie counts half to each)."""
+    """``wins[i][j]``: how often spec ``i`` beat spec ``j`` (a tie counts half to each);
+    two seats of one spec say nothing of it against itself, so ``wins[i][i]`` stays 0."""
     at = {b: i for i, b in enumerate(bots)}
     wins = [[0.0] * len(bots) for _ in bots]
     for kinds, winners in outcomes:
         ids = [at[k] for k in kinds]
         if not winners:
             for a, b in combinations(ids, 2):
+                if a == b:
+                    continue
                 wins[a][b] += 0.5
                 wins[b][a] += 0.5
             continue
         won = set(winners)
         for w in won:
             for s, other in enumerate(ids):
-                if s == w:
+                if s == w or other == ids[w]:
                     continue
                 if s in won:
                     wins[ids[w]][other] += 0.5  # joint winners tie: half a win each way

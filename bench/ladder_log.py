@@ -1,0 +1,71 @@
+"""A ladder played a round robin at a time, each game's outcome appended to a file.
+
+    python bench/ladder_log.py GAME BOT,BOT[,...] OUT.jsonl [--players 2] [--games 400] [--seed 0] [-o key=value]
+
+The games are exactly those of ``houserules ladder GAME --bots ... --games N
+--seed S`` (game ``i`` of a ladder does not depend on how many are played,
+``sim/ladder.py``), so the first ``N`` lines of ``OUT.jsonl`` are that
+command's games and ``houserules``'s ratings of them are its ratings. What
+this adds for long ladders on a busy machine: the ratings so far after each
+round robin (on stderr, with the CPU seconds per game), and a run stopped at
+any point resumes where the file ends. The last line of a finished run is
+the ratings as ``ladder --json`` prints them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from houserules.engine import registry
+from houserules.sim.ladder import LadderConfig, Outcome, play_chunk, ratings, tables
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("bots")
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("-o", "--option", action="append", default=[])
+    args = ap.parse_args()
+    game = registry.get(args.game)
+    raw: dict[str, Any] = {"players": args.players}
+    for pair in args.option:
+        key, _, value = pair.partition("=")
+        raw[key] = json.loads(value)
+    bots = tuple(b.strip() for b in args.bots.split(","))
+    options = game.options(game.options(raw))
+    config = LadderConfig(game.name, bots, args.games, options, args.seed, 1)
+    done: list[Outcome] = []
+    if args.out.exists():
+        for line in args.out.read_text().splitlines():
+            row = json.loads(line)
+            if "seats" in row:
+                done.append((tuple(row["seats"]), tuple(row["winners"])))
+    step = len(tables(config)) * args.players  # one round robin: every table in every rotation
+    with args.out.open("a") as log:
+        while len(done) < args.games:
+            count = min(step, args.games - len(done))
+            c0 = time.process_time()
+            part = play_chunk(config, len(done), count)
+            cpu = (time.process_time() - c0) / count
+            for kinds, winners in part:
+                log.write(json.dumps({"seats": kinds, "winners": winners}) + "\n")
+            log.flush()
+            done += part
+            rated = ratings(done, bots, args.seed)
+            print(f"{len(done)} games, {cpu:.1f} CPU s/game: " + ", ".join(
+                f"{b} {r['rating']:.0f} ({r['low']:.0f}-{r['high']:.0f})" for b, r in rated.items()),
+                file=sys.stderr, flush=True)
+    print(json.dumps({"games": len(done), "ratings": ratings(done, bots, args.seed)}))
+
+
+if __name__ == "__main__":
+    main()
