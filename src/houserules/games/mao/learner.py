@@ -34,8 +34,8 @@ hypothesis left, the player's own before the next's before everyone's)
 concerns the Learner with every detail believed, it owes the act. A penalty
 right after it acted on a belief (talking, knocking or pointing at the wrong
 time) refutes that hypothesis, and the next one is tried. It keeps silent
-where a hush belief holds, unless the words are ones it has said before
-without a penalty. Improper plays are learned apart: how plays of each
+where any hypothesis of a hush belief holds, unless the words are ones it has
+said before without a penalty. Improper plays are learned apart: how plays of each
 relation to the card below turned out.
 
 Everything lives in the bot, so one Learner kept over the games of a match (or
@@ -73,7 +73,7 @@ _COUNTS = {"once": 1, "twice": 2, "thrice": 3, "three times": 3, "four times": 4
 
 def features(card: int, below: int | None, below2: int | None, hand_after: int) -> frozenset[str]:
     """What a Learner notices about a play."""
-    out = {"play", f"suit:{SUIT[card]}", f"rank:{RANK[card]}"}
+    out = {f"suit:{SUIT[card]}", f"rank:{RANK[card]}"}
     if JACK <= RANK[card] <= KING:
         out.add("face")
     if below is not None:
@@ -149,13 +149,13 @@ class Belief:
     sure: int = 0
 
     def best(self) -> str | None:
-        """The hypothesis acted on: the most particular, the seat's own before the next's
-        before everyone's, then the first seen nearest the penalty."""
+        """The hypothesis acted on: the seat's own before the next's before everyone's (the
+        narrowest who), then the most particular, then the one seen nearest the penalty."""
         alive = [k for k in self.order if k in self.kinds]
         if not alive:
             return None
         role = {"me": 0, "next": 1, "all": 2}
-        return min(alive, key=lambda k: (-len(self.kinds[k]), role[k.partition(":")[0]], alive.index(k)))
+        return min(alive, key=lambda k: (role[k.partition(":")[0]], -len(self.kinds[k]), alive.index(k)))
 
 
 @dataclass
@@ -197,7 +197,7 @@ class Learner:
 
     # --- watching ---------------------------------------------------------------------
     def _new_game(self, view: MaoView) -> bool:
-        key = (view.players, view.dealer, view.discard_size + view.draw_size + sum(view.hand_sizes))
+        key = (view.players, view.dealer)
         restarted = view.log[-1][0] < self.mem.seen if view.log else self.mem.seen >= 0
         fresh = key != self.game_key or restarted
         if fresh:
@@ -244,17 +244,17 @@ class Learner:
             below = mem.pile[-1] if mem.pile else None
             if below is not None:
                 self.relations[relation(card, below)][0] += 1
+            out += self._size(n, seat, int(str(entry[4])))  # (listed first: the play is the nearer cause)
             every("play", features(card, below, mem.pile[-2] if len(mem.pile) > 1 else None, int(str(entry[4]))),
                   card)
             mem.pile = (mem.pile + [card])[-3:]
             mem.marks.append(n)
-            out += self._size(n, seat, int(str(entry[4])))
             mem.turn_guess = nxt
             out.append(Happening(n, nxt, "me:turn", frozenset()))
         elif kind == "draw":
+            out += self._size(n, seat, self._known(seat) + 1)
             every("draw", frozenset())
             mem.marks.append(n)
-            out += self._size(n, seat, self._known(seat) + 1)
         elif kind == "penalty":
             name = str(entry[3])
             self._learn(name, seat, n, players)
@@ -263,8 +263,8 @@ class Learner:
                 rel = relation(mem.pile[-1], mem.pile[-2])
                 self.relations[rel][0] -= 1
                 self.relations[rel][1] += 1
-            every("penalty", frozenset({belief_key(name)}))
             out += self._size(n, seat, self._known(seat) + 1)
+            every("penalty", frozenset({belief_key(name)}))
         elif kind == "say":
             words = str(entry[3])
             if "all hail" in loose(words):
@@ -309,8 +309,8 @@ class Learner:
                 break
             if h.seat != seat or h.n >= n:
                 continue
-            seen[h.kind] = seen.get(h.kind, frozenset()) | h.details
-            if h.kind not in order:
+            if h.kind not in seen:  # the nearest of each kind
+                seen[h.kind] = h.details
                 order.append(h.kind)
         if spoke:  # the words just said are why, not what happened before them
             seen.pop("all:said", None)
@@ -373,14 +373,16 @@ class Learner:
             return False
         since = self.mem.marks[-1] if self.mem.marks else -1
         for b in self.beliefs.values():
-            hyp = b.best()
-            if b.act != "hush" or hyp is None or not b.kinds[hyp]:
+            if b.act != "hush":
                 continue
-            if hyp == "me:said" and b.kinds[hyp] <= {loose(words)}:
-                return True
-            if any(h.seat == me and h.kind == hyp and b.kinds[hyp] <= h.details
-                   for h in self.mem.recent if h.n >= since):
-                return True
+            for hyp, details in b.kinds.items():  # any hypothesis that holds: silence is cheap
+                if not details:
+                    continue
+                if hyp == "me:said" and details <= {loose(words)}:
+                    return True
+                if hyp != "me:said" and any(h.seat == me and h.kind == hyp and details <= h.details
+                                            for h in self.mem.recent if h.n >= since):
+                    return True
         return False
 
     # --- acting -----------------------------------------------------------------------------
