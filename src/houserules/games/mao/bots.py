@@ -24,9 +24,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...bots.base import take_turn
 from ...engine import registry
 from ...engine.core import Action
-from ...engine.referee import act
 from . import rulebook as rb
 from .learner import Learner
 from .procedure import PROCEDURE, procedure
@@ -103,16 +103,12 @@ def learning_curve(games: int, options: Mapping[str, Any], seed: int = 0, error:
             seats = game.to_act(state)
             if not seats:
                 break
-            seat = seats[0]
-            choice = bots[seat].choose(game.view(state, seat), [a for a in game.legal(state) if a.seat == seat])
-            if choice is None:
-                due = game.deadline(state)
-                if due is None:
+            legal = game.legal(state)
+            for j, seat in enumerate(seats):  # as the simulator asks: the clock runs on when all wait
+                mine = [a for a in legal if a.seat == seat]
+                _, clock, acted = take_turn(bots[seat], game, state, seat, mine, clock, wait=j == len(seats) - 1)
+                if acted:
                     break
-                clock = max(clock, due)
-                game.advance(state, clock)
-            else:
-                act(game, state, choice, now=clock)
         out.append(state.penalties[0])
     return out
 
