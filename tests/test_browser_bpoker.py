@@ -116,6 +116,10 @@ def test_the_bpoker_board_shows_wilds_sideways_cards_and_a_reaction_prompt(base_
     assert acted["label"] == "Play together: A♠ + A♠"
     assert "React?" in page.locator("#ask.urgent h3").inner_text()
     bo = page.locator('.bp-seat[data-seat="1"]')
+    # the viewing hand against its correct number, the table against its maximum (the page
+    # said "table 6/5 (max 7)": a table's count over the viewing hand's correct number)
+    chips = page.locator('.bp-seat[data-seat="0"] .chips').inner_text()
+    assert "viewing 4/5" in chips and "table 1/7" in chips and "max" not in chips, chips
     assert "wild, face down as A♠" in bo.locator(".slot.wild figcaption").inner_text()
     assert bo.locator('.slot.wild .card[data-card="3C#2"]').count() == 1  # its origin, shown
     assert bo.locator(".slot.ne .card.sideways").count() == 1 and "no effect" in bo.inner_text()
@@ -171,4 +175,31 @@ def test_declaration_buttons_say_the_hand_and_f_poker_is_its_own_phase(base_url,
     assert "Bo · deciding" in page.inner_text("#fpoker") and "Cy · folded" in page.inner_text("#fpoker")
     assert not page.locator("details.bp-paused").get_attribute("open")  # the paused hand is folded away
     page.screenshot(path=str(ARTIFACTS / "bpoker-fpoker-phase.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_declarations_are_offered_strongest_first(base_url, browser):
+    """A table of seven offered twenty declarations in the server's order (pairs of 2s first, the
+    three 2s in the middle): the strongest is now first and on the first key; every one remains."""
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    page.goto(base_url + "/")
+    hands = [(["2D", "2H", "4C", "7C", "QS"], "pair of 2s"), (["2D", "4C", "7C", "JC", "QS"], "high card, Q"),
+             (["2D", "2H", "3H", "4C", "QS"], "three 2s"), (["2H", "4C", "JC", "QD", "QS"], "pair of Qs"),
+             (["3S", "7D", "7S", "KH"], "full house, Ks over 7s (short hand)"), (["2D", "2H", "3H", "4C", "7C"], "three 2s")]
+    declaring = {**VIEW, "reacting": False, "options": [], "phase": "declare", "turn": 0,
+                 "declarations": [{"cards": c, "hand": h} for c, h in hands]}
+    legal = [{"seat": 0, "action": "declare", "cards": c} for c, _ in hands]
+    page.evaluate("""async ([view, legal]) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+    }""", [declaring, legal])
+    order = page.locator("#declare button.declare-choice").evaluate_all("bs => bs.map(b => b.dataset.hand)")
+    assert order == ["three 2s", "three 2s", "pair of Qs", "pair of 2s", "high card, Q",
+                     "full house, Ks over 7s (short hand)"], order
+    first = page.locator("#declare button.declare-choice").first
+    assert first.get_attribute("data-cards") == "2D 2H 3H 4C QS"  # of equals, the server's order
+    assert first.locator("kbd").inner_text() == "a"
     assert not errors, errors

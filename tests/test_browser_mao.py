@@ -9,6 +9,7 @@ test plays a few turns rather than a whole game."""
 
 from __future__ import annotations
 
+import httpx2
 from browser_helpers import (
     ARTIFACTS,
     act,
@@ -89,4 +90,29 @@ def test_a_person_talks_knocks_shows_and_plays_mao_in_the_browser(base_url, brow
     page.screenshot(path=str(ARTIFACTS / "mao-phone.png"), full_page=True)
     box = page.locator("#chat").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert not errors, errors
+
+
+def test_a_person_who_deals_starts_the_game_from_the_page_and_can_read_the_quick_phrases(base_url, browser):
+    """Ann deals: the page tells her how to start (before, it said only "Waiting for the dealer"
+    and no button offered the words), and the quick phrases on the felt are light on dark
+    (they were the lobby's blue outline on dark green, hard to read)."""
+    r = httpx2.post(base_url + "/api/tables", json={"game": "mao", "options": {"players": 3, "dealer": 0}, "seed": 5,
+                                                     "seats": [{"name": "Ann"}, {"bot": "dealer"}, {"bot": "dealer"}]})
+    assert r.status_code == 201, r.text
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    page.goto(base_url + r.json()["invites"][0]["path"])
+    page.wait_for_selector("#deal-banner")
+    assert "You deal: start the game by saying" in page.locator("#deal-banner").inner_text()
+    start = page.locator("button.quick-phrase", has_text="The game of maʊ has now started.")
+    colour = start.evaluate("b => getComputedStyle(b).color")
+    assert colour == "rgb(255, 255, 255)", colour
+    act(page, None, start, keyboard=False)
+    page.wait_for_function("() => !document.querySelector('#deal-banner')")
+    assert "You: “The game of maʊ has now started.”" in log_text(page)
+    page.set_viewport_size(PHONE)  # the game and table's name keep a line of their own (it showed "M")
+    crumb = page.locator("#crumb").bounding_box()
+    assert crumb is not None and crumb["width"] > 200, crumb
     assert not errors, errors

@@ -117,6 +117,8 @@ def test_a_winner_writes_a_rule_in_the_browser_and_only_the_witness_reads_it(bas
     ann.wait_for_function("() => document.querySelector('#rule-words').textContent.includes('must say “Hearts”')")
     ann.set_viewport_size(PHONE)
     ann.screenshot(path=str(ARTIFACTS / "mao-rule-editor-phone.png"), full_page=True)
+    # no buttons, no bar: an empty action bar stuck to the phone's bottom edge hid the editor's fields
+    assert ann.locator(".actions").count() == 1 and not ann.locator(".actions").is_visible()
     ann.set_viewport_size(LAPTOP)
     ann.select_option("#rule-witness", "1")
     before = actions_done(ann)
@@ -144,3 +146,14 @@ def test_the_lobby_tells_what_a_match_is(base_url, browser):
         assert said in option.locator(".option-words").inner_text()
     assert page.locator("[name=opt-extension]").get_attribute("type") == "checkbox"
     assert page.locator("[name=opt-games]").input_value() == "3"
+    # words, not JSON or another table's numbers: the rule sets comma-separated (it showed
+    # ["standard"]), no written rules (it showed []), the judge from a menu, and the first
+    # dealer and the decks empty with their default in words (it showed "First dealer 3"
+    # while the form had three seats, 0 to 2)
+    assert page.locator("[name=opt-rules]").input_value() == "standard"
+    assert page.locator("[name=opt-house]").input_value() == ""
+    assert page.locator("[name=opt-judge]").evaluate("e => e.tagName") == "SELECT"
+    for key, said in (("dealer", "the last seat"), ("decks", "one per six players")):
+        field = page.locator(f"[name=opt-{key}]")
+        assert field.input_value() == "" and field.get_attribute("placeholder") == "default"
+        assert f"empty: {said}" in (page.locator(f"[data-option={key}] .option-words").text_content() or "")

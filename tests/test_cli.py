@@ -108,3 +108,19 @@ def test_modifiers_preset_flag():
     assert json.loads(result.output.strip().splitlines()[-1])["games"] == 4
     wrong = invoke("sim", "shedding", "--games", "1", "--modifiers", "all")
     assert wrong.exit_code == 2 and "unknown Shedding option(s): modifiers" in wrong.output
+
+
+def test_every_commands_summary_is_one_line_in_its_groups_list():
+    """A group's list shows each command's first paragraph as written: a line break inside it
+    showed there ('houserules mao rules --help' broke 'a rule that never / fires')."""
+    import click
+    import typer.main
+
+    def walk(cmd: click.Command, path: str) -> list[tuple[str, str]]:
+        out = [(path, (cmd.help or "").strip().split("\n\n")[0])]
+        for name, sub in getattr(cmd, "commands", {}).items():
+            out += walk(sub, f"{path} {name}")
+        return out
+
+    broken = [(path, first) for path, first in walk(typer.main.get_command(app), "houserules") if "\n" in first]
+    assert not broken, broken

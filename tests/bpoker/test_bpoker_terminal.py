@@ -6,10 +6,11 @@ import io
 import random
 
 from rich.console import Console
+from rich.text import Text
 
 from houserules.engine import registry
 from houserules.engine.core import Action
-from houserules.games.bpoker.cards import parse_card
+from houserules.games.bpoker.cards import card_name, parse_card
 from houserules.games.bpoker.terminal import RENDERER
 from houserules.table import Table
 from houserules.tui import event_line
@@ -72,3 +73,61 @@ def test_a_shafting_unit_and_its_used_sixes_draw_and_its_use_is_told() -> None:
     assert "↶" in out.getvalue() and "unit" in out.getvalue()
     assert "shafting unit sideways" in RENDERER.describe(Action(0, "use", parse_card("6S")), view)
     assert "f_poker" not in out.getvalue()
+
+
+def test_half_typed_words_say_what_is_missing() -> None:
+    """'pair 2C' said "'pair' is not a card"; 'play' alone and 'choose' with nothing asked likewise."""
+    state = GAME.scenario_state(GAME.options({"players": 3}),
+                                {"viewing": [["5H", "QS#2", "4H"], [], []], "tables": [["AS"], [], []],
+                                 "stash": [["2C"], ["3C"], ["4C"]]}, 0)
+    view = GAME.view(state, 0)
+    for typed, said in (("pair 5H", "a set is two or more cards"), ("play", "play which card?"),
+                        ("use", "use which card?"), ("choose", "nothing to choose now")):
+        try:
+            RENDERER.parse(typed, 0, view)
+        except ValueError as exc:
+            assert said in str(exc), (typed, exc)
+        else:
+            raise AssertionError(typed)
+
+
+def test_choices_and_counts_read_as_words_and_cards() -> None:
+    """The log said "chooses 2S#3+AS#2", "pays 1 card(s)" and told a turn's end twice."""
+    names = ["Ann", "Bob", "Cy"]
+
+    def said(event: dict, viewer: int | None = None) -> str:
+        line = event_line("bpoker", event, names, viewer)
+        assert line is not None
+        return Text.from_markup(line).plain
+
+    assert " 2S#3 " in said({"event": "chose", "seat": 1, "choice": "2S#3+AS#2"})  # two card chips
+    assert "+" not in said({"event": "chose", "seat": 1, "choice": "2S#3+AS#2"})
+    assert said({"event": "chose", "seat": 1, "choice": "5H>seat:0"}, 0).endswith("for your table.")
+    assert said({"event": "chose", "seat": 1, "choice": "seat:2"}) == "Bob chooses Cy."
+    assert said({"event": "chose", "seat": 1, "choice": "wild"}) == "Bob chooses wild."
+    assert "pays 1 card to" in said({"event": "paid", "seat": 0, "count": 1, "to": "pot", "clause": "BP-8"})
+    assert "pays 3 cards to" in said({"event": "paid", "seat": 0, "count": 3, "to": "pot", "clause": "BP-8"})
+    assert "trade the 2 for …" in said({"event": "asked", "seat": 1, "prompt": "trade the 2 for", "clause": "BP-2C"})
+    assert "turn is over" not in said({"event": "turn-over", "seat": 1})
+
+
+def test_the_menu_offers_declarations_strongest_first() -> None:
+    """Found at a table of seven: twenty declarations in the rules' order, the best among them."""
+    seen = 0
+    for seed in range(30):
+        state = GAME.new(GAME.options({"players": 3}), seed)
+        rng = random.Random(seed)
+        while GAME.result(state) is None and seen < 3:
+            seat = GAME.to_act(state)[0]
+            legal = [a for a in GAME.legal(state) if a.seat == seat]
+            view = GAME.view(state, seat)
+            declares = [a for a in RENDERER.menu(view, legal) if a.kind == "declare"]
+            if len(declares) > 2:
+                keys = [RENDERER._key([card_name(c) for c in a.arg], view) for a in declares]
+                assert keys == sorted(keys, reverse=True)
+                assert len(RENDERER.menu(view, legal)) == len(legal)
+                seen += 1
+            GAME.apply(state, legal[rng.randrange(len(legal))])
+        if seen >= 3:
+            return
+    raise AssertionError("no table offered several declarations")

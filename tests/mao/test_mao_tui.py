@@ -4,6 +4,7 @@ the menu that never lists the rules, the pause banner, the reveal."""
 from __future__ import annotations
 
 import io
+import time
 
 from rich.console import Console
 
@@ -28,7 +29,7 @@ def test_parses_what_a_person_types() -> None:
     assert RENDERER.parse("qs", 0, view).kind == "play"
     assert RENDERER.parse("show", 0, view) == Action(0, "show", arg=True)
     assert RENDERER.parse("wait", 0, view) is None
-    for bad in ("dance", "call x"):
+    for bad in ("dance", "call x", "play"):
         try:
             RENDERER.parse(bad, 0, view)
         except ValueError:
@@ -60,3 +61,64 @@ def test_a_person_plays_a_game_in_the_terminal() -> None:
     assert "maʊ" in text and "Dealer: You" in text
     assert table.over
     assert "The rules in play were" in text
+
+
+def _text(renderable) -> str:
+    out = io.StringIO()
+    Console(file=out, width=120).print(renderable)
+    return out.getvalue()
+
+
+def test_a_person_who_deals_is_told_how_to_start_and_offered_the_words() -> None:
+    """The Extension's winner deals the next game: before, the panel said only 'Waiting for the
+    dealer' and the menu had no way to start (the words were not yet said at this table)."""
+    state = GAME.new(GAME.options({"players": 3, "dealer": 0}), 4)
+    view = GAME.view(state, 0)
+    menu = RENDERER.menu(view, GAME.legal(state))
+    says = [a.arg for a in menu if a.kind == "say"]
+    assert says[0] == "The game of maʊ has now started."
+    text = _text(RENDERER.render(view, ["You", "Bo", "Cy"]))
+    assert "You deal: start the game by saying “The game of maʊ has now started.”" in text
+    other = GAME.view(state, 1)  # everyone else waits, and is not offered the dealer's words
+    assert "Waiting for the dealer" in _text(RENDERER.render(other, ["Ann", "You", "Cy"]))
+    assert "The game of maʊ has now started." not in [a.arg for a in RENDERER.menu(other, []) if a.kind == "say"]
+
+
+def test_the_help_says_the_clock_is_real_time() -> None:
+    # it said "not your thinking time" while three delays of game were called on a person reading it
+    assert "not your thinking time" not in RENDERER.help_text
+    assert "real time" in RENDERER.help_text
+
+
+def test_play_alone_asks_which_card() -> None:
+    view = GAME.view(GAME.new(GAME.options({"players": 3}), 1), 0)
+    try:
+        RENDERER.parse("play", 0, view)
+    except ValueError as exc:  # it said "not understood: ''"
+        assert "play which card?" in str(exc)
+    else:
+        raise AssertionError("play alone parsed")
+
+
+def test_the_prompt_gives_way_to_the_tables_next_moment() -> None:
+    """At a table that keeps time the person's prompt is read with a timeout: when the rules'
+    next moment comes first, it happens (a delay of game, a bot's move) and the person is asked
+    again. Before, the table stood still while the person typed, and the delays ran up at once."""
+    table = Table.create("mao", {"players": 3, "delay_s": 0.5, "grace_s": 0.5}, 11, {1: "dealer", 2: "dealer"}, {0: "You"})
+    console = Console(file=io.StringIO(), width=110)
+    timeouts: list[float] = []
+
+    def timed(prompt: str, timeout: float) -> str | None:
+        timeouts.append(timeout)
+        if len(timeouts) > 6:
+            return "quit"
+        time.sleep(max(0.0, timeout))
+        return None
+
+    def read(prompt: str) -> str:
+        raise AssertionError("a table that keeps time reads with its timeout")
+
+    before = len(table.log)
+    run(table, 0, console, read=read, timed=timed)
+    assert len(timeouts) == 7 and all(t < 5 for t in timeouts[:6])
+    assert len(table.log) > before  # the table moved on while the person said nothing

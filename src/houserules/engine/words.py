@@ -66,14 +66,40 @@ def _base_form(verb: str) -> str:
     return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 
 
+#: verbs the games' words join to a first one with "and" ("Ann plays 5♥ and draws 2"): a
+#: list, not a guess, since "and" is as often followed by a plural noun ("tables and stashes")
+_AND_VERBS = ("draws", "gains", "keeps", "loses", "passes", "pays", "plays", "raises", "takes", "tells",
+              "wins", "writes")
+_AND_VERB = re.compile(rf"\band ({'|'.join(_AND_VERBS)})\b")
+#: "You" that is not a sentence's first word: after a word or a comma ("as if You played it")
+_INNER_YOU = re.compile(rf"(?<=[a-z0-9,;] ){YOU}\b")
+#: a line (or its opening markup) that begins "your ...", to be capitalised
+_QUOTED = re.compile(r"(“[^”]*”)")
+_YOUR_FIRST = re.compile(r"^((?:\[[^\]]*\])?)your\b")
+
+
 def second_person(line: str) -> str:
     """Lines are written in the third person ("Ann plays 5♥"); the person
     reading is named "You", so their lines read "You play 5♥" and "your turn".
-    One rule here instead of a grammar in every game's words."""
-    line = line.replace(f"{YOU}'s turn", "your turn").replace(f"{YOU}'s ", "your ")
-    if line.startswith(f"{YOU} "):  # "You hold their cards up" reads "You hold your cards up"
-        line = re.sub(r"\btheir\b", "your", re.sub(r"\bthemself\b", "yourself", line))
-    return re.sub(rf"\b{YOU} ([A-Za-z]+)", lambda m: f"{YOU} {_base_form(m.group(1))}", line)
+    One rule here instead of a grammar in every game's words: the verbs agree
+    ("You play 5♥ and draw 2"), "You" inside a sentence is "you", and a line
+    that begins with the reader's possession begins "Your". Words quoted as
+    said aloud (“…”) stay exactly as they were said."""
+    mine = line.startswith(f"{YOU} ")
+    parts = _QUOTED.split(line)
+    for i in range(0, len(parts), 2):  # the even parts are outside quotes
+        parts[i] = _told(parts[i], mine)
+    return _YOUR_FIRST.sub(lambda m: f"{m.group(1)}Your", "".join(parts))
+
+
+def _told(text: str, mine: bool) -> str:
+    """``second_person`` on words outside quotes; ``mine`` when the line's subject is the reader."""
+    text = text.replace(f"{YOU}'s turn", "your turn").replace(f"{YOU}'s ", "your ")
+    if mine:  # "You hold their cards up" reads "You hold your cards up"
+        text = re.sub(r"\btheir\b", "your", re.sub(r"\bthemself\b", "yourself", text))
+        text = _AND_VERB.sub(lambda m: f"and {_base_form(m.group(1))}", text)
+    text = re.sub(rf"\b{YOU} ([A-Za-z]+)", lambda m: f"{YOU} {_base_form(m.group(1))}", text)
+    return _INNER_YOU.sub("you", text)
 
 
 def tell(words: Words, event: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> Line | None:

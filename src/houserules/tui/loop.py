@@ -17,6 +17,8 @@ watch the rest, skip to the end, or quit.
 
 from __future__ import annotations
 
+import select
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +30,25 @@ from ..table import Table
 from . import event_line, renderer
 
 Reader = Callable[[str], str]
+#: a reader that gives up after ``timeout`` seconds (None: nothing was typed by then)
+TimedReader = Callable[[str, float], str | None]
+
+
+def stdin_timed(console: Console) -> TimedReader:
+    """Read a line from the terminal, or give up when the table's next moment comes: at a
+    table that keeps time (Mao) the bots and the dealer must not wait for a person's typing,
+    so their delay of game never runs on while the prompt is open."""
+    def read(prompt: str, timeout: float) -> str | None:
+        console.print(prompt, end="")
+        ready, _, _ = select.select([sys.stdin], [], [], max(0.0, timeout))
+        if not ready:
+            console.print()
+            return None
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+    return read
 
 
 class TableTime:
@@ -71,8 +92,10 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
         raise Quit from None
 
 
-def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTime | None = None) -> Action | None:
-    """The person's next action, or None when they choose to wait (a game whose rules keep time)."""
+def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTime | None = None,
+         timed: TimedReader | None = None) -> Action | None:
+    """The person's next action, or None when they choose to wait (a game whose rules keep time)
+    or when, reading with ``timed``, the table's next moment comes before they answer."""
     r = renderer(table.game.name)
     names = [s.name for s in table.seats]
     menu = getattr(r, "menu", None)  # a game whose menu must not be its legal list (Mao)
@@ -85,8 +108,16 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
         # the time left on a move clock; never the rules' own deadlines where those are secret (Mao)
         wake = table.wake_at() if clock is not None and not getattr(table.game, "secret_rules", False) else None
         left = f", {max(0, round(wake - clock()))} s left" if wake is not None and clock is not None else ""
+        prompt = f"your move (number, card, or help{left}) > "
+        moment = table.wake_at() if clock is not None and timed is not None else None
         try:
-            text = read(f"your move (number, card, or help{left}) > ").strip()
+            if moment is not None and clock is not None and timed is not None:
+                got = timed(prompt, moment - clock())
+                if got is None:
+                    return None  # the moment came first: it happens, then the person is asked again
+                text = got.strip()
+            else:
+                text = read(prompt).strip()
         except EOFError:
             raise Quit from None
         if not text:
@@ -136,8 +167,12 @@ def _when_out(console: Console, read: Reader) -> str:
 
 
 def run(table: Table, human: int | None, console: Console, read: Reader | None = None,
-        delay: float = 0.0, save: Path | None = None) -> None:
-    """Play ``table`` to its end (or until the person quits) in the terminal."""
+        delay: float = 0.0, save: Path | None = None, timed: TimedReader | None = None) -> None:
+    """Play ``table`` to its end (or until the person quits) in the terminal. At a table that
+    keeps time, a person's prompt gives way to the table's next moment (``timed``; the real
+    terminal's by default, when ``read`` is not given)."""
+    if read is None and timed is None and table.keeps_time and sys.stdin.isatty():
+        timed = stdin_timed(console)
     read = read or console.input
     seen = 0
     record = table.record
@@ -169,7 +204,7 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 seen = _show_events(console, table, human, seen, 0)
                 continue
             seat = human if human in seats else seats[0]
-            action = _ask(console, table, seat, read, clock)
+            action = _ask(console, table, seat, read, clock, timed)
             t = now()
             expiry = table.clock.expiry() if table.clock is not None else None
             if action is None:  # the person waits: whatever has come due by now happens

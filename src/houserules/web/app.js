@@ -7,7 +7,7 @@
 import { TableConnection } from "./net.js";
 import fallback from "./games/fallback.js";
 import { h, copyButton } from "./dom.js";
-import { optionField, TABLE_CLOCKS } from "./options.js";
+import { isPlainList, optionField, TABLE_CLOCKS } from "./options.js";
 import { Countdown } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound } from "./alerts.js";
 
@@ -180,6 +180,12 @@ async function buildCreateForm(form) {
     const options = {};
     for (const [key, value] of Object.entries(g.options)) {
       const input = form.elements[`opt-${key}`];
+      if (input.dataset.default === "empty" && input.value.trim() === "") continue; // the game's own default
+      if (isPlainList(value)) { // comma-separated words or numbers (or JSON, or a plain word such as "all")
+        const raw = input.value.trim();
+        if (raw !== value.join(",")) options[key] = raw === "" ? [] : parseLoose(raw);
+        continue;
+      }
       if (isStructured(value)) { // a list or an object, edited as JSON (or a plain word such as "all")
         const raw = input.value.trim();
         if (raw !== JSON.stringify(value)) options[key] = parseLoose(raw);
@@ -598,7 +604,7 @@ function rulesPage(game) {
 }
 
 function showHelp(mod = fallback) {
-  const keys = [["1–9", "play the 1st…9th highlighted card"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
+  const keys = [["1–9", "play the 1st…9th card you may click, left to right"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
   document.getElementById("help-keys").replaceChildren(...keys.map(([k, d]) => h("li", {}, h("kbd", {}, k), " ", d)));
   document.getElementById("help").showModal();
 }

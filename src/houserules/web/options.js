@@ -14,12 +14,14 @@ export const TABLE_CLOCKS = [
   { label: "15 minutes each, +10 s a move", clock: { bank_s: 900, increment_s: 10 } },
 ];
 
-// [label, sentence, advanced?]; a game's own words win over the shared ones
+// [label, sentence, advanced?, default in words?]; a game's own words win over the shared ones.
+// An option with its default in words is shown empty (that default for the table's player count,
+// which the lobby cannot know: "First dealer 3" at a table of three) and an empty field keeps it.
 const SHARED = {
   players: ["Players", "How many seats at the table (people and bots)."],
   hand_size: ["Cards dealt", "How many cards each player starts with."],
   mode: ["Mistakes", "Strict refuses a move the rules do not allow; table lets you make it and take the rulebook's penalty."],
-  dealer: ["First dealer", "Which seat deals first (seat numbers start at 0).", true],
+  dealer: ["First dealer", "Which seat deals first (seat numbers start at 0); empty: the last seat.", true, "the last seat"],
   max_turns: ["Turn limit", "A safety stop: the game ends as a draw after this many turns.", true],
   seed: ["Deal seed", "The same seed deals the same cards.", true],
 };
@@ -33,13 +35,14 @@ const GAMES = {
     reveal: ["Reveal the rules afterwards", "When the game is over, everyone sees which rules were in play."],
     delay_s: ["Delay of game", "Seconds a player has to play before the dealer hurries them.", true],
     grace_s: ["Reasonable time", "Seconds the dealer allows before judging a failure to act.", true],
-    decks: ["Decks", "52-card decks shuffled together (default: one per six players).", true],
+    decks: ["Decks", "52-card decks shuffled together; empty: one per six players.", true, "one per six players"],
     extension: ["Match (the Extension)", "Play a series of games: each winner deals the next and first adds, changes or removes one rule, in secret, telling one other player as a witness. The software enforces every rule."],
     games: ["Games in the match", "How many games a match lasts (with the Extension on); the most games won wins the match."],
-    judge: ["Who judges", "software (the default): the software deals and judges; dealer: a person at the dealer seat judges, with the software's advice.", true],
+    judge: ["Who judges", "The software deals and judges, or a person at the dealer seat judges, with the software's advice.", true],
     house: ["Written rules", "House rules in the rule language (JSON), in play from the start; houserules mao rules check FILE says them in words.", true],
   },
   "cripple-mr-onion": {
+    dealer: ["First dealer", "Which seat deals first (seat numbers start at 0).", true],
     stake: ["Stake", "The ante each player pays into the pot every round."],
     max_raise: ["Largest raise", "The most a bet may be raised, in Stakes."],
     chips: ["Starting chips", "How many chips each player starts the match with."],
@@ -50,17 +53,30 @@ const GAMES = {
   },
 };
 
+// options with a few named values: a menu instead of a text field ([value, words])
+const CHOICES = {
+  mode: [["strict", "strict: illegal moves are refused"], ["table", "table: illegal moves cost the rulebook's penalty"]],
+  judge: [["software", "the software"], ["dealer", "a person at the dealer seat"]],
+};
+
 const isStructured = (value) => value !== null && typeof value === "object";
+/** A list of plain words or numbers, shown and typed comma-separated ("standard,christmas"), not as JSON. */
+export const isPlainList = (value) => Array.isArray(value) && value.every((v) => ["string", "number"].includes(typeof v));
 
 /** The control for one option: {element, advanced}. Its input is named ``opt-KEY``. */
 export function optionField(game, key, value) {
-  const [label, words, advanced] = (GAMES[game] || {})[key] || SHARED[key] || [key.replace(/_/g, " "), "", true];
+  const [label, words, advanced, byDefault] = (GAMES[game] || {})[key] || SHARED[key] || [key.replace(/_/g, " "), "", true];
   const name = `opt-${key}`;
   let input;
-  if (key === "mode") {
-    input = h("select", { name }, h("option", { value: "strict" }, "strict: illegal moves are refused"),
-      h("option", { value: "table" }, "table: illegal moves cost the rulebook's penalty"));
+  const choices = CHOICES[key];
+  if (choices && choices.some(([v]) => v === value)) {
+    input = h("select", { name }, ...choices.map(([v, said]) => h("option", { value: v }, said)));
     input.value = value;
+  } else if (byDefault) {
+    input = h("input", { name, type: typeof value === "number" ? "number" : "text", value: "", placeholder: "default",
+      title: `empty: ${byDefault}`, "data-default": "empty" });
+  } else if (isPlainList(value)) {
+    input = h("input", { name, type: "text", value: value.join(","), placeholder: "none", title: "comma-separated" });
   } else if (isStructured(value)) {
     input = h("input", { name, type: "text", class: "json", value: JSON.stringify(value), title: "JSON, or a plain word" });
   } else if (typeof value === "boolean") {

@@ -1,8 +1,8 @@
 """How bpoker looks in a terminal, and how a person types its actions.
 
 Every seat's zones in one table (stash and its sideways cards, viewing hand
-and cards-to-be-played counts, the table with its marks, the declared hand),
-then the player's own cards, then what he may do next and why.
+against its correct number, cards-to-be-played ("to play"), the table with
+its marks, the declared hand), then the player's own cards, then what he may do next and why.
 Marks: a wild is shown face down ``▒8S``, a no-effect card sideways ``↷JS``,
 a tile as ``[5H 3S =2♠]``, a shafting unit's used 6 ``↶6H``, a protected card
 underlined.
@@ -23,6 +23,7 @@ from .cards import CardError, card_name, is_red, parse_card, rank, suit
 from .hands import describe as hand_name
 from .hands import evaluate
 from .view import BView
+from .words import open_prompt
 
 HELP = """Type a menu number, or: a card to play it (QS; QS#2 is the second deck's copy), pass,
 scrap, use JS (a no-effect J's discard effect; use 3C: Neutralization; use 6S: turn a 6 of your
@@ -74,7 +75,7 @@ class BPokerRenderer:
     def render(self, view: BView, names: list[str]) -> RenderableType:
         d = view.data
         grid = RichTable(box=None, show_header=True, header_style="bold", expand=False)
-        for col in ("seat", "player", "stash", "view", "tbp", "table (count/max)", "declared"):
+        for col in ("seat", "player", "stash", "viewing", "to play", "table (count/max)", "declared"):
             grid.add_column(col)
         for s in range(d["players"]):
             mark = "▶" if s == d["turn"] and not d["over"] else ""
@@ -119,7 +120,7 @@ class BPokerRenderer:
             return f"[bold]The game is over: {d['reason']}.[/]"
         if d["ask"]:
             who = names[d["ask"]["seat"]]
-            return f"[bold magenta]{who} must choose: {d['ask']['prompt']}[/] [{d['ask']['clause']}]"
+            return f"[bold magenta]{who} must choose: {open_prompt(d['ask']['prompt'])}[/] [{d['ask']['clause']}]"
         if d["reacting"]:
             return "[bold red]You may react now (Magic / Tunnel / Reflector), or pass.[/] [BP-R.3]"
         who = names[d["turn"]]
@@ -174,13 +175,24 @@ class BPokerRenderer:
         except CardError:
             return option
 
+    def menu(self, view: BView, legal: list[Action]) -> list[Action]:
+        """The legal actions, declarations strongest first (a table of seven offers twenty)."""
+        declares = sorted((a for a in legal if a.kind == "declare"),
+                          key=lambda a: self._key([card_name(c) for c in a.arg], view), reverse=True)
+        return [a for a in legal if a.kind != "declare"] + declares
+
     def _hand(self, names: list[str], view: BView) -> str:
         told = {tuple(sorted(x["cards"])): x["hand"] for x in view.data.get("declarations", [])}
         if tuple(sorted(names)) in told:  # the rules' own words for it (BP-H13)
             return str(told[tuple(sorted(names))])
+        return hand_name(self._key(names, view))
+
+    @staticmethod
+    def _key(names: list[str], view: BView) -> tuple[int, ...]:
+        """How strong the hand ``names`` make is (hands.py's key: the larger, the stronger)."""
         wild = {c for s in view.data["tables"] for x in s if x.get("wild") for c in x["cards"]}
         faces = [(rank(parse_card(n)), suit(parse_card(n))) for n in names if n not in wild]
-        return hand_name(evaluate(faces, sum(n in wild for n in names)))
+        return tuple(evaluate(faces, sum(n in wild for n in names)))
 
     def parse(self, text: str, seat: int, view: BView) -> Action:
         words = text.strip().split()
@@ -198,10 +210,16 @@ class BPokerRenderer:
             return Action(seat, head)
         if head == "declare":
             return Action(seat, "declare", arg=tuple(sorted(self._card(w, view) for w in rest)))
-        if head == "pair" and len(rest) >= 2:
+        if head == "pair":
+            if len(rest) < 2:
+                raise ValueError("a set is two or more cards, e.g. pair AS AH")
             return Action(seat, "pair", arg=self._distinct(rest, view))
-        if head in ("play", "use") and rest:
+        if head in ("play", "use"):
+            if not rest:
+                raise ValueError(f"{head} which card? e.g. {head} QS")
             return Action(seat, head, self._card(rest[0], view))
+        if head == "choose":
+            raise ValueError("nothing to choose now")
         return Action(seat, "play", self._card(words[0], view))
 
     def _option(self, text: str, options: list[str]) -> str:

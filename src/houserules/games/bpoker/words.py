@@ -6,8 +6,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...engine.words import Line, card, cards, shared
+from .cards import CardError, parse_card
 
 Said = Callable[[Mapping[str, Any], str, Sequence[str]], str | None]
+
+
+def _cards(n: Any) -> str:
+    """``n`` cards in words, singular for one: "1 card", "3 cards"."""
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _seat(names: Sequence[str], seat: Any) -> str:
@@ -17,6 +23,42 @@ def _seat(names: Sequence[str], seat: Any) -> str:
 def _to(names: Sequence[str], dest: str) -> str:
     """``pot``, ``discard`` or ``seat N`` (a payment into that player's stash)."""
     return _seat(names, int(dest[5:])) if dest.startswith("seat ") else f"the {dest}"
+
+
+#: a prompt ending in one of these asks for what the options name ("trade the 2 for …")
+_OPEN_ENDS = ("for", "onto", "with", "to", "from", "of")
+
+
+def open_prompt(prompt: str) -> str:
+    """A question put to a seat, ended with "…" where the offered options complete it."""
+    return prompt + " …" if prompt.rsplit(" ", 1)[-1] in _OPEN_ENDS else prompt
+
+
+def _choice(choice: str, names: Sequence[str]) -> str:
+    """An offered option in words, its cards as card tokens: ``2S#3+AS#2`` is two cards,
+    ``5H>seat:1`` a card forced onto a seat's table, ``seat:2`` a seat; anything else as it is."""
+    if ">" in choice:
+        what, _, seat = choice.partition(">")
+        return f"{_choice(what, names)} for {_seat(names, _seat_number(seat))}'s table"
+    if choice.startswith("seat:"):
+        return _seat(names, _seat_number(choice))
+    parts = choice.split("+")
+    if all(_is_card(p) for p in parts):
+        return cards(parts)
+    return choice
+
+
+def _seat_number(text: str) -> int | None:
+    number = text.removeprefix("seat:")
+    return int(number) if number.isdigit() else None
+
+
+def _is_card(name: str) -> bool:
+    try:
+        parse_card(name)
+    except CardError:
+        return False
+    return True
 
 
 def _played(e: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
@@ -30,18 +72,18 @@ def _played(e: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
 
 SENTENCES: dict[str, Said] = {
     "played": _played,
-    "asked": lambda e, w, n: f"{w} must choose: {e['prompt']} [{e['clause']}].",
-    "chose": lambda e, w, n: f"{w} chooses {e['choice']}." if "choice" in e else f"{w} chooses.",
+    "asked": lambda e, w, n: f"{w} must choose: {open_prompt(e['prompt'])} [{e['clause']}].",
+    "chose": lambda e, w, n: f"{w} chooses {_choice(e['choice'], n)}." if "choice" in e else f"{w} chooses.",
     "reacted": lambda e, w, n: f"{w} reacts: {e['reaction']}.",
     "broken": lambda e, w, n: f"The tile {cards(e['cards'])} on {w}'s table is broken up.",
-    "paid": lambda e, w, n: f"{w} pays {e['count']} card(s) to {_to(n, e['to'])} [{e['clause']}].",
+    "paid": lambda e, w, n: f"{w} pays {_cards(e['count'])} to {_to(n, e['to'])} [{e['clause']}].",
     "forgiven": lambda e, w, n: f"{w} cannot pay {e['count']} more; it is forgiven.",
     "cannibalised": lambda e, w, n: f"{w} pays {_to(n, e['to'])} with {card(e['card'])} from the table.",
     "lost": lambda e, w, n: f"{w}'s effect is lost: {e['why']} [{e['clause']}].",
-    "to-be-played": lambda e, w, n: f"{w} must play {e['count']} card(s) from the {e['from']}.",
+    "to-be-played": lambda e, w, n: f"{w} must play {_cards(e['count'])} from the {e['from']}.",
     "took-random": lambda e, w, n: f"{w} takes {card(e['card'])} at random from {_seat(n, e['from'])}'s stash.",
-    "to-pot": lambda e, w, n: f"{w} puts {e['count']} card(s) from the {e['from']} into the pot.",
-    "from-pot": lambda e, w, n: f"{w} takes {e['count']} card(s) from the pot.",
+    "to-pot": lambda e, w, n: f"{w} puts {_cards(e['count'])} from the {e['from']} into the pot.",
+    "from-pot": lambda e, w, n: f"{w} takes {_cards(e['count'])} from the pot.",
     "wilds-to-pot": lambda e, w, n: f"Every wild goes to the pot: {cards(e['cards'])}.",
     "looked": lambda e, w, n: f"{w} looks at a viewing hand.",
     "traded-viewing": lambda e, w, n: f"{w} trades viewing hands with {_seat(n, e['with'])}.",
@@ -68,17 +110,17 @@ SENTENCES: dict[str, Said] = {
     "turn-ends": lambda e, w, n: f"{w}'s turn is over.",
     "hand": lambda e, w, n: f"Hand {e['hand']} begins; {w} deals.",
     "exempt": lambda e, w, n: f"{w}'s {e['count']} table cards do not count toward the maximum this turn.",
-    "drew": lambda e, w, n: f"{w} draws {e['count']} card(s)" + (f": {cards(e['cards'])}." if "cards" in e else "."),
+    "drew": lambda e, w, n: f"{w} draws {_cards(e['count'])}" + (f": {cards(e['cards'])}." if "cards" in e else "."),
     "returned": lambda e, w, n: f"{w} returns a card to the stash.",
     "declared": lambda e, w, n: f"{w} declares {cards(e['cards']) or 'nothing'} ({e['hand']}).",
     "pass": lambda e, w, n: f"{w} passes.",
     "scrapped": lambda e, w, n: f"{w} scraps the table.",
-    "won-hand": lambda e, w, n: f"{w} wins the hand ({e['how']}) and {e['pot']} card(s) of pot.",
+    "won-hand": lambda e, w, n: f"{w} wins the hand ({e['how']}) and {_cards(e['pot'])} of pot.",
     "lost-hand": lambda e, w, n: f"{w} loses the hand.",
     "hand-cap": lambda e, w, n: f"The hand ends without a winner after {e['turns']} turns.",
     "window": lambda e, w, n: f"Reactions are asked of {', '.join(_seat(n, s) for s in e['seats'])}.",
     "passed": lambda e, w, n: f"{w} does not react.",
-    "turn-over": lambda e, w, n: f"{w}'s turn is over: the hand is declared next.",
+    "turn-over": lambda e, w, n: f"{w} declares a poker hand next.",
     # pairs and sets (pairs.py)
     "set-played": lambda e, w, n: f"{w} plays the set {cards(e['cards'])}: {e['set']} [{e['clause']}].",
     "locked-out": lambda e, w, n: f"{cards(e['cards'])} cannot come onto {w}'s table (10♦ + card): discarded unresolved.",
@@ -88,7 +130,7 @@ SENTENCES: dict[str, Said] = {
     "shield": lambda e, w, n: f"Every card on {w}'s table becomes no-effect (Shield).",
     "reversed": lambda e, w, n: "The direction of play is reversed: play now goes "
                                 + ("left." if e["direction"] == 1 else "right."),
-    "atomic": lambda e, w, n: f"Atomic Bomb: {e['count']} card(s) from every table and the discard go to the pot.",
+    "atomic": lambda e, w, n: f"Atomic Bomb: {_cards(e['count'])} from every table and the discard go to the pot.",
     "next-instead": lambda e, w, n: f"{w}'s turn is over: {_seat(n, e['next'])}'s turn begins next instead (Q + Q).",
     "no-regain": lambda e, w, n: f"{w} may not regain the turn: nobody is skipped (A + A with two players left).",
     "skip": lambda e, w, n: f"{w}'s turn ends, and {_seat(n, e['next'])}'s will be skipped.",
@@ -98,7 +140,7 @@ SENTENCES: dict[str, Said] = {
     "f-poker": lambda e, w, n: f"Play is paused: {w} starts a game of f_poker for an f_pot of {e['f_pot']} cards.",
     "f-stand": lambda e, w, n: f"f_poker: {w} stands.",
     "f-fold": lambda e, w, n: f"f_poker: {w} folds.",
-    "f-draw": lambda e, w, n: f"f_poker: {w} changes {e['count']} card(s).",
+    "f-draw": lambda e, w, n: f"f_poker: {w} changes {_cards(e['count'])}.",
     "f-won": lambda e, w, n: f"{w} wins f_poker and its f_pot of {e['f_pot']} cards; play resumes with {w}'s turn "
                              "(no win check this time).",
     "unit-sideways": lambda e, w, n: f"{w} turns {card(e['card'])} of the Discreationary Shafting Unit sideways "

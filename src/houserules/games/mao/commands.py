@@ -109,8 +109,10 @@ def check_cmd(
     words: Annotated[bool, typer.Option("--words", help="list every rule in play (built-in ones too) in plain "
                                                          "words: this reveals the rules")] = False,
 ) -> None:
-    """Validate a rule book: each house rule in plain words, then warnings (a rule that never
-    fires or contradicts another); unwinnable books and malformed files are errors."""
+    """Validate a rule book: each house rule in plain words, then warnings.
+
+    Warnings: a rule that never fires or contradicts another; unwinnable books and malformed
+    files are errors."""
     from .language import explain
 
     names, rules, warnings = _load(file)

@@ -36,7 +36,8 @@ HELP = """The only rule anyone can tell you: nobody can tell you the rules. Lear
 Type a card to play it (QS, 10h), or a number from the menu. Also:
   draw | " words  (or: say words) | k, kk, knock N | point SEAT | touch, letgo | show, hide
   call SEAT PENALTY (a correction) | wait (let time pass) | log | help | quit
-Time runs only when everyone waits: a table's clock, not your thinking time."""
+The table's clock is real time, as at a real table: it runs while you read and type.
+The dealer starts each game by saying "The game of maʊ has now started." (in the menu when you deal)."""
 QUICK = 4
 
 
@@ -49,9 +50,15 @@ def _card_text(name: str) -> str:
     return card_or_text(name, parse_card, card_markup)
 
 
+def dealing(view: MaoView) -> bool:
+    """The seat looking is the dealer, and the game waits for its first words."""
+    return view.seat is not None and view.seat == view.dealer and not view.started and not view.over
+
+
 def quick_phrases(view: MaoView) -> list[str]:
-    """What has been said aloud at this table lately (newest first), and "Point of order"."""
-    out: list[str] = []
+    """What has been said aloud at this table lately (newest first), and "Point of order";
+    to a dealer who has not started the game yet, first the sentence that starts it."""
+    out: list[str] = [rb.START] if dealing(view) else []
     for entry in reversed(view.log):
         if entry[1] == "say" and entry[3] not in out and len(out) < QUICK:
             out.append(str(entry[3]))
@@ -73,6 +80,8 @@ class MaoRenderer:
         lines: list[RenderableType] = []
         if view.paused:
             lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/]"))
+        elif dealing(view):
+            lines.append(Text.from_markup(f"[bold yellow]You deal: start the game by saying “{escape(rb.START)}”[/]"))
         elif not view.started:
             lines.append(Text.from_markup("[bold]Waiting for the dealer to start the game.[/]"))
         pile = " ".join(card_markup(c) for c in view.pile)
@@ -166,6 +175,8 @@ class MaoRenderer:
                 raise ValueError("call SEAT PENALTY, e.g. call 2 talking")
             return Action(seat, "call", arg=(int(target), name.strip()))
         if head == "play":
+            if not rest.strip():
+                raise ValueError("play which card? e.g. play QS")
             t = rest
         try:
             return Action(seat, "play", parse_card(t))

@@ -70,10 +70,10 @@ function seatZones(view, names, s) {
   const out = !view.in_hand[s] || (view.out || []).includes(s);
   const counts = h("div", { class: "chips" },
     chip(`stash ${view.stash_sizes[s]}`, "", { title: "face-down stash" }),
-    chip(`viewing ${view.viewing_sizes[s]}`),
+    chip(`viewing ${view.viewing_sizes[s]}/${view.correct[s]}`, "", { title: "viewing hand / its correct number" }),
     view.ctbp_sizes[s] ? chip(`to play ${view.ctbp_sizes[s]}`, "warn") : "",
     view.sideways[s] ? chip(`sideways ${view.sideways[s]}`, "", { title: "sideways cards in the stash" }) : "",
-    chip(`table ${view.counted[s]}/${view.correct[s]} (max ${view.maximum[s]})`, "", { title: "counted cards / correct number (maximum)" }),
+    chip(`table ${view.counted[s]}/${view.maximum[s]}`, "", { title: "table cards that count / the table's maximum" }),
     view.hands_won[s] ? chip(`won ${view.hands_won[s]}`, "magenta") : "",
     out ? chip("out of this hand", "warn") : "");
   const table = view.tables[s].length ? h("div", { class: "bp-table" }, ...view.tables[s].map(slot))
@@ -116,11 +116,33 @@ function ask(ctx) {
     { urgent: !!(view.ask && view.turn !== seat), id: "ask" });
 }
 
+// the poker categories from the best down, as hands.py names them, and the ranks from the lowest up
+const CATEGORIES = ["five", "straight flush", "four", "full house", "flush", "straight", "three", "two pair", "pair",
+  "high card", "no cards"];
+const RANKS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+/** How strong a named hand is, for ordering (smaller first): a full hand before a short one,
+ *  then the category, then its first rank; an unnamed hand last. */
+function strength(hand) {
+  if (!hand) return [2, 0, 0];
+  const category = CATEGORIES.findIndex((c) => hand.startsWith(c));
+  const rank = hand.slice(category < 0 ? 0 : CATEGORIES[category].length).match(/\b(10|[1-9JQKA])s?\b/);
+  return [hand.includes("(short hand)") ? 1 : 0, category < 0 ? CATEGORIES.length : category,
+    -(rank ? RANKS.indexOf(rank[1]) : -1)];
+}
+
+const byStrength = (a, b) => {
+  const x = strength(a.hand), y = strength(b.hand);
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || a.i - b.i;
+};
+
 function declaration(ctx) {
   const { view, legal, act } = ctx;
-  const decl = legal.filter((a) => a.action === "declare");
-  if (!decl.length) return "";
   const named = new Map((view.declarations || []).map((d) => [d.cards.join(" "), d.hand]));
+  // the strongest hand first (and on the first key): twenty declarations in the server's order hid it
+  const decl = legal.filter((a) => a.action === "declare")
+    .map((a, i) => ({ a, i, hand: named.get(a.cards.join(" ")) })).sort(byStrength).map((d) => d.a);
+  if (!decl.length) return "";
   const buttons = decl.map((a, i) => {
     const hand = named.get(a.cards.join(" "));
     const label = [hand ? `Declare: ${cap(hand)}` : "Declare", h("small", { class: "decl-cards" }, a.cards.map(cardText).join(" ") || "no cards")];
@@ -207,7 +229,7 @@ export default {
     return [view.turn];
   },
   seatNote(view, seat) {
-    return `stash ${view.stash_sizes[seat]} · viewing ${view.viewing_sizes[seat]} · table ${view.counted[seat]}/${view.correct[seat]}`;
+    return `stash ${view.stash_sizes[seat]} · viewing ${view.viewing_sizes[seat]}/${view.correct[seat]} · table ${view.counted[seat]}/${view.maximum[seat]}`;
   },
   cardText,
   keys: { p: "pass" },

@@ -18,11 +18,15 @@ const sortKey = (name) => {
   return SUIT_ORDER.indexOf(c.suit) * 13 + RANK_ORDER.indexOf(c.rank);
 };
 const POINT_OF_ORDER = "Point of order.";
+const START = "The game of maʊ has now started."; // the dealer's first words (rulebook.START)
 const draft = { text: "" }; // the chat line survives redraws
 let clockTimer = null;
 
-function quickPhrases(view) {
-  const out = [];
+/** The person looking deals, and the game waits for them to start it. */
+const dealing = (view, seat) => seat === view.dealer && !view.started && !view.over;
+
+function quickPhrases(view, seat) {
+  const out = dealing(view, seat) ? [START] : [];
   for (const entry of [...view.log].reverse()) {
     if (entry[1] === "say" && !out.includes(entry[3]) && out.length < 4) out.push(entry[3]);
   }
@@ -44,7 +48,7 @@ function turnClock(view) {
   return el;
 }
 
-function chatLine(view, act) {
+function chatLine(view, seat, act) {
   const input = h("input", {
     id: "chat", name: "chat", maxlength: "200", autocomplete: "off", "data-focus": "chat",
     placeholder: "say something aloud…", "aria-label": "say something to the table", value: draft.text,
@@ -59,7 +63,7 @@ function chatLine(view, act) {
   const form = h("form", { class: "chat", id: "chat-form" }, input, h("button", { type: "submit" }, "Say"));
   form.addEventListener("submit", (e) => { e.preventDefault(); say(input.value); });
   const quick = h("div", { class: "quick", "aria-label": "quick phrases" },
-    ...quickPhrases(view).map((p) => h("button", { type: "button", class: "ghost quick-phrase", onclick: () => say(p) }, p)));
+    ...quickPhrases(view, seat).map((p) => h("button", { type: "button", class: "ghost quick-phrase", onclick: () => say(p) }, p)));
   return h("section", { class: "talk" }, form, quick);
 }
 
@@ -81,7 +85,10 @@ export default {
   board({ view, legal, seat, names, act }) {
     const parts = [];
     if (view.paused) parts.push(h("div", { class: "banner pause", id: "pause-banner", role: "status" }, "PAUSED — point of order"));
-    else if (!view.started) parts.push(h("div", { class: "banner", role: "status" }, "Waiting for the dealer to start the game"));
+    else if (dealing(view, seat)) {
+      parts.push(h("div", { class: "banner", id: "deal-banner", role: "status" },
+        `You deal: start the game by saying “${START}” (a quick phrase below)`));
+    } else if (!view.started) parts.push(h("div", { class: "banner", role: "status" }, "Waiting for the dealer to start the game"));
     const chips = [h("span", { class: "chip" }, view.direction === 1 ? "↻" : "↺"), turnClock(view)];
     parts.push(h("div", { class: "chips" }, ...chips));
     parts.push(h("div", { class: "piles" },
@@ -105,7 +112,7 @@ export default {
         h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "show-hand", checked: showing,
           onchange: () => act({ action: "show", arg: !showing }) }), " show my hand"));
       parts.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hand), hands);
-      parts.push(chatLine(view, act), gestures(view, seat, names, act));
+      parts.push(chatLine(view, seat, act), gestures(view, seat, names, act));
     }
     if (view.over && view.rules) {
       parts.push(h("section", { class: "reveal", id: "reveal" }, h("h3", {}, "The rules in play were"),
