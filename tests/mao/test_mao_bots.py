@@ -47,3 +47,30 @@ def test_sim_reports_penalties_for_2_to_12_players() -> None:
         opts = GAME.options({"players": players, "rules": "all"})
         tally, _ = simulate(SimConfig("mao", 6, opts, tuple(["dealer", "learner"] * 6)[:players], seed=3))
         assert tally.games == 6 and sum(tally.penalties.values()) > 0
+
+
+def test_a_knower_owing_a_failed_phrase_on_its_turn_moves_on() -> None:
+    """A phrase whose duty already failed is still legal (the dealer ignores it, M-penalties-c);
+    the rule-knower said it again and again on its own turn while the clock stood still. Now it
+    plays or draws within a few decisions."""
+    from houserules.engine.core import Action
+    from houserules.games.mao import rulebook as rb
+
+    thanks = {"id": "thanks", "on": "penalty",
+              "must": [{"who": "player", "do": "say", "phrase": "Thank you", "failure": "ingratitude"}]}
+    state = GAME.new(GAME.options({"players": 3, "rules": "base", "house": [thanks]}), 1)
+    act(GAME, state, Action(state.dealer, "say", arg=rb.START))
+    seat = state.turn
+    GAME.advance(state, 5.0)  # delay of game: "Thank you" is owed
+    GAME.advance(state, 8.0)  # not said in time: ingratitude; the words stay legal for a moment
+    assert state.penalties[seat] == 2 and any(a.kind == "say" for a in GAME.legal(state) if a.seat == seat)
+    knower = Knower(0, 0.0)
+    kinds = []
+    for _ in range(5):
+        choice = knower.choose(GAME.view(state, seat), [a for a in GAME.legal(state) if a.seat == seat])
+        assert choice is not None
+        kinds.append(choice.kind)
+        act(GAME, state, choice, now=8.0)
+        if choice.kind in ("play", "draw"):
+            break
+    assert kinds[-1] in ("play", "draw"), kinds

@@ -111,11 +111,14 @@ def ask(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[A
 
 
 def take_turn(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action],
-              clock: float) -> tuple[list[Event], float, bool]:
+              clock: float, wait: bool = True) -> tuple[list[Event], float, bool]:
     """Ask ``bot`` for ``seat`` and carry out its answer at game time ``clock``: the events,
     the clock afterwards, and whether it acted. A bot that waits lets the clock run on to the
-    game's next deadline; a bot that may err (``attempts``) goes through the referee."""
+    game's next deadline (unless ``wait`` is false: another seat is to be asked first); a bot
+    that may err (``attempts``) goes through the referee."""
     action = ask(bot, game, state, seat, legal)
+    if action is None and not wait:
+        return [], clock, False
     if action is None:
         due = game.deadline(state)
         if due is None:

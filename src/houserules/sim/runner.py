@@ -76,7 +76,9 @@ def _flatten(prefix: str, value: Any, out: Counter[str]) -> None:
 
 def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[str]) -> tuple[Any, list[Event], int]:
     """One game with bot ``kinds[s]`` at seat ``s``: the final state, its events, its action count.
-    Where several seats are asked at once, the first one asked acts."""
+    Where several seats are asked at once, they are asked in turn and the first that acts acts;
+    the clock runs on only when every one of them waits (in Mao, a seat that waits must not let
+    the others' duties run out without their being asked)."""
     game = registry.get(game_name)
     bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
     state = game.new(options, seed)
@@ -88,11 +90,13 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
         seats = to_act(state)
         if not seats:
             break
-        seat = seats[0]
         choices = legal(state)
-        if len(seats) > 1:
-            choices = [a for a in choices if a.seat == seat]
-        happened, clock, acted = take_turn(bots[seat], game, state, seat, choices, clock)
+        for i, seat in enumerate(seats):
+            mine = [a for a in choices if a.seat == seat] if len(seats) > 1 else choices
+            last = i == len(seats) - 1
+            happened, clock, acted = take_turn(bots[seat], game, state, seat, mine, clock, wait=last)
+            if acted or last:
+                break
         events.extend(happened)
         actions += acted
     return state, events, actions

@@ -35,6 +35,8 @@ LIBRARY: tuple[Mapping[str, Any], ...] = (
      "must": [{"who": "everyone", "do": "silent", "failure": "breaking the silence"}]},
     {"id": "jacks-point", "title": "Jacks", "on": "play", "if": ["card.rank == J"],
      "must": [{"who": "next", "do": "point", "failure": "failure to point"}], "wrong_time": "pointing about"},
+    {"id": "knock-in", "title": "Knocking in", "on": "turnstart",
+     "must": [{"who": "player", "do": "knock", "times": 1, "failure": "failure to knock at your turn"}]},
 )
 
 _WHEN = ("card.rank == 3", "card.rank == 4", "card.rank == 5", "card.rank == 6", "card.suit == diamonds",
