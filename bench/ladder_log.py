@@ -1,6 +1,7 @@
 """A ladder played a round robin at a time, each game's outcome appended to a file.
 
     python bench/ladder_log.py GAME BOT,BOT[,...] OUT.jsonl [--players 2] [--games 400] [--seed 0] [-o key=value]
+                               [--workers 1]
 
 The games are exactly those of ``houserules ladder GAME --bots ... --games N
 --seed S`` (game ``i`` of a ladder does not depend on how many are played,
@@ -8,7 +9,9 @@ The games are exactly those of ``houserules ladder GAME --bots ... --games N
 command's games and ``houserules``'s ratings of them are its ratings. What
 this adds for long ladders on a busy machine: the ratings so far after each
 round robin (on stderr, with the CPU seconds per game), and a run stopped at
-any point resumes where the file ends. The last line of a finished run is
+any point resumes where the file ends. With ``--workers N`` each step plays
+whole round robins, about four games a worker, side by side, one process each, and
+appends them in game order, so the file is the same as with one worker. The last line of a finished run is
 the ratings as ``ladder --json`` prints them.
 """
 
@@ -23,6 +26,7 @@ from typing import Any
 
 from houserules.engine import registry
 from houserules.sim.ladder import LadderConfig, Outcome, play_chunk, ratings, tables
+from houserules.sim.parallel import run_jobs
 
 
 def main() -> None:
@@ -34,6 +38,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("-o", "--option", action="append", default=[])
+    ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args()
     game = registry.get(args.game)
     raw: dict[str, Any] = {"players": args.players}
@@ -49,19 +54,24 @@ def main() -> None:
             row = json.loads(line)
             if "seats" in row:
                 done.append((tuple(row["seats"]), tuple(row["winners"])))
-    step = len(tables(config)) * args.players  # one round robin: every table in every rotation
+    robin = len(tables(config)) * args.players  # one round robin: every table in every rotation
+    workers = max(1, args.workers)
+    step = robin * -(-4 * workers // robin) if workers > 1 else robin  # about four games a worker
     with args.out.open("a") as log:
         while len(done) < args.games:
             count = min(step, args.games - len(done))
             c0 = time.process_time()
-            part = play_chunk(config, len(done), count)
-            cpu = (time.process_time() - c0) / count
+            w0 = time.perf_counter()
+            cut = [len(done) + count * k // workers for k in range(workers + 1)]
+            jobs = [(config, a, b - a) for a, b in zip(cut, cut[1:]) if b > a]
+            part = [o for chunk in run_jobs(play_chunk, jobs, workers) for o in chunk]
+            cpu = (time.process_time() - c0) / count if workers == 1 else (time.perf_counter() - w0) * workers / count
             for kinds, winners in part:
                 log.write(json.dumps({"seats": kinds, "winners": winners}) + "\n")
             log.flush()
             done += part
             rated = ratings(done, bots, args.seed)
-            print(f"{len(done)} games, {cpu:.1f} CPU s/game: " + ", ".join(
+            print(f"{len(done)} games, {cpu:.1f} {'CPU' if workers == 1 else 'worker'} s/game: " + ", ".join(
                 f"{b} {r['rating']:.0f} ({r['low']:.0f}-{r['high']:.0f})" for b, r in rated.items()),
                 file=sys.stderr, flush=True)
     print(json.dumps({"games": len(done), "ratings": ratings(done, bots, args.seed)}))
