@@ -10,7 +10,7 @@ from .effects_low import make_wild
 from .machine import ask, push, step, window
 from .pairs import set_rule
 from .play import NOBODY, Ctx, cards_of, enter, forced_by_opponent
-from .reactions import guard_offers, spent
+from .reactions import guard_offers, magic_stops, spent
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
 from .tiles import immune
@@ -110,9 +110,10 @@ def nine_stands_and_wins(state: BState, seat: int, card: int) -> list[Event]:
 @step("9D.win")
 def _nine_diamonds_win(state: BState, f: Frame) -> list[Event]:
     ctx, answers = f.data
-    exempt, events = spent(state, answers)
-    if exempt:
-        return events + [Event("lost", f.seat, {"clause": "BP-9D", "why": "Magic"})]
+    stop = magic_stops(state, f.seat, answers, "BP-9D")
+    if stop is not None:
+        return stop
+    events: list[Event] = []
     if own_slot(state, f.seat, ctx.card) is not None:
         events += _discard_card(state, f.seat, ctx.card, "BP-9D")
     push(state, "hand.win", f.seat, "9♦")
@@ -130,12 +131,13 @@ def _nine_guard(state: BState, f: Frame) -> list[Event]:
 @step("9.do")
 def _nine_do(state: BState, f: Frame) -> list[Event]:
     _, clause, choice, answers = f.data
-    exempt, events = spent(state, answers)
     card = parse_card(choice)
     where = find(state, card)
-    if where is None or where[0] in exempt:
-        return events + [Event("lost", f.seat, {"clause": clause, "why": "stopped"})]
-    return events + _discard_card(state, where[0], card, clause)
+    stop = magic_stops(state, f.seat, answers, clause, "stopped", failed=where is None)
+    if stop is not None:
+        return stop
+    assert where is not None  # a missing card stopped the effect above
+    return _discard_card(state, where[0], card, clause)
 
 
 @step("9C")
@@ -329,10 +331,10 @@ def _queen(sign: int, companion: bool, clause: str) -> str:
     @step(f"{name}.guard")
     def guarded(state: BState, f: Frame) -> list[Event]:
         ctx, receiver, answers = f.data
-        exempt, events = spent(state, answers)
-        if receiver in exempt:  # the effect does not occur: the Q stays on its player's table, no look
-            return events + [Event("lost", f.seat, {"clause": clause, "why": "stopped by Magic"})]
-        return events + _pass_queen(state, f.seat, ctx, receiver, ())
+        stop = magic_stops(state, f.seat, answers, clause, "stopped by Magic")
+        if stop is not None:  # the effect does not occur: the Q stays on its player's table, no look
+            return stop
+        return _pass_queen(state, f.seat, ctx, receiver, ())
 
     @step(f"{name}.pass")
     def with_card(state: BState, f: Frame) -> list[Event]:

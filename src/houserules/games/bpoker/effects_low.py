@@ -23,7 +23,7 @@ from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .machine import ask, push, step, window
 from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
-from .reactions import guard_offers, spent
+from .reactions import guard_offers, magic_stops, spent
 from .state import TURN, BState, Frame, Slot
 from .targets import (
     name_seat,
@@ -66,9 +66,9 @@ def _one_red_guard(state: BState, f: Frame) -> list[Event]:
 @step("1R.take")
 def _one_red_take(state: BState, f: Frame) -> list[Event]:
     _, victim, answers = f.data
-    exempt, events = spent(state, answers)
-    if victim in exempt:
-        return events + [Event("lost", f.seat, {"clause": "BP-1R", "why": "Magic"})]
+    stop = magic_stops(state, f.seat, answers, "BP-1R")
+    if stop is not None:
+        return stop
     stash = state.stash[victim]
     i = state.rng.randrange(len(stash))
     card = stash.pop(i)
@@ -76,7 +76,7 @@ def _one_red_take(state: BState, f: Frame) -> list[Event]:
         state.sideways[victim] -= 1
     state.transit.append(card)
     enter(state, f.seat, card, victim)
-    return events + [Event("took-random", f.seat, {"from": victim, "card": card_name(card)})]
+    return [Event("took-random", f.seat, {"from": victim, "card": card_name(card)})]
 
 
 def _split_sizes(n: int) -> list[str]:
@@ -171,11 +171,11 @@ def _one_spades_guard(state: BState, f: Frame) -> list[Event]:
 @step("1S.trade")
 def _one_spades_trade(state: BState, f: Frame) -> list[Event]:
     _, other, answers = f.data
-    exempt, events = spent(state, answers)
-    if other in exempt:
-        return events + [Event("lost", f.seat, {"clause": "BP-1S", "why": "Magic"})]
+    stop = magic_stops(state, f.seat, answers, "BP-1S")
+    if stop is not None:
+        return stop
     state.viewing[f.seat], state.viewing[other] = state.viewing[other], state.viewing[f.seat]
-    return events + [Event("traded-viewing", f.seat, {"with": other})]
+    return [Event("traded-viewing", f.seat, {"with": other})]
 
 
 card_rule(1, (BLACK1,), CardRule("BP-1B", "1 of Black (a Joker)", "1B"))
@@ -237,13 +237,15 @@ def _two_guard(state: BState, f: Frame) -> list[Event]:
 def _two_swap(state: BState, f: Frame) -> list[Event]:
     """Put the 2 on his table and what it takes on yours (L283-284); a 2♥'s take is played (L294-295)."""
     ctx, variant, choice, answers = f.data
-    exempt, events = spent(state, answers)
     taken = [parse_card(c) for c in choice.split("+")]
     where = find(state, taken[0])
-    if where is None or where[0] in exempt or own_slot(state, f.seat, ctx.card) is None:
-        return events + [Event("lost", f.seat, {"clause": "BP-2", "why": "the trade was stopped"})]
+    gone = where is None or own_slot(state, f.seat, ctx.card) is None
+    stop = magic_stops(state, f.seat, answers, "BP-2", "the trade was stopped", failed=gone)
+    if stop is not None:
+        return stop
+    assert where is not None  # a missing card stopped the trade above
     victim = where[0]
-    events += lift(state, ctx.card)
+    events = lift(state, ctx.card)
     state.tables[victim].append(Slot([ctx.card]))
     for card in taken:
         events += lift(state, card)
@@ -266,15 +268,15 @@ def _two_clubs_hands(state: BState, f: Frame) -> list[Event]:
 def _two_clubs_demand(state: BState, f: Frame) -> list[Event]:
     """The receiver may make you declare a higher hand before it passes (L317-320)."""
     ctx, victim, answers = f.data
-    exempt, events = spent(state, answers)
-    if victim in exempt:
-        return events + [Event("lost", f.seat, {"clause": "BP-2C", "why": "Magic"})]
+    stop = magic_stops(state, f.seat, answers, "BP-2C")
+    if stop is not None:
+        return stop
     key, _ = best_formable(state, f.seat)
     if key > declared_key(state, f.seat):
-        return events + ask(state, victim, "BP-2C", "make the 2♣ player pass his best hand instead",
+        return ask(state, victim, "BP-2C", "make the 2♣ player pass his best hand instead",
                             ("demand", "accept"), "2C.swap", ctx, victim, owner=f.seat, auto=False)
     push(state, "2C.swap", f.seat, ctx, victim, "accept")
-    return events
+    return []
 
 
 @step("2C.swap")

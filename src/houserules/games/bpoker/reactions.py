@@ -118,3 +118,20 @@ def spent(state: BState, answers: tuple[tuple[int, str], ...]) -> tuple[set[int]
             events += spend_magic(state, seat)
             exempt.add(seat)
     return exempt, events
+
+
+def magic_stops(state: BState, seat: int, answers: tuple[tuple[int, str], ...], clause: str, why: str = "Magic",
+                failed: bool = False) -> list[Event] | None:
+    """Close a guard window on ``seat``'s effect that Magic stops whole (L686-690): the events that
+    end it (the 10♦s spent, then ``lost`` with ``why``), or None when the effect goes on.
+
+    One place for this, because every such effect must end the same way: its window is offered
+    only to the seats it would strike (``guard_offers``), so any Magic answered stops it, and when
+    none was answered nothing was spent and there is nothing to tell. ``failed``: the effect has
+    already failed otherwise (its card left the table), so it is lost all the same, told after any
+    10♦ that was spent.
+    """
+    exempt, events = spent(state, answers)
+    if not exempt and not failed:
+        return None
+    return events + [Event("lost", seat, {"clause": clause, "why": why})]
