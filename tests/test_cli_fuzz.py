@@ -156,6 +156,26 @@ def test_missing_directories_for_outputs_are_made(tmp_path: Path) -> None:
     assert plot.exists()
 
 
+@pytest.mark.parametrize("fault", [OSError(28, "No space left on device"),
+                                   RuntimeError("plotting needs matplotlib: pip install houserules[plot]")])
+@pytest.mark.parametrize("command", ["sim", "ladder"])
+def test_a_plot_that_cannot_be_written_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   command: str, fault: Exception) -> None:
+    """sim and ladder share one plot writer: its two faults (the file, matplotlib) end in one line, exit 1."""
+    def broken(*_: Any) -> None:
+        raise fault
+
+    monkeypatch.setattr("houserules.sim.plot.plot_run", broken)
+    monkeypatch.setattr("houserules.sim.ladder.plot_ladder", broken)
+    plot = tmp_path / "run.png"
+    args = (command, "shedding", "--games", "2", "--bots", "random,heuristic", "--plot", str(plot))
+    result = invoke(*args)
+    assert_clean(result, args, ok=(1,))
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    said = f"could not write the plot {plot}: No space left on device" if isinstance(fault, OSError) else str(fault)
+    assert errors == [f"error: {said}"], result.output
+
+
 @pytest.mark.parametrize("args", [
     ("serve", "--port", "99999"),
     ("serve", "--port", "-1"),
