@@ -6,6 +6,8 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
@@ -86,11 +88,37 @@ def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:
     return path
 
 
+# Arguments and options that several commands declare alike, each written once here; where the
+# help or default differs by command (--games, --workers, --plot, --bots, ladder's --players), the
+# command keeps its own.
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
 OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7")]
 RayOpt = Annotated[Optional[str], typer.Option(
     "--ray", help="run as Ray tasks: --ray alone starts a local Ray, --ray ADDRESS joins a cluster (needs houserules[ray])")]
 ModifiersOpt = Annotated[Optional[str], typer.Option(help="modifiers in play, for games that have them: all, none, or numbers such as 0,1,4")]
+PlayersOpt = Annotated[Optional[int], typer.Option(help="number of seats")]
+SeedOpt = Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object")]
+
+
+@contextmanager
+def progress(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A bar counting ``total`` games on stderr, drawn only on a terminal (so --json output and
+    logs stay clean); yields the callback that advances it by k games."""
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda k: bar.advance(task, k)
+
+
+def write_plot(path: Path, draw: Callable[[Path], object]) -> None:
+    """``draw`` the plot into ``path``; a one-line error if it cannot be written or matplotlib is missing."""
+    try:
+        draw(path)
+    except OSError as exc:
+        fail(f"could not write the plot {path}: {exc.strerror or exc}", 1)
+    except RuntimeError as exc:  # matplotlib is not installed
+        fail(str(exc), 1)
 
 
 @app.command()
@@ -127,7 +155,7 @@ def rules(
 @app.command()
 def play(
     game: GameArg,
-    players: Annotated[Optional[int], typer.Option(help="number of seats")] = None,
+    players: PlayersOpt = None,
     bots: Annotated[str, typer.Option(help="bot kind for the other seats, comma-separated per seat "
                                           "(default: the game's own first bot, e.g. heuristic)")] = "",
     seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
@@ -193,14 +221,14 @@ def play(
 def sim(
     game: GameArg,
     games_: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 1000,
-    players: Annotated[Optional[int], typer.Option(help="number of seats")] = None,
+    players: PlayersOpt = None,
     bots: Annotated[str, typer.Option(help="one bot kind per seat, comma-separated; the last fills the rest")] = "random",
-    seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
+    seed: SeedOpt = 0,
     workers: Annotated[int, typer.Option(help="parallel processes")] = 1,
     rotate: Annotated[bool, typer.Option(help="rotate bots around the seats game by game")] = True,
     option: OptionOpt = None,
     modifiers: ModifiersOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    as_json: JsonOpt = False,
     plot: Annotated[Optional[Path], typer.Option(help="write win rates and game lengths to this PNG")] = None,
     ray: RayOpt = None,
 ) -> None:
@@ -216,20 +244,13 @@ def sim(
             fail("--games must be at least 1")
         if plot:
             output_file(plot, "--plot", ".png")
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
-            task = bar.add_task(f"{g.name}", total=games_)
-            tally, seconds = simulate(config, lambda k: bar.advance(task, k), ray_address(ray))
+        with progress(g.name, games_) as advance:
+            tally, seconds = simulate(config, advance, ray_address(ray))
         out = summary(config, tally, seconds)
         if plot:
             from .sim.plot import plot_run
 
-            try:
-                plot_run(out, tally.lengths, plot)
-            except OSError as exc:
-                fail(f"could not write the plot {plot}: {exc.strerror or exc}", 1)
-            except RuntimeError as exc:  # matplotlib is not installed
-                fail(str(exc), 1)
+            write_plot(plot, lambda path: plot_run(out, tally.lengths, path))
         if as_json:
             print(json.dumps(out))
             return
@@ -252,11 +273,11 @@ def ladder(
     games_: Annotated[int, typer.Option("--games", "-n", help="how many games in all")] = 200,
     players: Annotated[Optional[int], typer.Option(help="seats per table (default: the game's, at most one per bot unless the game needs more: "
                                                         "then specs share tables, each sitting at least once)")] = None,
-    seed: Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")] = 0,
+    seed: SeedOpt = 0,
     workers: Annotated[int, typer.Option(help="parallel processes (or Ray CPUs)")] = 1,
     option: OptionOpt = None,
     modifiers: ModifiersOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    as_json: JsonOpt = False,
     plot: Annotated[Optional[Path], typer.Option(help="write the ratings with their intervals to this PNG")] = None,
     ray: RayOpt = None,
 ) -> None:
@@ -273,19 +294,12 @@ def ladder(
         config = LadderConfig(g.name, specs, games_, g.options(raw), seed, workers)
         if plot:
             output_file(plot, "--plot", ".png")
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
-            task = bar.add_task(f"{g.name} ladder", total=games_)
-            outcomes = run(config, lambda k: bar.advance(task, k), ray_address(ray))
+        with progress(f"{g.name} ladder", games_) as advance:
+            outcomes = run(config, advance, ray_address(ray))
         rated = ratings(outcomes, specs, seed)
         out = {"games": len(outcomes), "ratings": rated}
         if plot:
-            try:
-                plot_ladder(out, g.name, plot)
-            except OSError as exc:
-                fail(f"could not write the plot {plot}: {exc.strerror or exc}", 1)
-            except RuntimeError as exc:  # matplotlib is not installed
-                fail(str(exc), 1)
+            write_plot(plot, lambda path: plot_ladder(out, g.name, path))
         if as_json:
             print(json.dumps(out))
             return
