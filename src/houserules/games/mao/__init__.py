@@ -40,6 +40,7 @@ SPEC = GameSpec(
     encoding="houserules.games.mao.encoding:ENCODING",
     commands="houserules.games.mao.commands:app",
     web=True,
+    playout="dealer",  # random Mao is endless talking: ismcts:200 plays its playouts as the dealer
     preview="houserules.games.mao.preview:preview",  # the browser's rule editor: a rule in plain words
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,
