@@ -1,0 +1,67 @@
+"""What a seat learned by looking at another seat's viewing hand (1♠, Q♦/Q♥), and for how long.
+
+A look (BP-1S, BP-QD, BP-QH) shows the looker the owner's viewing hand in a
+secret event; ``state.looks[looker]`` keeps it, ``{owner: cards}``, so that a
+search bot's sampler (``BPoker.determinize``) and the looker's own view can
+use it. Without it the sampler would redeal a hand its seat has just seen.
+
+The rule is exact, not a guess: a memory holds while the owner's viewing hand
+is unchanged. Every change of a viewing hand happens through a public
+happening (a card played, drawn, returned, paid, forced, traded; a hand lost
+or ended), and each such place in the rules calls ``changed`` (or
+``traded``). So whether a memory still holds is decided by what everyone saw,
+never by comparing the real cards: keeping or dropping it leaks nothing.
+
+A trade of viewing hands (1♠, 9♦+10♣) is seen by all: any memory of the two
+hands follows the cards to their new owner, and each trader now knows the
+hand it gave away.
+"""
+
+from __future__ import annotations
+
+from .state import BState
+
+
+def saw(state: BState, looker: int, owner: int) -> None:
+    """``looker`` has just looked at ``owner``'s viewing hand."""
+    if looker != owner:
+        state.looks[looker][owner] = tuple(sorted(state.viewing[owner]))
+
+
+def changed(state: BState, owner: int) -> None:
+    """``owner``'s viewing hand has changed: nobody knows it by a look any more."""
+    for memory in state.looks:
+        memory.pop(owner, None)
+
+
+def traded(state: BState, a: int, b: int) -> None:
+    """``a`` and ``b`` have traded viewing hands (already swapped in the state)."""
+    for memory in state.looks:
+        of_a, of_b = memory.pop(a, None), memory.pop(b, None)
+        if of_a is not None:
+            memory[b] = of_a
+        if of_b is not None:
+            memory[a] = of_b
+    for looker, owner in ((a, b), (b, a)):
+        state.looks[looker].pop(looker, None)  # its own hand: seen anyway
+        saw(state, looker, owner)
+
+
+def forget_all(state: BState) -> None:
+    """Every viewing hand has gone (the end of a hand)."""
+    for memory in state.looks:
+        memory.clear()
+
+
+def redrawn(state: BState, seat: int) -> None:
+    """After a redeal for ``seat`` (``BPoker.determinize``): every other seat's memory now holds
+    the hand in its place, so the sample keeps who knows what without keeping what they saw."""
+    for looker, memory in enumerate(state.looks):
+        if looker != seat:
+            for owner in memory:
+                memory[owner] = tuple(sorted(state.viewing[owner]))
+
+
+def known(state: BState, seat: int) -> dict[int, tuple[int, ...]]:
+    """The viewing hands ``seat`` knows by a look: owner -> cards (sorted ids)."""
+    return state.looks[seat]
