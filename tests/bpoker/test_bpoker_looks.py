@@ -6,6 +6,11 @@ samples still redraw them; a trade moves the knowledge with the cards; a
 change of the owner's viewing hand ends it; nobody else's view shows it; and
 in random games every memory is always exactly the owner's hand (so no
 place in the rules changes a viewing hand without ending what was known).
+
+The search bot uses what it saw: offered a 1♠ trade between a hand of 7♦s
+(each opponent pays you four cards) and one of 7♣ and 10♠ (you pay, your
+hand goes to the pot) of the same size, it takes the good one wherever it
+lies; with the old sampler (looked hands redealt) it chose about at random.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from houserules.bots.base import ask
+from houserules.bots.ismcts import ISMCTS
 from houserules.engine.core import Action
 from houserules.games.bpoker.game import GAME
 from houserules.games.bpoker.rules import Kind
@@ -34,9 +41,9 @@ def _do(state: BState, *raws: dict[str, Any]) -> None:
         GAME.apply(state, action)
 
 
-def one_of_spades() -> BState:
+def one_of_spades(one: list[str] | None = None, two: list[str] | None = None) -> BState:
     """Seat 0 plays a card on its 5-tile in effect as 1♠ and has looked at seats 1 and 2."""
-    state = _state([["4D", "2C", "3C"], ["AH", "AD", "KH", "KD", "QS"], ["2H", "3H", "4H", "7C", "8C"]],
+    state = _state([["4D", "2C", "3C"], one or ["AH", "AD", "KH", "KD", "QS"], two or ["2H", "3H", "4H", "7C", "8C"]],
                    tables=[[{"tile": ["5S", "5S#2", "JK"], "as": "1S"}], [], []])
     _do(state, {"seat": 0, "action": "play", "card": "4D"}, {"seat": 0, "action": "choose", "choice": "JK"})
     assert state.ask is not None and state.ask.clause == "BP-1S"
@@ -138,3 +145,17 @@ def test_every_memory_is_always_the_owners_real_hand_in_random_games() -> None:
                 for owner, cards in memory.items():
                     assert owner != looker and cards == tuple(sorted(state.viewing[owner])), (seed, looker, owner)
     assert looks, "no look happened: the test proved nothing"
+
+
+GOOD, BAD = ["7D", "7D#2", "7H"], ["7C", "7C#2", "10S"]
+
+
+def test_ismcts_trades_for_the_hand_it_saw_is_better() -> None:
+    for good_at, (one, two) in ((1, (GOOD, BAD)), (2, (BAD, GOOD))):
+        picks = []
+        for seed in range(6):
+            state = one_of_spades(one, two)
+            action = ask(ISMCTS(seed, iterations=100), GAME, state, 0, GAME.legal(state))
+            assert action is not None
+            picks.append(action.arg)
+        assert picks.count(f"seat:{good_at}") >= 5, (good_at, picks)
