@@ -3,7 +3,8 @@
 Held here: after a 1♠ look and after a Q♦ pass every sample the looker's
 ``determinize`` draws keeps the looked hands exactly, while another seat's
 samples still redraw them; a trade moves the knowledge with the cards; a
-change of the owner's viewing hand ends it; nobody else's view shows it; and
+card played from a known hand leaves the rest known, a card drawn into it
+ends what was known; nobody else's view shows it; and
 in random games every memory is always exactly the owner's hand (so no
 place in the rules changes a viewing hand without ending what was known).
 
@@ -96,15 +97,25 @@ def test_a_trade_moves_the_knowledge_with_the_cards() -> None:
     assert GAME.view(state, 2).to_json()["looked"] == []
 
 
-def test_knowledge_ends_when_the_owners_viewing_hand_changes() -> None:
+def test_a_card_played_from_a_known_hand_leaves_the_rest_known() -> None:
     state = one_of_spades()
     _do(state, {"seat": 0, "action": "choose", "choice": "keep"}, {"seat": 0, "action": "pass"})
     assert state.turn == 1 and state.ask is None
-    # seat 1's turn began without a change of its hand: seat 0 still knows both
+    # seat 1's turn began without a draw (its hand is full): seat 0 still knows both hands
     assert _hands(state, 0, 1) == _real(state, 1) and _hands(state, 0, 2) == _real(state, 2)
-    play = next(a for a in GAME.legal(state) if a.seat == 1 and a.kind == Kind.PLAY)
+    play = next(a for a in GAME.legal(state) if a.seat == 1 and a.kind == Kind.PLAY and a.card is not None)
     GAME.apply(state, play)
-    assert len(_hands(state, 0, 1)) > 1, "seat 1 played a card: its hand is unknown again"
+    assert play.card not in state.viewing[1] and len(state.viewing[1]) == 4
+    assert _hands(state, 0, 1) == _real(state, 1), "everyone saw which card left: the rest is still known"
+    assert len(_hands(state, 2, 1)) > 1
+
+
+def test_knowledge_ends_when_cards_are_drawn_into_the_hand() -> None:
+    state = one_of_spades(one=["AH", "AD", "KH"])
+    assert _hands(state, 0, 1) == _real(state, 1)
+    _do(state, {"seat": 0, "action": "choose", "choice": "keep"}, {"seat": 0, "action": "pass"})
+    assert state.turn == 1 and len(state.viewing[1]) == 5, "seat 1 drew two unseen cards"
+    assert len(_hands(state, 0, 1)) > 1
     assert _hands(state, 0, 2) == _real(state, 2)
     assert [e["seat"] for e in GAME.view(state, 0).to_json()["looked"]] == [2]
 

@@ -7,7 +7,7 @@ from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, parse_card
 from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .effects_low import make_wild
-from .looks import changed, saw
+from .looks import changed, moved, saw
 from .machine import ask, push, step, window
 from .pairs import set_rule
 from .play import NOBODY, Ctx, cards_of, enter, forced_by_opponent
@@ -233,7 +233,7 @@ def _control_play(state: BState, f: Frame) -> list[Event]:
     ctx, choice = f.data
     card = parse_card(choice)
     state.viewing[f.seat].remove(card)
-    changed(state, f.seat)
+    moved(state, f.seat, out=(card,))
     state.transit.append(card)
     push(state, "control.release", f.seat, ctx.forcer)
     enter(state, f.seat, card, ctx.forcer)

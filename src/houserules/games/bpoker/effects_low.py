@@ -21,7 +21,7 @@ from .cards import (
 )
 from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
-from .looks import changed, saw, traded
+from .looks import moved, saw, traded
 from .machine import ask, push, step, window
 from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
 from .reactions import guard_offers, spent
@@ -438,7 +438,7 @@ def _five_forced(state: BState, f: Frame) -> list[Event]:
     ctx, delta, payer, choice = f.data
     card = parse_card(choice)
     state.viewing[payer].remove(card)
-    changed(state, payer)
+    moved(state, payer, out=(card,))
     return _follow_with(state, f.seat, ctx, delta, card, payer)
 
 
@@ -461,7 +461,7 @@ def _five_next(state: BState, f: Frame) -> list[Event]:
         state.ctbp[f.seat].remove(card)
     else:
         state.viewing[f.seat].remove(card)
-        changed(state, f.seat)
+        moved(state, f.seat, out=(card,))
     return _follow_with(state, f.seat, ctx, delta, card, NOBODY)
 
 
@@ -503,7 +503,7 @@ def _six_force(state: BState, f: Frame) -> list[Event]:
     name, target_name = choice.split(">")
     card, target = parse_card(name), parse_seat(target_name)
     state.viewing[f.seat].remove(card)
-    changed(state, f.seat)
+    moved(state, f.seat, out=(card,))
     state.transit.append(card)
     events = [Event("forced", f.seat, {"card": card_name(card), "onto": target})]
     if target != f.seat and face(card)[0] == 6:

@@ -20,7 +20,7 @@ from .catalogue import rule_for
 from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
-from .looks import changed, forget_all
+from .looks import changed, forget_all, moved
 from .machine import ask, push, run, step
 from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
@@ -209,7 +209,7 @@ def apply_declare(state: BState, seat: int, cards: tuple[int, ...]) -> list[Even
 # --- free actions of the seat whose turn it is ------------------------------------------
 def play(state: BState, seat: int, card: int) -> list[Event]:
     state.viewing[seat].remove(card)
-    changed(state, seat)
+    moved(state, seat, out=(card,))
     state.transit.append(card)
     state.played += 1
     enter(state, seat, card, NOBODY, react=False)

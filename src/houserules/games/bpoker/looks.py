@@ -5,12 +5,14 @@ secret event; ``state.looks[looker]`` keeps it, ``{owner: cards}``, so that a
 search bot's sampler (``BPoker.determinize``) and the looker's own view can
 use it. Without it the sampler would redeal a hand its seat has just seen.
 
-The rule is exact, not a guess: a memory holds while the owner's viewing hand
-is unchanged. Every change of a viewing hand happens through a public
-happening (a card played, drawn, returned, paid, forced, traded; a hand lost
-or ended), and each such place in the rules calls ``changed`` (or
-``traded``). So whether a memory still holds is decided by what everyone saw,
-never by comparing the real cards: keeping or dropping it leaks nothing.
+The rule is exact, not a guess. Every change of a viewing hand happens
+through a public happening, and each place in the rules that makes one says
+what everyone saw of it: a card played or forced from the hand, or taken
+into it from a table, is seen card by card, so a memory of the hand is kept
+less or plus that card (``moved``); a card drawn from or returned to the
+stash is not, nor a hand dumped, paid to the pot, lost or ended, so the
+memory is dropped (``changed``). Whether a memory still holds is decided by
+what everyone saw, never by comparing the real cards: it leaks nothing.
 
 A trade of viewing hands (1♠, 9♦+10♣) is seen by all: any memory of the two
 hands follows the cards to their new owner, and each trader now knows the
@@ -29,9 +31,22 @@ def saw(state: BState, looker: int, owner: int) -> None:
 
 
 def changed(state: BState, owner: int) -> None:
-    """``owner``'s viewing hand has changed: nobody knows it by a look any more."""
+    """``owner``'s viewing hand has changed in a way nobody else saw card by card (a card drawn,
+    returned to the stash, or the whole hand gone): nobody knows it by a look any more."""
     for memory in state.looks:
         memory.pop(owner, None)
+
+
+def moved(state: BState, owner: int, out: tuple[int, ...] = (), into: tuple[int, ...] = ()) -> None:
+    """Cards everyone saw left (``out``: played, forced) or joined (``into``: taken from a table)
+    ``owner``'s viewing hand: whoever knew the hand still knows it, less or plus those cards."""
+    for memory in state.looks:
+        cards = memory.get(owner)
+        if cards is not None:
+            rest = list(cards)
+            for c in out:
+                rest.remove(c)
+            memory[owner] = tuple(sorted(rest + list(into)))
 
 
 def traded(state: BState, a: int, b: int) -> None:

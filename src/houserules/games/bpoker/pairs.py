@@ -33,7 +33,7 @@ from .cards import (
     suit,
     value_name,
 )
-from .looks import changed, traded
+from .looks import moved, traded
 from .machine import ask, push, step
 from .play import NOBODY, Ctx, resolve
 from .state import TURN, BState, Frame, Slot
@@ -144,7 +144,7 @@ def play_set(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
     """Take the set from the viewing hand into transit and invoke it (one play, BP-P.0)."""
     for c in cards:
         state.viewing[seat].remove(c)
-    changed(state, seat)
+    moved(state, seat, out=cards)
     state.transit.extend(cards)
     state.played += 1
     push(state, "P.enter", seat, cards)
@@ -250,7 +250,7 @@ def _fours_take(state: BState, f: Frame) -> list[Event]:
     card = parse_card(choice)
     events = lift(state, card)
     state.viewing[f.seat].append(card)
-    changed(state, f.seat)
+    moved(state, f.seat, into=(card,))
     return events + [Event("took-back", f.seat, {"count": 1, "clause": "BP-P.4"})]
 
 
