@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from . import declare
 from .cards import card_name, value_name
-from .declare import declared_key, hand_key
+from .declare import declared_key
 from .hands import describe
 from .looks import known
 from .machine import options_for
@@ -55,8 +55,9 @@ def _declarations(state: BState, seat: int | None) -> list[dict[str, Any]]:
     best value, BP-H13), so a person chooses among hands, not card lists. Its table is public."""
     if seat is None or state.phase != DECLARE or state.turn != seat or state.ask is not None or state.window:
         return []
-    return [{"cards": [card_name(c) for c in cards], "hand": describe(hand_key(state, seat, cards))}
-            for cards in declare.options(state, seat)]
+    choices = declare.options(state, seat)
+    return [{"cards": [card_name(c) for c in cards], "hand": describe(key)}
+            for cards, key in zip(choices, declare.hand_keys(state, seat, choices), strict=True)]
 
 
 def view(state: BState, seat: int | None) -> BView:

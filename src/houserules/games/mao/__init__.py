@@ -31,7 +31,10 @@ SPEC = GameSpec(
     title="Mao",
     players=(2, 12),
     game="houserules.games.mao.match:GAME",  # Mao, and with extension=true a match
-    bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner"},
+    # ``heuristic`` is the dealer under the name every game's best hand-written bot has, so that
+    # ``houserules ladder GAME --bots random,heuristic,ismcts:200`` runs on every game
+    bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner",
+          "heuristic": "houserules.games.mao.bots:Knower"},
     terminal="houserules.games.mao.terminal:RENDERER",
     words="houserules.games.mao.words:WORDS",
     encoding="houserules.games.mao.encoding:ENCODING",
