@@ -15,6 +15,9 @@ for a 5-tile, ``eff``: the value in effect of its last card (L416-420); for a
 The resolution machine (``machine.py``) keeps its work here as plain data:
 ``frames`` (a stack of steps still to run), ``ask`` (one seat's pending
 choice) and ``window`` with ``offers`` (seats that may react now).
+
+``looks`` is private knowledge kept in the state because no zone holds it:
+per seat, the viewing hands it saw by a look and can still follow (looks.py).
 """
 
 from __future__ import annotations
