@@ -6,7 +6,9 @@ discard pile, the cards in transit, counts of every stash (and its sideways
 cards), viewing hand, cards-to-be-played and the pot, the correct number and
 maximum of every seat, whose turn and who is being asked. Private: a seat's
 own viewing hand and cards-to-be-played, the options of its own question,
-and the viewing hand of a seat whose hand it controls (10♦ Control, L708).
+the viewing hand of a seat whose hand it controls (10♦ Control, L708), and
+(``looked``) the viewing hands it saw by a look (1♠, Q♦/Q♥) that have not
+changed since (looks.py).
 Nobody sees any stash or the pot, not even his own stash (paid "face down",
 L13; taken "at random", L237).
 """
@@ -19,6 +21,7 @@ from . import declare
 from .cards import card_name, value_name
 from .declare import declared_key
 from .hands import describe
+from .looks import known
 from .machine import options_for
 from .state import DECLARE, BState, Slot
 from .zones import correct_number, counted, maximum, protected
@@ -72,6 +75,8 @@ def view(state: BState, seat: int | None) -> BView:
         "viewing": None if seat is None else [card_name(c) for c in state.viewing[seat]],
         "ctbp": None if seat is None else [card_name(c) for c in state.ctbp[seat]],
         "seen_viewing": seen,
+        "looked": [] if seat is None else [{"seat": o, "viewing": [card_name(c) for c in cards]}
+                                           for o, cards in sorted(known(state, seat).items())],
         "tables": [[slot_json(sl) for sl in state.tables[s]] for s in n],
         "declared": [[card_name(c) for c in state.declared[s]] for s in n],
         "declared_hand": [describe(declared_key(state, s)) if state.declared[s] else None for s in n],
