@@ -54,7 +54,8 @@ def measure(name: str, options: dict[str, Any], iterations: int, count: int, rol
     bot = make(name, f"ismcts:{iterations}" + (f":{rollout}" if rollout else ""), 0)
     assert isinstance(bot, ISMCTS)
     moves: list[float] = []
-    cpu = redeal_time = 0.0
+    cpus: list[float] = []
+    redeal_time = 0.0
     for i, state in enumerate(states):
         seat = game.to_act(state)[0]
         legal = [a for a in game.legal(state) if a.seat == seat]
@@ -62,14 +63,15 @@ def measure(name: str, options: dict[str, Any], iterations: int, count: int, rol
         t0, c0 = time.perf_counter(), time.process_time()
         bot.search(game, root, seat, legal)
         moves.append(time.perf_counter() - t0)
-        cpu += time.process_time() - c0
+        cpus.append(time.process_time() - c0)
         rng = random.Random(i)
         t0 = time.perf_counter()
         for _ in range(iterations):
             redeal(game, root, seat, rng)
         redeal_time += time.perf_counter() - t0
-    total = sum(moves)
+    total, cpu = sum(moves), sum(cpus)
     moves.sort()
+    cpus.sort()
     return {
         "game": name, "options": options, "iterations": iterations, "rollout": rollout or "random",
         "positions": count,
@@ -77,6 +79,7 @@ def measure(name: str, options: dict[str, Any], iterations: int, count: int, rol
         "move_seconds_mean": round(total / count, 4),
         "move_seconds_p90": round(moves[int(0.9 * (count - 1))], 4),
         "move_cpu_seconds_mean": round(cpu / count, 4),
+        "move_cpu_seconds_p90": round(cpus[int(0.9 * (count - 1))], 4),
         "iterations_per_cpu_second": round(iterations * count / cpu),
         "determinize_share": round(redeal_time / total, 3),
         "python": platform.python_version(),

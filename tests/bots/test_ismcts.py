@@ -21,6 +21,7 @@ from houserules.engine.core import STRICT, TABLE, Action, GameError
 from houserules.engine.referee import act
 from houserules.engine.replay import events_digest
 from houserules.table import Table
+from houserules.games.mao.bots import Knower
 
 GAMES = registry.names()
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
@@ -140,6 +141,18 @@ def test_a_named_bot_plays_the_playouts_and_guides_the_tree() -> None:
     table = Table.create("shedding", {"players": 2}, 4, {0: "ismcts:20:heuristic", 1: "heuristic"})
     table.advance()
     assert table.over
+
+
+def test_a_game_may_name_the_playout_bot_of_specs_that_name_none() -> None:
+    """Random Mao is endless talk: its playouts were 2,000 actions of penalties (65 iterations
+    per CPU second), so ``ismcts:200`` plays them as the dealer; ``:random`` still asks for random."""
+    mao, shedding = registry.get("mao"), registry.get("shedding")
+    default = make("mao", "ismcts:20", 1)
+    assert isinstance(default, ISMCTS) and isinstance(default.policy(mao), Knower)
+    explicit = make("mao", "ismcts:20:random", 1)
+    assert isinstance(explicit, ISMCTS) and explicit.policy(mao) is None
+    plain = make("shedding", "ismcts:20", 1)
+    assert isinstance(plain, ISMCTS) and plain.policy(shedding) is None
 
 
 @pytest.mark.parametrize(("spec", "words"), [("ismcts:30:x-y", "not a bot kind"), ("ismcts:30:ismcts", "search"),

@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 from itertools import product
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from houserules.games.bpoker.cards import BLACK1, CLUBS, DIAMONDS, HEARTS, SPADES
 from houserules.games.bpoker.hands import (
     FIVE, FLUSH, FULL_HOUSE, HIGH, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, HandCard, best,
-    declarations, evaluate, key_of,
+    best_key, declarations, evaluate, key_of,
 )
 
 C, D, H, S = CLUBS, DIAMONDS, HEARTS, SPADES
@@ -89,3 +92,13 @@ def test_best_is_the_best_of_all_declarations() -> None:
         by_id = {c.card: c for c in cards}
         assert key == max(key_of(by_id[i] for i in d) for d in declarations(cards, must))
         assert combo in declarations(cards, must)
+
+
+_card = st.tuples(st.integers(0, 200), st.integers(2, 14), st.sampled_from((C, D, H, S)), st.booleans())
+
+
+@given(st.lists(_card, max_size=10, unique_by=lambda t: t[0]))
+def test_the_remembered_best_key_is_the_best_hands_key(raw: list[tuple[int, int, int, bool]]) -> None:
+    """Bots use ``best_key`` (remembered by values) for ``best(cards)[0]``: they must agree."""
+    cards = [HandCard(i, (r, s), w) for i, r, s, w in raw]
+    assert best_key(cards) == (best(cards)[0] if cards else key_of([]))

@@ -131,3 +131,16 @@ def test_the_menu_offers_declarations_strongest_first() -> None:
         if seen >= 3:
             return
     raise AssertionError("no table offered several declarations")
+
+
+def test_a_viewing_hand_seen_by_a_look_is_drawn_for_the_looker_only() -> None:
+    state = GAME.scenario_state(GAME.options({"players": 3}),
+                                {"viewing": [["QD", "2C"], ["AH", "KD"], ["3H"]],
+                                 "stash": [["2D"], ["3D"], ["4D"]]}, 0)
+    GAME.apply(state, Action(0, "play", parse_card("QD")))
+    drawn = []
+    for seat in (0, 2):
+        out = io.StringIO()
+        Console(file=out, width=160, color_system=None).print(RENDERER.render(GAME.view(state, seat), ["Ann", "Bob", "Cy"]))
+        drawn.append(out.getvalue())
+    assert "Bob's viewing hand (you looked)" in drawn[0] and "you looked" not in drawn[1]

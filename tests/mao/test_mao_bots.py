@@ -74,3 +74,13 @@ def test_a_knower_owing_a_failed_phrase_on_its_turn_moves_on() -> None:
         if choice.kind in ("play", "draw"):
             break
     assert kinds[-1] in ("play", "draw"), kinds
+
+
+def test_every_game_has_a_heuristic_and_maos_is_the_dealer() -> None:
+    """``ladder GAME --bots random,heuristic,...`` must run on every game: Mao's best
+    hand-written bot is the dealer, so ``heuristic`` names it too."""
+    from houserules.bots import make
+
+    for name in registry.names():
+        make(name, "heuristic", 0)
+    assert isinstance(make("mao", "heuristic", 0), Knower)

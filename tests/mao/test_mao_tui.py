@@ -122,3 +122,16 @@ def test_the_prompt_gives_way_to_the_tables_next_moment() -> None:
     run(table, 0, console, read=read, timed=timed)
     assert len(timeouts) == 7 and all(t < 5 for t in timeouts[:6])
     assert len(table.log) > before  # the table moved on while the person said nothing
+
+
+def test_the_panel_counts_the_turn_clock_as_the_browser_does() -> None:
+    """The browser showed the seconds to the delay of game and the terminal did not."""
+    state = GAME.new(GAME.options({"players": 2, "dealer": 1}), 4)
+    GAME.apply(state, Action(1, "say", arg="The game of maʊ has now started."))
+    GAME.advance(state, 2.0)
+    view = GAME.view(state, 0)
+    assert view.turn_deadline is not None
+    left = view.turn_deadline - view.clock
+    assert f"turn clock {left:.0f} s" in _text(RENDERER.render(view, ["You", "Bo"]))
+    state.over = True
+    assert "turn clock" not in _text(RENDERER.render(GAME.view(state, 0), ["You", "Bo"]))

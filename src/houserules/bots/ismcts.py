@@ -31,7 +31,9 @@ stashes).
 Budgets: ``ismcts:2000`` runs 2000 iterations (deterministic for a seed),
 ``ismcts:0.5s`` searches for half a second of wall clock (as strong as the
 machine allows, but not reproducible). Playouts are uniformly random unless
-the spec names a bot to play them: ``ismcts:200:heuristic`` lets the game's
+the spec names a bot to play them, or the game names one for specs that do
+not (``GameSpec.playout``: Mao's ``dealer``, random Mao being endless talk;
+``ismcts:200:random`` still asks for random ones): ``ismcts:200:heuristic`` lets the game's
 heuristic choose each playout move from the mover's view of the redealt
 state (with a random move a tenth of the time); at each tree node its choice
 is tried first and favoured by a bonus that fades with visits (progressive
@@ -129,13 +131,15 @@ class ISMCTS:
         return cls(seed, iterations, seconds, rollout or None)
 
     def policy(self, game: Game[Any, Any]) -> Bot | None:
-        """The bot that plays the playouts (None: uniformly random), made once per game."""
-        if self.rollout is None:
+        """The bot that plays the playouts (None: uniformly random), made once per game: the
+        spec's, else the game's own (``GameSpec.playout``); ``:random`` asks for random ones."""
+        kind = self.rollout or registry.spec(game.name).playout
+        if kind is None or kind == "random":
             return None
         if self._policy is None:
             from .base import make
 
-            bot = make(game.name, self.rollout, self.rng.getrandbits(32))
+            bot = make(game.name, kind, self.rng.getrandbits(32))
             if getattr(bot, "searches", False):
                 raise GameError("an ismcts playout bot must choose from a view (e.g. heuristic), not search")
             self._policy = bot

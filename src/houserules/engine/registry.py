@@ -61,7 +61,11 @@ class GameSpec:
     ``search`` names a module of hints for search bots, for a game whose
     ``Game`` does not give them itself: ``stage(state)`` and
     ``standing(state)``, as on ``engine.base.GameBase`` (where a playout may
-    stop and how to score it there).
+    stop and how to score it there). ``playout`` is the bot kind that plays a
+    search's playouts when its spec names none (``ismcts:200``): uniformly
+    random moves when None, but in a game where random play is not the game
+    (a random Mao player speaks at random, is penalised for it and never
+    finishes) the game names its own.
     """
 
     name: str
@@ -75,6 +79,7 @@ class GameSpec:
     commands: str | None = None
     encoding: str | None = None
     search: str | None = None
+    playout: str | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
     #: a read-only helper for the game's browser module, ``"module:function"`` taking a JSON

@@ -32,7 +32,7 @@ from .cards import (
     shift,
     suit,
 )
-from .hands import HandCard, Key, best, evaluate, key_of
+from .hands import HandCard, Key, best, best_key, evaluate, key_of
 from .pairs import set_rule
 from .view import BView
 
@@ -82,8 +82,8 @@ def threats(d: dict[str, Any], me: int) -> list[int]:
 
 def _lift(mine: list[HandCard], more: list[HandCard]) -> float:
     """How much adding ``more`` to the table lifts the best poker hand."""
-    now = best(mine)[0] if mine else (0, 0)
-    gain = best(mine + more)[0]
+    now = best_key(mine) if mine else (0, 0)
+    gain = best_key(mine + more)
     return 3.0 * (gain[1] - now[1]) + (2.0 if gain[0] > now[0] else 0.0)
 
 
@@ -142,7 +142,7 @@ class Heuristic:
                 scored.append((self._use_worth(d, me, mine, a.card), i, a))
             elif a.kind == "scrap":
                 full = d["counted"][me] >= d["maximum"][me]
-                weak = (best(mine)[0] if mine else (0, 0))[1] < 2
+                weak = (best_key(mine) if mine else (0, 0))[1] < 2
                 again = self.scrapped == (d["hand"], d["turns"])  # it changed nothing: never twice a turn
                 scored.append((-50.0 if again else 4.0 if full and weak and not standing else -5.0, i, a))
             elif a.kind == "pass":

@@ -8,6 +8,7 @@ in effect on the table (up to five) must be in it (L343-348).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from .cards import CLUBS
@@ -46,8 +47,15 @@ def options(state: BState, seat: int) -> list[tuple[int, ...]]:
 
 def hand_key(state: BState, seat: int, chosen: tuple[int, ...]) -> Key:
     """The value of ``chosen`` cards of ``seat``'s table as a declared hand (4 cards count under a 3♣+3♣)."""
+    return hand_keys(state, seat, (chosen,))[0]
+
+
+def hand_keys(state: BState, seat: int, choices: Sequence[tuple[int, ...]]) -> list[Key]:
+    """``hand_key`` of each of ``choices``, reading the table once: a view lists every
+    declaration's hand, and searches build views at every playout move."""
     cards = {h.card: h for h in hand_cards(state, seat)}
-    return key_of([cards[c] for c in chosen if c in cards][:4 if no_five(state, seat) else 5])
+    size = 4 if no_five(state, seat) else 5
+    return [key_of([cards[c] for c in chosen if c in cards][:size]) for chosen in choices]
 
 
 def declared_key(state: BState, seat: int) -> Key:

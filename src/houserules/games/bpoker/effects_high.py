@@ -7,6 +7,7 @@ from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, parse_card
 from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .effects_low import make_wild
+from .looks import changed, moved, saw
 from .machine import ask, push, step, window
 from .pairs import set_rule
 from .play import NOBODY, Ctx, cards_of, enter, forced_by_opponent
@@ -166,6 +167,7 @@ def _ten_hearts(state: BState, f: Frame) -> list[Event]:
     moved = len(state.viewing[f.seat])
     state.ctbp[f.seat].extend(state.viewing[f.seat])
     state.viewing[f.seat] = []
+    changed(state, f.seat)
     return [Event("to-be-played", f.seat, {"count": moved, "from": "viewing hand"})]
 
 
@@ -176,6 +178,7 @@ def _ten_spades(state: BState, f: Frame) -> list[Event]:
     lost = len(state.viewing[f.seat])
     state.pot.extend(state.viewing[f.seat])
     state.viewing[f.seat] = []
+    changed(state, f.seat)
     events = [Event("to-pot", f.seat, {"count": lost, "from": "viewing hand"})]
     opts = [f"{card_name(s.top)}>{name_seat(t)}" for s in state.tables[f.seat] if not s.ne and ctx.card not in s.cards
             for t in opponents(state, f.seat)]
@@ -232,6 +235,7 @@ def _control_play(state: BState, f: Frame) -> list[Event]:
     ctx, choice = f.data
     card = parse_card(choice)
     state.viewing[f.seat].remove(card)
+    moved(state, f.seat, out=(card,))
     state.transit.append(card)
     push(state, "control.release", f.seat, ctx.forcer)
     enter(state, f.seat, card, ctx.forcer)
@@ -373,6 +377,7 @@ def _pass_queen(state: BState, seat: int, ctx: Ctx, receiver: int, companion: tu
         state.tables[receiver].append(Slot([ctx.card]))
     events.append(Event("handed", seat, {"card": card_name(ctx.card), "to": receiver}))
     if ctx.suit in (DIAMONDS, HEARTS):
+        saw(state, seat, receiver)
         events.append(Event("looked", seat, {"at": (receiver,)},
                             {"hands": ((receiver, tuple(card_name(c) for c in state.viewing[receiver])),)}))
     for c in companion:

@@ -21,6 +21,7 @@ from .cards import (
 )
 from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
+from .looks import moved, saw, traded
 from .machine import ask, push, step, window
 from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
 from .reactions import guard_offers, magic_stops, spent
@@ -154,6 +155,8 @@ def _one_hearts(state: BState, f: Frame) -> list[Event]:
 def _one_spades(state: BState, f: Frame) -> list[Event]:
     """1♠: look at every viewing hand; trade yours with one of them, or keep it."""
     seen = tuple((s, tuple(card_name(c) for c in state.viewing[s])) for s in state.live() if s != f.seat)
+    for s, _ in seen:
+        saw(state, f.seat, s)
     events = [Event("looked", f.seat, {"at": tuple(s for s, _ in seen)}, {"hands": seen})]
     choices = ["keep"] + [name_seat(s) for s, _ in seen]
     return events + ask(state, f.seat, "BP-1S", "trade viewing hands with", choices, "1S.guard", f.data[0])
@@ -175,6 +178,7 @@ def _one_spades_trade(state: BState, f: Frame) -> list[Event]:
     if stop is not None:
         return stop
     state.viewing[f.seat], state.viewing[other] = state.viewing[other], state.viewing[f.seat]
+    traded(state, f.seat, other)
     return [Event("traded-viewing", f.seat, {"with": other})]
 
 
@@ -436,6 +440,7 @@ def _five_forced(state: BState, f: Frame) -> list[Event]:
     ctx, delta, payer, choice = f.data
     card = parse_card(choice)
     state.viewing[payer].remove(card)
+    moved(state, payer, out=(card,))
     return _follow_with(state, f.seat, ctx, delta, card, payer)
 
 
@@ -454,7 +459,11 @@ def _five_own(state: BState, f: Frame) -> list[Event]:
 def _five_next(state: BState, f: Frame) -> list[Event]:
     ctx, delta, choice = f.data
     card = parse_card(choice)
-    (state.ctbp[f.seat] if card in state.ctbp[f.seat] else state.viewing[f.seat]).remove(card)
+    if card in state.ctbp[f.seat]:  # cards-to-be-played first (BP-H21): public, their count is shown
+        state.ctbp[f.seat].remove(card)
+    else:
+        state.viewing[f.seat].remove(card)
+        moved(state, f.seat, out=(card,))
     return _follow_with(state, f.seat, ctx, delta, card, NOBODY)
 
 
@@ -496,6 +505,7 @@ def _six_force(state: BState, f: Frame) -> list[Event]:
     name, target_name = choice.split(">")
     card, target = parse_card(name), parse_seat(target_name)
     state.viewing[f.seat].remove(card)
+    moved(state, f.seat, out=(card,))
     state.transit.append(card)
     events = [Event("forced", f.seat, {"card": card_name(card), "onto": target})]
     if target != f.seat and face(card)[0] == 6:

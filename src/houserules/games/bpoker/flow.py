@@ -20,6 +20,7 @@ from .catalogue import rule_for
 from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
+from .looks import changed, forget_all, moved
 from .machine import ask, push, run, step
 from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
@@ -145,6 +146,8 @@ def refill(state: BState, seat: int) -> list[Event]:
     if want > 0:
         got = from_stash(state, seat, min(want, len(state.stash[seat]) - state.sideways[seat]))
         state.viewing[seat].extend(got)
+        if got:
+            changed(state, seat)
         return [Event("drew", seat, {"count": len(got)}, {"cards": tuple(card_name(c) for c in got)})] if got else []
     if want < 0:
         return ask(state, seat, "BP-3.2", "return a card to your stash", [card_name(c) for c in state.viewing[seat]],
@@ -156,6 +159,7 @@ def refill(state: BState, seat: int) -> list[Event]:
 def _refill_return(state: BState, f: Frame) -> list[Event]:
     card = parse_card(f.data[0])
     state.viewing[f.seat].remove(card)
+    changed(state, f.seat)
     state.stash[f.seat].append(card)
     return [Event("returned", f.seat, {"count": 1})] + refill(state, f.seat)
 
@@ -205,6 +209,7 @@ def apply_declare(state: BState, seat: int, cards: tuple[int, ...]) -> list[Even
 # --- free actions of the seat whose turn it is ------------------------------------------
 def play(state: BState, seat: int, card: int) -> list[Event]:
     state.viewing[seat].remove(card)
+    moved(state, seat, out=(card,))
     state.transit.append(card)
     state.played += 1
     enter(state, seat, card, NOBODY, react=False)
@@ -260,6 +265,7 @@ def _hand_lost(state: BState, f: Frame) -> list[Event]:
     cards = state.viewing[seat] + state.ctbp[seat] + [c for s in state.tables[seat] for c in s.cards]
     state.pot.extend(cards)
     state.viewing[seat], state.ctbp[seat], state.tables[seat], state.declared[seat] = [], [], [], ()
+    changed(state, seat)
     state.in_hand[seat] = False
     events.append(Event("lost-hand", seat, {"to_pot": len(cards)}))
     left = state.live()
@@ -279,6 +285,7 @@ def end_hand(state: BState) -> list[Event]:
         state.viewing[s], state.ctbp[s], state.tables[s], state.declared[s] = [], [], [], ()
     state.discard.extend(state.transit)
     state.transit = []
+    forget_all(state)
     _reset(state)
     state.hand_no += 1
     if state.hand_no > state.options["hands"]:

@@ -11,7 +11,7 @@ from typing import Any
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
 from ...engine.base import GameBase, multiset, redeal
 from ...engine.core import Action, Event, Illegal, Result
-from . import effects_high, effects_low, flow, fpoker, pairs, rules  # noqa: F401  (the effects register their records)
+from . import effects_high, effects_low, flow, fpoker, looks, pairs, rules  # noqa: F401  (the effects register their records)
 from .cards import MAX_ID, card_name, parse_card
 from .literal import expect, literal_state
 from .machine import answer, run
@@ -107,22 +107,26 @@ class BPoker(GameBase[BState, BView]):
 
     def hidden(self, state: BState, seat: int) -> list[list[int]]:
         """Every stash (even one's own), the pot, other seats' viewing hands (but one this seat
-        controls) and cards-to-be-played."""
+        controls or knows by a look, looks.py) and cards-to-be-played."""
         seen = state.control[1] if state.control is not None and state.control[0] == seat else None
+        known = looks.known(state, seat)
         out = [*state.stash, state.pot, state.fpot]
         out += [z for s, z in enumerate(state.fhands) if s != seat]
-        out += [z for s, z in enumerate(state.viewing) if s not in (seat, seen)]
+        out += [z for s, z in enumerate(state.viewing) if s not in (seat, seen) and s not in known]
         out += [z for s, z in enumerate(state.ctbp) if s != seat]
         return out
 
     def determinize(self, state: BState, seat: int, rng: random.Random) -> BState:
-        """The generic redeal of ``hidden``, and a pending question that names hidden cards (a
-        seat choosing from its own viewing hand) renamed to the cards now in their places, so
-        that a search bot can play the twin on."""
+        """The generic redeal of ``hidden`` (which keeps the viewing hands ``seat`` knows by a
+        look), and a pending question that names hidden cards (a seat choosing from its own
+        viewing hand) renamed to the cards now in their places, so that a search bot can play the
+        twin on. What other seats know by their looks is rewritten to the redealt hands: that they
+        looked is public, what they saw is not ``seat``'s to keep."""
         twin = self.copy(state)
         zones = self.hidden(twin, seat)
         before = [c for z in zones for c in z]
         redeal(zones, rng)
+        looks.redrawn(twin, seat)
         swap = {card_name(b): card_name(a) for b, a in zip(before, (c for z in zones for c in z), strict=True)
                 if a != b}
         if swap and twin.ask is not None:

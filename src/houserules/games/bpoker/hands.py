@@ -164,6 +164,20 @@ def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tu
     return out
 
 
+def best_key(cards: Sequence[HandCard]) -> Key:
+    """``best(cards)[0]`` (no card obliged), remembered by the cards' values: a bot weighs a
+    card by how it lifts its best hand at every move of every search playout."""
+    return _best_key(tuple(sorted(c.value for c in cards if not c.wild)), sum(c.wild for c in cards))
+
+
+@lru_cache(maxsize=65536)
+def _best_key(values: tuple[Value, ...], wilds: int) -> Key:
+    if len(values) + wilds <= 5:
+        return _cached(values, wilds)
+    k = min(5, wilds)  # as ``best``: as many wilds as fit; combinations of sorted values stay sorted
+    return max(_cached(combo, k) for combo in combinations(values, 5 - k))
+
+
 def best(cards: Sequence[HandCard], must: Sequence[int] = ()) -> tuple[Key, tuple[int, ...]]:
     """The best declarable hand and its key. A wild is never worse than a natural card, so only
     choices with as many wilds as will fit are tried (ties: the first in sorted order)."""

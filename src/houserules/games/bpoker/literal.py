@@ -27,13 +27,14 @@ from .cards import (
     shift,
     value_name,
 )
+from .looks import saw
 from .machine import options_for
 from .state import DECLARE, TURN, BState, Slot
 from .zones import correct_number, face, maximum
 from .zones import value as value_in_effect
 
 STATE_KEYS = ("stash", "sideways", "viewing", "ctbp", "tables", "declared", "pot", "discard", "turn", "dealer",
-              "direction", "phase", "played", "armed_j", "in_hand", "hand")
+              "direction", "phase", "played", "armed_j", "in_hand", "hand", "looked")
 
 
 def _cards(value: Any, what: str) -> list[int]:
@@ -121,7 +122,26 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     if len(every) != len(set(every)):
         dup = sorted({card_name(c) for c in every if every.count(c) > 1})
         raise GameError(f"state names a card twice: {', '.join(dup)} (use QS#2 for a second copy)")
+    _looked(state, obj.get("looked", {}))
     return state
+
+
+def _looked(state: BState, value: Any) -> None:
+    """``{"0": [1, 2]}``: seat 0 has looked at seats 1 and 2 and their viewing hands have not changed
+    since, so it knows them as they are now (looks.py)."""
+    n = state.players
+    if not isinstance(value, Mapping):
+        raise GameError("state.looked maps a looker to the seats whose viewing hands it knows, e.g. {\"0\": [1]}")
+    try:
+        seen = _seat_map(value)
+    except (TypeError, ValueError):
+        raise GameError("state.looked: its keys are seat numbers") from None
+    for looker, owners in seen:
+        if not 0 <= looker < n or not isinstance(owners, list) \
+                or not all(isinstance(o, int) and 0 <= o < n and o != looker for o in owners):
+            raise GameError(f"state.looked[{looker}]: a list of other seats (0 to {n - 1})")
+        for owner in owners:
+            saw(state, looker, owner)
 
 
 def _names(cards: Any) -> list[str]:
@@ -199,6 +219,13 @@ def expect(state: BState, key: str, want: Any) -> str | None:
             w = sorted(w) if key in MULTISETS else w
             if got != w:
                 return f"{key}[{seat}]: expected {w}, got {got}"
+        return None
+    if key == "looked":  # {looker: {owner: cards}}: what each looker knows by a look (looks.py), in full
+        for seat, w in _seat_map(want):
+            got = {str(o): _names(cs) for o, cs in sorted(state.looks[seat].items())}
+            w = {str(o): sorted(cs) for o, cs in w.items()}
+            if got != w:
+                return f"looked[{seat}]: expected {w}, got {got}"
         return None
     if key == "values":
         for name, v in want.items():

@@ -33,6 +33,7 @@ from .cards import (
     suit,
     value_name,
 )
+from .looks import moved, traded
 from .machine import ask, push, step
 from .play import NOBODY, Ctx, resolve
 from .state import TURN, BState, Frame, Slot
@@ -143,6 +144,7 @@ def play_set(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
     """Take the set from the viewing hand into transit and invoke it (one play, BP-P.0)."""
     for c in cards:
         state.viewing[seat].remove(c)
+    moved(state, seat, out=cards)
     state.transit.extend(cards)
     state.played += 1
     push(state, "P.enter", seat, cards)
@@ -248,6 +250,7 @@ def _fours_take(state: BState, f: Frame) -> list[Event]:
     card = parse_card(choice)
     events = lift(state, card)
     state.viewing[f.seat].append(card)
+    moved(state, f.seat, into=(card,))
     return events + [Event("took-back", f.seat, {"count": 1, "clause": "BP-P.4"})]
 
 
@@ -288,6 +291,7 @@ def _nine_ten_trade(state: BState, f: Frame) -> list[Event]:
     cards, target = f.data
     a, b = f.seat, parse_seat(target)
     state.viewing[a], state.viewing[b] = state.viewing[b], state.viewing[a]
+    traded(state, a, b)
     state.ctbp[a], state.ctbp[b] = state.ctbp[b], state.ctbp[a]
     state.tables[a], state.tables[b] = state.tables[b], state.tables[a]
     state.stash[a], state.stash[b] = state.stash[b], state.stash[a]

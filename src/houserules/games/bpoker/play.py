@@ -32,6 +32,7 @@ from .cards import (
     value_name,
 )
 from .catalogue import rule_for
+from .looks import changed
 from .machine import ask, push, step, window
 from .reactions import K_CLUBS, offers, spend_magic, spend_reflector
 from .state import BState, Frame, Slot
@@ -141,6 +142,7 @@ def _tunnel(state: BState, seat: int, card: Payload, forcer: int) -> list[Event]
     state.pot.extend(state.viewing[seat])
     lost = len(state.viewing[seat])
     state.viewing[seat] = []
+    changed(state, seat)
     events = [Event("tunnel", seat, {"six": card_name(six.top), "card": card_name(lead(card)), "lost": lost})]
     targets = [f"seat:{s}" for s in state.live() if s not in (seat, forcer)]
     return events + ask(state, seat, "BP-6.T", f"tunnel {'+'.join(card_name(c) for c in cards_of(card))} to", targets, "tunnel.to", card)

@@ -15,6 +15,9 @@ for a 5-tile, ``eff``: the value in effect of its last card (L416-420); for a
 The resolution machine (``machine.py``) keeps its work here as plain data:
 ``frames`` (a stack of steps still to run), ``ask`` (one seat's pending
 choice) and ``window`` with ``offers`` (seats that may react now).
+
+``looks`` is private knowledge kept in the state because no zone holds it:
+per seat, the viewing hands it saw by a look and can still follow (looks.py).
 """
 
 from __future__ import annotations
@@ -126,6 +129,7 @@ class BState:
         "hand_turns",
         "hands_won",
         "in_hand",
+        "looks",
         "mode",
         "no_win",
         "offers",
@@ -169,6 +173,7 @@ class BState:
         self.discard: list[int] = []
         self.fpot: list[int] = []
         self.fhands: list[list[int]] = [[] for _ in range(n)]  # f_poker's private hands (fpoker.py)
+        self.looks: list[dict[int, tuple[int, ...]]] = [{} for _ in range(n)]  # what each seat saw by a look (looks.py)
         self.fplayers: tuple[int, ...] = ()  # f_poker's players, the first player first
         self.folded: tuple[int, ...] = ()  # who has folded in f_poker
         self.transit: list[int] = []  # cards being played, forced or passed right now (face up, BP-2.8)
@@ -215,6 +220,7 @@ class BState:
         new.offers, new.answers = dict(self.offers), dict(self.answers)
         new.ring = self.ring[:]
         new.fhands = [z[:] for z in self.fhands]
+        new.looks = [dict(m) for m in self.looks]
         new.in_hand, new.out, new.hands_won = self.in_hand[:], self.out[:], self.hands_won[:]
         return new
 
@@ -228,7 +234,7 @@ class BState:
             self.exempt, self.played, self.turn_over, self.control, tuple(self.ring), tuple(self.in_hand),
             tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
             tuple(self.hands_won), self.no_win, self.skip, tuple(map(tuple, self.fhands)), self.fplayers,
-            self.folded, self.rng.getstate(),
+            self.folded, tuple(tuple(sorted(m.items())) for m in self.looks), self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:

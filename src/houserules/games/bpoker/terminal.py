@@ -106,6 +106,9 @@ class BPokerRenderer:
         for seen in d["seen_viewing"]:
             lines.append(Text.from_markup(f"{names[seen['seat']]}'s viewing hand (you control it): "
                                           + " ".join(card_markup(c) for c in seen["viewing"])))
+        for seen in d["looked"]:  # what a look showed, while that hand is unchanged (BP-H34)
+            lines.append(Text.from_markup(f"{names[seen['seat']]}'s viewing hand (you looked): "
+                                          + (" ".join(card_markup(c) for c in seen["viewing"]) or "—")))
         if d["viewing"] is not None:
             lines.append(Text.from_markup("Your viewing hand: " + (" ".join(card_markup(c) for c in d["viewing"]) or "—")))
             if d["ctbp"]:

@@ -6,7 +6,9 @@ discard pile, the cards in transit, counts of every stash (and its sideways
 cards), viewing hand, cards-to-be-played and the pot, the correct number and
 maximum of every seat, whose turn and who is being asked. Private: a seat's
 own viewing hand and cards-to-be-played, the options of its own question,
-and the viewing hand of a seat whose hand it controls (10♦ Control, L708).
+the viewing hand of a seat whose hand it controls (10♦ Control, L708), and
+(``looked``) the viewing hands it saw by a look (1♠, Q♦/Q♥) that have not
+changed since (looks.py).
 Nobody sees any stash or the pot, not even his own stash (paid "face down",
 L13; taken "at random", L237).
 """
@@ -17,8 +19,9 @@ from typing import Any, NamedTuple
 
 from . import declare
 from .cards import card_name, value_name
-from .declare import declared_key, hand_key
+from .declare import declared_key
 from .hands import describe
+from .looks import known
 from .machine import options_for
 from .state import DECLARE, BState, Slot
 from .zones import correct_number, counted, maximum, protected
@@ -52,8 +55,9 @@ def _declarations(state: BState, seat: int | None) -> list[dict[str, Any]]:
     best value, BP-H13), so a person chooses among hands, not card lists. Its table is public."""
     if seat is None or state.phase != DECLARE or state.turn != seat or state.ask is not None or state.window:
         return []
-    return [{"cards": [card_name(c) for c in cards], "hand": describe(hand_key(state, seat, cards))}
-            for cards in declare.options(state, seat)]
+    choices = declare.options(state, seat)
+    return [{"cards": [card_name(c) for c in cards], "hand": describe(key)}
+            for cards, key in zip(choices, declare.hand_keys(state, seat, choices), strict=True)]
 
 
 def view(state: BState, seat: int | None) -> BView:
@@ -71,6 +75,8 @@ def view(state: BState, seat: int | None) -> BView:
         "viewing": None if seat is None else [card_name(c) for c in state.viewing[seat]],
         "ctbp": None if seat is None else [card_name(c) for c in state.ctbp[seat]],
         "seen_viewing": seen,
+        "looked": [] if seat is None else [{"seat": o, "viewing": [card_name(c) for c in cards]}
+                                           for o, cards in sorted(known(state, seat).items())],
         "tables": [[slot_json(sl) for sl in state.tables[s]] for s in n],
         "declared": [[card_name(c) for c in state.declared[s]] for s in n],
         "declared_hand": [describe(declared_key(state, s)) if state.declared[s] else None for s in n],

@@ -31,12 +31,16 @@ SPEC = GameSpec(
     title="Mao",
     players=(2, 12),
     game="houserules.games.mao.match:GAME",  # Mao, and with extension=true a match
-    bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner"},
+    # ``heuristic`` is the dealer under the name every game's best hand-written bot has, so that
+    # ``houserules ladder GAME --bots random,heuristic,ismcts:200`` runs on every game
+    bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner",
+          "heuristic": "houserules.games.mao.bots:Knower"},
     terminal="houserules.games.mao.terminal:RENDERER",
     words="houserules.games.mao.words:WORDS",
     encoding="houserules.games.mao.encoding:ENCODING",
     commands="houserules.games.mao.commands:app",
     web=True,
+    playout="dealer",  # random Mao is endless talking: ismcts:200 plays its playouts as the dealer
     preview="houserules.games.mao.preview:preview",  # the browser's rule editor: a rule in plain words
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,

@@ -65,6 +65,14 @@ def quick_phrases(view: MaoView) -> list[str]:
     return out + ([rb.POINT_OF_ORDER] if rb.POINT_OF_ORDER not in out else [])
 
 
+def turn_clock(view: MaoView) -> str:
+    """The seconds left before the turn's delay of game, as the browser counts them: the
+    deadline is public (every player can count the seconds since the turn began)."""
+    if view.turn_deadline is None or view.over:
+        return ""
+    return f"   turn clock {max(0.0, view.turn_deadline - view.clock):.0f} s"
+
+
 class MaoRenderer:
     help_text = HELP
 
@@ -86,7 +94,7 @@ class MaoRenderer:
             lines.append(Text.from_markup("[bold]Waiting for the dealer to start the game.[/]"))
         pile = " ".join(card_markup(c) for c in view.pile)
         lines.append(Text.from_markup(f"Play pile: {pile}   draw pile {view.draw_size}   "
-                                      f"direction {'→' if view.direction == 1 else '←'}"))
+                                      f"direction {'→' if view.direction == 1 else '←'}{turn_clock(view)}"))
         lines.append(seats)
         for s, cards in view.shown:
             if s != view.seat:
