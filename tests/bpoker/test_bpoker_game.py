@@ -170,3 +170,15 @@ def test_a_determinized_twin_can_be_played_on() -> None:
             seat = GAME.to_act(state)[0]
             mine = [a for a in GAME.legal(state) if a.seat == seat]
             GAME.apply(state, mine[rng.randrange(len(mine))])
+
+
+def test_questions_do_not_assume_a_players_sex() -> None:
+    """Prompts said "his cards onto his table" and "make him discard": players are anyone."""
+    import re
+
+    from houserules.games.bpoker import effects_high, effects_low, pairs
+
+    for module in (effects_high, effects_low, pairs):
+        prompts = re.findall(r'ask\([^"]*"[^"]*", "([^"]*)"', Path(module.__file__ or "").read_text())
+        assert prompts, module.__name__
+        assert not [p for p in prompts if re.search(r"\b(his|him|he)\b", p)], module.__name__

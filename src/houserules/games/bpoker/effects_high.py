@@ -226,7 +226,7 @@ def _ten_diamonds(state: BState, f: Frame) -> list[Event]:
     if not opts:
         state.control = None
         return events + [Event("released", ctx.forcer, {"of": f.seat})]
-    return events + ask(state, ctx.forcer, "BP-10D.C", "play which of his cards onto his table", opts,
+    return events + ask(state, ctx.forcer, "BP-10D.C", "play which of their cards onto their table", opts,
                         "control.play", ctx, owner=f.seat)
 
 
@@ -482,7 +482,7 @@ def _king_spades(state: BState, f: Frame) -> list[Event]:
     """K♠: discard your declared hand; a forcer may make you form a higher one and discard that."""
     ctx: Ctx = f.data[0]
     if forced_by_opponent(f.seat, ctx.forcer) and best_formable(state, f.seat)[0] > declared_key(state, f.seat):
-        return ask(state, ctx.forcer, "BP-KS", "make him discard his best hand instead", ("demand", "declared"),
+        return ask(state, ctx.forcer, "BP-KS", "make them discard their best hand instead", ("demand", "declared"),
                    "KS.do", ctx, owner=f.seat, auto=False)
     push(state, "KS.do", f.seat, ctx, "declared")
     return []

@@ -277,7 +277,7 @@ def _two_clubs_demand(state: BState, f: Frame) -> list[Event]:
         return stop
     key, _ = best_formable(state, f.seat)
     if key > declared_key(state, f.seat):
-        return ask(state, victim, "BP-2C", "make the 2♣ player pass his best hand instead",
+        return ask(state, victim, "BP-2C", "make the 2♣ player pass their best hand instead",
                             ("demand", "accept"), "2C.swap", ctx, victim, owner=f.seat, auto=False)
     push(state, "2C.swap", f.seat, ctx, victim, "accept")
     return []

@@ -280,7 +280,7 @@ def _four_diamonds_set(state: BState, f: Frame) -> list[Event]:
 def _nine_ten(state: BState, f: Frame) -> list[Event]:
     """9♦ + 10♣ (L1113-1123): choose the player on whose table you play it."""
     cards = f.data[0]
-    return ask(state, f.seat, "BP-P.9D", "play 9♦+10♣ on whose table (trade everything with him)",
+    return ask(state, f.seat, "BP-P.9D", "play 9♦+10♣ on whose table (trade everything with them)",
                [name_seat(s) for s in opponents(state, f.seat)], "P.9D.trade", cards)
 
 
