@@ -21,6 +21,7 @@ protocol (engine/core.py). What is checked, on many random games per game:
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Iterator
@@ -279,3 +280,23 @@ def test_any_action_json_is_read_or_refused_with_a_game_error(name: str, data: s
         return
     state = new(game, 0)
     game.check(state, action)  # parsed: the check answers, whatever the answer
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_terminal_draws_a_players_name_as_text(name: str, seed: int) -> None:
+    """People type their names, and a browser player's name reaches terminal players at the
+    same table: "[/b]Bo" crashed every game's panel (Rich read it as markup)."""
+    from rich.console import Console
+
+    from houserules.tui import renderer
+
+    game, draw = registry.get(name), renderer(name)
+    state = new(game, seed)
+    names = [f"[/b]P{s}[x]" for s in range(game.seats(state))]
+    for step, _ in enumerate(random_play(game, state, random.Random(seed))):
+        if step % 7 == 0:
+            for seat in (*range(game.seats(state)), None):
+                out = io.StringIO()
+                Console(file=out, width=200, color_system=None).print(draw.render(game.view(state, seat), names))
+                assert "[/b]P0[x]" in out.getvalue(), (seat, step)

@@ -144,3 +144,14 @@ def test_a_viewing_hand_seen_by_a_look_is_drawn_for_the_looker_only() -> None:
         Console(file=out, width=160, color_system=None).print(RENDERER.render(GAME.view(state, seat), ["Ann", "Bob", "Cy"]))
         drawn.append(out.getvalue())
     assert "Bob's viewing hand (you looked)" in drawn[0] and "you looked" not in drawn[1]
+
+
+def test_a_player_name_in_the_looked_line_is_text_not_markup() -> None:
+    """Names are typed by people: "[b]Bo" must print as itself (and "[/x]" must not raise)."""
+    state = GAME.scenario_state(GAME.options({"players": 3}),
+                                {"viewing": [["QD", "2C"], ["AH", "KD"], ["3H"]],
+                                 "stash": [["2D"], ["3D"], ["4D"]]}, 0)
+    GAME.apply(state, Action(0, "play", parse_card("QD")))
+    out = io.StringIO()
+    Console(file=out, width=160, color_system=None).print(RENDERER.render(GAME.view(state, 0), ["Ann", "[/x]Bo", "Cy"]))
+    assert "[/x]Bo's viewing hand (you looked)" in out.getvalue()

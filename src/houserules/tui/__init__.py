@@ -69,8 +69,9 @@ def card_or_text(text: str, parse: Callable[[str], Any], markup: Callable[[Any],
 
 
 def seat_name(names: list[str], seat: int, viewer: int | None) -> str:
-    """A seat's name in a table of seats, marked when it is the viewer's own."""
-    name = names[seat]
+    """A seat's name in a table of seats (Rich markup: a name is text, so it is escaped),
+    marked when it is the viewer's own."""
+    name = escape(names[seat])
     return f"{name} (you)" if seat == viewer and name != YOU else name
 
 

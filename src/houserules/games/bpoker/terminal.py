@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -73,6 +74,7 @@ class BPokerRenderer:
     help_text = HELP
 
     def render(self, view: BView, names: list[str]) -> RenderableType:
+        shown = [escape(n) for n in names]  # people type their names: the lines below are markup
         d = view.data
         grid = RichTable(box=None, show_header=True, header_style="bold", expand=False)
         for col in ("seat", "player", "stash", "viewing", "to play", "table (count/max)", "declared"):
@@ -87,33 +89,33 @@ class BPokerRenderer:
                          f"{d['viewing_sizes'][s]}/{d['correct'][s]}", str(d["ctbp_sizes"][s]),
                          f"{table}  [dim]{d['counted'][s]}/{d['maximum'][s]}[/]", _declared(d, s))
         arrow = "left →" if d["direction"] == 1 else "← right"
-        status = [f"Hand {d['hand']}/{d['hands']}", f"dealer {names[d['dealer']]}", f"play goes {arrow}",
+        status = [f"Hand {d['hand']}/{d['hands']}", f"dealer {shown[d['dealer']]}", f"play goes {arrow}",
                   f"pot {d['pot_size']}", f"discard {len(d['discard'])}"
                   + (f" (top {card_markup(d['discard'][-1])})" if d["discard"] else "")]
         if d["armed_j"]:
             status.append("[bold yellow]next card played is no-effect (J)[/]")
         if d["control"]:
-            status.append(f"[bold magenta]{names[d['control'][0]]} controls {names[d['control'][1]]}'s hand[/]")
+            status.append(f"[bold magenta]{shown[d['control'][0]]} controls {shown[d['control'][1]]}'s hand[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), grid]
         if d["transit"]:
             lines.append(Text.from_markup("Being played: " + " ".join(card_markup(c) for c in d["transit"])))
         if d["phase"] == "fpoker":  # the nested game, shown apart (BP-FP)
-            who = ", ".join(f"{names[s]} ({d['f_hand_sizes'][s]})" + (" folded" if s in d["f_folded"] else "")
+            who = ", ".join(f"{shown[s]} ({d['f_hand_sizes'][s]})" + (" folded" if s in d["f_folded"] else "")
                             for s in d["f_players"])
             lines.append(Text.from_markup(f"[bold yellow]f_poker[/] — f_pot {d['f_pot_size']} cards; players: {who}"))
             if d["f_hand"]:
                 lines.append(Text.from_markup("Your f-hand: " + " ".join(card_markup(c) for c in d["f_hand"])))
         for seen in d["seen_viewing"]:
-            lines.append(Text.from_markup(f"{names[seen['seat']]}'s viewing hand (you control it): "
+            lines.append(Text.from_markup(f"{shown[seen['seat']]}'s viewing hand (you control it): "
                                           + " ".join(card_markup(c) for c in seen["viewing"])))
-        for seen in d["looked"]:  # what a look showed, while that hand is unchanged (BP-H34)
-            lines.append(Text.from_markup(f"{names[seen['seat']]}'s viewing hand (you looked): "
+        for seen in d["looked"]:  # what a look showed, kept through every change seen card by card (BP-H34)
+            lines.append(Text.from_markup(f"{shown[seen['seat']]}'s viewing hand (you looked): "
                                           + (" ".join(card_markup(c) for c in seen["viewing"]) or "—")))
         if d["viewing"] is not None:
             lines.append(Text.from_markup("Your viewing hand: " + (" ".join(card_markup(c) for c in d["viewing"]) or "—")))
             if d["ctbp"]:
                 lines.append(Text.from_markup("Your cards to be played: " + " ".join(card_markup(c) for c in d["ctbp"])))
-        lines.append(Text.from_markup(second_person(self._next(view, names))))
+        lines.append(Text.from_markup(second_person(self._next(view, shown))))
         return Panel(Group(*lines), title="bpoker", border_style="green")
 
     def _next(self, view: BView, names: list[str]) -> str:

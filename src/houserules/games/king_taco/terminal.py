@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -74,10 +75,10 @@ class KingTacoRenderer:
             closed = " — only NOPE now" if view.stack_closed else ""
             lines.append(Text.from_markup(f"[bold yellow]Stack[/] {cards}  {detail}{closed}"))
         if view.pending is not None:
-            who = names[view.pending_seat] if view.pending_seat is not None else "?"
+            who = escape(names[view.pending_seat]) if view.pending_seat is not None else "?"
             lines.append(Text.from_markup(second_person(f"[bold magenta]{who} chooses: {PENDING_NAMES[view.pending]}[/]")))
         if view.auction:
-            lines.append(Text.from_markup("Auction points: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(view.auction))))
+            lines.append(Text.from_markup("Auction points: " + ", ".join(f"{escape(names[s])} {p}" for s, p in enumerate(view.auction))))
         if view.asked:
             lines.append(Text.from_markup("[bold red]You may NOPE this stack now, or pass.[/]"))
         if view.hand is not None:

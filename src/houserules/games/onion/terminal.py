@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -95,7 +96,7 @@ class OnionRenderer:
         for s, a in enumerate(view.declared):
             if a is not None:
                 shown = "; ".join(f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) or "nothing"
-                lines.append(Text.from_markup(f"{names[s]} declared: {shown}"))
+                lines.append(Text.from_markup(f"{escape(names[s])} declared: {shown}"))
         if view.specials:
             lines.append(Text.from_markup("Special cards: " + ", ".join(
                 f"{SPECIAL[c]} {card_markup(c, True)} ({names[s]})" for c, s in view.specials)))

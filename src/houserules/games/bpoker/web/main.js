@@ -165,7 +165,7 @@ function hand(ctx) {
   for (const seen of view.seen_viewing || []) {
     parts.push(h("h3", {}, `Viewing hand you control (${ctx.names[seen.seat]})`), cardRow(seen.viewing, { face, cls: "cards small" }));
   }
-  for (const seen of view.looked || []) {  // what a look showed, while that hand is unchanged (BP-H34)
+  for (const seen of view.looked || []) {  // what a look showed, kept through every change seen card by card (BP-H34)
     parts.push(h("h3", {}, `Viewing hand you looked at (${ctx.names[seen.seat]})`), cardRow(seen.viewing, { face, cls: "cards small" }));
   }
   if (view.f_hand && view.f_hand.length) parts.push(h("h3", {}, "Your f_poker hand"), cardRow(view.f_hand, { face, cls: "cards" }));
