@@ -85,19 +85,26 @@ def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
     ctx: Ctx = f.data[0]
     slot = own_slot(state, f.seat, ctx.card)
     if slot is not None and slot.eff is None and face(ctx.card) == (9, DIAMONDS):
-        if state.options.get("nine_diamonds") == "stands":  # BP-H26: it wins at the win check
+        if state.options.get("nine_diamonds") == "stands":  # BP-H26: the 9♦ it played wins at the win check
+            state.nines = (*state.nines, (f.seat, ctx.card))
             return [Event("nine-stands", f.seat, {"clause": "BP-H26"})]
         return window(state, guard_offers(state, opponents(state, f.seat)), "9D.win", f.seat, ctx)
     return _nine_pick(state, f, lambda s: not immune(s, 9), "BP-9D")
 
 
 def standing_nine(state: BState, seat: int) -> int | None:
-    """BP-H26 (option ``nine_diamonds=stands``): the 9♦ at face value, in play and with effect on
-    ``seat``'s table, that wins it the hand when its turn begins (None: there is none)."""
-    if state.options.get("nine_diamonds") != "stands":
-        return None
-    return next((s.top for s in state.tables[seat]
-                 if len(s.cards) == 1 and not s.ne and not s.wild and face(s.top) == (9, DIAMONDS)), None)
+    """BP-H26 (option ``nine_diamonds=stands``): the 9♦ that ``seat`` *played* at face value and
+    that still lies on its table, alone, upright and with effect: it wins the hand when the seat's
+    turn begins (None: there is none). Only a played 9♦ stands: one put on the table by a 2's
+    trade, or returned to effect by a J, a 10♣ or a broken tile, was never played, and has no
+    immediate effect (L283-284, L762-767, L87-92), so it wins nothing; ``zones.lift`` forgets a
+    9♦ that leaves its table, and a Shield (J + J) the 9♦s it makes no-effect."""
+    for owner, card in state.nines:
+        if owner == seat:
+            slot = next((s for s in state.tables[seat] if s.cards == [card]), None)
+            if slot is not None and not slot.ne and not slot.wild:
+                return card
+    return None
 
 
 def nine_stands_and_wins(state: BState, seat: int, card: int) -> list[Event]:

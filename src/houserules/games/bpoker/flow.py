@@ -177,7 +177,7 @@ def next_turn(state: BState) -> list[Event]:
     nxt = state.next_seat(state.turn)
     events: list[Event] = []
     if state.skip:
-        state.skip = False
+        state.skip, state.nines = False, ()
         if state.next_seat(nxt) == state.turn:  # two players left: the skip would give the turn straight back
             events.append(Event("no-regain", state.turn, {"clause": "BP-H31"}))
         else:
@@ -299,7 +299,7 @@ def _reset(state: BState) -> None:
     state.window.close()
     state.offers, state.answers = {}, {}
     state.armed_j, state.turn_over, state.ring, state.exempt = False, False, [], frozenset()
-    state.skip = False
+    state.skip, state.nines = False, ()
 
 
 def game_over(state: BState, reason: str) -> list[Event]:

@@ -297,6 +297,7 @@ def _nine_ten_trade(state: BState, f: Frame) -> list[Event]:
     state.stash[a], state.stash[b] = state.stash[b], state.stash[a]
     state.sideways[a], state.sideways[b] = state.sideways[b], state.sideways[a]
     state.declared[a], state.declared[b] = state.declared[b], state.declared[a]
+    state.nines = tuple(x for x in state.nines if x[0] not in (a, b))  # a 9♦ stands for who played it (BP-H26)
     for c in cards:
         state.transit.remove(c)
     state.discard.extend(cards)
@@ -319,6 +320,7 @@ def _shield(state: BState, f: Frame) -> list[Event]:
             out.extend(Slot([c], ne=True) for c in s.cards)
     out.extend(Slot([c], ne=True) for c in cards)
     state.tables[f.seat] = out
+    state.nines = tuple(x for x in state.nines if x[0] != f.seat)  # no-effect now, and a restore is no play
     return [Event("shield", f.seat, {"clause": "BP-P.JJ"})]
 
 

@@ -114,7 +114,14 @@ def lift(state: BState, card: int) -> list[Event]:
             state.follow = None
     if card in state.declared[seat]:
         state.declared[seat] = tuple(c for c in state.declared[seat] if c != card)
+    forget_nine(state, card)
     return events
+
+
+def forget_nine(state: BState, card: int) -> None:
+    """A standing 9♦ (BP-H26) that leaves its table stands no more, even if it comes back."""
+    if state.nines:
+        state.nines = tuple(x for x in state.nines if x[1] != card)
 
 
 def pieces(slot: Slot, cards: list[int]) -> list[Slot]:
