@@ -556,7 +556,7 @@ def _ace_clubs(state: BState, f: Frame) -> list[Event]:
 
 
 #: frames that are the game's own bookkeeping, not card effects an A♣ can end
-BOOKKEEPING = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin"))
+BOOKKEEPING = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin", "turn.check"))
 
 
 card_rule(14, (DIAMONDS, HEARTS, SPADES), CardRule("BP-A", "A♦ A♥ A♠", "A"))

@@ -101,6 +101,12 @@ def _ctbp_play(state: BState, f: Frame) -> list[Event]:
 # --- a turn ---------------------------------------------------------------------------------
 @step("turn.begin")
 def _turn_begin(state: BState, f: Frame) -> list[Event]:
+    """The beginning of a turn, in one place (BP-3.1): the triggers of "the beginning of your / any
+    turn" first — the 3's exemption, then every Black and White Hole's payments — and only when
+    those payments are made, the win check and the refill (``turn.check``). The payments are
+    scheduled here and run before ``turn.check`` because the stack runs the last frame pushed
+    first; so a turn whose player wins at the win check still collects them (L1096-1098; house
+    rule BP-H35), and a viewing hand is refilled from what the stash holds after paying."""
     seat = f.seat
     state.turn, state.phase, state.played, state.turn_over = seat, TURN, 0, False
     state.exempt, state.ring = frozenset(), []
@@ -108,15 +114,22 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
         state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
         events.append(Event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
-    events += holes(state)
+    push(state, "turn.check", seat)
+    return events + holes(state)
+
+
+@step("turn.check")
+def _turn_check(state: BState, f: Frame) -> list[Event]:
+    """After the turn's triggers: the win check (BP-3.1), a standing 9♦ (BP-H26), else the refill."""
+    seat = f.seat
     if state.no_win:
         state.no_win = False
     elif wins(state, seat):
         push(state, "hand.win", seat, "best hand")
-        return events
+        return []
     elif (nine := standing_nine(state, seat)) is not None:
-        return events + nine_stands_and_wins(state, seat, nine)
-    return events + refill(state, seat)
+        return nine_stands_and_wins(state, seat, nine)
+    return refill(state, seat)
 
 
 def holes(state: BState) -> list[Event]:
