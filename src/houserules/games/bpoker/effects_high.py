@@ -405,8 +405,12 @@ card_rule(12, (SPADES,), CardRule("BP-QS", "Q♠", _queen(-1, True, "BP-QS")))
 # --- Ks (L834-897) ---------------------------------------------------------------------
 @step("KH")
 def _king_hearts(state: BState, f: Frame) -> list[Event]:
-    """K♥: one card of your table to the pot; each other player discards a table card as a fee."""
-    opts = [card_name(s.top) for s in state.tables[f.seat] if not immune(s, 13)]
+    """K♥: one card of your table to the pot; each other player discards a table card as a fee.
+    The card you pot is an unprotected, effective one, the K♥ itself included (A15): the text
+    lets the *other* players' discards take protected cards (L841-844), not yours (L197-199)."""
+    ctx: Ctx = f.data[0]
+    opts = [card_name(s.top) for s in state.tables[f.seat]
+            if (targetable(s) and not immune(s, 13)) or s.top == ctx.card]
     return ask(state, f.seat, "BP-KH", "put which card of your table in the pot", opts, "KH.pot", f.data[0])
 
 

@@ -39,7 +39,7 @@ from .play import NOBODY, Ctx, resolve
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, parse_seat
 from .tiles import locked_rank, unit
-from .zones import face, lift
+from .zones import face, lift, targetable
 
 Faces = list[tuple[int, int]]
 
@@ -234,10 +234,12 @@ def _two_pair(state: BState, f: Frame) -> list[Event]:
 
 @step("P.4")
 def _fours(state: BState, f: Frame) -> list[Event]:
-    """4 + 4 (L985-989): you may take one card of your table into your viewing hand."""
-    opts = [card_name(s.top) for s in state.tables[f.seat]]
+    """4 + 4 (L985-989): you may take one card of your table into your viewing hand — an
+    unprotected, effective one: an effect on other cards does not affect protected or no-effect
+    cards, on your own table too, unless its text says so (L197-199), and this one does not."""
+    opts = [card_name(s.top) for s in state.tables[f.seat] if targetable(s)]
     if not opts:
-        return [Event("lost", f.seat, {"clause": "BP-P.4", "why": "no card on your table"})]
+        return [Event("lost", f.seat, {"clause": "BP-P.4", "why": "no unprotected, effective card on your table"})]
     return ask(state, f.seat, "BP-P.4", "take which table card into your viewing hand", ["skip", *opts],
                "P.4.take", auto=False)
 
