@@ -16,7 +16,7 @@ from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
 from .tiles import immune
 from .unit import sideways_sixes, unsideways
-from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable
+from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable, value
 
 
 def _discard_card(state: BState, seat: int, card: int, clause: str) -> list[Event]:
@@ -281,9 +281,10 @@ def restorable(state: BState, jack: int) -> list[str]:
 
 
 def usable_jacks(state: BState, seat: int) -> list[int]:
-    """The no-effect Js on ``seat``'s table whose discard effect may be used now."""
+    """The no-effect Js on ``seat``'s table whose discard effect may be used now (a 5-tile with a
+    J in effect too: a tile's effect is its last card-in-effect's, L416-419; it discards that card)."""
     return [s.top for s in state.tables[seat]
-            if s.ne and len(s.cards) == 1 and face(s.top)[0] == 11 and restorable(state, s.top)]
+            if s.ne and (len(s.cards) == 1 or s.eff is not None) and value(s)[0] == 11 and restorable(state, s.top)]
 
 
 @step("J.use")
