@@ -319,7 +319,7 @@ def _shield(state: BState, f: Frame) -> list[Event]:
         if unit(s):
             out.append(s)
         else:
-            out.extend(Slot([c], ne=True) for c in s.cards)
+            out.extend(Slot([c], ne=True, wild=s.wild) for c in s.cards)  # a wild stays wild (L261-263)
     out.extend(Slot([c], ne=True) for c in cards)
     state.tables[f.seat] = out
     state.nines = tuple(x for x in state.nines if x[0] != f.seat)  # no-effect now, and a restore is no play
