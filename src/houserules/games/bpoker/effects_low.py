@@ -22,7 +22,7 @@ from .cards import (
 from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .looks import moved, saw, traded
-from .machine import ask, push, step, window
+from .machine import ask, player_of, push, step, window
 from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
 from .reactions import guard_offers, magic_stops, spent
 from .state import TURN, BState, Frame, Slot
@@ -524,14 +524,15 @@ def _six_force(state: BState, f: Frame) -> list[Event]:
     state.viewing[f.seat].remove(card)
     moved(state, f.seat, out=(card,))
     state.transit.append(card)
-    events = [Event("forced", f.seat, {"card": card_name(card), "onto": target})]
+    forcer = player_of(state, f.seat)  # a controller's choice is his forcing (L735-737)
+    events = [Event("forced", forcer, {"card": card_name(card), "onto": target})]
     if target != f.seat and face(card)[0] == 6:
         state.ring.append(target)
         if set(state.ring) >= set(state.live()):
             state.ring = [-1]
             push(state, "ring.split", f.seat)
             events.append(Event("ring", f.seat, {"last": target}))
-    enter(state, target, card, f.seat)
+    enter(state, target, card, forcer)
     return events
 
 

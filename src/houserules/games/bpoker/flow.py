@@ -21,7 +21,7 @@ from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
 from .looks import changed, forget_all, moved
-from .machine import ask, push, run, step
+from .machine import ask, player_of, push, run, step
 from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
@@ -94,7 +94,8 @@ def _ctbp_play(state: BState, f: Frame) -> list[Event]:
     state.transit.append(card)
     if f.seat == state.turn:
         state.played += 1
-    enter(state, f.seat, card)
+    chooser = player_of(state, f.seat)  # a controller's choice is treated as forced by him (L735-737)
+    enter(state, f.seat, card, chooser if chooser != f.seat else NOBODY)
     return []
 
 
