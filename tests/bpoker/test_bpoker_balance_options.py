@@ -1,4 +1,5 @@
-"""The house rules of the balance study (BP-H26, BP-H32, BP-H33) are the defaults, and each can be set back."""
+"""The house rules of the balance study (BP-H32, BP-H33) are the defaults, and each can be set back; the
+chapter's immediate 9♦ win is the default, BP-H26 (``nine_diamonds=stands``) an option (issue 21)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ from houserules.games.bpoker.game import GAME
 def test_every_seat_deals_once_and_a_hand_lasts_ten_rounds(players: int) -> None:
     opts = GAME.options({"players": players})
     assert opts["hands"] == players and opts["hand_turns"] == 10 * players
-    assert opts["nine_diamonds"] == "stands"
+    assert opts["nine_diamonds"] == "wins"
 
 
 def test_the_defaults_can_be_set_back() -> None:
-    opts = GAME.options({"players": 5, "hands": 3, "hand_turns": 40, "nine_diamonds": "wins"})
-    assert (opts["hands"], opts["hand_turns"], opts["nine_diamonds"]) == (3, 40, "wins")
+    opts = GAME.options({"players": 5, "hands": 3, "hand_turns": 40, "nine_diamonds": "stands"})
+    assert (opts["hands"], opts["hand_turns"], opts["nine_diamonds"]) == (3, 40, "stands")
     for bad in ({"hands": 0}, {"hand_turns": "ten"}, {"nine_diamonds": "maybe"}):
         with pytest.raises(OptionsError):
             GAME.options(bad)

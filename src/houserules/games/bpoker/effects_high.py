@@ -16,7 +16,7 @@ from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
 from .tiles import immune
 from .unit import sideways_sixes, unsideways
-from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable
+from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable, value
 
 
 def _discard_card(state: BState, seat: int, card: int, clause: str) -> list[Event]:
@@ -85,19 +85,26 @@ def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
     ctx: Ctx = f.data[0]
     slot = own_slot(state, f.seat, ctx.card)
     if slot is not None and slot.eff is None and face(ctx.card) == (9, DIAMONDS):
-        if state.options.get("nine_diamonds") == "stands":  # BP-H26: it wins at the win check
+        if state.options.get("nine_diamonds") == "stands":  # BP-H26: the 9♦ it played wins at the win check
+            state.nines = (*state.nines, (f.seat, ctx.card))
             return [Event("nine-stands", f.seat, {"clause": "BP-H26"})]
         return window(state, guard_offers(state, opponents(state, f.seat)), "9D.win", f.seat, ctx)
     return _nine_pick(state, f, lambda s: not immune(s, 9), "BP-9D")
 
 
 def standing_nine(state: BState, seat: int) -> int | None:
-    """BP-H26 (option ``nine_diamonds=stands``): the 9♦ at face value, in play and with effect on
-    ``seat``'s table, that wins it the hand when its turn begins (None: there is none)."""
-    if state.options.get("nine_diamonds") != "stands":
-        return None
-    return next((s.top for s in state.tables[seat]
-                 if len(s.cards) == 1 and not s.ne and not s.wild and face(s.top) == (9, DIAMONDS)), None)
+    """BP-H26 (option ``nine_diamonds=stands``): the 9♦ that ``seat`` *played* at face value and
+    that still lies on its table, alone, upright and with effect: it wins the hand when the seat's
+    turn begins (None: there is none). Only a played 9♦ stands: one put on the table by a 2's
+    trade, or returned to effect by a J, a 10♣ or a broken tile, was never played, and has no
+    immediate effect (L283-284, L762-767, L87-92), so it wins nothing; ``zones.lift`` forgets a
+    9♦ that leaves its table, and a Shield (J + J) the 9♦s it makes no-effect."""
+    for owner, card in state.nines:
+        if owner == seat:
+            slot = next((s for s in state.tables[seat] if s.cards == [card]), None)
+            if slot is not None and not slot.ne and not slot.wild:
+                return card
+    return None
 
 
 def nine_stands_and_wins(state: BState, seat: int, card: int) -> list[Event]:
@@ -274,9 +281,10 @@ def restorable(state: BState, jack: int) -> list[str]:
 
 
 def usable_jacks(state: BState, seat: int) -> list[int]:
-    """The no-effect Js on ``seat``'s table whose discard effect may be used now."""
+    """The no-effect Js on ``seat``'s table whose discard effect may be used now (a 5-tile with a
+    J in effect too: a tile's effect is its last card-in-effect's, L416-419; it discards that card)."""
     return [s.top for s in state.tables[seat]
-            if s.ne and len(s.cards) == 1 and face(s.top)[0] == 11 and restorable(state, s.top)]
+            if s.ne and (len(s.cards) == 1 or s.eff is not None) and value(s)[0] == 11 and restorable(state, s.top)]
 
 
 @step("J.use")
@@ -398,8 +406,12 @@ card_rule(12, (SPADES,), CardRule("BP-QS", "Q♠", _queen(-1, True, "BP-QS")))
 # --- Ks (L834-897) ---------------------------------------------------------------------
 @step("KH")
 def _king_hearts(state: BState, f: Frame) -> list[Event]:
-    """K♥: one card of your table to the pot; each other player discards a table card as a fee."""
-    opts = [card_name(s.top) for s in state.tables[f.seat] if not immune(s, 13)]
+    """K♥: one card of your table to the pot; each other player discards a table card as a fee.
+    The card you pot is an unprotected, effective one, the K♥ itself included (A15): the text
+    lets the *other* players' discards take protected cards (L841-844), not yours (L197-199)."""
+    ctx: Ctx = f.data[0]
+    opts = [card_name(s.top) for s in state.tables[f.seat]
+            if (targetable(s) and not immune(s, 13)) or s.top == ctx.card]
     return ask(state, f.seat, "BP-KH", "put which card of your table in the pot", opts, "KH.pot", f.data[0])
 
 
@@ -549,7 +561,7 @@ def _ace_clubs(state: BState, f: Frame) -> list[Event]:
 
 
 #: frames that are the game's own bookkeeping, not card effects an A♣ can end
-BOOKKEEPING = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin"))
+BOOKKEEPING = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin", "turn.check"))
 
 
 card_rule(14, (DIAMONDS, HEARTS, SPADES), CardRule("BP-A", "A♦ A♥ A♠", "A"))

@@ -22,7 +22,7 @@ from .cards import (
 from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .looks import moved, saw, traded
-from .machine import ask, push, step, window
+from .machine import ask, player_of, push, step, window
 from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
 from .reactions import guard_offers, magic_stops, spent
 from .state import TURN, BState, Frame, Slot
@@ -34,7 +34,7 @@ from .targets import (
     slot_named,
 )
 from .tiles import immune
-from .zones import can_pay, face, fee, find, from_stash, lift, pay, targetable, value
+from .zones import can_pay, carry, face, fee, find, from_stash, lift, pay, targetable, value
 
 
 # --- 1s (L210-275) -----------------------------------------------------------------------
@@ -252,12 +252,16 @@ def _two_swap(state: BState, f: Frame) -> list[Event]:
     events = lift(state, ctx.card)
     state.tables[victim].append(Slot([ctx.card]))
     for card in taken:
-        events += lift(state, card)
-        if "H" in variant:  # a 2♥ or 2♥+2♦: what it takes is played (L294-295, L967-972)
+        slot = find(state, card)
+        assert slot is not None
+        if "H" in variant and len(slot[1].cards) > 1:  # 2♥+2♦ took a tile: it is replayed whole (L67-68, L969)
+            events += carry(state, card, f.seat) + replay(state, f.seat, slot[1])
+        elif "H" in variant:  # a 2♥ or 2♥+2♦: what it takes is played (L294-295, L967-972)
+            events += lift(state, card)
             state.transit.append(card)
             push(state, "land", f.seat, card, NOBODY, False)
-        else:
-            state.tables[f.seat].append(Slot([card]))
+        else:  # put on your table, marks and all: a wild, a sideways card, a whole tile (L283-284, L303-306)
+            events += carry(state, card, f.seat)
     return events + [Event("traded", f.seat, {"gave": card_name(ctx.card), "to": victim,
                                               "took": tuple(card_name(c) for c in taken)})]
 
@@ -283,6 +287,22 @@ def _two_clubs_demand(state: BState, f: Frame) -> list[Event]:
     return []
 
 
+def _hand_to(state: BState, cards: set[int], src: int, dst: int) -> list[Event]:
+    """A 5-card poker hand traded (L313-316) goes to the other table marks and all: a wild stays
+    wild, a sideways card sideways, a tile whose cards all go stays a tile (``zones.carry``); a
+    card that leaves part of a tile goes alone and the rest of the tile is broken up (L72-74)."""
+    events: list[Event] = []
+    for slot in list(state.tables[src]):
+        inside = [c for c in slot.cards if c in cards]
+        if len(inside) == len(slot.cards):
+            events += carry(state, slot.top, dst)
+            continue
+        for c in inside:
+            events += lift(state, c)
+            state.tables[dst].append(Slot([c]))
+    return events
+
+
 @step("2C.swap")
 def _two_clubs_swap(state: BState, f: Frame) -> list[Event]:
     _, victim, choice = f.data
@@ -290,10 +310,7 @@ def _two_clubs_swap(state: BState, f: Frame) -> list[Event]:
     theirs = state.declared[victim]
     events: list[Event] = []
     for cards, src, dst in ((mine, f.seat, victim), (theirs, victim, f.seat)):
-        for c in cards:
-            if find(state, c) is not None:
-                events += lift(state, c)
-                state.tables[dst].append(Slot([c]))
+        events += _hand_to(state, set(cards), src, dst)
     state.declared[f.seat], state.declared[victim] = tuple(sorted(theirs)), tuple(sorted(mine))
     return events + [Event("traded-hands", f.seat, {"with": victim, "gave": tuple(card_name(c) for c in mine),
                                                     "took": tuple(card_name(c) for c in theirs)})]
@@ -507,14 +524,15 @@ def _six_force(state: BState, f: Frame) -> list[Event]:
     state.viewing[f.seat].remove(card)
     moved(state, f.seat, out=(card,))
     state.transit.append(card)
-    events = [Event("forced", f.seat, {"card": card_name(card), "onto": target})]
+    forcer = player_of(state, f.seat)  # a controller's choice is his forcing (L735-737)
+    events = [Event("forced", forcer, {"card": card_name(card), "onto": target})]
     if target != f.seat and face(card)[0] == 6:
         state.ring.append(target)
         if set(state.ring) >= set(state.live()):
             state.ring = [-1]
             push(state, "ring.split", f.seat)
             events.append(Event("ring", f.seat, {"last": target}))
-    enter(state, target, card, f.seat)
+    enter(state, target, card, forcer)
     return events
 
 

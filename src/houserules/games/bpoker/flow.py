@@ -21,7 +21,7 @@ from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
 from .looks import changed, forget_all, moved
-from .machine import ask, push, run, step
+from .machine import ask, player_of, push, run, step
 from .play import NOBODY, enter
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
@@ -94,13 +94,20 @@ def _ctbp_play(state: BState, f: Frame) -> list[Event]:
     state.transit.append(card)
     if f.seat == state.turn:
         state.played += 1
-    enter(state, f.seat, card)
+    chooser = player_of(state, f.seat)  # a controller's choice is treated as forced by him (L735-737)
+    enter(state, f.seat, card, chooser if chooser != f.seat else NOBODY)
     return []
 
 
 # --- a turn ---------------------------------------------------------------------------------
 @step("turn.begin")
 def _turn_begin(state: BState, f: Frame) -> list[Event]:
+    """The beginning of a turn, in one place (BP-3.1): the triggers of "the beginning of your / any
+    turn" first — the 3's exemption, then every Black and White Hole's payments — and only when
+    those payments are made, the win check and the refill (``turn.check``). The payments are
+    scheduled here and run before ``turn.check`` because the stack runs the last frame pushed
+    first; so a turn whose player wins at the win check still collects them (L1096-1098; house
+    rule BP-H35), and a viewing hand is refilled from what the stash holds after paying."""
     seat = f.seat
     state.turn, state.phase, state.played, state.turn_over = seat, TURN, 0, False
     state.exempt, state.ring = frozenset(), []
@@ -108,15 +115,22 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
         state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
         events.append(Event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
-    events += holes(state)
+    push(state, "turn.check", seat)
+    return events + holes(state)
+
+
+@step("turn.check")
+def _turn_check(state: BState, f: Frame) -> list[Event]:
+    """After the turn's triggers: the win check (BP-3.1), a standing 9♦ (BP-H26), else the refill."""
+    seat = f.seat
     if state.no_win:
         state.no_win = False
     elif wins(state, seat):
         push(state, "hand.win", seat, "best hand")
-        return events
+        return []
     elif (nine := standing_nine(state, seat)) is not None:
-        return events + nine_stands_and_wins(state, seat, nine)
-    return events + refill(state, seat)
+        return nine_stands_and_wins(state, seat, nine)
+    return refill(state, seat)
 
 
 def holes(state: BState) -> list[Event]:
@@ -177,7 +191,7 @@ def next_turn(state: BState) -> list[Event]:
     nxt = state.next_seat(state.turn)
     events: list[Event] = []
     if state.skip:
-        state.skip = False
+        state.skip, state.nines = False, ()
         if state.next_seat(nxt) == state.turn:  # two players left: the skip would give the turn straight back
             events.append(Event("no-regain", state.turn, {"clause": "BP-H31"}))
         else:
@@ -299,7 +313,7 @@ def _reset(state: BState) -> None:
     state.window.close()
     state.offers, state.answers = {}, {}
     state.armed_j, state.turn_over, state.ring, state.exempt = False, False, [], frozenset()
-    state.skip = False
+    state.skip, state.nines = False, ()
 
 
 def game_over(state: BState, reason: str) -> list[Event]:

@@ -65,9 +65,18 @@ def ask(state: BState, seat: int, clause: str, prompt: str, options: Sequence[st
     if auto and len(opts) == 1:
         push(state, then, you, *data, opts[0])
         return []
-    chooser = state.control[0] if plays and state.control is not None and state.control[1] == seat else seat
+    chooser = player_of(state, seat) if plays else seat
     state.ask = Ask(chooser, clause, prompt, opts, then, tuple(data), you, private, withheld)
     return [Event("asked", chooser, {"clause": clause, "prompt": prompt})]
+
+
+def player_of(state: BState, seat: int) -> int:
+    """Who chooses which cards ``seat`` plays (and where, after a 6): its controller while its hand
+    is controlled (10♦ Control, L716-718), else itself. A card the controller so chooses is
+    "treated as though you had forced that card onto the table onto which it is played" (L735-737),
+    so the steps that bring it into play name this seat as its forcer: a reflection returns it to
+    the controller, and the forcer's rights (a 5's follow-up, a K♠'s demand) are his."""
+    return state.control[0] if state.control is not None and state.control[1] == seat else seat
 
 
 def window(state: BState, offers: Mapping[int, Sequence[str]], then: str, seat: int, *data: Any) -> list[Event]:

@@ -39,7 +39,7 @@ from .play import NOBODY, Ctx, resolve
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, parse_seat
 from .tiles import locked_rank, unit
-from .zones import face, lift
+from .zones import face, lift, targetable
 
 Faces = list[tuple[int, int]]
 
@@ -234,10 +234,12 @@ def _two_pair(state: BState, f: Frame) -> list[Event]:
 
 @step("P.4")
 def _fours(state: BState, f: Frame) -> list[Event]:
-    """4 + 4 (L985-989): you may take one card of your table into your viewing hand."""
-    opts = [card_name(s.top) for s in state.tables[f.seat]]
+    """4 + 4 (L985-989): you may take one card of your table into your viewing hand — an
+    unprotected, effective one: an effect on other cards does not affect protected or no-effect
+    cards, on your own table too, unless its text says so (L197-199), and this one does not."""
+    opts = [card_name(s.top) for s in state.tables[f.seat] if targetable(s)]
     if not opts:
-        return [Event("lost", f.seat, {"clause": "BP-P.4", "why": "no card on your table"})]
+        return [Event("lost", f.seat, {"clause": "BP-P.4", "why": "no unprotected, effective card on your table"})]
     return ask(state, f.seat, "BP-P.4", "take which table card into your viewing hand", ["skip", *opts],
                "P.4.take", auto=False)
 
@@ -297,6 +299,7 @@ def _nine_ten_trade(state: BState, f: Frame) -> list[Event]:
     state.stash[a], state.stash[b] = state.stash[b], state.stash[a]
     state.sideways[a], state.sideways[b] = state.sideways[b], state.sideways[a]
     state.declared[a], state.declared[b] = state.declared[b], state.declared[a]
+    state.nines = tuple(x for x in state.nines if x[0] not in (a, b))  # a 9♦ stands for who played it (BP-H26)
     for c in cards:
         state.transit.remove(c)
     state.discard.extend(cards)
@@ -316,9 +319,10 @@ def _shield(state: BState, f: Frame) -> list[Event]:
         if unit(s):
             out.append(s)
         else:
-            out.extend(Slot([c], ne=True) for c in s.cards)
+            out.extend(Slot([c], ne=True, wild=s.wild) for c in s.cards)  # a wild stays wild (L261-263)
     out.extend(Slot([c], ne=True) for c in cards)
     state.tables[f.seat] = out
+    state.nines = tuple(x for x in state.nines if x[0] != f.seat)  # no-effect now, and a restore is no play
     return [Event("shield", f.seat, {"clause": "BP-P.JJ"})]
 
 

@@ -32,9 +32,10 @@ from .cards import (
     value_name,
 )
 from .catalogue import rule_for
+from .joint import spend
 from .looks import changed
 from .machine import ask, push, step, window
-from .reactions import K_CLUBS, offers, spend_magic, spend_reflector
+from .reactions import K_CLUBS, offers, spend_magic, spend_reflector, tunnel_card
 from .state import BState, Frame, Slot
 from .tiles import locked_rank, set_kind
 from .zones import face, find, lift, value
@@ -136,14 +137,15 @@ def _return_queen(state: BState, seat: int, forcer: int, via: int) -> list[Event
 
 def _tunnel(state: BState, seat: int, card: Payload, forcer: int) -> list[Event]:
     """6 Tunnel (L519-524): discard the 6, viewing hand to the pot, force the card on another opponent."""
-    six = next(s for s in state.tables[seat] if not s.ne and not s.wild and len(s.cards) == 1 and face(s.top)[0] == 6)
-    state.tables[seat].remove(six)
-    state.discard.append(six.top)
+    six = tunnel_card(state, seat)
+    assert six is not None
+    name = card_name(six.top)
+    events = spend(state, [six])
     state.pot.extend(state.viewing[seat])
     lost = len(state.viewing[seat])
     state.viewing[seat] = []
     changed(state, seat)
-    events = [Event("tunnel", seat, {"six": card_name(six.top), "card": card_name(lead(card)), "lost": lost})]
+    events.append(Event("tunnel", seat, {"six": name, "card": card_name(lead(card)), "lost": lost}))
     targets = [f"seat:{s}" for s in state.live() if s not in (seat, forcer)]
     return events + ask(state, seat, "BP-6.T", f"tunnel {'+'.join(card_name(c) for c in cards_of(card))} to", targets, "tunnel.to", card)
 

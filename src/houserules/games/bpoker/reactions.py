@@ -16,25 +16,24 @@ from typing import NamedTuple
 
 from ...engine.core import Event
 from .cards import CLUBS, card_name
-from .joint import reflector_pairs, spend
+from .joint import SIX, TEN_D, reflector_pairs, serving, spend
 from .state import BState, Slot
-from .zones import TEN_DIAMONDS, face
+from .zones import face
 
 K_CLUBS = (13, CLUBS)
 
 
-def _live_single(slot: Slot, val: tuple[int, int]) -> bool:
-    return not slot.ne and not slot.wild and len(slot.cards) == 1 and face(slot.top) == val
-
-
 def magic_card(state: BState, seat: int) -> Slot | None:
     """A 10♦ on ``seat``'s table whose Magic may be used: in play, not no-effect, and not the
-    10♦ through which an opponent controls this seat's hand (L700-701)."""
-    held = state.control[2] if state.control is not None and state.control[1] == seat else None
-    for s in state.tables[seat]:
-        if _live_single(s, TEN_DIAMONDS) and s.top != held:
-            return s
-    return None
+    10♦ through which an opponent controls this seat's hand (L700-701). A 5-tile whose last card
+    is a 10♦ *in effect* has the 10♦'s effects for every purpose (L416-419), so it serves too,
+    as it does in the Reflector (``joint.serving``); using it discards that last card."""
+    return next(iter(serving(state, seat, TEN_D, _held(state, seat))), None)
+
+
+def tunnel_card(state: BState, seat: int) -> Slot | None:
+    """A 6 (or a 5-tile with a 6 in effect, L416-419) whose Tunnel ``seat`` may use."""
+    return next(iter(serving(state, seat, SIX)), None)
 
 
 def _magic(state: BState, seat: int, card: int, forcer: int) -> bool:
@@ -47,7 +46,7 @@ def _tunnel(state: BState, seat: int, card: int, forcer: int) -> bool:
     an opponent other than him to tunnel it to (L519-524)."""
     if forcer in (-1, seat) or face(card) == K_CLUBS:
         return False
-    if not any(_live_single(s, (6, face(s.top)[1])) for s in state.tables[seat]):
+    if tunnel_card(state, seat) is None:
         return False
     return any(s not in (seat, forcer) for s in state.live())
 
@@ -99,9 +98,7 @@ def spend_magic(state: BState, seat: int) -> list[Event]:
     """Use Magic: the 10♦ goes from the table to the discard (a discard effect, L179-182)."""
     slot = magic_card(state, seat)
     assert slot is not None
-    state.tables[seat].remove(slot)
-    state.discard.append(slot.top)
-    return [Event("magic", seat, {"card": card_name(slot.top)})]
+    return spend(state, [slot]) + [Event("magic", seat, {"card": card_name(slot.top)})]
 
 
 def guard_offers(state: BState, victims: list[int]) -> dict[int, tuple[str, ...]]:

@@ -35,7 +35,7 @@ from .cards import MAX_DECKS, deck
 PLAYERS = (3, 6)
 DEFAULTS: dict[str, Any] = {
     "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
-    "ante": 1, "hands": None, "hand_turns": None, "max_turns": 200, "nine_diamonds": "stands",
+    "ante": 1, "hands": None, "hand_turns": None, "max_turns": 200, "nine_diamonds": "wins",
 }
 TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
 
@@ -131,6 +131,7 @@ class BState:
         "in_hand",
         "looks",
         "mode",
+        "nines",
         "no_win",
         "offers",
         "options",
@@ -204,6 +205,7 @@ class BState:
         self.reason = ""
         self.hands_won = [0] * n
         self.no_win = False
+        self.nines: tuple[tuple[int, int], ...] = ()  # (seat, 9♦) played at face value, standing (BP-H26)
 
     # --- copying and comparing -----------------------------------------------
     def copy(self) -> BState:
@@ -234,7 +236,7 @@ class BState:
             self.exempt, self.played, self.turn_over, self.control, tuple(self.ring), tuple(self.in_hand),
             tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
             tuple(self.hands_won), self.no_win, self.skip, tuple(map(tuple, self.fhands)), self.fplayers,
-            self.folded, tuple(tuple(sorted(m.items())) for m in self.looks), self.rng.getstate(),
+            self.folded, tuple(tuple(sorted(m.items())) for m in self.looks), self.nines, self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:

@@ -22,13 +22,16 @@ from .cards import card_name, value_name
 from .declare import declared_key
 from .hands import describe
 from .looks import known
+from .effects_high import standing_nine
 from .machine import options_for
 from .state import DECLARE, BState, Slot
 from .zones import correct_number, counted, maximum, protected
 
 
-def slot_json(slot: Slot) -> dict[str, Any]:
+def slot_json(slot: Slot, stands: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {"cards": [card_name(c) for c in slot.cards]}
+    if stands:
+        out["stands"] = True  # a 9♦ its owner played, that wins when his turn begins (BP-H26)
     if slot.wild:
         out["wild"] = True
     if slot.ne:
@@ -77,7 +80,7 @@ def view(state: BState, seat: int | None) -> BView:
         "seen_viewing": seen,
         "looked": [] if seat is None else [{"seat": o, "viewing": [card_name(c) for c in cards]}
                                            for o, cards in sorted(known(state, seat).items())],
-        "tables": [[slot_json(sl) for sl in state.tables[s]] for s in n],
+        "tables": [[slot_json(sl, sl.top == standing_nine(state, s)) for sl in state.tables[s]] for s in n],
         "declared": [[card_name(c) for c in state.declared[s]] for s in n],
         "declared_hand": [describe(declared_key(state, s)) if state.declared[s] else None for s in n],
         "correct": [correct_number(state, s) for s in n], "maximum": [maximum(state, s) for s in n],

@@ -114,7 +114,36 @@ def lift(state: BState, card: int) -> list[Event]:
             state.follow = None
     if card in state.declared[seat]:
         state.declared[seat] = tuple(c for c in state.declared[seat] if c != card)
+    forget_nine(state, card)
     return events
+
+
+def forget_nine(state: BState, card: int) -> None:
+    """A standing 9♦ (BP-H26) that leaves its table stands no more, even if it comes back."""
+    if state.nines:
+        state.nines = tuple(x for x in state.nines if x[1] != card)
+
+
+def carry(state: BState, card: int, dest: int) -> list[Event]:
+    """Move the card or tile holding ``card`` onto ``dest``'s table **with its marks**: a wild stays
+    a face-down wild, a no-effect card stays sideways, a tile stays a tile with its value in effect
+    (L43-47, L107-118, L55-74). Only what the chapter names ends a mark — a replay (L45-47, L118),
+    a 10♣ or a J's restore, a broken tile — so a card that changes tables is not rebuilt as a
+    plain card. Used where a card is *put* on a table, not played: a 2's trade (L283-284, L303-306),
+    a 2♣'s hand trade (L313-316)."""
+    where = find(state, card)
+    if where is None:
+        raise ValueError(f"{card_name(card)} is on no table")
+    seat, slot = where
+    state.tables[seat].remove(slot)
+    if set(slot.cards) & set(state.declared[seat]):
+        state.declared[seat] = tuple(c for c in state.declared[seat] if c not in slot.cards)
+    if state.follow is not None and state.follow[1] in slot.cards:
+        state.follow = None
+    for c in slot.cards:
+        forget_nine(state, c)
+    state.tables[dest].append(slot)
+    return []
 
 
 def pieces(slot: Slot, cards: list[int]) -> list[Slot]:
