@@ -55,11 +55,24 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
+class EagerBot(RandomBot):
+    """Random, but never draws or folds while it may do anything else: the trivial rule a
+    game's heuristic must clearly beat before it may call itself a club player."""
+
+    name = "eager"
+    RELUCTANT = frozenset({"draw", "fold"})
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        keen = [a for a in legal if a.kind not in self.RELUCTANT]
+        return super().choose(view, keen or legal)
+
+
 BotFactory = Callable[[int], Bot]
 
 #: bots that play every game, by kind; a game's own bots are declared in its GameSpec
 GENERIC: dict[str, str] = {
     "random": "houserules.bots.base:RandomBot",
+    "eager": "houserules.bots.base:EagerBot",
     "ismcts": "houserules.bots.ismcts:ISMCTS",
 }
 
