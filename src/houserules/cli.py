@@ -285,8 +285,7 @@ def ladder(
     plot: Annotated[Optional[Path], typer.Option(help="write the ratings with their intervals to this PNG")] = None,
     ray: RayOpt = None,
 ) -> None:
-    """Rate bots against each other: seat-rotated round robins, Bradley–Terry ratings, 95% intervals
-    (with two bots, also the exact sign test by deal)."""
+    """Rate bots: seat-rotated round robins, Bradley–Terry ratings, 95% intervals (two bots: a sign test)."""
     from .sim.ladder import LadderConfig, plot_ladder, ratings, run, sign_test
 
     try:
