@@ -91,3 +91,25 @@ def test_two_specs_at_three_seat_tables_sit_once_and_twice_in_turn() -> None:
     assert [deal(config, i) for i in range(12)] == [0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3]
     # a spec's own seats say nothing of it against itself
     assert pairwise([(("a", "a", "b"), (0,)), (("a", "b", "b"), (1,))], ["a", "b"]) == [[0, 1], [1, 0]]
+
+
+def test_a_two_spec_ladder_prints_the_exact_sign_test_by_deal() -> None:
+    result = runner.invoke(app, ["ladder", "shedding", "--bots", "heuristic,random", "--games", "16",
+                                 "--players", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    st = json.loads(result.stdout)["sign_test"]
+    assert st["deals"] == 8 and st["ahead"] + st["behind"] + st["even"] == 8
+    # the heuristic wins every deal against random: 8 of 8 is p = 2/256 exactly
+    assert (st["ahead"], st["p_value"]) == (8, 2 / 256)
+    words = runner.invoke(app, ["ladder", "shedding", "--bots", "heuristic,random", "--games", "4", "--players", "2"])
+    assert "sign test by deal: heuristic ahead in 2" in words.output and "p = 0.5" in words.output
+
+
+def test_the_sign_test_pairs_rotations_of_a_deal_and_drops_even_deals() -> None:
+    from houserules.sim.ladder import sign_test
+
+    config = LadderConfig("shedding", ("a", "b"), 6, {"players": 2})
+    # deal 0: a wins both rotations; deal 1: one each (even); deal 2: b wins one, the other a draw
+    outcomes = [(("a", "b"), (0,)), (("b", "a"), (1,)), (("a", "b"), (0,)), (("b", "a"), (0,)),
+                (("a", "b"), (1,)), (("b", "a"), ())]
+    assert sign_test(outcomes, config) == {"deals": 3, "ahead": 1, "behind": 1, "even": 1, "p_value": 1.0}

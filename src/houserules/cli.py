@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from .bots import bot_kinds, default_bot
+from .bots import LEVELS, bot_kinds, default_bot, levels
 from .engine import registry
 from .engine.core import GameError
 from .engine.replay import GameRecord, replay
@@ -124,10 +124,13 @@ def write_plot(path: Path, draw: Callable[[Path], object]) -> None:
 @app.command()
 def games() -> None:
     """List the games houserules can play."""
-    t = RichTable("game", "title", "bots")
+    t = RichTable("game", "title", "bots by strength", "bots by kind")
     for name in registry.names():  # from the games' specs: listing them loads no rules
-        t.add_row(name, registry.spec(name).title, ", ".join(bot_kinds(name)))
+        t.add_row(name, registry.spec(name).title, ", ".join(f"{w} ({s})" for w, s in levels(name).items()),
+                  ", ".join(bot_kinds(name)))
     console.print(t)
+    console.print("Pick a bot by strength (" + "; ".join(f"[bold]{w}[/]: {says}" for w, says in LEVELS.items())
+                  + ") or by kind; search bots take a budget: ismcts:200, ismcts:0.5s.")
 
 
 @app.command()
@@ -156,8 +159,9 @@ def rules(
 def play(
     game: GameArg,
     players: PlayersOpt = None,
-    bots: Annotated[str, typer.Option(help="bot kind for the other seats, comma-separated per seat "
-                                          "(default: the game's own first bot, e.g. heuristic)")] = "",
+    bots: Annotated[str, typer.Option(help="bots for the other seats, comma-separated per seat: a strength "
+                                          "(beginner, club, strong) or a kind (houserules games lists them); "
+                                          "default: club")] = "",
     seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
     watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
     mode: Annotated[Optional[str], typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm (Mao: always table by default)")] = None,
@@ -281,8 +285,8 @@ def ladder(
     plot: Annotated[Optional[Path], typer.Option(help="write the ratings with their intervals to this PNG")] = None,
     ray: RayOpt = None,
 ) -> None:
-    """Rate bots against each other: seat-rotated round robins, Bradley–Terry ratings, 95% intervals."""
-    from .sim.ladder import LadderConfig, plot_ladder, ratings, run
+    """Rate bots: seat-rotated round robins, Bradley–Terry ratings, 95% intervals (two bots: a sign test)."""
+    from .sim.ladder import LadderConfig, plot_ladder, ratings, run, sign_test
 
     try:
         g = registry.get(game)
@@ -297,7 +301,9 @@ def ladder(
         with progress(f"{g.name} ladder", games_) as advance:
             outcomes = run(config, advance, ray_address(ray))
         rated = ratings(outcomes, specs, seed)
-        out = {"games": len(outcomes), "ratings": rated}
+        out: dict[str, Any] = {"games": len(outcomes), "ratings": rated}
+        if len(specs) == 2:
+            out["sign_test"] = sign_test(outcomes, config)
         if plot:
             write_plot(plot, lambda path: plot_ladder(out, g.name, path))
         if as_json:
@@ -308,6 +314,10 @@ def ladder(
             t.add_row(spec, f"{r['rating']:.0f}", f"{r['low']:.0f} .. {r['high']:.0f}")
         console.print(f"[bold]{g.title}[/]: {len(outcomes)} games, {raw['players']} seats per table")
         console.print(t)
+        if "sign_test" in out:
+            st = out["sign_test"]
+            console.print(f"sign test by deal: {specs[0]} ahead in {st['ahead']}, {specs[1]} ahead in {st['behind']}, "
+                          f"even in {st['even']} of {st['deals']} deals; exact two-sided p = {st['p_value']:.3g}")
         if plot:
             console.print(f"plot written to {plot}")
     except (GameError, ValueError, RayMissing) as exc:

@@ -151,8 +151,11 @@ def test_a_game_may_name_the_playout_bot_of_specs_that_name_none() -> None:
     assert isinstance(default, ISMCTS) and isinstance(default.policy(mao), Knower)
     explicit = make("mao", "ismcts:20:random", 1)
     assert isinstance(explicit, ISMCTS) and explicit.policy(mao) is None
-    plain = make("shedding", "ismcts:20", 1)
+    plain = make("shedding", "ismcts:20:random", 1)
     assert isinstance(plain, ISMCTS) and plain.policy(shedding) is None
+    # issue 30: every game names the playout that is strongest per CPU second
+    heuristic = make("shedding", "ismcts:20", 1)
+    assert isinstance(heuristic, ISMCTS) and heuristic.policy(shedding) is not None
 
 
 @pytest.mark.parametrize(("spec", "words"), [("ismcts:30:x-y", "not a bot kind"), ("ismcts:30:ismcts", "search"),

@@ -55,13 +55,38 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
+class EagerBot(RandomBot):
+    """Random, but never draws or folds while it may do anything else: the trivial rule a
+    game's heuristic must clearly beat before it may call itself a club player."""
+
+    name = "eager"
+    RELUCTANT = frozenset({"draw", "fold"})
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        keen = [a for a in legal if a.kind not in self.RELUCTANT]
+        return super().choose(view, keen or legal)
+
+
 BotFactory = Callable[[int], Bot]
 
 #: bots that play every game, by kind; a game's own bots are declared in its GameSpec
 GENERIC: dict[str, str] = {
     "random": "houserules.bots.base:RandomBot",
+    "eager": "houserules.bots.base:EagerBot",
     "ismcts": "houserules.bots.ismcts:ISMCTS",
 }
+
+
+#: the strengths a person picks a bot by, weakest first, with what each means at the table;
+#: each names a spec (``levels``), so a ladder can rate exactly what a person meets
+LEVELS: dict[str, str] = {
+    "beginner": "a gentle opponent for a first game (legal moves at random; in Mao, a player still learning)",
+    "club": "plays as a decent club player would, by hand-written judgement (the default)",
+    "strong": "searches the deals it cannot see before each move (about a quarter second a move)",
+}
+
+#: the spec of each strength unless a game's ``GameSpec.levels`` says otherwise
+DEFAULT_LEVELS: dict[str, str] = {"beginner": "random", "club": "heuristic", "strong": "ismcts"}
 
 
 def bot_kinds(game: str) -> list[str]:
@@ -69,20 +94,32 @@ def bot_kinds(game: str) -> list[str]:
     return sorted({*GENERIC, *registry.spec(game).bots})
 
 
+def levels(game: str) -> dict[str, str]:
+    """Each strength word's bot spec in ``game`` (a club bot falls back to random in a game
+    without a heuristic)."""
+    spec = registry.spec(game)
+    out = {**DEFAULT_LEVELS, **spec.levels}
+    if out["club"] not in spec.bots:
+        out["club"] = next(iter(spec.bots), "random")
+    return out
+
+
 def default_bot(game: str) -> str:
-    """The bot people meet by default: the first kind the game's package declares, else ``random``."""
-    return next(iter(registry.spec(game).bots), "random")
+    """The bot people meet by default: the ``club`` strength, a fair opponent."""
+    return "club"
 
 
 def make(game: str, spec: str, seed: int = 0) -> Bot:
-    """A bot for ``game`` from its spec (``heuristic``, ``ismcts:2000``, ``ismcts:0.5s``),
-    seeded; GameError saying what is wrong with a spec that names no bot."""
+    """A bot for ``game`` from its spec (a strength word such as ``club``, or a kind:
+    ``heuristic``, ``ismcts:2000``, ``ismcts:0.5s``), seeded; GameError saying what is wrong with a spec that names no bot."""
     if not isinstance(spec, str):
         raise GameError(f"a bot spec is text such as 'random' or 'ismcts:2000', got {spec!r}")
     kind, colon, param = spec.strip().partition(":")
+    if kind in LEVELS and not colon:
+        return make(game, levels(game)[kind], seed)
     target = registry.spec(game).bots.get(kind) or GENERIC.get(kind)
     if target is None:
-        raise GameError(f"no {kind!r} bot for {game}; available: {', '.join(bot_kinds(game))}")
+        raise GameError(f"no {kind!r} bot for {game}; available: {', '.join([*LEVELS, *bot_kinds(game)])}")
     factory = registry.load(target)
     if not colon:
         bot: Bot = factory(seed)

@@ -65,7 +65,11 @@ class GameSpec:
     search's playouts when its spec names none (``ismcts:200``): uniformly
     random moves when None, but in a game where random play is not the game
     (a random Mao player speaks at random, is penalised for it and never
-    finishes) the game names its own.
+    finishes) the game names its own. ``levels`` maps the strength words a
+    person picks from ("beginner", "club", "strong") to this game's bot specs
+    where they differ from ``bots.base.LEVELS`` (Mao's beginner is its
+    learner; each game's strong spec is the search budget its ladder showed
+    beating the club bot under half a second a move).
     """
 
     name: str
@@ -80,6 +84,7 @@ class GameSpec:
     encoding: str | None = None
     search: str | None = None
     playout: str | None = None
+    levels: Mapping[str, str] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
     order: int = 100
     #: a read-only helper for the game's browser module, ``"module:function"`` taking a JSON

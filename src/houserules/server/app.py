@@ -26,7 +26,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from ..bots import bot_kinds, default_bot
+from ..bots import LEVELS, bot_kinds, default_bot
 from ..engine import registry
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
@@ -105,7 +105,9 @@ class GameInfo(BaseModel):
     name: str
     title: str
     bots: list[str] = Field(description="bot kinds that can fill a seat (a search bot also takes a budget: ismcts:200, ismcts:0.5s)")
-    default_bot: str = Field(description="the bot kind a seat gets unless someone chooses another")
+    levels: dict[str, str] = Field(description="the strengths a person picks a bot by (beginner, club, strong), "
+                                               "each a bot spec that may fill a seat, with what it means in words")
+    default_bot: str = Field(description="the bot a seat gets unless someone chooses another (a strength: club)")
     options: dict[str, Any] = Field(description="the game's options with their defaults")
     seats: int = Field(description="seats with the default options")
     client_module: bool = Field(description="the browser has a rendering module for it (else a generic one)")
@@ -222,6 +224,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             g = registry.get(name)
             opts = g.options({})
             out.append(GameInfo(name=name, title=g.title, bots=bot_kinds(name), default_bot=default_bot(name),
+                                levels=dict(LEVELS),
                                 options=opts,
                                 seats=g.seats(g.new(opts, 0)), client_module=registry.spec(name).web))
         return out

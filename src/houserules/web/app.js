@@ -152,7 +152,8 @@ async function buildCreateForm(form) {
       const before = { name: form.elements[`name-${i}`], kind: form.elements[`seat-${i}`] };
       const kind = h("select", { name: `seat-${i}`, "aria-label": `seat ${i}` },
         h("option", { value: "" }, i === 0 ? "a person (you)" : "a person (invite)"),
-        ...g.bots.map((b) => h("option", { value: b }, `${b} bot`)));
+        ...Object.entries(g.levels || {}).map(([b, words]) => h("option", { value: b, title: words }, `${b} bot`)),
+        h("optgroup", { label: "by kind" }, ...g.bots.map((b) => h("option", { value: b }, `${b} bot`))));
       if (i > 0 && g.default_bot) kind.value = g.default_bot;
       if (before.kind && [...kind.options].some((o) => o.value === before.kind.value)) kind.value = before.kind.value;
       rows.push(h("div", { class: "row" }, h("span", { class: "seat-no" }, `Seat ${i}`),

@@ -40,6 +40,9 @@ SPEC = GameSpec(
     words="houserules.games.bpoker.words:WORDS",
     encoding="houserules.games.bpoker.encoding:ENCODING",
     web=True,
+    # the playout and strong spec are measured: bench/RESULTS.md, "The bots a person meets"
+    playout="heuristic",
+    levels={"strong": "ismcts:40"},
     order=5,
 )
 

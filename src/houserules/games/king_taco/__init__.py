@@ -30,6 +30,9 @@ SPEC = GameSpec(
     encoding="houserules.games.king_taco.encoding:ENCODING",
     web=True,
     aliases=("taco",),
+    # the playout and strong spec are measured: bench/RESULTS.md, "The bots a person meets"
+    playout="heuristic",
+    levels={"strong": "ismcts:400"},
     order=2,
 )
 

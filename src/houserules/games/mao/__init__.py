@@ -43,6 +43,9 @@ SPEC = GameSpec(
     playout="dealer",  # random Mao is endless talking: ismcts:200 plays its playouts as the dealer
     preview="houserules.games.mao.preview:preview",  # the browser's rule editor: a rule in plain words
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
+    # a beginner at Mao learns the rules as it plays, as a newcomer does; the strong spec is measured
+    # (bench/RESULTS.md, "The bots a person meets")
+    levels={"beginner": "learner", "strong": "ismcts:40"},
     order=4,
     # the Extension: a match of two games, a written rule in play from the start
     variants=({"extension": True, "games": 2, "max_turns": 150, "house": [{"id": "eights-again", "on": "play",

@@ -33,6 +33,9 @@ SPEC = GameSpec(
     web=True,
     commands="houserules.games.onion.commands:app",
     aliases=("onion",),
+    # the playout and strong spec are measured: bench/RESULTS.md, "The bots a person meets"
+    playout="quick",
+    levels={"strong": "ismcts:150"},
     order=3,
     variants=({"rounds": 4, "chips": 30, "modifiers": "all", "reform": True},
               {"rounds": 4, "chips": 30, "modifiers": "all", "declaration_round": True},

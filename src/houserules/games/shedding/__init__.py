@@ -29,6 +29,9 @@ SPEC = GameSpec(
     words="houserules.games.shedding.words:WORDS",
     encoding="houserules.games.shedding.encoding:ENCODING",
     web=True,
+    # the playout and strong spec are measured: bench/RESULTS.md, "The bots a person meets"
+    playout="heuristic",
+    levels={"strong": "ismcts:500"},
     order=1,
 )
 

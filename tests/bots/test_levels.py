@@ -1,0 +1,28 @@
+"""The strengths a person picks a bot by: beginner, club and strong name specs in every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from houserules.bots import LEVELS, default_bot, levels, make
+from houserules.engine import registry
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_strength_makes_a_bot_in_every_game(game: str) -> None:
+    assert list(levels(game)) == list(LEVELS) == ["beginner", "club", "strong"]
+    assert default_bot(game) == "club"
+    for word, spec in levels(game).items():
+        assert make(game, word, 1).name == make(game, spec, 1).name
+
+
+def test_the_strong_bot_searches_with_the_game_s_own_measured_budget_and_playout() -> None:
+    bot = make("shedding", "strong", 0)
+    assert (bot.name, getattr(bot, "iterations")) == ("ismcts", 500)
+    # a bare ismcts spec plays its playouts with the game's strongest-per-CPU-second bot
+    assert registry.spec("shedding").playout == "heuristic"
+    assert registry.spec("cripple-mr-onion").playout == "quick"
+
+
+def test_mao_s_beginner_is_the_learner() -> None:
+    assert levels("mao")["beginner"] == "learner"
