@@ -37,3 +37,17 @@ def test_public_information_is_in_every_view() -> None:
         assert v["shields"][1] and v["curses"][2] and v["timeouts"] == [0, 0, 1] and v["owed"] == [0, 2, 0]
         assert v["hand_sizes"] == [1, 2, 1]
         assert v["hand"] == (None if seat is None else [card_name(c) for c in state.hands[seat]])
+
+
+def test_a_queued_seat_without_a_number_card_is_not_asked_for_a_discard() -> None:
+    """A search redeals the hidden cards, which can leave a seat queued for its auction
+    discard (KT-9.5) with no number card; asking it anyway left no legal action, and
+    ISMCTS crashed in three-player King Taco. Such a seat is passed over."""
+    state = GAME.scenario_state(GAME.options({"players": 3, "goto": 1}), {
+        "hands": [["red:3"], ["blue:4", "blue:skip"], ["green:1", "green:2"]], "discard": ["red:1"],
+    }, 0)
+    GAME.apply(state, GAME.action_from_json({"seat": 0, "action": "play", "card": "red:3"}))
+    assert (state.pending_seat, state.queue) == (1, [2])
+    state.hands[2] = [c for c in state.hands[1] if card_name(c) == "blue:skip"]  # as a redeal might
+    GAME.apply(state, GAME.action_from_json({"seat": 1, "action": "discard", "card": "blue:4"}))
+    assert state.pending is None and state.over

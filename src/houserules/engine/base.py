@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Generic, TypeVar
 
+from ..cards import shuffle
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, View
 from .protocol import GameState
@@ -35,7 +36,7 @@ def redeal(zones: list[list[Any]], rng: random.Random) -> None:
     """Shuffle the cards of ``zones`` together and deal them back, each zone
     keeping its size: the hidden cards redrawn, the public counts kept."""
     pool = [c for zone in zones for c in zone]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     at = 0
     for zone in zones:
         n = len(zone)

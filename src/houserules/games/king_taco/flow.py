@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...cards import shuffle
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
 from .actions import Kind as K
@@ -117,7 +118,7 @@ def nope_out(state: TacoState, seat: int, events: list[Event]) -> None:
     before = state.active
     state.draw.extend(state.hands[seat])
     state.hands[seat] = []
-    state.rng.shuffle(state.draw)
+    shuffle(state.rng, state.draw)
     state.out[seat] = True
     spans = state.spans
     spans.end(shield_key(seat))
@@ -152,11 +153,17 @@ def start_auction(state: TacoState, seat: int, events: list[Event]) -> None:
 
 
 def next_auction_discard(state: TacoState, events: list[Event]) -> None:
-    if state.queue:
-        state.pending, state.pending_seat = AUCTION_DISCARD, state.queue.pop(0)
-    else:
-        state.pending = None
-        finish_auction(state, events)
+    """Ask the next queued seat for its discard (KT-9.5). A seat is asked only if it still
+    holds a number card when its turn comes: at a table that is every queued seat, but a
+    search's redeal of the hidden cards can leave a queued seat without one, and asking it
+    left a playout with no legal action."""
+    while state.queue:
+        seat = state.queue.pop(0)
+        if any(IS_NUMBER[c] for c in state.hands[seat]):
+            state.pending, state.pending_seat = AUCTION_DISCARD, seat
+            return
+    state.pending = None
+    finish_auction(state, events)
 
 
 def finish_auction(state: TacoState, events: list[Event]) -> None:

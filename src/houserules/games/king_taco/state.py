@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ...cards import shuffle
 from ...engine.clone import clone_slots
 from ...engine.core import STRICT, OptionsError
 from ...engine.lifespan import Lifespans
@@ -244,7 +245,7 @@ def deal(options: Mapping[str, Any], seed: int) -> TacoState:
     rng = random.Random(seed)
     state = TacoState(options, seed, rng)
     deck = list(deck_facts(options["deck"]).cards)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     n = state.players
     dealer = options["dealer"]
     for _ in range(options["hand_size"]):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from ...cards import shuffle
 from ...engine.core import Event
 from .cards import NAMES
 from .state import (
@@ -64,7 +65,7 @@ def take(state: TacoState, count: int, events: list[Event]) -> list[int]:
                 break
             pile.extend(state.discard[:-keep])
             del state.discard[:-keep]
-            state.rng.shuffle(pile)
+            shuffle(state.rng, pile)
             events.append(Event("reshuffle", None, {"cards": len(pile)}))
         drawn.append(pile.pop())
     return drawn

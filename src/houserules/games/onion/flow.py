@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import shuffle
 from ...engine.core import Action, Event
 from ...engine.seniority import left_of
 from . import groupings as G
@@ -57,7 +58,7 @@ def start_round(state: OnionState, events: list[Event]) -> None:
     state.null_played = False
     state.reset_specials()
     deck = full_deck()
-    state.rng.shuffle(deck)
+    shuffle(state.rng, deck)
     cut = state.rng.randrange(1, len(deck))  # the Younger's cut (CMO-H2)
     state.deck = deck[cut:] + deck[:cut]
     state.discards = []

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
+from ...cards import shuffle
 from ...engine.actions import ActionCodec, Field, named, whole
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
@@ -155,7 +156,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         unseen = {other: set(modifiers.undisclosed(state, other)) for other in range(state.players)
                   if other != seat and state.declared[other] is None}
         pool = [c for z in zones for c in z] + [c for o, cs in unseen.items() for c in state.hands[o] if c in cs]
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         fresh = iter(pool)
         for zone in zones:
             zone[:] = [next(fresh) for _ in zone]

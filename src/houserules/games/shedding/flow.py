@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ...cards import ACE, KING, NAMES, RANK
+from ...cards import ACE, KING, NAMES, RANK, shuffle
 from ...engine.core import Action, Event, Illegal
 from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, MAX_SEATS, RELATION, UP
 from .state import SheddingState
@@ -44,7 +44,7 @@ def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
             pile.extend(state.discard)
             state.discard[:] = [top]
             del state.run[:-1]  # cards of this turn's run under the top are gone into the new pile
-            state.rng.shuffle(pile)
+            shuffle(state.rng, pile)
             events.append(Event("reshuffle", None, {"cards": len(pile)}))
         out.append(pile.pop())
     return out

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...cards import DECK_SIZE, card_name, full_deck, parse_cards
+from ...cards import DECK_SIZE, card_name, full_deck, parse_cards, shuffle
 from ...engine.clone import clone_slots
 from ...engine.core import STRICT, GameError, OptionsError
 from ...engine.literal import check_keys, read_piles
@@ -99,7 +99,7 @@ def deal(options: Mapping[str, Any], seed: int) -> SheddingState:
     rng = random.Random(seed)
     state = SheddingState(options, seed, rng)
     deck = full_deck()
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     n = state.players
     dealer = options["dealer"]
     for _ in range(options["hand_size"]):
