@@ -192,7 +192,9 @@ class Mao(GameBase[MaoState, MaoView]):
 
     # --- scenarios --------------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> MaoState:
-        """The literal state; its turn has just begun, so written ``turnstart`` rules bind it."""
+        """The literal state (``state.literal_state`` says its keys: before the start, ``turn`` is
+        who will play first, and left out the flipped card decides); in a started game its turn
+        has just begun, so written ``turnstart`` rules bind it."""
         out = literal_state(options, state, seed)
         if out.live:
             flow.turn_starts(out, [])

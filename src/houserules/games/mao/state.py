@@ -246,7 +246,16 @@ def deal(options: Mapping[str, Any], seed: int) -> MaoState:
             state.hands[(state.dealer + i) % n].append(deck.pop())
     state.discard.append(deck.pop())
     state.draw = deck
-    state.turn = (state.dealer + 1) % n
+    first_turn(state)
+    return state
+
+
+def first_turn(state: MaoState) -> None:
+    """M-start, M-order: play starts left of the dealer, clockwise, unless the flipped card
+    (the play pile's top) says otherwise (a 10: two to the left; an A: to the right,
+    counter-clockwise; a written ``start`` rule likewise)."""
+    n = state.players
+    state.turn, state.direction = (state.dealer + 1) % n, 1
     ctx = {"card": state.discard[-1]}
     for rule in rules_for(state.rules, "start", state.house):
         if applies(rule, ctx):
@@ -255,7 +264,6 @@ def deal(options: Mapping[str, Any], seed: int) -> MaoState:
             if "reverse" in rule.effects:
                 state.direction = -1
                 state.turn = (state.dealer - 1) % n
-    return state
 
 
 
@@ -271,7 +279,12 @@ def _seat(obj: Mapping[str, Any], key: str, default: int, n: int) -> int:
 
 def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> MaoState:
     """A state written out in a scenario file: ``draw`` top first, ``discard`` bottom first.
-    The clock is 0 and ``turn``'s turn has just begun."""
+    The clock is 0. In a started game (``started``, the default) ``turn``'s turn has just
+    begun (default: left of the dealer). Before the start (``started: false``) the play pile's
+    top is the card the dealer flipped, and ``turn`` is who will play first once the dealer
+    says the start sentence: given, it is taken as written (with ``direction``); left out,
+    the flipped card decides, as at a deal (M-start, M-order: a 10 or an A changes who
+    starts, an A the direction too)."""
     check_keys(obj, STATE_KEYS, "Mao")
     state = MaoState(options, seed, random.Random(seed))
     read_piles(state, obj, parse_cards)
@@ -281,14 +294,17 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     if extra:
         raise GameError(f"state names a card more often than {decks} deck(s) hold: {', '.join(extra)}")
     state.dealer = _seat(obj, "dealer", state.dealer, state.players)
-    state.turn = _seat(obj, "turn", (state.dealer + 1) % state.players, state.players)
-    state.direction = obj.get("direction", 1)
-    if state.direction not in (1, -1) or isinstance(state.direction, bool):
-        raise GameError("state.direction must be 1 or -1")
     for key in ("started", "paused"):
         if not isinstance(obj.get(key, key == "started"), bool):
             raise GameError(f"state.{key} is true or false")
     state.started = obj.get("started", True)
+    if not state.started and "turn" not in obj and state.discard:
+        first_turn(state)  # the flipped card decides who starts
+    else:
+        state.turn = _seat(obj, "turn", (state.dealer + 1) % state.players, state.players)
+    state.direction = obj.get("direction", state.direction)
+    if state.direction not in (1, -1) or isinstance(state.direction, bool):
+        raise GameError("state.direction must be 1 or -1")
     state.paused = obj.get("paused", False)
     if state.paused and not state.started:
         raise GameError("state.paused needs a started game")
