@@ -35,8 +35,11 @@ def note(state: MaoState, *entry: Any) -> None:
         del state.log[0]
 
 
-def _top_up(state: MaoState, events: list[Event]) -> None:
-    """M-shuffling: the play pile but its top card, shuffled, becomes the draw pile."""
+def restock(state: MaoState, events: list[Event]) -> None:
+    """M-shuffling: the moment the draw pile runs out, the play pile but its top card,
+    shuffled, becomes the draw pile (if the play pile has only its top card then, as soon
+    as another lands on it). So no rule ever sees a card below the top that is already
+    back in the draw pile (Subway), and nobody waits for a card to be needed."""
     if state.draw or len(state.discard) < 2:
         return
     rest = state.discard[:-1]
@@ -47,8 +50,12 @@ def _top_up(state: MaoState, events: list[Event]) -> None:
 
 
 def take_card(state: MaoState, events: list[Event]) -> int | None:
-    _top_up(state, events)
-    return state.draw.pop() if state.draw else None
+    """The top card of the draw pile (None when there is none), the pile restocked at once
+    if that was its last."""
+    restock(state, events)
+    card = state.draw.pop() if state.draw else None
+    restock(state, events)
+    return card
 
 
 def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: bool = False,
@@ -231,9 +238,9 @@ def play(state: MaoState, seat: int, card: int, improper: str | None, events: li
     state.discard.append(card)
     events.append(Event("play", seat, {"card": card_name(card)}))
     note(state, "play", seat, card_name(card), len(state.hands[seat]))
+    ctx = play_context(state)  # the pile as the card landed (its penalty card may restock the draw pile)
     if improper:
         assess(state, seat, improper, events)
-    ctx = play_context(state)
     trigger = ("play", "last") if len(state.hands[seat]) == 1 and not improper else ("play",)
     w = open_duties(state, seat, make_duties(state, trigger, card, ctx))
     skip = 1
@@ -387,6 +394,7 @@ def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Ev
     before = [len(h) for h in state.hands]
     _perform(state, a, illegal, events)
     reach(state, before, events)
+    restock(state, events)
 
 
 def _perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
@@ -492,6 +500,7 @@ def advance(state: MaoState, now: float) -> list[Event]:
         before = [len(h) for h in state.hands]
         tick(state, t, what, events)
         reach(state, before, events)
+        restock(state, events)
     state.clock = max(state.clock, now)
     state.late = [x for x in state.late if x[2] >= state.clock]
     return events
