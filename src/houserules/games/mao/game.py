@@ -52,12 +52,14 @@ def _flag(value: Any) -> bool:
 
 
 def _call(value: Any) -> tuple[int, str]:
-    if not isinstance(value, Mapping) or set(value) != {"seat", "penalty"}:
-        raise TypeError('a call is {"seat": N, "penalty": "name"}')
-    seat, name = value["seat"], value["penalty"]
-    if not whole(seat) or not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise TypeError('a call is {"seat": N, "penalty": "name"}')
-    return int(seat), name
+    """A correction: the seat given a penalty card and the penalty's name, which may be left
+    out (``""``): the dealer then names it (M-corrections)."""
+    if not isinstance(value, Mapping) or "seat" not in value or not set(value) <= {"seat", "penalty"}:
+        raise TypeError('a call is {"seat": N, "penalty": "name"} (the name may be left out)')
+    seat, name = value["seat"], value.get("penalty", "")
+    if not whole(seat) or not isinstance(name, str) or len(name) > 100:
+        raise TypeError('a call is {"seat": N, "penalty": "name"} (the name may be left out)')
+    return int(seat), name.strip()
 
 
 def _is_call(v: Any) -> bool:

@@ -368,18 +368,25 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             return refuse("corrections", "call a penalty on another seat")
         if state.by_dealer and state.correction is not None:
             return refuse("corrections", "a correction is awaiting the dealer's ruling")
-        if loose(name) not in PENALTY_KEYS and not (loose(name).startswith("failure to say ")
-                                                    and loose(name)[len("failure to say "):] in PENALTY_KEYS):
-            return refuse("corrections", f"{name!r} names no penalty")
         if state.by_dealer:
             return None  # H-dealer: the dealer will rule on it
-        if "bandaid" in state.rules and loose(name) == loose(rb.BAND_AID) and state.showing[target]:
-            return None  # M-bandaid: anyone may assess it, and it stands
+        if "bandaid" in state.rules and state.showing[target] and (
+                loose(name) == loose(rb.BAND_AID) or not names_penalty(name)):
+            return None  # M-bandaid: anyone may assess it, and it stands (unnamed: the dealer names it)
         return penalty("corrections", rb.BAD_CALL)
     raise AssertionError(kind)  # the envelope admits only declared kinds
 
 
 PENALTY_KEYS = frozenset(loose(n) for n in rb.every_penalty())
+
+
+def names_penalty(name: str) -> bool:
+    """Whether a call names a penalty (the original set's "failure to say" + one too). One
+    that names none (or no name at all) is a penalty card given without its name: the dealer
+    names the penalty the card stands for (M-corrections), so it is judged, never refused."""
+    heard = loose(name)
+    return heard in PENALTY_KEYS or (heard.startswith("failure to say ")
+                                     and heard[len("failure to say "):] in PENALTY_KEYS)
 
 
 def candidates(state: MaoState, every_card: bool = False) -> list[Action]:

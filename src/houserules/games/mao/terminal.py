@@ -179,8 +179,8 @@ class MaoRenderer:
             return Action(seat, head, arg=int(rest))
         if head == "call":
             target, _, name = rest.strip().partition(" ")
-            if not target.isdigit() or not name.strip():
-                raise ValueError("call SEAT PENALTY, e.g. call 2 talking")
+            if not target.isdigit():
+                raise ValueError("call SEAT [PENALTY], e.g. call 2 talking (unnamed: the dealer names it)")
             return Action(seat, "call", arg=(int(target), name.strip()))
         if head == "play":
             if not rest.strip():

@@ -71,12 +71,12 @@ function gestures(view, seat, names, act) {
   const others = [...Array(view.players).keys()].filter((s) => s !== seat);
   const target = h("select", { id: "target", "aria-label": "which player" },
     ...others.map((s) => h("option", { value: String(s) }, names[s])));
-  const penalty = h("input", { id: "call-name", maxlength: "100", placeholder: "penalty name", "aria-label": "penalty to call" });
+  const penalty = h("input", { id: "call-name", maxlength: "100", placeholder: "penalty name (optional)", "aria-label": "penalty to call" });
   penalty.addEventListener("keydown", (e) => e.stopPropagation());
   const point = h("button", { type: "button", class: "ghost", id: "point",
     onclick: () => act({ action: "point", arg: Number(target.value) }) }, "Point at");
   const call = h("button", { type: "button", class: "ghost", id: "call", onclick: () => {
-    if (penalty.value.trim()) act({ action: "call", arg: { seat: Number(target.value), penalty: penalty.value } });
+    act({ action: "call", arg: { seat: Number(target.value), penalty: penalty.value } }); // unnamed: the dealer names it
   } }, "Call penalty");
   return h("section", { class: "gestures" }, target, point, penalty, call);
 }
