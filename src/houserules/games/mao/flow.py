@@ -401,7 +401,7 @@ def _perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[E
     s, kind = a.seat, a.kind
     name = illegal.penalty if illegal is not None else None
     owed_point = kind == "point" and state.started and point_window(state, s) is not None
-    if kind not in ("say", "knock") and not owed_point:  # H-duties: moving on to anything else ends what one owed
+    if kind in ("play", "draw"):  # H-duties: moving on to a turn action ends what one owed; nothing else does
         for w in [w for w in state.windows if w.seat == s]:
             close(state, w, events)
         if state.over:
