@@ -85,16 +85,16 @@ def house_rules(raw: object, where: str = "house") -> list[dict[str, Any]]:
 class Duty:
     """One phrase still owed (or a count of knocks) within a window."""
 
-    __slots__ = ("act", "text", "keys", "failure", "improper", "prefix", "count", "rule", "done")
+    __slots__ = ("act", "text", "keys", "failure", "improper", "tries", "count", "rule", "done")
 
     def __init__(self, act: str, text: str, keys: frozenset[str], failure: str, improper: str | None,
-                 prefix: str, count: int, rule: str):
+                 tries: tuple[tuple[str, ...], ...], count: int, rule: str):
         self.act = act
         self.text = text  # the phrase as said (say); "" for a knock
         self.keys = keys  # loose forms accepted
         self.failure = failure
         self.improper = improper
-        self.prefix = prefix
+        self.tries = tries  # words that make speech an attempt at the phrase (``improper`` if it is not one of ``keys``)
         self.count = count
         self.rule = rule
         self.done = False
