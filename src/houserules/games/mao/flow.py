@@ -294,7 +294,7 @@ def draw(state: MaoState, seat: int, in_turn: bool, events: list[Event]) -> None
 def pause(state: MaoState, events: list[Event]) -> None:
     state.paused = True
     state.asked = None
-    state.paused_at = state.clock
+    state.paused_at = state.quiet_at = state.clock
     if "touching" in state.rules:
         for s in range(state.players):
             if state.holding[s] and s != state.dealer:
@@ -302,11 +302,13 @@ def pause(state: MaoState, events: list[Event]) -> None:
     events.append(Event("paused"))
 
 
-def resume(state: MaoState, events: list[Event]) -> None:
+def resume(state: MaoState, events: list[Event], said: str = "") -> None:
+    """The pause ends; ``said``: the words the dealer adjourns it with after a quiet spell
+    (H-pause); a person's own words were already heard."""
     state.paused = False
     state.turn_at = state.draw_at = state.clock
     state.hold_due = [None] * state.players
-    events.append(Event("resumed"))
+    events.append(Event("resumed", None, {"said": said} if said else {}))
 
 
 def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
@@ -335,6 +337,7 @@ def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
 def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
     heard: Heard = hear(state, seat, text)
     spoken = text.strip()
+    state.quiet_at = state.clock  # in a pause, the quiet spell starts again (H-pause)
     events.append(Event("say", seat, {"said": spoken}))
     note(state, "say", seat, spoken)
     what = heard.what
@@ -443,6 +446,7 @@ def _perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[E
         events.append(Event("show", s, {"shown": a.arg, "cards": shown}))
     elif kind == "call":
         target, said = a.arg
+        state.quiet_at = state.clock  # a call is said aloud (H-pause)
         events.append(Event("call", s, {"at": target, "penalty": said}))
         note(state, "call", s, target, said)
         if state.by_dealer:  # H-dealer: the dealer's call is an assessment; anyone else's awaits a ruling
@@ -475,6 +479,7 @@ def due(state: MaoState) -> tuple[float, tuple[Any, ...]] | None:
 
     for w in state.windows:
         consider(w.due, ("window", w))
+    consider(state.adjourn_at, ("adjourn",))
     if state.live:
         if state.drawn:
             consider(state.draw_at + state.delay_s, ("pass",))
@@ -518,6 +523,8 @@ def tick(state: MaoState, t: float, what: tuple[Any, ...], events: list[Event]) 
         events.append(Event("pass", state.turn))
         next_turn(state, state.turn, events)
         state.turn_at = t
+    elif kind == "adjourn":  # H-pause: a quiet spell; the dealer adjourns (in the original set: resumes)
+        resume(state, events, rb.START if state.original else rb.ADJOURNED)
     elif kind == "hold":
         assess(state, what[1], rb.TOUCHING, events)
         state.hold_due[what[1]] = t + state.grace_s

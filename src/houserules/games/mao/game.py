@@ -213,6 +213,8 @@ class Mao(GameBase[MaoState, MaoView]):
             return differs(key, value, state.paused)
         if key == "started":
             return differs(key, value, state.started)
+        if key == "point_of_order":  # the seat whose point of order awaits the dealer's ruling, or null
+            return differs(key, value, state.asked)
         if key == "winners":
             got = [] if state.winner is None else [state.winner]
             return differs(key, list(value), got)

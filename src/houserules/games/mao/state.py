@@ -24,6 +24,8 @@ from .rulebook import Rule, applies, in_play, rule_set, rules_for
 
 PLAYERS = (2, 12)
 HAND = 5
+#: a pause nobody speaks in for this many times ``delay_s`` is adjourned (H-pause)
+QUIET_SPELL = 3
 DEFAULTS: dict[str, Any] = {
     "players": 4,
     "rules": "standard",
@@ -143,7 +145,7 @@ class MaoState:
     __slots__ = (
         "options", "mode", "seed", "rng", "players", "rules", "original", "delay_s", "grace_s",
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
-        "paused_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
+        "paused_at", "quiet_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
         "by_dealer", "advice", "correction", "house", "given",
     )
@@ -171,6 +173,7 @@ class MaoState:
         self.paused = False
         self.asked: int | None = None  # a point of order awaiting the dealer's ruling
         self.paused_at = 0.0
+        self.quiet_at = 0.0  # in a pause: when someone last spoke (or it began); H-pause
         self.clock = 0.0
         self.turn_at = 0.0  # when the turn began (or the last delay of game was assessed)
         self.drawn = False  # the seat to play drew this turn and may still play
@@ -211,7 +214,7 @@ class MaoState:
     def snapshot(self) -> tuple[Any, ...]:
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.dealer,
-            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.clock,
+            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.quiet_at, self.clock,
             self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
             tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
             tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
@@ -225,6 +228,11 @@ class MaoState:
     def step(self, seat: int, n: int = 1) -> int:
         """The seat ``n`` places from ``seat`` in the direction of play."""
         return (seat + n * self.direction) % self.players
+
+    @property
+    def adjourn_at(self) -> float | None:
+        """In a pause, when the dealer adjourns it if nobody speaks before (H-pause)."""
+        return self.quiet_at + QUIET_SPELL * self.delay_s if self.paused and not self.over else None
 
     @property
     def live(self) -> bool:

@@ -87,7 +87,11 @@ class MaoRenderer:
                           str(view.penalties[s]), ", ".join(notes))
         lines: list[RenderableType] = []
         if view.paused:
-            lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/]"))
+            lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/] "
+                                          "(adjourned after a quiet spell, or when the dealer says so)"))
+        elif view.asked is not None:
+            lines.append(Text.from_markup(f"[bold yellow]{escape(seat_name(names, view.asked, view.seat))} "
+                                          "raised a point of order: awaiting the dealer's ruling[/]"))
         elif dealing(view):
             lines.append(Text.from_markup(f"[bold yellow]You deal: start the game by saying “{escape(rb.START)}”[/]"))
         elif not view.started:

@@ -72,7 +72,7 @@ class MaoWords:
         if kind == "paused":
             return "The game is paused."
         if kind == "resumed":
-            return "The game goes on."
+            return f"{DEALER}: “{event['said']}” The game goes on." if event.get("said") else "The game goes on."
         if kind == "ended":
             return f"{DEALER}: “{event['said']}”" if event.get("seat") is not None else "The game is abandoned."
         if kind == "refused":

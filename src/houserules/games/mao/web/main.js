@@ -85,7 +85,10 @@ export default {
   board({ view, legal, seat, names, act }) {
     const parts = [];
     if (view.paused) parts.push(h("div", { class: "banner pause", id: "pause-banner", role: "status" }, "PAUSED — point of order"));
-    else if (dealing(view, seat)) {
+    else if (view.point_of_order !== null && view.point_of_order !== undefined) {
+      parts.push(h("div", { class: "banner", id: "order-banner", role: "status" },
+        `${view.point_of_order === seat ? "You" : names[view.point_of_order]} raised a point of order: awaiting the dealer's ruling`));
+    } else if (dealing(view, seat)) {
       parts.push(h("div", { class: "banner", id: "deal-banner", role: "status" },
         `You deal: start the game by saying “${START}” (a quick phrase below)`));
     } else if (!view.started) parts.push(h("div", { class: "banner", role: "status" }, "Waiting for the dealer to start the game"));
