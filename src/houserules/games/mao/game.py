@@ -104,10 +104,12 @@ class Mao(GameBase[MaoState, MaoView]):
         return self.codec.from_json(obj)
 
     def to_act(self, state: MaoState) -> tuple[int, ...]:
-        """Who owes something now: seats with duties (the table waits a moment for
-        them: the turn goes on once they are done or their time is up), the dealer
-        when a ruling or the start is awaited, else the seat whose turn it is (and
-        its neighbour after a draw)."""
+        """Who the rules wait on now, for the programs that run a table (bots, the
+        simulator): seats with duties (the table waits a moment for them: the turn goes on
+        once they are done or their time is up), the dealer when a ruling or the start is
+        awaited, else the seat whose turn it is (and its neighbour after a draw). It tells
+        who owes a duty, so nothing a person sees is drawn from it: screens and turn clocks
+        use ``on_the_clock``."""
         if state.over:
             return ()
         if not state.started:
@@ -126,18 +128,31 @@ class Mao(GameBase[MaoState, MaoView]):
     def legal(self, state: MaoState) -> list[Action]:
         return judge.legal(state)
 
+    def on_the_clock(self, state: MaoState) -> tuple[int, ...]:
+        """Who everyone can see the table waits on (what a screen calls "your move" and
+        whose turn clock runs): the dealer for the start, a ruling or a pause; else the seat
+        whose turn it is, and after a draw its neighbour, who may begin their turn (H-draw).
+        Never a seat for a duty it owes: that would tell the rules (issue 23)."""
+        if state.over:
+            return ()
+        if not state.started or state.asked is not None or state.paused or state.correction is not None:
+            return (state.dealer,)
+        return (state.turn, state.step(state.turn)) if state.drawn else (state.turn,)
+
     def offer(self, state: MaoState, seat: int) -> list[Action]:
         """What a screen offers ``seat`` as its decision now (the server sends it instead of
-        the legal actions, which would tell the rules): when the seat is asked to act,
-        drawing and every card it holds, whether the rules allow them or not. The rest
-        (speech, knocks, touching and showing cards, pointing, calls) a screen offers
-        at any moment, as a table does."""
-        if seat not in self.to_act(state):
+        the legal actions, which would tell the rules): when everyone can see the table waits
+        on the seat (``on_the_clock``), drawing and every card it holds, whether the rules
+        allow them or not. The rest (speech, knocks, touching and showing cards, pointing,
+        calls) a screen offers at any moment, as a table does."""
+        if seat not in self.on_the_clock(state):
             return []
         return [Action(seat, "draw")] + [Action(seat, "play", c) for c in dict.fromkeys(state.hands[seat])]
 
     def rules_check(self, state: MaoState, action: Action) -> Illegal | None:
-        return judge.check(state, action)
+        """The judge's answer as a seat may be told it: the penalty's name, or why an attempt
+        is impossible, and no rule (``judge.public``)."""
+        return judge.public(judge.check(state, action))
 
     def apply(self, state: MaoState, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -145,8 +160,10 @@ class Mao(GameBase[MaoState, MaoView]):
         return events
 
     def penalise(self, state: MaoState, action: Action, illegal: Illegal) -> list[Event]:
+        """Table mode: the attempt is carried out and its penalty assessed under the rule the
+        judge found (``illegal`` is what a seat is told, which names none)."""
         events: list[Event] = []
-        flow.perform(state, action, illegal, events)
+        flow.perform(state, action, judge.check(state, action) or illegal, events)
         return events
 
     def deadline(self, state: MaoState) -> float | None:

@@ -58,6 +58,20 @@ def refuse(rule: str, reason: str) -> Illegal:
     return Illegal(f"M-{rule}", reason)
 
 
+#: the clause every answer a seat is told cites: penalties are given under Penalties, and
+#: impossible attempts are refused under H-input; the rule behind either is never told
+TOLD_PENALTY, TOLD_REFUSAL = "M-penalties", "H-input"
+
+
+def public(illegal: Illegal | None) -> Illegal | None:
+    """``illegal`` as a seat may be told it (a refusal in strict mode, the server's error):
+    the penalty's name or why the attempt is impossible, under a clause that says nothing
+    of the rule behind it (a written rule's id would name it: ``M-sevens-quack``)."""
+    if illegal is None:
+        return None
+    return illegal._replace(rule=TOLD_REFUSAL if illegal.penalty is None else TOLD_PENALTY)
+
+
 # --- the turn -------------------------------------------------------------------------
 def turn_action(state: MaoState, seat: int, kind: str) -> bool:
     """Whether ``seat`` may take a turn action (``play`` or ``draw``) now. After a draw
