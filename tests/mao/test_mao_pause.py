@@ -26,6 +26,7 @@ def test_the_bot_dealer_sustains_and_the_pause_lasts_while_people_speak() -> Non
     said = [e.data["said"] for e in table.log if e.kind == "say"]
     assert said[-1] == rb.SUSTAINED and rb.ADJOURNED not in said
     assert table.state.paused
+    assert table.on_the_clock() == ()  # nobody's turn clock runs in a pause, nobody is shown "your move"
     table.submit(Action(0, "say", arg="Why did I get that card?"), 10.0)
     table.advance(t=10.0)
     quiet = 10.0 + QUIET_SPELL * 5.0

@@ -130,13 +130,16 @@ class Mao(GameBase[MaoState, MaoView]):
 
     def on_the_clock(self, state: MaoState) -> tuple[int, ...]:
         """Who everyone can see the table waits on (what a screen calls "your move" and
-        whose turn clock runs): the dealer for the start, a ruling or a pause; else the seat
-        whose turn it is, and after a draw its neighbour, who may begin their turn (H-draw).
-        Never a seat for a duty it owes: that would tell the rules (issue 23)."""
+        whose turn clock runs): the dealer for the start or a ruling; nobody in a pause (it
+        ends when asked or after a quiet spell: H-pause); else the seat whose turn it is, and
+        after a draw its neighbour, who may begin their turn (H-draw). Never a seat for a
+        duty it owes: that would tell the rules (issue 23)."""
         if state.over:
             return ()
-        if not state.started or state.asked is not None or state.paused or state.correction is not None:
+        if not state.started or state.asked is not None or state.correction is not None:
             return (state.dealer,)
+        if state.paused:
+            return ()
         return (state.turn, state.step(state.turn)) if state.drawn else (state.turn,)
 
     def offer(self, state: MaoState, seat: int) -> list[Action]:
