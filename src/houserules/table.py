@@ -119,7 +119,7 @@ class Table:
         table.keeps_time = clock is not None or getattr(type(game), "deadline", None) is not GameBase.deadline
         if clock is not None:  # the table's clock reads 0 when play begins
             table.clock = TurnClock(clock, n)
-            table.clock.observe(0.0, table.to_act())
+            table.clock.observe(0.0, table.on_the_clock())
         return table
 
     @classmethod
@@ -186,6 +186,10 @@ class Table:
     def to_act(self) -> tuple[int, ...]:
         return () if self.forfeited else tuple(self.game.to_act(self.state))
 
+    def on_the_clock(self) -> tuple[int, ...]:
+        """The seats whose turn clocks run (``Game.on_the_clock``: never a secret)."""
+        return () if self.forfeited else tuple(self.game.on_the_clock(self.state))
+
     # --- acting -------------------------------------------------------------
     def submit(self, action: Action, t: float | None = None) -> list[Event]:
         """A person's attempt (at ``t`` on the table's clock, if the table keeps time):
@@ -233,7 +237,7 @@ class Table:
         if t is not None:
             self.last_t = max(self.last_t, t)
             if self.clock is not None:
-                self.clock.observe(t, self.to_act(), actor)
+                self.clock.observe(t, self.on_the_clock(), actor)
 
     # --- time ---------------------------------------------------------------
     def wake_at(self) -> float | None:

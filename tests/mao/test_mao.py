@@ -126,7 +126,7 @@ def test_the_dealer_names_only_the_seeds_penalties() -> None:
 
 def test_bad_action_json_is_one_line() -> None:
     for bad in ({"seat": 0, "action": "say"}, {"seat": 0, "action": "say", "text": 3},
-                {"seat": 0, "action": "call", "arg": {"seat": 1}}, {"seat": 0, "action": "knock", "arg": "two"},
+                {"seat": 0, "action": "call", "arg": {"penalty": "talking"}}, {"seat": 0, "action": "knock", "arg": "two"},
                 {"seat": 0, "action": "show", "arg": 1}):
         with pytest.raises(GameError) as info:
             GAME.action_from_json(bad)

@@ -100,6 +100,14 @@ class GameBase(Generic[S, V]):
     def result(self, state: S) -> Any:
         raise NotImplementedError
 
+    def to_act(self, state: S) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def on_the_clock(self, state: S) -> tuple[int, ...]:
+        """The seats whose decision a turn clock times and a screen shows as theirs: those
+        to act, unless who is to act would tell a secret (Mao's duties owed)."""
+        return self.to_act(state)
+
     def rules_check(self, state: S, action: Action) -> Illegal | None:
         """The game's own legality questions, asked once the envelope has passed."""
         raise NotImplementedError

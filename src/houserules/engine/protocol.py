@@ -67,6 +67,11 @@ class Game(Protocol[S, V]):
         """The seats that have a decision to make now (empty when the game is over)."""
         ...
 
+    def on_the_clock(self, state: S) -> tuple[int, ...]:
+        """The seats a turn clock times and screens show as deciding (``GameBase``: ``to_act``;
+        a game where who is asked would tell a secret answers only what everyone may know)."""
+        ...
+
     def legal(self, state: S) -> list[Action]:
         """Every legal action now, for every seat that may act."""
         ...

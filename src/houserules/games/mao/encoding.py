@@ -263,7 +263,7 @@ def _entry(f: Features, entry: tuple[Any, ...] | None, seat: int, n: int, lay: _
 
 
 def _blank(players: int) -> MaoView:
-    return MaoView(0, players, (), (0,) * players, (), (0,), 0, 0, 0, 0, 1, False, False, False, None, None, 0.0,
+    return MaoView(0, players, (), (0,) * players, (), (0,), 0, 0, 0, 0, 1, False, False, False, None, None, None, 0.0,
                    (False,) * players, (0,) * players, (), False, None, None, None, None)
 
 

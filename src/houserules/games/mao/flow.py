@@ -35,8 +35,11 @@ def note(state: MaoState, *entry: Any) -> None:
         del state.log[0]
 
 
-def _top_up(state: MaoState, events: list[Event]) -> None:
-    """M-shuffling: the play pile but its top card, shuffled, becomes the draw pile."""
+def restock(state: MaoState, events: list[Event]) -> None:
+    """M-shuffling: the moment the draw pile runs out, the play pile but its top card,
+    shuffled, becomes the draw pile (if the play pile has only its top card then, as soon
+    as another lands on it). So no rule ever sees a card below the top that is already
+    back in the draw pile (Subway), and nobody waits for a card to be needed."""
     if state.draw or len(state.discard) < 2:
         return
     rest = state.discard[:-1]
@@ -47,8 +50,12 @@ def _top_up(state: MaoState, events: list[Event]) -> None:
 
 
 def take_card(state: MaoState, events: list[Event]) -> int | None:
-    _top_up(state, events)
-    return state.draw.pop() if state.draw else None
+    """The top card of the draw pile (None when there is none), the pile restocked at once
+    if that was its last."""
+    restock(state, events)
+    card = state.draw.pop() if state.draw else None
+    restock(state, events)
+    return card
 
 
 def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: bool = False,
@@ -231,9 +238,9 @@ def play(state: MaoState, seat: int, card: int, improper: str | None, events: li
     state.discard.append(card)
     events.append(Event("play", seat, {"card": card_name(card)}))
     note(state, "play", seat, card_name(card), len(state.hands[seat]))
+    ctx = play_context(state)  # the pile as the card landed (its penalty card may restock the draw pile)
     if improper:
         assess(state, seat, improper, events)
-    ctx = play_context(state)
     trigger = ("play", "last") if len(state.hands[seat]) == 1 and not improper else ("play",)
     w = open_duties(state, seat, make_duties(state, trigger, card, ctx))
     skip = 1
@@ -287,7 +294,7 @@ def draw(state: MaoState, seat: int, in_turn: bool, events: list[Event]) -> None
 def pause(state: MaoState, events: list[Event]) -> None:
     state.paused = True
     state.asked = None
-    state.paused_at = state.clock
+    state.paused_at = state.quiet_at = state.clock
     if "touching" in state.rules:
         for s in range(state.players):
             if state.holding[s] and s != state.dealer:
@@ -295,11 +302,13 @@ def pause(state: MaoState, events: list[Event]) -> None:
     events.append(Event("paused"))
 
 
-def resume(state: MaoState, events: list[Event]) -> None:
+def resume(state: MaoState, events: list[Event], said: str = "") -> None:
+    """The pause ends; ``said``: the words the dealer adjourns it with after a quiet spell
+    (H-pause); a person's own words were already heard."""
     state.paused = False
     state.turn_at = state.draw_at = state.clock
     state.hold_due = [None] * state.players
-    events.append(Event("resumed"))
+    events.append(Event("resumed", None, {"said": said} if said else {}))
 
 
 def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
@@ -328,6 +337,7 @@ def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
 def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
     heard: Heard = hear(state, seat, text)
     spoken = text.strip()
+    state.quiet_at = state.clock  # in a pause, the quiet spell starts again (H-pause)
     events.append(Event("say", seat, {"said": spoken}))
     note(state, "say", seat, spoken)
     what = heard.what
@@ -387,13 +397,14 @@ def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Ev
     before = [len(h) for h in state.hands]
     _perform(state, a, illegal, events)
     reach(state, before, events)
+    restock(state, events)
 
 
 def _perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
     s, kind = a.seat, a.kind
     name = illegal.penalty if illegal is not None else None
     owed_point = kind == "point" and state.started and point_window(state, s) is not None
-    if kind not in ("say", "knock") and not owed_point:  # H-duties: moving on to anything else ends what one owed
+    if kind in ("play", "draw"):  # H-duties: moving on to a turn action ends what one owed; nothing else does
         for w in [w for w in state.windows if w.seat == s]:
             close(state, w, events)
         if state.over:
@@ -435,6 +446,7 @@ def _perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[E
         events.append(Event("show", s, {"shown": a.arg, "cards": shown}))
     elif kind == "call":
         target, said = a.arg
+        state.quiet_at = state.clock  # a call is said aloud (H-pause)
         events.append(Event("call", s, {"at": target, "penalty": said}))
         note(state, "call", s, target, said)
         if state.by_dealer:  # H-dealer: the dealer's call is an assessment; anyone else's awaits a ruling
@@ -467,6 +479,7 @@ def due(state: MaoState) -> tuple[float, tuple[Any, ...]] | None:
 
     for w in state.windows:
         consider(w.due, ("window", w))
+    consider(state.adjourn_at, ("adjourn",))
     if state.live:
         if state.drawn:
             consider(state.draw_at + state.delay_s, ("pass",))
@@ -492,6 +505,7 @@ def advance(state: MaoState, now: float) -> list[Event]:
         before = [len(h) for h in state.hands]
         tick(state, t, what, events)
         reach(state, before, events)
+        restock(state, events)
     state.clock = max(state.clock, now)
     state.late = [x for x in state.late if x[2] >= state.clock]
     return events
@@ -509,6 +523,8 @@ def tick(state: MaoState, t: float, what: tuple[Any, ...], events: list[Event]) 
         events.append(Event("pass", state.turn))
         next_turn(state, state.turn, events)
         state.turn_at = t
+    elif kind == "adjourn":  # H-pause: a quiet spell; the dealer adjourns (in the original set: resumes)
+        resume(state, events, rb.START if state.original else rb.ADJOURNED)
     elif kind == "hold":
         assess(state, what[1], rb.TOUCHING, events)
         state.hold_due[what[1]] = t + state.grace_s

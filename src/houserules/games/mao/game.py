@@ -52,12 +52,14 @@ def _flag(value: Any) -> bool:
 
 
 def _call(value: Any) -> tuple[int, str]:
-    if not isinstance(value, Mapping) or set(value) != {"seat", "penalty"}:
-        raise TypeError('a call is {"seat": N, "penalty": "name"}')
-    seat, name = value["seat"], value["penalty"]
-    if not whole(seat) or not isinstance(name, str) or not name.strip() or len(name) > 100:
-        raise TypeError('a call is {"seat": N, "penalty": "name"}')
-    return int(seat), name
+    """A correction: the seat given a penalty card and the penalty's name, which may be left
+    out (``""``): the dealer then names it (M-corrections)."""
+    if not isinstance(value, Mapping) or "seat" not in value or not set(value) <= {"seat", "penalty"}:
+        raise TypeError('a call is {"seat": N, "penalty": "name"} (the name may be left out)')
+    seat, name = value["seat"], value.get("penalty", "")
+    if not whole(seat) or not isinstance(name, str) or len(name) > 100:
+        raise TypeError('a call is {"seat": N, "penalty": "name"} (the name may be left out)')
+    return int(seat), name.strip()
 
 
 def _is_call(v: Any) -> bool:
@@ -102,10 +104,12 @@ class Mao(GameBase[MaoState, MaoView]):
         return self.codec.from_json(obj)
 
     def to_act(self, state: MaoState) -> tuple[int, ...]:
-        """Who owes something now: seats with duties (the table waits a moment for
-        them: the turn goes on once they are done or their time is up), the dealer
-        when a ruling or the start is awaited, else the seat whose turn it is (and
-        its neighbour after a draw)."""
+        """Who the rules wait on now, for the programs that run a table (bots, the
+        simulator): seats with duties (the table waits a moment for them: the turn goes on
+        once they are done or their time is up), the dealer when a ruling or the start is
+        awaited, else the seat whose turn it is (and its neighbour after a draw). It tells
+        who owes a duty, so nothing a person sees is drawn from it: screens and turn clocks
+        use ``on_the_clock``."""
         if state.over:
             return ()
         if not state.started:
@@ -124,18 +128,34 @@ class Mao(GameBase[MaoState, MaoView]):
     def legal(self, state: MaoState) -> list[Action]:
         return judge.legal(state)
 
+    def on_the_clock(self, state: MaoState) -> tuple[int, ...]:
+        """Who everyone can see the table waits on (what a screen calls "your move" and
+        whose turn clock runs): the dealer for the start or a ruling; nobody in a pause (it
+        ends when asked or after a quiet spell: H-pause); else the seat whose turn it is, and
+        after a draw its neighbour, who may begin their turn (H-draw). Never a seat for a
+        duty it owes: that would tell the rules (issue 23)."""
+        if state.over:
+            return ()
+        if not state.started or state.asked is not None or state.correction is not None:
+            return (state.dealer,)
+        if state.paused:
+            return ()
+        return (state.turn, state.step(state.turn)) if state.drawn else (state.turn,)
+
     def offer(self, state: MaoState, seat: int) -> list[Action]:
         """What a screen offers ``seat`` as its decision now (the server sends it instead of
-        the legal actions, which would tell the rules): when the seat is asked to act,
-        drawing and every card it holds, whether the rules allow them or not. The rest
-        (speech, knocks, touching and showing cards, pointing, calls) a screen offers
-        at any moment, as a table does."""
-        if seat not in self.to_act(state):
+        the legal actions, which would tell the rules): when everyone can see the table waits
+        on the seat (``on_the_clock``), drawing and every card it holds, whether the rules
+        allow them or not. The rest (speech, knocks, touching and showing cards, pointing,
+        calls) a screen offers at any moment, as a table does."""
+        if seat not in self.on_the_clock(state):
             return []
         return [Action(seat, "draw")] + [Action(seat, "play", c) for c in dict.fromkeys(state.hands[seat])]
 
     def rules_check(self, state: MaoState, action: Action) -> Illegal | None:
-        return judge.check(state, action)
+        """The judge's answer as a seat may be told it: the penalty's name, or why an attempt
+        is impossible, and no rule (``judge.public``)."""
+        return judge.public(judge.check(state, action))
 
     def apply(self, state: MaoState, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -143,8 +163,10 @@ class Mao(GameBase[MaoState, MaoView]):
         return events
 
     def penalise(self, state: MaoState, action: Action, illegal: Illegal) -> list[Event]:
+        """Table mode: the attempt is carried out and its penalty assessed under the rule the
+        judge found (``illegal`` is what a seat is told, which names none)."""
         events: list[Event] = []
-        flow.perform(state, action, illegal, events)
+        flow.perform(state, action, judge.check(state, action) or illegal, events)
         return events
 
     def deadline(self, state: MaoState) -> float | None:
@@ -192,7 +214,9 @@ class Mao(GameBase[MaoState, MaoView]):
 
     # --- scenarios --------------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> MaoState:
-        """The literal state; its turn has just begun, so written ``turnstart`` rules bind it."""
+        """The literal state (``state.literal_state`` says its keys: before the start, ``turn`` is
+        who will play first, and left out the flipped card decides); in a started game its turn
+        has just begun, so written ``turnstart`` rules bind it."""
         out = literal_state(options, state, seed)
         if out.live:
             flow.turn_starts(out, [])
@@ -209,6 +233,8 @@ class Mao(GameBase[MaoState, MaoView]):
             return differs(key, value, state.paused)
         if key == "started":
             return differs(key, value, state.started)
+        if key == "point_of_order":  # the seat whose point of order awaits the dealer's ruling, or null
+            return differs(key, value, state.asked)
         if key == "winners":
             got = [] if state.winner is None else [state.winner]
             return differs(key, list(value), got)

@@ -20,7 +20,7 @@ from ...cards import DECK_SIZE
 from ...engine.core import Action, Illegal
 from . import rulebook as rb
 from .rulebook import applies, fill, rules_for
-from .speech import MAX_SPEECH, loose, parts
+from .speech import MAX_SPEECH, loose, parts, within, words
 from .state import Duty, MaoState, Window
 
 GAME_OVER = Illegal("M-end", "the game is over")
@@ -56,6 +56,20 @@ def source(illegal: Illegal | None) -> str:
 
 def refuse(rule: str, reason: str) -> Illegal:
     return Illegal(f"M-{rule}", reason)
+
+
+#: the clause every answer a seat is told cites: penalties are given under Penalties, and
+#: impossible attempts are refused under H-input; the rule behind either is never told
+TOLD_PENALTY, TOLD_REFUSAL = "M-penalties", "H-input"
+
+
+def public(illegal: Illegal | None) -> Illegal | None:
+    """``illegal`` as a seat may be told it (a refusal in strict mode, the server's error):
+    the penalty's name or why the attempt is impossible, under a clause that says nothing
+    of the rule behind it (a written rule's id would name it: ``M-sevens-quack``)."""
+    if illegal is None:
+        return None
+    return illegal._replace(rule=TOLD_REFUSAL if illegal.penalty is None else TOLD_PENALTY)
 
 
 # --- the turn -------------------------------------------------------------------------
@@ -114,12 +128,15 @@ def duties_of(state: MaoState, rules: Sequence[rb.Rule], card: int | None) -> li
         for ob in rule.must:
             text = fill(ob.phrase, card)
             keys = {loose(text)} | {loose(a) for a in ob.also} if ob.act == "say" else set()
-            if rule.id == "ailments" and card is not None and fill("{name} of {suit}", card) == "queen of knaves" \
-                    and not state.original:
-                keys.add(THIRTEEN)  # M-ailments; not in the original set (M-set-c)
+            tries = [words(ob.prefix)] if ob.prefix else []
+            if rule.id == "ailments" and card is not None and fill("{name} of {suit}", card) == "queen of knaves":
+                if state.original:  # M-set-c: "13 points" said in its place is a wrong hail, not talking
+                    tries.append(words(THIRTEEN))
+                else:
+                    keys.add(THIRTEEN)  # M-ailments
             out.append((ob.who, Duty(ob.act, text, frozenset(keys), fill(ob.failure, card),
                                      fill(ob.improper, card) if ob.improper else None,
-                                     ob.prefix, ob.count, rule.id)))
+                                     tuple(t for t in tries if t), ob.count, rule.id)))
     return out
 
 
@@ -173,25 +190,35 @@ class Heard(NamedTuple):
     duties: tuple[tuple[int, int], ...] = ()
 
 
-def _duty_match(state: MaoState, seat: int, said: tuple[str, ...]) -> tuple[tuple[int, int], ...] | None:
-    """The open duties of ``seat`` that the sentences ``said`` fulfil, one each; None
-    unless every sentence fulfils one."""
+def _scan(state: MaoState, seat: int, text: str) -> tuple[list[tuple[int, int]], bool, tuple[str, ...]]:
+    """Every open phrase duty of ``seat`` said in ``text``, however it is punctuated (H-speech):
+    the duties it fulfils (indexes into ``state.windows`` and their duties, one each), whether
+    it also said again a duty already failed (ignored: M-penalties-c), and the words left over.
+    Read from the start, at each word the longest phrase owed that is said from there."""
+    owed = sorted(((words(k), wi, di) for wi, w in enumerate(state.windows) if w.seat == seat
+                   for di, d in enumerate(w.duties) if d.act == "say" and not d.done for k in d.keys),
+                  key=lambda x: -len(x[0]))
+    late = sorted((words(k) for k in late_keys(state, seat) - {"knock", "point"}), key=len, reverse=True)
+    said = words(text)
     found: list[tuple[int, int]] = []
-    for sentence in said:
-        hit = None
-        for wi, w in enumerate(state.windows):
-            if w.seat != seat:
-                continue
-            for di, d in enumerate(w.duties):
-                if d.act == "say" and not d.done and sentence in d.keys and (wi, di) not in found:
-                    hit = (wi, di)
-                    break
-            if hit:
-                break
-        if hit is None:
-            return None
-        found.append(hit)
-    return tuple(found)
+    ignored = False
+    rest: list[str] = []
+    i = 0
+    while i < len(said):
+        hit = next(((kw, (wi, di)) for kw, wi, di in owed
+                    if kw and (wi, di) not in found and said[i:i + len(kw)] == kw), None)
+        if hit is not None:
+            found.append(hit[1])
+            i += len(hit[0])
+            continue
+        again = next((kw for kw in late if kw and said[i:i + len(kw)] == kw), None)
+        if again is not None:
+            ignored = True
+            i += len(again)
+            continue
+        rest.append(said[i])
+        i += 1
+    return found, ignored, tuple(rest)
 
 
 def secret_words(state: MaoState) -> tuple[str, ...]:
@@ -249,11 +276,19 @@ def _hear(state: MaoState, seat: int, text: str) -> Heard:
         if seat == state.dealer and heard == START:
             return Heard("start")
         return _free(state, heard)
-    match = _duty_match(state, seat, (heard,)) or _duty_match(state, seat, parts(text))
-    if match:
-        return Heard("duty", duties=match)
-    if heard in late_keys(state, seat):
-        return Heard("late")
+    found, ignored, rest = _scan(state, seat, text)
+    if not found and not ignored:
+        return _said(state, seat, heard, parts(text))
+    if not rest:
+        return Heard("duty", duties=tuple(found)) if found else Heard("late")
+    left = " ".join(rest)  # Penalties (a): what is left over earns one penalty at most
+    other = _said(state, seat, left, (left,))
+    return other._replace(duties=tuple(found) + other.duties)
+
+
+def _said(state: MaoState, seat: int, heard: str, sentences: tuple[str, ...]) -> Heard:
+    """Speech in a started game that does no duty: the table's procedure, a phrase botched,
+    or talking (``sentences``: its sentences, for a written rule's phrase said out of time)."""
     if state.correction is not None and seat == state.dealer and heard in RULINGS:
         return Heard("ruling")
     if state.paused:
@@ -266,13 +301,14 @@ def _hear(state: MaoState, seat: int, text: str) -> Heard:
     pause = PAUSED_ORIGINAL if state.original else POINT_OF_ORDER
     if heard == pause and state.asked is None:
         return Heard("pause")
+    tried = words(heard)
     for wi, w in enumerate(state.windows):
         if w.seat != seat:
             continue
         for di, d in enumerate(w.duties):
-            if d.act == "say" and not d.done and d.prefix and d.improper and heard.startswith(d.prefix):
+            if d.act == "say" and not d.done and d.improper and any(within(t, tried) for t in d.tries):
                 return Heard("botched", penalty(d.rule, d.improper), ((wi, di),))
-    for said in (heard, *parts(text)):  # a written rule's phrase out of time: its own name for it
+    for said in (heard, *sentences):  # a written rule's phrase out of time: its own name for it
         wrong = wrong_time(state, "say", said)
         if wrong is not None:
             return Heard("talking", wrong)
@@ -368,18 +404,25 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             return refuse("corrections", "call a penalty on another seat")
         if state.by_dealer and state.correction is not None:
             return refuse("corrections", "a correction is awaiting the dealer's ruling")
-        if loose(name) not in PENALTY_KEYS and not (loose(name).startswith("failure to say ")
-                                                    and loose(name)[len("failure to say "):] in PENALTY_KEYS):
-            return refuse("corrections", f"{name!r} names no penalty")
         if state.by_dealer:
             return None  # H-dealer: the dealer will rule on it
-        if "bandaid" in state.rules and loose(name) == loose(rb.BAND_AID) and state.showing[target]:
-            return None  # M-bandaid: anyone may assess it, and it stands
+        if "bandaid" in state.rules and state.showing[target] and (
+                loose(name) == loose(rb.BAND_AID) or not names_penalty(name)):
+            return None  # M-bandaid: anyone may assess it, and it stands (unnamed: the dealer names it)
         return penalty("corrections", rb.BAD_CALL)
     raise AssertionError(kind)  # the envelope admits only declared kinds
 
 
 PENALTY_KEYS = frozenset(loose(n) for n in rb.every_penalty())
+
+
+def names_penalty(name: str) -> bool:
+    """Whether a call names a penalty (the original set's "failure to say" + one too). One
+    that names none (or no name at all) is a penalty card given without its name: the dealer
+    names the penalty the card stands for (M-corrections), so it is judged, never refused."""
+    heard = loose(name)
+    return heard in PENALTY_KEYS or (heard.startswith("failure to say ")
+                                     and heard[len("failure to say "):] in PENALTY_KEYS)
 
 
 def candidates(state: MaoState, every_card: bool = False) -> list[Action]:

@@ -162,6 +162,12 @@ class MaoMatch(Mao):
             return super().to_act(state)
         return () if m.done else (m.writer,)  # type: ignore[return-value]
 
+    def on_the_clock(self, state: MaoState) -> tuple[int, ...]:
+        m = _match(state)
+        if m is None or (m.writer is None and not m.done):
+            return super().on_the_clock(state)
+        return () if m.done else (m.writer,)  # type: ignore[return-value]
+
     def legal(self, state: MaoState) -> list[Action]:
         m = _match(state)
         if m is None or m.writer is None:

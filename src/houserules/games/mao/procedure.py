@@ -20,8 +20,9 @@ PROCEDURE = {loose(p) for p in (rb.START, rb.SUSTAINED, rb.OVERRULED, rb.ADJOURN
 
 def procedure(view: MaoView | None, mine: Sequence[Action]) -> Action | None:
     """The dealer's words when they are due (a bot dealer says them itself): the start,
-    sustaining a point of order, adjourning (or, in the original set, anyone resuming); a
-    match's winner writes a rule (from the library, or composed), an addition first."""
+    sustaining a point of order, adjourning when another seat asks for it (else the pause
+    lasts until a quiet spell ends it: H-pause); a match's winner writes a rule (from the
+    library, or composed), an addition first."""
     if view is None:
         return None
     writes = [a for a in mine if a.kind == "write"]
@@ -32,8 +33,16 @@ def procedure(view: MaoView | None, mine: Sequence[Action]) -> Action | None:
         wanted = rb.START
     elif view.asked is not None:
         wanted = rb.SUSTAINED
-    elif view.paused:
-        wanted = rb.START if loose(rb.START) in said else rb.ADJOURNED
+    elif view.paused and asked_to_adjourn(view):
+        wanted = rb.ADJOURNED
     else:
-        return None
+        return None  # a pause is left to those who speak in it: it ends when asked, or after a quiet spell (H-pause)
     return said.get(loose(wanted))
+
+
+def asked_to_adjourn(view: MaoView) -> bool:
+    """Whether the last thing said at the table was another seat asking, "Meeting adjourned."
+    (only the dealer's words adjourn; a bot dealer grants the request)."""
+    last = view.log[-1] if view.log else None
+    return (last is not None and last[1] == "say" and last[2] != view.seat
+            and loose(str(last[3])) == loose(rb.ADJOURNED))

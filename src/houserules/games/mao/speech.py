@@ -37,3 +37,20 @@ def parts(text: str) -> tuple[str, ...]:
     each reduced by ``loose``; empty pieces dropped."""
     pieces = re.split(r"[.!?;]+", unicodedata.normalize("NFKC", text))
     return tuple(p for p in (loose(x) for x in pieces) if p)
+
+
+_WORD = re.compile(r"\w+(?:-\w+)*")
+
+
+@lru_cache(maxsize=8192)
+def words(text: str) -> tuple[str, ...]:
+    """``text`` as the words a listener hears, in order (``loose``, then every mark between
+    words dropped): how duty phrases are found in an utterance however it is punctuated."""
+    return tuple(_WORD.findall(loose(text)))
+
+
+def within(needle: tuple[str, ...], hay: tuple[str, ...]) -> bool:
+    """Whether the words ``needle`` are said, in a row, somewhere in ``hay``."""
+    n = len(needle)
+    return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
+

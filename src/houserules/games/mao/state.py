@@ -24,6 +24,8 @@ from .rulebook import Rule, applies, in_play, rule_set, rules_for
 
 PLAYERS = (2, 12)
 HAND = 5
+#: a pause nobody speaks in for this many times ``delay_s`` is adjourned (H-pause)
+QUIET_SPELL = 3
 DEFAULTS: dict[str, Any] = {
     "players": 4,
     "rules": "standard",
@@ -85,16 +87,16 @@ def house_rules(raw: object, where: str = "house") -> list[dict[str, Any]]:
 class Duty:
     """One phrase still owed (or a count of knocks) within a window."""
 
-    __slots__ = ("act", "text", "keys", "failure", "improper", "prefix", "count", "rule", "done")
+    __slots__ = ("act", "text", "keys", "failure", "improper", "tries", "count", "rule", "done")
 
     def __init__(self, act: str, text: str, keys: frozenset[str], failure: str, improper: str | None,
-                 prefix: str, count: int, rule: str):
+                 tries: tuple[tuple[str, ...], ...], count: int, rule: str):
         self.act = act
         self.text = text  # the phrase as said (say); "" for a knock
         self.keys = keys  # loose forms accepted
         self.failure = failure
         self.improper = improper
-        self.prefix = prefix
+        self.tries = tries  # words that make speech an attempt at the phrase (``improper`` if it is not one of ``keys``)
         self.count = count
         self.rule = rule
         self.done = False
@@ -143,7 +145,7 @@ class MaoState:
     __slots__ = (
         "options", "mode", "seed", "rng", "players", "rules", "original", "delay_s", "grace_s",
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
-        "paused_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
+        "paused_at", "quiet_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
         "by_dealer", "advice", "correction", "house", "given",
     )
@@ -171,6 +173,7 @@ class MaoState:
         self.paused = False
         self.asked: int | None = None  # a point of order awaiting the dealer's ruling
         self.paused_at = 0.0
+        self.quiet_at = 0.0  # in a pause: when someone last spoke (or it began); H-pause
         self.clock = 0.0
         self.turn_at = 0.0  # when the turn began (or the last delay of game was assessed)
         self.drawn = False  # the seat to play drew this turn and may still play
@@ -211,7 +214,7 @@ class MaoState:
     def snapshot(self) -> tuple[Any, ...]:
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.dealer,
-            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.clock,
+            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.quiet_at, self.clock,
             self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
             tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
             tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
@@ -225,6 +228,11 @@ class MaoState:
     def step(self, seat: int, n: int = 1) -> int:
         """The seat ``n`` places from ``seat`` in the direction of play."""
         return (seat + n * self.direction) % self.players
+
+    @property
+    def adjourn_at(self) -> float | None:
+        """In a pause, when the dealer adjourns it if nobody speaks before (H-pause)."""
+        return self.quiet_at + QUIET_SPELL * self.delay_s if self.paused and not self.over else None
 
     @property
     def live(self) -> bool:
@@ -246,7 +254,16 @@ def deal(options: Mapping[str, Any], seed: int) -> MaoState:
             state.hands[(state.dealer + i) % n].append(deck.pop())
     state.discard.append(deck.pop())
     state.draw = deck
-    state.turn = (state.dealer + 1) % n
+    first_turn(state)
+    return state
+
+
+def first_turn(state: MaoState) -> None:
+    """M-start, M-order: play starts left of the dealer, clockwise, unless the flipped card
+    (the play pile's top) says otherwise (a 10: two to the left; an A: to the right,
+    counter-clockwise; a written ``start`` rule likewise)."""
+    n = state.players
+    state.turn, state.direction = (state.dealer + 1) % n, 1
     ctx = {"card": state.discard[-1]}
     for rule in rules_for(state.rules, "start", state.house):
         if applies(rule, ctx):
@@ -255,7 +272,6 @@ def deal(options: Mapping[str, Any], seed: int) -> MaoState:
             if "reverse" in rule.effects:
                 state.direction = -1
                 state.turn = (state.dealer - 1) % n
-    return state
 
 
 
@@ -271,7 +287,12 @@ def _seat(obj: Mapping[str, Any], key: str, default: int, n: int) -> int:
 
 def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> MaoState:
     """A state written out in a scenario file: ``draw`` top first, ``discard`` bottom first.
-    The clock is 0 and ``turn``'s turn has just begun."""
+    The clock is 0. In a started game (``started``, the default) ``turn``'s turn has just
+    begun (default: left of the dealer). Before the start (``started: false``) the play pile's
+    top is the card the dealer flipped, and ``turn`` is who will play first once the dealer
+    says the start sentence: given, it is taken as written (with ``direction``); left out,
+    the flipped card decides, as at a deal (M-start, M-order: a 10 or an A changes who
+    starts, an A the direction too)."""
     check_keys(obj, STATE_KEYS, "Mao")
     state = MaoState(options, seed, random.Random(seed))
     read_piles(state, obj, parse_cards)
@@ -281,14 +302,17 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     if extra:
         raise GameError(f"state names a card more often than {decks} deck(s) hold: {', '.join(extra)}")
     state.dealer = _seat(obj, "dealer", state.dealer, state.players)
-    state.turn = _seat(obj, "turn", (state.dealer + 1) % state.players, state.players)
-    state.direction = obj.get("direction", 1)
-    if state.direction not in (1, -1) or isinstance(state.direction, bool):
-        raise GameError("state.direction must be 1 or -1")
     for key in ("started", "paused"):
         if not isinstance(obj.get(key, key == "started"), bool):
             raise GameError(f"state.{key} is true or false")
     state.started = obj.get("started", True)
+    if not state.started and "turn" not in obj and state.discard:
+        first_turn(state)  # the flipped card decides who starts
+    else:
+        state.turn = _seat(obj, "turn", (state.dealer + 1) % state.players, state.players)
+    state.direction = obj.get("direction", state.direction)
+    if state.direction not in (1, -1) or isinstance(state.direction, bool):
+        raise GameError("state.direction must be 1 or -1")
     state.paused = obj.get("paused", False)
     if state.paused and not state.started:
         raise GameError("state.paused needs a started game")

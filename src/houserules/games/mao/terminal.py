@@ -87,7 +87,11 @@ class MaoRenderer:
                           str(view.penalties[s]), ", ".join(notes))
         lines: list[RenderableType] = []
         if view.paused:
-            lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/]"))
+            lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/] "
+                                          "(adjourned after a quiet spell, or when the dealer says so)"))
+        elif view.asked is not None:
+            lines.append(Text.from_markup(f"[bold yellow]{escape(seat_name(names, view.asked, view.seat))} "
+                                          "raised a point of order: awaiting the dealer's ruling[/]"))
         elif dealing(view):
             lines.append(Text.from_markup(f"[bold yellow]You deal: start the game by saying “{escape(rb.START)}”[/]"))
         elif not view.started:
@@ -179,8 +183,8 @@ class MaoRenderer:
             return Action(seat, head, arg=int(rest))
         if head == "call":
             target, _, name = rest.strip().partition(" ")
-            if not target.isdigit() or not name.strip():
-                raise ValueError("call SEAT PENALTY, e.g. call 2 talking")
+            if not target.isdigit():
+                raise ValueError("call SEAT [PENALTY], e.g. call 2 talking (unnamed: the dealer names it)")
             return Action(seat, "call", arg=(int(target), name.strip()))
         if head == "play":
             if not rest.strip():

@@ -39,6 +39,7 @@ class MaoView:
     started: bool
     paused: bool
     asked: int | None
+    adjourn_at: float | None
     turn_deadline: float | None
     clock: float
     holding: tuple[bool, ...]
@@ -80,6 +81,7 @@ class MaoView:
             "started": self.started,
             "paused": self.paused,
             "point_of_order": self.asked,
+            "adjourn_at": self.adjourn_at,
             "turn_deadline": self.turn_deadline,
             "clock": self.clock,
             "holding": [i for i, h in enumerate(self.holding) if h],
@@ -122,6 +124,7 @@ def view(state: MaoState, seat: int | None) -> MaoView:
         started=state.started,
         paused=state.paused,
         asked=state.asked,
+        adjourn_at=state.adjourn_at,
         turn_deadline=deadline,
         clock=state.clock,
         holding=tuple(state.holding),

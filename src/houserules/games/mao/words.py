@@ -55,9 +55,13 @@ class MaoWords:
                 return f"{who} holds their cards up: " + " ".join(card(c) for c in event["cards"]) + "."
             return f"{who} hides their cards."
         if kind == "call":
+            if not event["penalty"]:
+                return f"{who} gives {_name(names, event['at'])} a penalty card without naming it."
             return f"{who} calls “{event['penalty']}” on {_name(names, event['at'])}."
         if kind == "penalty":
             got = f" ({card(event['card'])})" if "card" in event else ""
+            if not event["name"]:  # a call left unnamed, awaiting a person dealer's ruling (H-dealer)
+                return f"{who} takes a penalty card, unnamed.{got}"
             return f"{DEALER}: {who}, {event['name']}.{got}"
         if kind == "reshuffle":
             return "The play pile is shuffled into a new draw pile."
@@ -68,7 +72,7 @@ class MaoWords:
         if kind == "paused":
             return "The game is paused."
         if kind == "resumed":
-            return "The game goes on."
+            return f"{DEALER}: “{event['said']}” The game goes on." if event.get("said") else "The game goes on."
         if kind == "ended":
             return f"{DEALER}: “{event['said']}”" if event.get("seat") is not None else "The game is abandoned."
         if kind == "refused":

@@ -71,12 +71,12 @@ function gestures(view, seat, names, act) {
   const others = [...Array(view.players).keys()].filter((s) => s !== seat);
   const target = h("select", { id: "target", "aria-label": "which player" },
     ...others.map((s) => h("option", { value: String(s) }, names[s])));
-  const penalty = h("input", { id: "call-name", maxlength: "100", placeholder: "penalty name", "aria-label": "penalty to call" });
+  const penalty = h("input", { id: "call-name", maxlength: "100", placeholder: "penalty name (optional)", "aria-label": "penalty to call" });
   penalty.addEventListener("keydown", (e) => e.stopPropagation());
   const point = h("button", { type: "button", class: "ghost", id: "point",
     onclick: () => act({ action: "point", arg: Number(target.value) }) }, "Point at");
   const call = h("button", { type: "button", class: "ghost", id: "call", onclick: () => {
-    if (penalty.value.trim()) act({ action: "call", arg: { seat: Number(target.value), penalty: penalty.value } });
+    act({ action: "call", arg: { seat: Number(target.value), penalty: penalty.value } }); // unnamed: the dealer names it
   } }, "Call penalty");
   return h("section", { class: "gestures" }, target, point, penalty, call);
 }
@@ -85,7 +85,10 @@ export default {
   board({ view, legal, seat, names, act }) {
     const parts = [];
     if (view.paused) parts.push(h("div", { class: "banner pause", id: "pause-banner", role: "status" }, "PAUSED — point of order"));
-    else if (dealing(view, seat)) {
+    else if (view.point_of_order !== null && view.point_of_order !== undefined) {
+      parts.push(h("div", { class: "banner", id: "order-banner", role: "status" },
+        `${view.point_of_order === seat ? "You" : names[view.point_of_order]} raised a point of order: awaiting the dealer's ruling`));
+    } else if (dealing(view, seat)) {
       parts.push(h("div", { class: "banner", id: "deal-banner", role: "status" },
         `You deal: start the game by saying “${START}” (a quick phrase below)`));
     } else if (!view.started) parts.push(h("div", { class: "banner", role: "status" }, "Waiting for the dealer to start the game"));
