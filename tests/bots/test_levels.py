@@ -26,3 +26,11 @@ def test_the_strong_bot_searches_with_the_game_s_own_measured_budget_and_playout
 
 def test_mao_s_beginner_is_the_learner() -> None:
     assert levels("mao")["beginner"] == "learner"
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_a_bare_ismcts_searches_with_the_game_s_strong_budget(game: str) -> None:
+    """``ismcts`` with no budget was 300 iterations everywhere: 2.7 CPU s a move in bpoker
+    with its playouts; it is the budget measured for the game's strong bot."""
+    bare, strong = make(game, "ismcts", 3), make(game, levels(game)["strong"], 3)
+    assert getattr(bare, "iterations") == getattr(strong, "iterations")

@@ -86,7 +86,7 @@ LEVELS: dict[str, str] = {
 }
 
 #: the spec of each strength unless a game's ``GameSpec.levels`` says otherwise
-DEFAULT_LEVELS: dict[str, str] = {"beginner": "random", "club": "heuristic", "strong": "ismcts"}
+DEFAULT_LEVELS: dict[str, str] = {"beginner": "random", "club": "heuristic", "strong": "ismcts:300"}
 
 
 def bot_kinds(game: str) -> list[str]:
@@ -117,6 +117,9 @@ def make(game: str, spec: str, seed: int = 0) -> Bot:
     kind, colon, param = spec.strip().partition(":")
     if kind in LEVELS and not colon:
         return make(game, levels(game)[kind], seed)
+    strong = levels(game)["strong"]
+    if kind == "ismcts" and not colon and strong.startswith("ismcts:"):
+        return make(game, strong, seed)  # a search with no budget named: the game's measured one
     target = registry.spec(game).bots.get(kind) or GENERIC.get(kind)
     if target is None:
         raise GameError(f"no {kind!r} bot for {game}; available: {', '.join([*LEVELS, *bot_kinds(game)])}")
