@@ -11,8 +11,8 @@ from houserules.sim import SimConfig, simulate, summary
 
 def test_kinds():
     # issue 16 registers ismcts as a kind every game has, beside random
-    assert bot_kinds("shedding") == ["heuristic", "ismcts", "random"]
-    with pytest.raises(GameError, match="available: beginner, club, strong, heuristic, ismcts, random"):
+    assert bot_kinds("shedding") == ["eager", "heuristic", "ismcts", "random"]
+    with pytest.raises(GameError, match="available: beginner, club, strong, eager, heuristic, ismcts, random"):
         make("shedding", "genius")
 
 
