@@ -342,7 +342,16 @@ def ladder(
         fail(str(exc))
 
 
-@app.command()
+COMPARE_HELP = (
+    "What a house rule changes: the same deals under each rule set, measure by measure, with 95% intervals.\n\n"
+    "Every rule set plays the same deals (game i: seed+i, the same bots at the same seats), and each measure "
+    "(length, wins by seat and by bot, draws, penalties, the game's own statistics) is compared deal by deal "
+    "with a paired 95% t interval. Significant is corrected for the many measures (Holm, within each variant): "
+    "a rule that changes nothing shows any significant measure in at most 5% of runs. An interval that leaves "
+    "out 0 for a measure that is not significant is a hint, worth a longer run.")
+
+
+@app.command(help=COMPARE_HELP)
 def compare(
     game: GameArg,
     variant: Annotated[list[str], typer.Option(
@@ -359,11 +368,7 @@ def compare(
     plot: Annotated[Optional[Path], typer.Option(help="write each variant's differences with their intervals to this PNG")] = None,
     ray: RayOpt = None,
 ) -> None:
-    """What a house rule changes: every rule set plays the same deals (seed+i, same bots at the same
-    seats), and each measure (length, wins by seat and by bot, draws, penalties, the game's own
-    statistics) is compared deal by deal, with a paired 95% t interval. "Significant" is corrected for
-    the many measures (Holm, within each variant): a rule that changes nothing shows any significant
-    measure in at most 5% of runs; an interval that excludes 0 without being significant is a hint."""
+    """The study of issue 29; its help (COMPARE_HELP) says what it measures and how surely."""
     from .sim import bot_list
     from .sim.compare import CompareConfig, RuleSet, compare as study, plot_compare, run
 

@@ -352,27 +352,27 @@ def plot_compare(result: Mapping[str, Any], path: Any) -> None:
                                     (axes[1], counts, "percent", "difference (% of the base's mean)")):
         ys = list(range(len(group)))[::-1]
         for v, name in enumerate(variants):
-            offset = (v - (len(variants) - 1) / 2) * 0.8 / max(len(variants), 1)
+            offset = ((len(variants) - 1) / 2 - v) * 0.6 / max(len(variants), 1)  # the first variant on top
             for y, m in zip(ys, group):
                 e = metrics[m][v]
                 k = 100.0 if scale == "points" else 100.0 / abs(e["base"]) if e["base"] else 0.0
                 ax.errorbar([e["diff"] * k], [y + offset], xerr=[[(e["diff"] - e["low"]) * k], [(e["high"] - e["diff"]) * k]],
                             fmt="o", color=colours[v % len(colours)], mfc=colours[v % len(colours)] if e["significant"] else "white",
-                            capsize=3, label=name if y == ys[0] else None)
+                            capsize=3)
         ax.axvline(0, color="grey", linewidth=1)
+        ax.set_ylim(-0.6, max(len(group), 1) - 0.4)
         ax.set_yticks(ys, [measure_words(m) for m in group])
         ax.set_xlabel(label)
         if not group:
             ax.set_axis_off()
     axes[0].set_title("who wins")
     axes[1].set_title("length, penalties, statistics")
-    handles, labels = axes[1].get_legend_handles_labels()
-    if not handles:
-        handles, labels = axes[0].get_legend_handles_labels()
-    if handles:
-        fig.legend(handles, labels, loc="lower center", ncol=min(4, len(labels)), frameon=False)
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], marker="o", color=colours[v % len(colours)], label=name) for v, name in enumerate(variants)]
+    fig.legend(handles=handles, loc="lower center", ncol=min(4, len(handles)), frameon=False)
     fig.suptitle(f"{result['game']}: each variant against the base on the same {result['games']} deals "
                  "(95% intervals; filled: significant after Holm's correction)")
-    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    fig.tight_layout(rect=(0, 0.05, 1, 0.97))
     fig.savefig(path, dpi=110)
     plt.close(fig)
