@@ -431,10 +431,9 @@ def _print_study(title: str, config: Any, out: dict[str, Any]) -> None:
         moving = {m: e for m, e in entries.items() if varies(e)}
         found = [m for m, e in moving.items() if e["significant"]]
         console.print(f"\n[bold]{escape(info['name'])}[/] against the base:")
-        if found:
-            for m in found:
-                console.print(f"  • {escape(sentence(m, entries[m]))}", soft_wrap=True)
-        else:
+        for m in found:
+            console.print(f"  • {escape(sentence(m, entries[m]))}", soft_wrap=True)
+        if moving and not found:
             console.print("  no measure differs significantly")
         rest = [m for m in moving if m not in found]
         if rest:
@@ -446,6 +445,9 @@ def _print_study(title: str, config: Any, out: dict[str, Any]) -> None:
             console.print(t)
         hints = sum(excludes_zero(e) for e in moving.values())
         same = len(entries) - len(moving)
+        if not moving:
+            console.print("  every deal played exactly as under the base: in these games the rule changes nothing", soft_wrap=True)
+            continue
         console.print(f"  {len(moving)} measures vary from deal to deal ({same} never do). By chance alone about "
                       f"{ALPHA * len(moving):.1f} of their 95% intervals would leave out 0; {hints} do. Significant: "
                       f"so after Holm's correction over those {len(moving)} (a rule that changes nothing shows any in "
