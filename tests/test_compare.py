@@ -158,3 +158,19 @@ def test_option_strings_split_between_options_only() -> None:
     assert option_string("modifiers=0,1,4,cripple=false") == ["modifiers=0,1,4", "cripple=false"]
     assert option_string('rules=["standard","x"],games=2') == ['rules=["standard","x"]', "games=2"]
     assert option_string("") == []
+
+
+def test_ray_like_sim(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--ray runs the batches as Ray tasks (tests/test_ray.py runs one); without Ray, one line."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
+    result = invoke("shedding", "--variant", "dealer=0", "--games", "2", "--ray", "local")
+    assert result.exit_code == 2 and "pip install 'houserules[ray]'" in result.output
+
+
+@pytest.mark.slow
+def test_a_local_ray_run_matches_the_process_pool() -> None:
+    pytest.importorskip("ray")
+    args = ("shedding", "--variant", "hand_size=7", "--games", "20", "--workers", "2")
+    assert study(*args, "--ray", "local") == study(*args)
