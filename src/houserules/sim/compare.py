@@ -300,8 +300,8 @@ def measure_words(measure: str) -> str:
 def amount(measure: str, x: float, signed: bool = False) -> str:
     """A value (or with ``signed``, a difference) of ``measure``, in its unit."""
     if is_share(measure):
-        return f"{x * 100:+.1f} pts" if signed else f"{x:.1%}"
-    return f"{x:+.3g}" if signed else f"{x:.3g}"
+        return (f"{x * 100:+.1f} pts" if x else "0 pts") if signed else f"{x:.1%}"
+    return (f"{x:+.3g}" if x else "0") if signed else f"{x:.3g}"
 
 
 def interval(measure: str, entry: Mapping[str, Any], to: str = " .. ") -> str:
