@@ -174,3 +174,24 @@ def test_a_local_ray_run_matches_the_process_pool() -> None:
     pytest.importorskip("ray")
     args = ("shedding", "--variant", "hand_size=7", "--games", "20", "--workers", "2")
     assert study(*args, "--ray", "local") == study(*args)
+
+
+def test_the_base_is_what_sim_reports_for_the_same_run() -> None:
+    """The base plays exactly sim's games (same seeds, same rotation of bots), and its means are sim's."""
+    from houserules.sim import SimConfig, simulate, summary
+
+    config = SimConfig("king-taco", 30, {"players": 3}, ("heuristic", "random", "random"), seed=4)
+    tally, seconds = simulate(config)
+    sim = summary(config, tally, seconds)
+    out = study("king-taco", "--variant", "goto=3", "--games", "30", "--players", "3", "--bots", "heuristic,random",
+                "--seed", "4")
+    base = {m: e[0]["base"] for m, e in out["metrics"].items()}
+    assert base["actions"] == pytest.approx(sim["mean_actions"]) and base["turns"] == pytest.approx(sim["mean_turns"])
+    assert base["draws"] == sim["draws"] / 30
+    for s in range(3):
+        assert base[f"wins_by_seat.{s}"] == pytest.approx(sim["wins_by_seat"][s] / 30)
+    for kind, rate in sim["win_rate_by_bot"].items():
+        assert base[f"win_rate_by_bot.{kind}"] == pytest.approx(rate, abs=1e-4)
+    for key, per_game in sim["stats_per_game"].items():
+        if key != "turns":
+            assert base[f"stats.{key}"] == pytest.approx(per_game), key

@@ -47,7 +47,7 @@ from typing import Any
 from ..bots import make
 from ..engine import registry
 from ..engine.core import GameError
-from .parallel import run_jobs
+from .parallel import batches, run_jobs
 from .runner import GameFacts, SimConfig, game_facts, seating
 
 #: the per-measure level of the intervals, and the family-wise level of ``significant``
@@ -135,8 +135,7 @@ def run(config: CompareConfig, progress: Callable[[int], None] | None = None,
                             "every rule set must seat the same players (set them with --players)")
     for kind in set(config.bots):
         make(game.name, kind, 0)  # fail early on an unknown bot
-    chunk = max(1, min(100, config.games // (max(1, config.workers) * 8) or 1))
-    jobs = [(config, s, min(chunk, config.games - s)) for s in range(0, config.games, chunk)]
+    jobs = [(config, start, count) for start, count in batches(config.games, config.workers, 100)]
     report = (lambda part: progress(sum(len(rows) for rows in part))) if progress else None
     parts = run_jobs(play_chunk, jobs, max(1, config.workers), report, ray)
     return [[row for part in parts for row in part[r]] for r in range(len(config.rule_sets()))]

@@ -17,7 +17,7 @@ from typing import Any
 from ..bots import make, take_turn
 from ..engine import registry
 from ..engine.core import Event
-from .parallel import run_jobs
+from .parallel import batches, run_jobs
 
 
 @dataclass(frozen=True)
@@ -180,8 +180,7 @@ def simulate(config: SimConfig, progress: Callable[[int], None] | None = None,
         make(game.name, kind, 0)  # fail early on an unknown bot
     total = Tally()
     t0 = time.perf_counter()
-    chunk = max(1, min(500, config.games // (config.workers * 8) or 1))
-    jobs = [(config, s, min(chunk, config.games - s)) for s in range(0, config.games, chunk)]
+    jobs = [(config, start, count) for start, count in batches(config.games, config.workers, 500)]
     report = (lambda part: progress(part.games)) if progress else None
     for part in run_jobs(play_chunk, jobs, config.workers, report, ray):
         total.merge(part)
