@@ -241,11 +241,9 @@ def holm(ps: Mapping[str, float], alpha: float = ALPHA) -> set[str]:
 
 def measure_order(name: str) -> tuple[int, str]:
     """Length first, then who wins, penalties, and the game's own statistics."""
-    heads = ("actions", "turns", "draws", "wins_by_seat.", "win_rate_by_bot.", "penalties", "stats.")
-    rank = next((i for i, h in enumerate(heads) if name == h or name.startswith(h) and h.endswith(".")), len(heads))
-    if name.startswith("penalties."):
-        rank = heads.index("penalties")
-    return rank, name
+    heads = ("actions", "turns", "draws", "wins_by_seat", "win_rate_by_bot", "penalties", "stats")
+    head = name.partition(".")[0]
+    return (heads.index(head) if head in heads else len(heads)), name
 
 
 def compare(config: CompareConfig, rows: Sequence[Sequence[Row]]) -> dict[str, Any]:
