@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from statistics import NormalDist
 from typing import Any
@@ -129,6 +129,8 @@ def run(config: CompareConfig, progress: Callable[[int], None] | None = None,
     game = registry.get(config.game)
     if config.games < 2:
         raise GameError("compare needs at least 2 games to estimate an interval")
+    config = replace(config, base=RuleSet(config.base.name, game.options(config.base.options)),
+                     variants=tuple(RuleSet(r.name, game.options(r.options)) for r in config.variants))
     names = [r.name for r in config.variants]
     for name in names:
         if names.count(name) > 1:
