@@ -20,6 +20,7 @@ from rich.table import Table as RichTable
 from .bots import bot_kinds, default_bot
 from .engine import registry
 from .engine.core import GameError
+from .engine.protocol import Game
 from .engine.replay import GameRecord, replay
 from .engine.scenario import run_file
 from .sim.parallel import RayMissing
@@ -396,7 +397,7 @@ def compare(
         if as_json:
             print(json.dumps(out))
             return
-        _print_study(g.title, config, out)
+        _print_study(g.title, base or "the game's defaults", config.bots, out)
         if plot:
             console.print(f"plot written to {plot}")
     except (GameError, ValueError, RayMissing) as exc:
@@ -412,7 +413,7 @@ def rule_set_options(text: str, flag: str, **fixed: Any) -> dict[str, Any]:
     return parse_options(pieces, **fixed)
 
 
-def checked_options(g: Any, raw: dict[str, Any], flag: str) -> dict[str, Any]:
+def checked_options(g: Game[Any, Any], raw: dict[str, Any], flag: str) -> dict[str, Any]:
     """The game's full options for ``raw``; an unknown key or a bad value is a one-line error naming ``flag``."""
     try:
         return dict(g.options(raw))
@@ -420,14 +421,13 @@ def checked_options(g: Any, raw: dict[str, Any], flag: str) -> dict[str, Any]:
         fail(f"{flag}: {exc}")
 
 
-def _print_study(title: str, config: Any, out: dict[str, Any]) -> None:
+def _print_study(title: str, base: str, bots: tuple[str, ...], out: dict[str, Any]) -> None:
     """Each variant against the base: the significant differences first, in words; then a table of
     the other measures that vary; then what chance alone would show."""
     from .sim.compare import ALPHA, amount, excludes_zero, interval, is_headline, measure_words, sentence, varies
 
-    base = config.base.name or "the game's defaults"
     console.print(f"[bold]{escape(title)}[/]: {out['games']} deals, each played under the base ({escape(base)}) "
-                  f"and {len(out['variants'])} variant(s); bots {', '.join(config.bots)}")
+                  f"and {len(out['variants'])} variant(s); bots {escape(', '.join(bots))}")
     for v, info in enumerate(out["variants"]):
         entries = {m: e[v] for m, e in out["metrics"].items()}
         moving = {m: e for m, e in entries.items() if varies(e)}
