@@ -62,6 +62,9 @@ ALPHA = 0.05
 #: one game's measures
 Row = dict[str, float]
 
+#: at most this many details (statistics, penalties by name) in a plot
+PLOT_DETAILS = 24
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -344,8 +347,9 @@ def varies(entry: Mapping[str, Any]) -> bool:
 def plot_compare(result: Mapping[str, Any], path: Any) -> None:
     """A PNG of each variant's differences from the base with their 95% intervals: shares in
     percentage points (left), counts in percent of the base's mean (right); a filled marker is
-    significant. Shown: length, who wins, draws and penalties, and any statistic whose interval
-    excludes 0 for some variant."""
+    significant. Shown: length, who wins, draws and penalties, and the details (penalties by name, the
+    game's statistics) whose interval leaves out 0 for some variant: the ``PLOT_DETAILS`` surest (most
+    half-widths from 0), so that a game with hundreds of statistics still gives a readable plot."""
     try:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - depends on the install
@@ -354,9 +358,15 @@ def plot_compare(result: Mapping[str, Any], path: Any) -> None:
     import matplotlib.pyplot as plt
 
     metrics: Mapping[str, list[Mapping[str, Any]]] = result["metrics"]
-    shown = [m for m, entries in metrics.items()
-             if any(varies(e) for e in entries)
-             and (not m.startswith("stats.") or any(excludes_zero(e) for e in entries))]
+
+    def sureness(m: str) -> float:  # the difference in half-widths of its interval, at most over the variants
+        return max(abs(e["diff"]) / ((e["high"] - e["low"]) / 2) if e["high"] > e["low"] else math.inf
+                   for e in metrics[m] if varies(e))
+
+    shown = [m for m, entries in metrics.items() if is_headline(m) and any(varies(e) for e in entries)]
+    details = [m for m, entries in metrics.items() if not is_headline(m) and any(excludes_zero(e) for e in entries)]
+    kept = set(sorted(details, key=lambda m: -sureness(m))[:PLOT_DETAILS])
+    shown += [m for m in details if m in kept]
     shares = [m for m in shown if is_share(m)]
     counts = [m for m in shown if not is_share(m) and any(e["base"] for e in metrics[m])]
     variants = [v["name"] for v in result["variants"]]
@@ -381,10 +391,13 @@ def plot_compare(result: Mapping[str, Any], path: Any) -> None:
         if not group:
             ax.set_axis_off()
     axes[0].set_title("who wins")
-    axes[1].set_title("length, penalties, statistics")
+    left_out = len(details) - len(kept)
+    axes[1].set_title("length, penalties, statistics" + (f"\n(the {len(kept)} surest of {len(details)} whose interval "
+                                                         "leaves out 0)" if left_out else ""))
     from matplotlib.lines import Line2D
 
-    handles = [Line2D([], [], marker="o", color=colours[v % len(colours)], label=name) for v, name in enumerate(variants)]
+    handles = [Line2D([], [], marker="o", color=colours[v % len(colours)], label=name if len(name) <= 60 else name[:57] + "...")
+               for v, name in enumerate(variants)]
     fig.legend(handles=handles, loc="lower center", ncol=min(4, len(handles)), frameon=False)
     fig.suptitle(f"{result['game']}: each variant against the base on the same {result['games']} deals "
                  "(95% intervals; filled: significant after Holm's correction)")
