@@ -20,6 +20,7 @@ from rich.table import Table as RichTable
 from .bots import LEVELS, bot_kinds, default_bot, levels
 from .engine import registry
 from .engine.core import GameError
+from .engine.protocol import Game
 from .engine.replay import GameRecord, replay
 from .engine.scenario import run_file
 from .sim.parallel import RayMissing
@@ -59,6 +60,32 @@ def parse_options(pairs: list[str] | None, **fixed: Any) -> dict[str, Any]:
     return out
 
 
+def option_string(text: str) -> list[str]:
+    """``"k=v,k2=v2"`` (compare's --base and --variant) -> ``["k=v", "k2=v2"]``. A comma splits only
+    outside brackets and quotes and before another ``key=``, so JSON values (``rules=["a","b"]``)
+    and comma lists (``modifiers=0,1,4``) stay whole."""
+    pieces: list[str] = []
+    depth, quote, start = 0, "", 0
+    for i, ch in enumerate(text + ","):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth <= 0:
+            piece = text[start:i].strip()
+            key = piece.partition("=")[0].strip()
+            if pieces and ("=" not in piece or not key.replace("-", "_").isidentifier()):
+                pieces[-1] += "," + piece
+            elif piece:
+                pieces.append(piece)
+            start = i + 1
+    return pieces
+
+
 def option_file(path: str) -> Any:
     """An option's value read from a JSON file; a one-line error naming the line if it is not JSON."""
     try:
@@ -89,7 +116,7 @@ def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:
 
 
 # Arguments and options that several commands declare alike, each written once here; where the
-# help or default differs by command (--games, --workers, --plot, --bots, ladder's --players), the
+# help or default differs by command (--games, --plot, play's and ladder's --bots, ladder's --players), the
 # command keeps its own.
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
 OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7")]
@@ -99,6 +126,8 @@ ModifiersOpt = Annotated[Optional[str], typer.Option(help="modifiers in play, fo
 PlayersOpt = Annotated[Optional[int], typer.Option(help="number of seats")]
 SeedOpt = Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object")]
+SeatBotsOpt = Annotated[str, typer.Option("--bots", help="one bot kind per seat, comma-separated; the last fills the rest")]
+WorkersOpt = Annotated[int, typer.Option(help="parallel processes (or Ray CPUs)")]
 
 
 @contextmanager
@@ -226,9 +255,9 @@ def sim(
     game: GameArg,
     games_: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 1000,
     players: PlayersOpt = None,
-    bots: Annotated[str, typer.Option(help="one bot kind per seat, comma-separated; the last fills the rest")] = "random",
+    bots: SeatBotsOpt = "random",
     seed: SeedOpt = 0,
-    workers: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    workers: WorkersOpt = 1,
     rotate: Annotated[bool, typer.Option(help="rotate bots around the seats game by game")] = True,
     option: OptionOpt = None,
     modifiers: ModifiersOpt = None,
@@ -278,7 +307,7 @@ def ladder(
     players: Annotated[Optional[int], typer.Option(help="seats per table (default: the game's, at most one per bot unless the game needs more: "
                                                         "then specs share tables, each sitting at least once)")] = None,
     seed: SeedOpt = 0,
-    workers: Annotated[int, typer.Option(help="parallel processes (or Ray CPUs)")] = 1,
+    workers: WorkersOpt = 1,
     option: OptionOpt = None,
     modifiers: ModifiersOpt = None,
     as_json: JsonOpt = False,
@@ -322,6 +351,121 @@ def ladder(
             console.print(f"plot written to {plot}")
     except (GameError, ValueError, RayMissing) as exc:
         fail(str(exc))
+
+
+COMPARE_HELP = (
+    "What a house rule changes: the same deals under each rule set, measure by measure, with 95% intervals.\n\n"
+    "Every rule set plays the same deals (game i: seed+i, the same bots at the same seats), and each measure "
+    "(length, wins by seat and by bot, draws, penalties, the game's own statistics) is compared deal by deal "
+    "with a paired 95% t interval. Significant is corrected for the many measures (Holm, within each variant, "
+    "separately for the headline measures (length, draws, who wins, penalties per game) and for the details "
+    "(penalties by name, the game's statistics)): a rule that changes nothing shows a significant headline "
+    "measure in at most 5% of runs, and a significant detail in at most 5%. An interval that leaves out 0 for a "
+    "measure that is not significant is a hint, worth a longer run.")
+
+
+@app.command(help=COMPARE_HELP)
+def compare(
+    game: GameArg,
+    variant: Annotated[list[str], typer.Option(
+        help='a rule set to compare with the base, as "key=value,key=value" (repeatable); its name in the '
+             'report is this text')],
+    games_: Annotated[int, typer.Option("--games", "-n", help="how many deals; every rule set plays each of them")],
+    base: Annotated[Optional[str], typer.Option(help='the rule set the variants are compared with, "key=value,..." '
+                                                     "(default: the game's defaults); a variant changes only what it names")] = None,
+    players: PlayersOpt = None,
+    bots: SeatBotsOpt = "random",
+    seed: SeedOpt = 0,
+    workers: WorkersOpt = 1,
+    as_json: JsonOpt = False,
+    plot: Annotated[Optional[Path], typer.Option(help="write each variant's differences with their intervals to this PNG")] = None,
+    ray: RayOpt = None,
+) -> None:
+    """The study of issue 29; its help (COMPARE_HELP) says what it measures and how surely."""
+    from .sim import bot_list
+    from .sim.compare import CompareConfig, RuleSet, compare as study, plot_compare, run
+
+    try:
+        g = registry.get(game)
+        base_raw = rule_set_options(base or "", "--base", players=players)
+        base_rules = RuleSet(base or "", checked_options(g, base_raw, "--base"))
+        variants = []
+        for text in variant:
+            if not option_string(text):
+                fail('--variant needs at least one key=value, e.g. --variant "hand_size=7"')
+            raw = {**base_raw, **rule_set_options(text, "--variant")}
+            variants.append(RuleSet(text, checked_options(g, raw, f"--variant {text!r}")))
+        n = g.seats(g.new(base_rules.options, seed))
+        config = CompareConfig(g.name, games_, base_rules, tuple(variants), bot_list(bots, n), seed, workers)
+        if plot:
+            output_file(plot, "--plot", ".png")
+        with progress(f"{g.name} compare", games_ * len(config.rule_sets())) as advance:
+            rows = run(config, advance, ray_address(ray))
+        out = study(config, rows)
+        if plot:
+            write_plot(plot, lambda path: plot_compare(out, path))
+        if as_json:
+            print(json.dumps(out))
+            return
+        _print_study(g.title, base or "the game's defaults", config.bots, out)
+        if plot:
+            console.print(f"plot written to {plot}")
+    except (GameError, ValueError, RayMissing) as exc:
+        fail(str(exc))
+
+
+def rule_set_options(text: str, flag: str, **fixed: Any) -> dict[str, Any]:
+    """The options a ``--base``/``--variant`` string names (a one-line error if a piece is not key=value)."""
+    pieces = option_string(text)
+    for piece in pieces:
+        if "=" not in piece:
+            fail(f'{flag} {text!r}: {piece!r} should look like key=value, e.g. "hand_size=7,dealer=0"')
+    return parse_options(pieces, **fixed)
+
+
+def checked_options(g: Game[Any, Any], raw: dict[str, Any], flag: str) -> dict[str, Any]:
+    """The game's full options for ``raw``; an unknown key or a bad value is a one-line error naming ``flag``."""
+    try:
+        return dict(g.options(raw))
+    except GameError as exc:
+        fail(f"{flag}: {exc}")
+
+
+def _print_study(title: str, base: str, bots: tuple[str, ...], out: dict[str, Any]) -> None:
+    """Each variant against the base: the significant differences first, in words; then a table of
+    the other measures that vary; then what chance alone would show."""
+    from .sim.compare import ALPHA, amount, excludes_zero, interval, is_headline, measure_words, sentence, varies
+
+    console.print(f"[bold]{escape(title)}[/]: {out['games']} deals, each played under the base ({escape(base)}) "
+                  f"and {len(out['variants'])} variant(s); bots {escape(', '.join(bots))}")
+    for v, info in enumerate(out["variants"]):
+        entries = {m: e[v] for m, e in out["metrics"].items()}
+        moving = {m: e for m, e in entries.items() if varies(e)}
+        found = [m for m, e in moving.items() if e["significant"]]
+        console.print(f"\n[bold]{escape(info['name'])}[/] against the base:")
+        for m in found:
+            console.print(f"  • {escape(sentence(m, entries[m]))}", soft_wrap=True)
+        if moving and not found:
+            console.print("  no measure differs significantly")
+        rest = [m for m in moving if m not in found]
+        if rest:
+            t = RichTable("measure", "base", "variant", "difference", "95% interval", "")
+            for m in rest:
+                e = entries[m]
+                t.add_row(escape(measure_words(m)), amount(m, e["base"]), amount(m, e["value"]), amount(m, e["diff"], True),
+                          interval(m, e), "hint" if excludes_zero(e) else "")
+            console.print(t)
+        hints = sum(excludes_zero(e) for e in moving.values())
+        same = len(entries) - len(moving)
+        if not moving:
+            console.print("  every deal played exactly as under the base: in these games the rule changes nothing", soft_wrap=True)
+            continue
+        heads = sum(is_headline(m) for m in moving)
+        console.print(f"  {len(moving)} measures vary from deal to deal ({same} never do). By chance alone about "
+                      f"{ALPHA * len(moving):.1f} of their 95% intervals would leave out 0; {hints} do. Significant: "
+                      f"so after Holm's correction within the {heads} headline measures and within the "
+                      f"{len(moving) - heads} details (a rule that changes nothing shows a significant one of each in at "
+                      "most 5% of runs); hint: the interval leaves out 0, the measure is not significant.", soft_wrap=True)
 
 
 def _print_summary(out: dict[str, Any]) -> None:

@@ -34,7 +34,7 @@ from typing import Any
 from ..bots import check_spec
 from ..engine import registry
 from ..engine.core import GameError
-from .parallel import run_jobs
+from .parallel import batches, run_jobs
 from .runner import play
 
 MEAN = 1500.0
@@ -104,8 +104,7 @@ def run(config: LadderConfig, progress: Callable[[int], None] | None = None,
         raise GameError("a ladder needs at least 2 bot specs")
     for spec in config.bots:
         check_spec(game.name, spec)
-    chunk = max(1, min(50, config.games // (max(1, config.workers) * 8) or 1))
-    jobs = [(config, s, min(chunk, config.games - s)) for s in range(0, config.games, chunk)]
+    jobs = [(config, start, count) for start, count in batches(config.games, config.workers, 50)]
     report = (lambda part: progress(len(part))) if progress else None
     return [o for part in run_jobs(play_chunk, jobs, config.workers, report, ray) for o in part]
 

@@ -24,6 +24,14 @@ class RayMissing(RuntimeError):
     """Ray was asked for and is not installed."""
 
 
+def batches(total: int, workers: int, most: int) -> list[tuple[int, int]]:
+    """``(start, count)`` batches covering games ``0 .. total - 1``: about eight per worker (so a
+    slow batch does not leave the others idle and the progress bar moves), at most ``most`` games
+    each (the runners' ``most`` reflects how long one of their games takes)."""
+    size = max(1, min(most, total // (max(1, workers) * 8) or 1))
+    return [(s, min(size, total - s)) for s in range(0, total, size)]
+
+
 def run_jobs(fn: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int = 1,
              done: Callable[[R], None] | None = None, ray: str | None = None) -> list[R]:
     """``[fn(*job) for job in jobs]``, run ``workers`` at a time (or on Ray when

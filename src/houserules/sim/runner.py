@@ -17,7 +17,7 @@ from typing import Any
 from ..bots import make, take_turn
 from ..engine import registry
 from ..engine.core import Event
-from .parallel import run_jobs
+from .parallel import batches, run_jobs
 
 
 @dataclass(frozen=True)
@@ -102,33 +102,57 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
     return state, events, actions
 
 
-def play_game(config: SimConfig, index: int, tally: Tally) -> None:
-    """Play game ``index`` of the run and add it to ``tally``."""
-    game = registry.get(config.game)
-    kinds = seating(config, index)
-    state, events, actions = play(game.name, config.options, config.seed + index, kinds)
+@dataclass
+class GameFacts:
+    """What one finished game says: the bot kind at each seat, its action count, its winners
+    (empty: no winner), its penalties by name, its own statistics (flattened to ``a.b`` keys)
+    and its turns (None when the game does not count them). The simulator sums these; the
+    rule-set comparison keeps them game by game."""
+
+    kinds: list[str]
+    actions: int
+    winners: tuple[int, ...]
+    penalties: Counter[str]
+    stats: Counter[str]
+    turns: int | None
+
+
+def game_facts(game_name: str, options: Mapping[str, Any], seed: int, kinds: list[str]) -> GameFacts:
+    """Play one game with bot ``kinds[s]`` at seat ``s`` and read its facts."""
+    game = registry.get(game_name)
+    state, events, actions = play(game.name, options, seed, kinds)
     result = game.result(state)
-    tally.games += 1
-    tally.actions += actions
-    tally.lengths[actions] += 1
-    for k in kinds:
-        tally.seats_by_bot[k] += 1
-    if result is None or not result.winners:
-        tally.draws += 1
-    else:
-        share = 1 / len(result.winners)
-        for w in result.winners:
-            tally.wins_by_seat[w] += share
-            tally.wins_by_bot[kinds[w]] += share
-    for e in events:
-        if e.kind == "penalty":
-            tally.penalties[e.data["name"]] += 1
+    penalties: Counter[str] = Counter(e.data["name"] for e in events if e.kind == "penalty")
+    stats: Counter[str] = Counter()
+    turns = None
     per_game = getattr(game, "game_stats", None)
     if per_game is not None:
-        stats = per_game(state, events)
-        if "turns" in stats:
-            tally.turns[stats["turns"]] += 1
-        _flatten("", stats, tally.stats)
+        own = per_game(state, events)
+        turns = own.get("turns")
+        _flatten("", own, stats)
+    winners = tuple(result.winners) if result is not None else ()
+    return GameFacts(kinds, actions, winners, penalties, stats, turns)
+
+
+def play_game(config: SimConfig, index: int, tally: Tally) -> None:
+    """Play game ``index`` of the run and add it to ``tally``."""
+    facts = game_facts(config.game, config.options, config.seed + index, seating(config, index))
+    tally.games += 1
+    tally.actions += facts.actions
+    tally.lengths[facts.actions] += 1
+    for k in facts.kinds:
+        tally.seats_by_bot[k] += 1
+    if not facts.winners:
+        tally.draws += 1
+    else:
+        share = 1 / len(facts.winners)
+        for w in facts.winners:
+            tally.wins_by_seat[w] += share
+            tally.wins_by_bot[facts.kinds[w]] += share
+    tally.penalties.update(facts.penalties)
+    if facts.turns is not None:
+        tally.turns[facts.turns] += 1
+    tally.stats.update(facts.stats)
 
 
 def play_chunk(config: SimConfig, start: int, count: int) -> Tally:
@@ -156,8 +180,7 @@ def simulate(config: SimConfig, progress: Callable[[int], None] | None = None,
         make(game.name, kind, 0)  # fail early on an unknown bot
     total = Tally()
     t0 = time.perf_counter()
-    chunk = max(1, min(500, config.games // (config.workers * 8) or 1))
-    jobs = [(config, s, min(chunk, config.games - s)) for s in range(0, config.games, chunk)]
+    jobs = [(config, start, count) for start, count in batches(config.games, config.workers, 500)]
     report = (lambda part: progress(part.games)) if progress else None
     for part in run_jobs(play_chunk, jobs, config.workers, report, ray):
         total.merge(part)

@@ -1,0 +1,202 @@
+"""``houserules compare``: rule sets on the same deals, paired intervals, Holm-corrected significance.
+
+The promises held here: the JSON shape of issue 29, exactly; a rule set compared with itself
+differs on no deal and so finds nothing; when two runs differ only by luck the flags come no
+more often than the 95% level allows; a real rule change is found; bad input is one line."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from houserules.cli import app, option_string
+from houserules.sim.compare import CompareConfig, RuleSet, compare, holm, paired, run
+
+runner = CliRunner()
+ENTRY = {"variant", "base", "value", "diff", "low", "high", "significant"}
+
+
+def invoke(*args: str):
+    return runner.invoke(app, ["compare", *args])
+
+
+def study(*args: str) -> dict:
+    result = invoke(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_json_shape_is_exactly_the_issues(tmp_path: Path) -> None:
+    plot = tmp_path / "study.png"
+    out = study("shedding", "--variant", "hand_size=7", "--variant", "dealer=0,max_turns=5000", "--games", "12",
+                "--players", "3", "--bots", "heuristic,random", "--plot", str(plot))
+    assert set(out) == {"game", "games", "variants", "metrics"}
+    assert out["game"] == "shedding" and out["games"] == 12
+    assert [set(v) for v in out["variants"]] == [{"name", "options"}] * 2
+    assert [v["name"] for v in out["variants"]] == ["hand_size=7", "dealer=0,max_turns=5000"]
+    assert out["variants"][1]["options"] == {"players": 3, "hand_size": 5, "mode": "strict", "dealer": 0, "max_turns": 5000}
+    for name in ("actions", "turns", "draws", "wins_by_seat.0", "wins_by_seat.2", "win_rate_by_bot.heuristic",
+                 "penalties", "stats.effects.skip"):
+        assert name in out["metrics"], name
+    for name, entries in out["metrics"].items():
+        assert [e["variant"] for e in entries] == ["hand_size=7", "dealer=0,max_turns=5000"], name
+        for e in entries:
+            assert set(e) == ENTRY
+            assert isinstance(e["significant"], bool)
+            assert e["diff"] == e["value"] - e["base"]
+            assert e["low"] <= e["diff"] <= e["high"]
+    assert plot.stat().st_size > 1000
+
+
+def test_a_rule_set_compared_with_itself_finds_nothing() -> None:
+    """Common random numbers: the same rules on the same deals play the same games, so every
+    difference is exactly 0, the interval is the point 0, and nothing is significant."""
+    out = study("king-taco", "--base", "goto=3", "--variant", "goto=3", "--games", "25", "--players", "3",
+                "--bots", "heuristic,random")
+    assert len(out["metrics"]) > 30
+    for name, (e,) in out["metrics"].items():
+        assert e["diff"] == e["low"] == e["high"] == 0.0, name
+        assert e["significant"] is False, name
+
+
+def test_a_real_rule_change_is_found_in_words() -> None:
+    """King Taco's goto (KT-9.6) sets how many auctions a game may need: fewer end games sooner."""
+    out = study("king-taco", "--variant", "goto=2", "--games", "40", "--bots", "heuristic,random")
+    (actions,) = out["metrics"]["actions"]
+    assert actions["significant"] and actions["high"] < 0
+    assert out["metrics"]["stats.auction.held"][0]["significant"]
+    words = invoke("king-taco", "--variant", "goto=2", "--games", "40", "--bots", "heuristic,random")
+    assert words.exit_code == 0, words.output
+    text = " ".join(words.output.split())
+    assert "actions per game falls from" in text and "Holm" in text
+    assert text.index("actions per game falls") < text.index("measures vary")  # the findings come first
+
+
+def null_rows(blocks: int, games: int) -> list[list[dict[str, float]]]:
+    """``blocks`` runs of ``games`` deals each, of the same rules on different deals."""
+    rules = RuleSet("", {"players": 3})
+    config = CompareConfig("shedding", blocks * games, rules, (), ("heuristic", "random", "random"), seed=9000)
+    (rows,) = run(config)
+    return [rows[b * games:(b + 1) * games] for b in range(blocks)]
+
+
+def test_luck_alone_is_flagged_no_more_often_than_chance_allows() -> None:
+    """Pairs of runs under the same rules on different deals differ by luck only. The per-measure
+    95% intervals leave out 0 about one time in twenty, and Holm's correction leaves a run with a
+    significant headline measure in at most one pair in twenty, and one with a significant detail
+    too (binomial(20, 0.05) reaches 4 with probability 1.6%; the seeds are fixed, so the test is
+    deterministic)."""
+    from houserules.sim.compare import is_headline
+
+    pairs, games = 20, 60
+    blocks = null_rows(2 * pairs, games)
+    config = CompareConfig("shedding", games, RuleSet("", {}), (RuleSet("luck", {}),), ("heuristic", "random", "random"))
+    flagged = {True: 0, False: 0}
+    excluded = compared = 0
+    for p in range(pairs):
+        out = compare(config, [blocks[2 * p], blocks[2 * p + 1]])
+        entries = {m: e for m, (e,) in out["metrics"].items() if not e["low"] == e["high"] == 0.0}
+        compared += len(entries)
+        excluded += sum(e["low"] > 0 or e["high"] < 0 for e in entries.values())
+        for headline in flagged:
+            flagged[headline] += any(e["significant"] for m, e in entries.items() if is_headline(m) == headline)
+    assert compared > 15 * pairs
+    assert excluded / compared <= 0.09, (excluded, compared)
+    assert flagged[True] <= 3 and flagged[False] <= 3, flagged
+
+
+def test_the_paired_interval_holds_its_level_on_small_samples() -> None:
+    """10 deals: a normal interval would leave out a zero difference in about 8% of runs; the t
+    interval in 5%."""
+    rng = random.Random(3)
+    misses = 0
+    runs = 4000
+    for _ in range(runs):
+        base = [rng.gauss(0, 1) for _ in range(10)]
+        other = [rng.gauss(0, 1) for _ in range(10)]
+        p = paired(base, other)
+        misses += p.low > 0 or p.high < 0
+        assert (p.p <= 0.05) == (p.low > 0 or p.high < 0) or abs(p.p - 0.05) < 1e-9
+    assert 0.04 <= misses / runs <= 0.06, misses / runs
+
+
+def test_paired_and_holm_by_hand() -> None:
+    p = paired([1, 2, 3, 4], [2, 3, 4, 6])  # differences 1, 1, 1, 2: mean 1.25, sd 0.5, t(3) 3.182
+    assert p.diff == 1.25 and p.base == 2.5 and p.value == 3.75
+    assert p.low == pytest.approx(1.25 - 3.1824 * 0.25, abs=1e-3) and p.high == pytest.approx(1.25 + 3.1824 * 0.25, abs=1e-3)
+    shifted = paired([1, 2, 3], [2, 3, 4])  # the same shift on every deal: certain
+    assert (shifted.low, shifted.high, shifted.p) == (1.0, 1.0, 0.0)
+    assert holm({"a": 0.01, "b": 0.02, "c": 0.04}) == {"a", "b", "c"}  # 0.01 <= .05/3, .02 <= .05/2, .04 <= .05
+    assert holm({"a": 0.01, "b": 0.03, "c": 0.04}) == {"a"}  # 0.03 > .05/2 stops the descent
+    assert holm({"a": 0.03, "b": 0.5}) == set()  # 0.03 > 0.05/2
+
+
+def test_parallel_equals_serial() -> None:
+    args = ("shedding", "--variant", "hand_size=7", "--games", "16", "--players", "2", "--bots", "heuristic,random")
+    assert study(*args, "--workers", "2") == study(*args)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--variant", "colour=red"], "--variant 'colour=red': unknown Shedding option(s): colour"),
+    (["--variant", "hand_size=6"], "--variant 'hand_size=6': hand_size must be 5 or 7"),
+    (["--base", "hand_sise=7", "--variant", "hand_size=7"], "--base: unknown Shedding option(s): hand_sise"),
+    (["--variant", "hand_size"], "'hand_size' should look like key=value"),
+    (["--variant", ""], "--variant needs at least one key=value"),
+    (["--variant", "dealer=0", "--variant", "dealer=0"], "--variant 'dealer=0' is given twice"),
+    (["--variant", "players=3"], "seats 3 players, not 4"),
+    (["--variant", "dealer=0", "--games", "1"], "at least 2 games"),
+    (["--variant", "dealer=0", "--bots", "wizard"], "wizard"),
+])
+def test_bad_input_is_one_line_and_exit_2(args: list[str], words: str) -> None:
+    result = invoke("shedding", "--games", "3", *args) if "--games" not in args else invoke("shedding", *args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and words in lines[0], result.output
+
+
+def test_option_strings_split_between_options_only() -> None:
+    assert option_string("hand_size=7,dealer=0") == ["hand_size=7", "dealer=0"]
+    assert option_string("modifiers=0,1,4,cripple=false") == ["modifiers=0,1,4", "cripple=false"]
+    assert option_string('rules=["standard","x"],games=2') == ['rules=["standard","x"]', "games=2"]
+    assert option_string("") == []
+
+
+def test_ray_like_sim(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--ray runs the batches as Ray tasks (tests/test_ray.py runs one); without Ray, one line."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
+    result = invoke("shedding", "--variant", "dealer=0", "--games", "2", "--ray", "local")
+    assert result.exit_code == 2 and "pip install 'houserules[ray]'" in result.output
+
+
+@pytest.mark.slow
+def test_a_local_ray_run_matches_the_process_pool() -> None:
+    pytest.importorskip("ray")
+    args = ("shedding", "--variant", "hand_size=7", "--games", "20", "--workers", "2")
+    assert study(*args, "--ray", "local") == study(*args)
+
+
+def test_the_base_is_what_sim_reports_for_the_same_run() -> None:
+    """The base plays exactly sim's games (same seeds, same rotation of bots), and its means are sim's."""
+    from houserules.sim import SimConfig, simulate, summary
+
+    config = SimConfig("king-taco", 30, {"players": 3}, ("heuristic", "random", "random"), seed=4)
+    tally, seconds = simulate(config)
+    sim = summary(config, tally, seconds)
+    out = study("king-taco", "--variant", "goto=3", "--games", "30", "--players", "3", "--bots", "heuristic,random",
+                "--seed", "4")
+    base = {m: e[0]["base"] for m, e in out["metrics"].items()}
+    assert base["actions"] == pytest.approx(sim["mean_actions"]) and base["turns"] == pytest.approx(sim["mean_turns"])
+    assert base["draws"] == sim["draws"] / 30
+    for s in range(3):
+        assert base[f"wins_by_seat.{s}"] == pytest.approx(sim["wins_by_seat"][s] / 30)
+    for kind, rate in sim["win_rate_by_bot"].items():
+        assert base[f"win_rate_by_bot.{kind}"] == pytest.approx(rate, abs=1e-4)
+    for key, per_game in sim["stats_per_game"].items():
+        if key != "turns":
+            assert base[f"stats.{key}"] == pytest.approx(per_game), key
