@@ -227,8 +227,9 @@ class MaoMatch(Mao):
             raise language.RuleError("rule.id", f"{new.id!r} is taken; choose another id")
         kept = [r for r in house if r["id"] != rid]
         book = language.book(kept, "house") + (new,)
-        rulecheck.refuse(book, HAND)
-        return _without(builtins, rid), kept + [language.to_json(new)]
+        rules = _without(builtins, rid)
+        rulecheck.refuse(book, HAND, in_play(rules))
+        return rules, kept + [language.to_json(new)]
 
     # --- doing ---------------------------------------------------------------------
     def apply(self, state: MaoState, action: Action) -> list[Event]:
