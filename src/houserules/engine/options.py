@@ -13,6 +13,10 @@ from typing import Any
 
 from .core import MODES, OptionsError
 
+#: the largest option value a file may hold (``-o key=@FILE``): a Mao rule book, the largest
+#: option there is, is limited to this too (``games/mao/language.MAX_FILE``)
+OPTION_FILE_BYTES = 64 * 1024
+
 
 def common_options(raw: Mapping[str, Any], defaults: Mapping[str, Any], title: str,
                    players: tuple[int, int], clause: str) -> dict[str, Any]:
