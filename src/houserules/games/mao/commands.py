@@ -165,6 +165,7 @@ def import_cmd(
 
 def _table_options(table: str, db: Path | None) -> dict[str, Any]:
     """A stored table's options after replaying its record (a match's writes change them)."""
+    from ...engine.options import stored as options_stored
     from ...engine.referee import act
     from ...engine.replay import timed
     from ...server.store import Store, StoreError
@@ -183,11 +184,12 @@ def _table_options(table: str, db: Path | None) -> dict[str, Any]:
         store.close()
     if stored is None or stored.game != "mao":
         raise GameError(f"no Mao table {table!r} in the store")
-    state = GAME.new(GAME.options(stored.options), stored.seed)
-    for raw in stored.actions:
-        now, entry = timed(raw)
-        if entry is None:
-            GAME.advance(state, now if now is not None else 0.0)
-        elif "forfeit" not in entry and "timeout" not in entry:
-            act(GAME, state, GAME.action_from_json(entry), now=now)
+    with options_stored():
+        state = GAME.new(GAME.options(stored.options), stored.seed)
+        for raw in stored.actions:
+            now, entry = timed(raw)
+            if entry is None:
+                GAME.advance(state, now if now is not None else 0.0)
+            elif "forfeit" not in entry and "timeout" not in entry:
+                act(GAME, state, GAME.action_from_json(entry), now=now)
     return dict(state.options)

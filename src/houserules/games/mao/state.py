@@ -18,7 +18,7 @@ from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
 from ...engine.core import TABLE, GameError, OptionsError
 from ...engine.literal import check_keys, read_piles
-from ...engine.options import common_options
+from ...engine.options import common_options, is_stored
 from . import language, rulecheck
 from .rulebook import Rule, applies, in_play, rule_set, rules_for
 
@@ -71,10 +71,12 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
 def house_rules(raw: object, where: str = "house", ids: frozenset[str] | None = None) -> list[dict[str, Any]]:
     """The ``house`` option: written rules, validated (``language``), refused if the table cannot
     play them with the built-in rules ``ids`` (``rulecheck``: its verdict is kept, so a table
-    created or loaded again costs nothing more), kept as their canonical JSON."""
+    created again costs nothing more; options read back from a store are not checked again:
+    ``engine.options.stored``), kept as their canonical JSON."""
     try:
         rules = language.book(raw, where)
-        rulecheck.refuse(rules, HAND, ids)
+        if not is_stored():
+            rulecheck.refuse(rules, HAND, ids)
         told = next((r for r in rules if r.group != "house"), None)
         if told is not None:
             raise language.RuleError("house", f"{told.id!r} is a built-in rule: name it in the rule set instead")
