@@ -44,8 +44,10 @@ seed's rules enforces a written one the same way.
 
 Safety: nothing is evaluated but comparisons of small values; phrases accept
 only the ``{name}``/``{suit}`` placeholders (so no format tricks), text only
-letters, digits, spaces and plain punctuation (never markup); every list and
-string has a size limit. Every error says where (``rules[2].must[0].times``)
+letters, digits, spaces and plain punctuation (never markup), in its normal
+form (NFKC) and in one of the look-alike alphabets at a time (a Cyrillic а in
+"mаo" could never be typed); every list and string has a size limit, and a
+book nests at most ``MAX_DEPTH`` levels. Every error says where (``rules[2].must[0].times``)
 and why. ``rulecheck`` warns of rules that never fire or contradict another
 and refuses a rule book that makes the game unwinnable.
 """
