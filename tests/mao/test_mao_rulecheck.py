@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from houserules.cards import DECK_SIZE
+from houserules.cards import DECK_SIZE, parse_card
 from houserules.engine.core import Action, OptionsError
+from houserules.engine.referee import act
 from houserules.games.mao import language as L
 from houserules.games.mao import rulebook as rb
 from houserules.games.mao import rulecheck as rc
@@ -271,3 +272,30 @@ def test_an_allow_rule_that_names_no_card_below_still_allows_something() -> None
     """Twos are wild: the old checker saw no card below and warned it allowed nothing."""
     assert not rc.check(book({"on": "allow", "if": ["card.rank == 2"]}))
     assert rc.check(book({"on": "allow", "if": ["card.suit == below.suit", "card.rank == 2"]}))
+
+
+def test_a_winners_suggestions_are_checked_in_milliseconds() -> None:
+    """Every update a server sends the winner of a match its offers, each suggestion checked
+    with the book in play: with a book the old checker needed seconds for (every play but the
+    K of clubs costs a card), that was ~10 s of the event loop per update."""
+    slow_for_old = [{"id": f"costly-{i}", "on": "play", "if": [cond, "below.colour in red,black",
+                                                                 "below2.colour in red,black"], "effects": ["draw:1"]}
+                    for i, cond in enumerate(["card.rank != K", "card.suit != clubs"])]
+    state = new(house=slow_for_old)
+    king, top = parse_card("KC"), parse_card("4C")
+    for zone in (state.draw, *state.hands, state.discard):
+        for c in (king, top):
+            if c in zone:
+                zone.remove(c)
+    state.discard.append(top)
+    state.hands[0] = [king]
+    act(GAME, state, Action(state.dealer, "say", arg=rb.START))
+    state.turn = 0
+    act(GAME, state, Action(0, "play", king))
+    assert state.match is not None and state.match.writer == 0
+    rc._verdict.cache_clear()
+    t0 = time.process_time()
+    offers = GAME.offer(state, 0)
+    GAME.offer(state, 0)
+    assert time.process_time() - t0 < 1.0
+    assert any(a.kind == "write" and a.arg[0] == "add" for a in offers)
