@@ -138,3 +138,12 @@ def test_export_from_a_missing_database_creates_nothing(tmp_path: Path) -> None:
     out = runner.invoke(app, ["mao", "rules", "export", str(tmp_path / "out.json"), "--table", "abc", "--db", str(db)])
     assert out.exit_code == 2 and "no server database" in out.output, out.output
     assert not db.exists() and not db.parent.exists() and not (tmp_path / "out.json").exists()
+
+
+def test_a_refused_book_names_the_line_of_the_rule(tmp_path: Path) -> None:
+    hush = {"id": "hush", "on": "play", "if": ["card.rank == Q"], "must": [{"who": "everyone", "do": "silent",
+                                                                           "failure": "f"}], "wrong_time": "shushing"}
+    path = book(tmp_path, json.dumps({"rules": [SEVEN, hush]}, indent=1))
+    out = runner.invoke(app, ["mao", "rules", "check", str(path)])
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if '"hush"' in text) - 1
+    assert out.exit_code == 2 and f"line {line}: rules[1].wrong_time" in out.output.replace("\n", " "), out.output

@@ -431,9 +431,14 @@ def parse(text: str) -> tuple[Rule, ...]:
     try:
         return book(raw)
     except RuleError as exc:
-        m = re.match(r"^rules\[(\d+)\]", exc.where)
-        line = _rule_lines(text).get(int(m.group(1))) if m else None
-        raise RuleError(exc.where, exc.why, line) from None
+        raise located(exc, text) from None
+
+
+def located(exc: RuleError, text: str) -> RuleError:
+    """``exc`` with the line of the file ``text`` its rule (``rules[N]...``) starts on."""
+    m = re.match(r"^rules\[(\d+)\]", exc.where)
+    line = _rule_lines(text).get(int(m.group(1))) if m else None
+    return RuleError(exc.where, exc.why, line)
 
 
 def _rule_lines(text: str) -> dict[int, int]:

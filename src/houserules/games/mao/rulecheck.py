@@ -36,7 +36,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ...cards import DECK_SIZE, card_name
-from .language import CARD_REFS, MAX_HAND, RuleError, explain, parse, refs
+from .language import CARD_REFS, MAX_HAND, RuleError, explain, located, parse, refs
 from .rulebook import (RULES, Condition, Obligation, Rule, every_penalty, fill, holds, in_play,
                        penalty_key, rule_set)
 from .speech import parts
@@ -555,7 +555,10 @@ def load(text: str, dealt: int) -> tuple[list[str], tuple[Rule, ...], list[str]]
     book = parse(text)
     raw = json.loads(text)  # parse has read it: it is JSON
     names = list(rule_set(raw.get("set", "standard"))) if isinstance(raw, dict) else ["standard"]
-    refuse(book, dealt, in_play(names))
+    try:
+        refuse(book, dealt, in_play(names))
+    except RuleError as exc:
+        raise located(exc, text) from None
     return names, book, check(book)
 
 
