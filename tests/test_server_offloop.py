@@ -74,3 +74,20 @@ def test_a_rule_book_is_checked_once_off_the_loop_and_never_again_on_load(tmp_pa
         rulecheck._verdict.cache_clear()
         assert client.get(f"/api/tables/{table}").status_code == 200  # read back from the store
     assert on_loop == [False]
+
+
+def test_a_table_stored_under_older_checks_still_loads(tmp_path: Path) -> None:
+    """A book a newer checker refuses (a wrong_time on a silence, never enforced) was accepted
+    when the table was stored: the table is read back and played, not made unavailable."""
+    from houserules.games.mao.game import GAME
+    from houserules.server.store import StoredSeat, StoredTable
+
+    opts = GAME.options({"players": 3})
+    opts["house"] = [{"id": "hush", "on": "play", "if": ["card.rank == Q"], "wrong_time": "shushing",
+                      "must": [{"who": "everyone", "do": "silent", "failure": "breaking the silence"}]}]
+    store = Store(tmp_path / "t.db")
+    seats = [StoredSeat("Ann", None, None), StoredSeat("b", "random", None), StoredSeat("c", "random", None)]
+    store.create(StoredTable("oldtable23", "mao", opts, 5, seats, []))
+    hub = Hub(store)
+    live = hub.get("oldtable23")
+    assert live is not None and [r.id for r in live.table.state.house] == ["hush"]
