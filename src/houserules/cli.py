@@ -20,6 +20,8 @@ from rich.table import Table as RichTable
 from .bots import LEVELS, bot_kinds, default_bot, levels
 from .engine import registry
 from .engine.core import GameError
+from .engine.jsonfile import load_json
+from .engine.options import OPTION_FILE_BYTES
 from .engine.protocol import Game
 from .engine.replay import GameRecord, replay
 from .engine.scenario import run_file
@@ -87,15 +89,13 @@ def option_string(text: str) -> list[str]:
 
 
 def option_file(path: str) -> Any:
-    """An option's value read from a JSON file; a one-line error naming the line if it is not JSON."""
+    """An option's value read from a JSON file (at most ``OPTION_FILE_BYTES``, nested at most
+    ``jsonfile.MAX_DEPTH``); a one-line error naming the line if it is not JSON, and never more
+    read than the limit (``@/dev/zero`` ends at once)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        fail(f"{path}: line {exc.lineno}: not JSON: {exc.msg} (column {exc.colno})")
+        return load_json(path, "option file", OPTION_FILE_BYTES)
+    except GameError as exc:
+        fail(str(exc))
 
 
 def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:

@@ -96,3 +96,54 @@ def test_the_terminal_editor_says_the_rule_back_before_keeping_it() -> None:
                                 "say “Lucky”")
     with pytest.raises(ValueError, match="not kept"):
         edit_rule(0, {"current": []}, 3, ask("no"))  # type: ignore[arg-type]
+
+
+BAD_FILES = {
+    "nested": (b'{"rules": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nest"),
+    "nested-inside": (b'{"rules": [{"id": "a", "on": "play", "if": ' + b"[" * 50 + b"]" * 50 + b"}]}", "nest"),
+    "not-utf8": (b'\xff\xfe{"rules": []}', "not UTF-8"),
+    "too-large": (b'{"rules": [], "set": "standard"' + b" " * (64 * 1024) + b"}", "64 KiB"),
+    "huge-number": (b'{"rules": [], "x": ' + b"9" * 5000 + b"}", "not JSON"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_FILES))
+def test_bad_rule_book_files_are_one_line_everywhere(tmp_path: Path, name: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deeply nested, non-UTF-8, oversized file: one line saying so, exit 2, in check, import
+    and -o rules=@FILE (the option file used to skip the 64 KiB limit and end in RecursionError)."""
+    monkeypatch.setenv("HOUSERULES_HOME", str(tmp_path / "home"))
+    data, message = BAD_FILES[name]
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(data)
+    for args in (["mao", "rules", "check", str(path)], ["mao", "rules", "import", str(path)],
+                 ["sim", "mao", "-n", "1", "-o", f"rules=@{path}"], ["play", "mao", "-o", f"rules=@{path}"]):
+        out = runner.invoke(app, args)
+        lines = [line for line in out.output.splitlines() if line.strip()]
+        assert out.exception is None or isinstance(out.exception, SystemExit), (args, out.exception)
+        assert out.exit_code == 2 and len(lines) == 1 and message in lines[0], (args, out.output)
+
+
+def test_an_endless_device_is_not_read_to_the_end() -> None:
+    """``-o rules=@/dev/zero`` read until memory ran out; now it stops past the limit."""
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    for args in (["sim", "mao", "-n", "1", "-o", "rules=@/dev/zero"], ["mao", "rules", "check", "/dev/zero"]):
+        out = runner.invoke(app, args)
+        assert out.exit_code == 2 and "too large" in out.output, out.output
+
+
+def test_export_from_a_missing_database_creates_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "nowhere" / "tables.sqlite3"
+    out = runner.invoke(app, ["mao", "rules", "export", str(tmp_path / "out.json"), "--table", "abc", "--db", str(db)])
+    assert out.exit_code == 2 and "no server database" in out.output, out.output
+    assert not db.exists() and not db.parent.exists() and not (tmp_path / "out.json").exists()
+
+
+def test_a_refused_book_names_the_line_of_the_rule(tmp_path: Path) -> None:
+    hush = {"id": "hush", "on": "play", "if": ["card.rank == Q"], "must": [{"who": "everyone", "do": "silent",
+                                                                           "failure": "f"}], "wrong_time": "shushing"}
+    path = book(tmp_path, json.dumps({"rules": [SEVEN, hush]}, indent=1))
+    out = runner.invoke(app, ["mao", "rules", "check", str(path)])
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if '"hush"' in text) - 1
+    assert out.exit_code == 2 and f"line {line}: rules[1].wrong_time" in out.output.replace("\n", " "), out.output

@@ -1,4 +1,4 @@
-"""Reading the JSON files people hand to houserules (game records, scenarios).
+"""Reading the JSON files people hand to houserules (game records, scenarios, option files).
 
 Whatever the bytes are (not UTF-8, not JSON, nested thousands deep, a list
 where an object belongs, a seed of ``1e999``) the answer is one GameError
@@ -26,30 +26,48 @@ def load_object(path: str | Path, what: str) -> dict[str, Any]:
     """The JSON object in ``path``; GameError naming the file and the fault otherwise.
 
     ``what`` names the kind of file in messages ("game record", "scenario")."""
-    path = Path(path)
-    try:
-        if path.is_dir():
-            raise GameError(f"{path} is a directory, not a {what} file")
-        if path.stat().st_size > MAX_BYTES:
-            raise GameError(f"{path}: too large for a {what} (over {MAX_BYTES // 2**20} MiB)")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise GameError(f"{path}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise GameError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    obj = load_json(path, what)
+    if not isinstance(obj, dict):
+        raise GameError(f"{path}: a {what} is a JSON object, not {type_name(obj)}")
+    return obj
+
+
+def load_json(path: str | Path, what: str, limit: int = MAX_BYTES) -> Any:
+    """The JSON value in ``path`` (at most ``limit`` bytes, nested at most ``MAX_DEPTH``);
+    GameError naming the file and the fault otherwise."""
+    text = read_text(path, what, limit)
     try:
         obj = json.loads(text)
     except RecursionError:
         raise GameError(f"{path}: nested too deeply (a {what} nests at most {MAX_DEPTH} levels)") from None
-    except ValueError as exc:  # JSONDecodeError, or an integer of thousands of digits
+    except json.JSONDecodeError as exc:
+        raise GameError(f"{path}: line {exc.lineno}: not JSON: {exc.msg} (column {exc.colno})") from None
+    except ValueError as exc:  # an integer of thousands of digits
         raise GameError(f"{path}: not JSON ({exc})") from None
     if depth(obj) > MAX_DEPTH:
         raise GameError(f"{path}: nested too deeply (a {what} nests at most {MAX_DEPTH} levels)")
-    if not isinstance(obj, dict):
-        raise GameError(f"{path}: a {what} is a JSON object, not {type_name(obj)}")
     return obj
+
+
+def read_text(path: str | Path, what: str, limit: int = MAX_BYTES) -> str:
+    """The UTF-8 text of ``path``; GameError if it cannot be read, is not UTF-8 or holds more than
+    ``limit`` bytes. Never more than ``limit + 1`` bytes are read: a device such as ``/dev/zero``
+    reports no size and never ends."""
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise GameError(f"{path} is a directory, not a {what} file")
+        with path.open("rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        raise GameError(f"{path}: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        size = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit // 1024} KiB"
+        raise GameError(f"{path}: too large for a {what} (over {size})")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise GameError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
 def depth(obj: Any) -> int:

@@ -8,10 +8,37 @@ what is its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from .core import MODES, OptionsError
+
+#: the largest option value a file may hold (``-o key=@FILE``): a Mao rule book, the largest
+#: option there is, is limited to this too (``games/mao/language.MAX_FILE``)
+OPTION_FILE_BYTES = 64 * 1024
+
+_STORED: ContextVar[bool] = ContextVar("stored_options", default=False)
+
+
+@contextmanager
+def stored() -> Iterator[None]:
+    """Options (and actions) read back from a server's store, inside this block: they were
+    checked when the table was created or the action accepted. A game's validator still reads
+    them, but may skip a check that costs more than reading (a Mao rule book's verdict, issue
+    23): a table loads in the time its record takes to replay, and a table stored under older
+    rules still loads."""
+    token = _STORED.set(True)
+    try:
+        yield
+    finally:
+        _STORED.reset(token)
+
+
+def is_stored() -> bool:
+    """Whether the options being read are a store's (``stored``)."""
+    return _STORED.get()
 
 
 def common_options(raw: Mapping[str, Any], defaults: Mapping[str, Any], title: str,

@@ -255,10 +255,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         the spectator link and the host's secret."""
         may_create(request)
         try:
+            g = registry.get(body.game)
+            # The options may hold a rule book to check (Mao): in a worker thread, never on the
+            # loop; its verdict is kept, so the checks of hub().create below only look it up.
+            opts = await asyncio.to_thread(g.options, body.options)
             specs = [s.model_dump() for s in body.seats] if body.seats is not None else None
             if specs is None:
-                g = registry.get(body.game)
-                opts = g.options(body.options)
                 specs = [{} for _ in range(g.seats(g.new(opts, 0)))]
             stored, tokens, keys = hub().create(body.game, body.options, specs, body.seed,
                                                 clock=body.clock, on_timeout=body.on_timeout, listed=body.listed)

@@ -36,6 +36,7 @@ from ..bots import bot_kinds, check_spec, make
 from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
 from ..engine.core import Action, GameError
+from ..engine.options import stored as options_stored
 from ..table import Table, default_bot
 from .protocol import PROTOCOL, ProtocolError, error
 from .store import Store, StoredSeat, StoredTable, token_hash
@@ -713,8 +714,9 @@ def _replayed(stored: StoredTable) -> Table:
     names = {i: s.name for i, s in enumerate(stored.seats)}
     try:
         clock = parse_clock(stored.settings.get("clock"))
-        table = Table.restore(stored.game, stored.options, stored.seed, bots, names, stored.actions,
-                              keep_refusals=False, clock=clock, on_timeout=stored.settings.get("on_timeout", "bot"))
+        with options_stored():  # checked when stored: a rule book is not checked again
+            table = Table.restore(stored.game, stored.options, stored.seed, bots, names, stored.actions,
+                                  keep_refusals=False, clock=clock, on_timeout=stored.settings.get("on_timeout", "bot"))
         if table.record is None or len(table.record.actions) != len(stored.actions):
             raise GameError(f"{len(table.record.actions) if table.record else 0} of its "
                             f"{len(stored.actions)} stored actions replay")

@@ -20,6 +20,15 @@ from ..engine.core import Event
 from .parallel import batches, run_jobs
 
 
+#: actions at one moment of game time after which time runs on to the next deadline, as if every
+#: seat asked had waited: bots that never wait (random ones, at a table of talk such as Mao's)
+#: still let duties fall due and turns pass, as time passes at a real table while people talk
+STALL = 100
+#: the most actions one simulated game may take (a backstop, far above any real game): a game
+#: stopped there has no result and is counted ``unfinished``
+MAX_ACTIONS = 250_000
+
+
 @dataclass(frozen=True)
 class SimConfig:
     game: str
@@ -38,6 +47,7 @@ class Tally:
     games: int = 0
     actions: int = 0
     draws: int = 0
+    unfinished: int = 0  # games stopped at MAX_ACTIONS (counted in draws too)
     #: wins are shares (a tie gives each winner a fraction), so they are floats
     wins_by_seat: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
     wins_by_bot: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
@@ -52,6 +62,7 @@ class Tally:
         self.games += other.games
         self.actions += other.actions
         self.draws += other.draws
+        self.unfinished += other.unfinished
         self.busy_seconds += other.busy_seconds
         for name in ("wins_by_seat", "wins_by_bot", "seats_by_bot", "penalties", "lengths", "turns", "stats"):
             mine = getattr(self, name)
@@ -78,18 +89,27 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
     """One game with bot ``kinds[s]`` at seat ``s``: the final state, its events, its action count.
     Where several seats are asked at once, they are asked in turn and the first that acts acts;
     the clock runs on only when every one of them waits (in Mao, a seat that waits must not let
-    the others' duties run out without their being asked)."""
+    the others' duties run out without their being asked), or after ``STALL`` actions at one
+    moment. Every game ends: at the latest after ``MAX_ACTIONS`` actions (then unfinished)."""
     game = registry.get(game_name)
     bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
     state = game.new(options, seed)
     legal, to_act = game.legal, game.to_act
     events: list[Event] = []
     actions = 0
-    clock = 0.0  # game time (seconds): moves only when every bot asked chooses to wait
-    while True:
+    clock = 0.0  # game time (seconds): moves when every bot asked chooses to wait, or after a stall
+    still = 0  # actions since the clock last moved
+    while actions < MAX_ACTIONS:
         seats = to_act(state)
         if not seats:
             break
+        if still >= STALL:
+            still, due = 0, game.deadline(state)
+            if due is not None:
+                clock = max(clock, due)
+                events.extend(game.advance(state, clock))
+                continue
+        before = clock
         choices = legal(state)
         for i, seat in enumerate(seats):
             mine = [a for a in choices if a.seat == seat] if len(seats) > 1 else choices
@@ -99,6 +119,7 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
                 break
         events.extend(happened)
         actions += acted
+        still = still + 1 if clock == before else 0
     return state, events, actions
 
 
@@ -115,6 +136,8 @@ class GameFacts:
     penalties: Counter[str]
     stats: Counter[str]
     turns: int | None
+    #: stopped at ``MAX_ACTIONS`` with a seat still to act: no result
+    unfinished: bool = False
 
 
 def game_facts(game_name: str, options: Mapping[str, Any], seed: int, kinds: list[str]) -> GameFacts:
@@ -131,7 +154,8 @@ def game_facts(game_name: str, options: Mapping[str, Any], seed: int, kinds: lis
         turns = own.get("turns")
         _flatten("", own, stats)
     winners = tuple(result.winners) if result is not None else ()
-    return GameFacts(kinds, actions, winners, penalties, stats, turns)
+    unfinished = result is None and bool(game.to_act(state))
+    return GameFacts(kinds, actions, winners, penalties, stats, turns, unfinished)
 
 
 def play_game(config: SimConfig, index: int, tally: Tally) -> None:
@@ -144,6 +168,7 @@ def play_game(config: SimConfig, index: int, tally: Tally) -> None:
         tally.seats_by_bot[k] += 1
     if not facts.winners:
         tally.draws += 1
+        tally.unfinished += facts.unfinished
     else:
         share = 1 / len(facts.winners)
         for w in facts.winners:
@@ -205,6 +230,7 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
         "wins_by_bot": {k: round(tally.wins_by_bot[k], 3) for k in sorted(tally.seats_by_bot)},
         "win_rate_by_bot": {k: round(v, 4) for k, v in rates.items()},
         "draws": tally.draws,
+        "unfinished": tally.unfinished,
         "mean_actions": tally.actions / g,
         "mean_turns": turns_total / g if tally.turns else None,
         "max_actions": max(tally.lengths) if tally.lengths else 0,

@@ -68,20 +68,18 @@ def learn_cmd(
 
 def _load(file: Path) -> tuple[list[str], tuple[Rule, ...], list[str]]:
     """A rule book file: its rule set, its house rules, the checker's warnings; a one-line
-    error naming the file and line if it is malformed or unwinnable."""
-    from .language import to_json
-    from .rulebook import rule_set
+    error naming the file and line if it is unreadable, malformed or unplayable."""
+    from ...engine.jsonfile import read_text
+    from .language import MAX_FILE, to_json
     from .rulecheck import load
     from .state import HAND, validate_options
 
     try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}")
+        text = read_text(file, "rule book", MAX_FILE)
+    except GameError as exc:
+        fail(str(exc))
     try:
-        rules, warnings = load(text, HAND)
-        raw = json.loads(text)
-        names = list(rule_set(raw.get("set", "standard"))) if isinstance(raw, dict) else ["standard"]
+        names, rules, warnings = load(text, HAND)
         validate_options({"rules": {"set": names, "rules": [to_json(r) for r in rules]}})
     except GameError as exc:
         fail(f"{file}: {exc}")
@@ -167,23 +165,31 @@ def import_cmd(
 
 def _table_options(table: str, db: Path | None) -> dict[str, Any]:
     """A stored table's options after replaying its record (a match's writes change them)."""
+    from ...engine.options import stored as options_stored
     from ...engine.referee import act
     from ...engine.replay import timed
-    from ...server.store import Store
+    from ...server.store import Store, StoreError
     from .match import GAME
 
-    store = Store(db or data_dir() / "tables.sqlite3")
+    path = db or data_dir() / "tables.sqlite3"
+    if not path.is_file():  # reading a table must not leave an empty database behind
+        raise GameError(f"no server database at {path}" + (" (it is a folder)" if path.is_dir() else ""))
+    try:
+        store = Store(path)
+    except StoreError as exc:
+        raise GameError(str(exc)) from None
     try:
         stored = store.load(table)
     finally:
         store.close()
     if stored is None or stored.game != "mao":
         raise GameError(f"no Mao table {table!r} in the store")
-    state = GAME.new(GAME.options(stored.options), stored.seed)
-    for raw in stored.actions:
-        now, entry = timed(raw)
-        if entry is None:
-            GAME.advance(state, now if now is not None else 0.0)
-        elif "forfeit" not in entry and "timeout" not in entry:
-            act(GAME, state, GAME.action_from_json(entry), now=now)
+    with options_stored():
+        state = GAME.new(GAME.options(stored.options), stored.seed)
+        for raw in stored.actions:
+            now, entry = timed(raw)
+            if entry is None:
+                GAME.advance(state, now if now is not None else 0.0)
+            elif "forfeit" not in entry and "timeout" not in entry:
+                act(GAME, state, GAME.action_from_json(entry), now=now)
     return dict(state.options)

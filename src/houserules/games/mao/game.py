@@ -119,7 +119,11 @@ class Mao(GameBase[MaoState, MaoView]):
         if state.asked is not None or state.paused or state.correction is not None:
             seats.append(state.dealer)
         if state.live and not seats:
-            if not state.drawn or any(judge.allowed(state, c) for c in state.hands[state.turn]):
+            # after a draw, the drawer is asked only if a card it holds may be played, and played
+            # without a written rule's penalty: else it has nothing to do but talk, and a bot that
+            # always acts kept the next seat from ever being asked (issue 22)
+            if not state.drawn or any(judge.allowed(state, c) and judge.forbidden(state, state.turn, c) is None
+                                      for c in state.hands[state.turn]):
                 seats.append(state.turn)
             if state.drawn:
                 seats.append(state.step(state.turn))

@@ -44,8 +44,10 @@ seed's rules enforces a written one the same way.
 
 Safety: nothing is evaluated but comparisons of small values; phrases accept
 only the ``{name}``/``{suit}`` placeholders (so no format tricks), text only
-letters, digits, spaces and plain punctuation (never markup); every list and
-string has a size limit. Every error says where (``rules[2].must[0].times``)
+letters, digits, spaces and plain punctuation (never markup), in its normal
+form (NFKC) and in one of the look-alike alphabets at a time (a Cyrillic а in
+"mаo" could never be typed); every list and string has a size limit, and a
+book nests at most ``MAX_DEPTH`` levels. Every error says where (``rules[2].must[0].times``)
 and why. ``rulecheck`` warns of rules that never fire or contradict another
 and refuses a rule book that makes the game unwinnable.
 """
@@ -54,18 +56,21 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, RANK_NAMES, SPADES
 from ...engine.core import GameError
+from ...engine.jsonfile import depth
+from ...engine.options import OPTION_FILE_BYTES
 from .rulebook import Condition, Obligation, Rule
 
 FORMAT = "houserules-mao-rules"
 VERSION = 1
 
 # --- limits: a rule book is small, and evaluating a rule is a handful of comparisons ---
-MAX_FILE = 64 * 1024
+MAX_FILE = OPTION_FILE_BYTES
 MAX_RULES = 40
 MAX_CONDITIONS = 6
 MAX_MUST = 4
@@ -76,6 +81,8 @@ MAX_NAME = 60
 MAX_DRAW = 5
 MAX_KNOCKS = 5
 MAX_HAND = 52 * 4
+#: deepest nesting of a rule book (a file, its rules, a rule, its duties, a duty, its wordings: 6)
+MAX_DEPTH = 8
 
 #: triggers a written (house) rule may use
 TRIGGERS = ("play", "last", "draw", "allow", "start", "hand", "turnstart", "penalty", "phrase")
@@ -121,10 +128,36 @@ class RuleError(GameError):
 
 
 # --- small readers -----------------------------------------------------------------
+#: alphabets with letters that look like each other's (Latin a, Cyrillic а, Greek α ...)
+_ALPHABETS = ("LATIN", "GREEK", "CYRILLIC", "ARMENIAN", "COPTIC", "CHEROKEE", "GEORGIAN")
+
+
+def _alphabet(ch: str) -> str | None:
+    name = unicodedata.name(ch, "").partition(" ")[0]
+    return name if ch.isalpha() and name in _ALPHABETS else None
+
+
+def _mixed(text: str) -> str | None:
+    """Why ``text`` cannot be typed (letters of two look-alike alphabets, as in "mаo" with a
+    Cyrillic а: a table could never say it), or None."""
+    first: dict[str, str] = {}
+    for ch in text:
+        alphabet = _alphabet(ch)
+        if alphabet is not None:
+            first.setdefault(alphabet, ch)
+    if len(first) < 2:
+        return None
+    (a, x), (b, y) = list(first.items())[:2]
+    return (f"mixes {a.title()} and {b.title()} letters ({x!r} is {a.title()}, {y!r} {b.title()}), which look "
+            "alike and nobody could type: write it in one alphabet")
+
+
 def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, empty: bool = False) -> str:
+    """Text of a rule, in its normal form (NFKC: full-width, ligature and mathematical letters are
+    the plain ones people type), checked: length, placeholders, characters, one alphabet."""
     if not isinstance(value, str):
         raise RuleError(where, "must be text")
-    text = value.strip()
+    text = unicodedata.normalize("NFKC", value).strip()
     if not text and not empty:
         raise RuleError(where, "must not be empty")
     if len(text) > limit:
@@ -136,6 +169,9 @@ def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, emp
     if not _TEXT.match(bare):
         bad = sorted({ch for ch in bare if not _TEXT.match(ch)})
         raise RuleError(where, f"may hold letters, digits, spaces and plain punctuation; not {' '.join(bad)}")
+    mixed = _mixed(bare)
+    if mixed:
+        raise RuleError(where, mixed)
     return text
 
 
@@ -362,6 +398,8 @@ def rule(raw: Any, where: str = "rule") -> Rule:
 
 def book(raw: Any, where: str = "rules") -> tuple[Rule, ...]:
     """A list of rules (or a rule book object): each validated; ids unique."""
+    if depth(raw) > MAX_DEPTH:
+        raise RuleError(where, f"nests deeper than a rule book does (at most {MAX_DEPTH} levels)")
     if isinstance(raw, Mapping):
         obj = _keys(raw, "file", ("format", "version", "set", "rules"), ("rules",))
         if obj.get("format", FORMAT) != FORMAT:
@@ -386,12 +424,21 @@ def parse(text: str) -> tuple[Rule, ...]:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RuleError("file", f"not JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    except RecursionError:
+        raise RuleError("file", f"nests deeper than a rule book does (at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise RuleError("file", f"not JSON: {exc}") from None
     try:
         return book(raw)
     except RuleError as exc:
-        m = re.match(r"^rules\[(\d+)\]", exc.where)
-        line = _rule_lines(text).get(int(m.group(1))) if m else None
-        raise RuleError(exc.where, exc.why, line) from None
+        raise located(exc, text) from None
+
+
+def located(exc: RuleError, text: str) -> RuleError:
+    """``exc`` with the line of the file ``text`` its rule (``rules[N]...``) starts on."""
+    m = re.match(r"^rules\[(\d+)\]", exc.where)
+    line = _rule_lines(text).get(int(m.group(1))) if m else None
+    return RuleError(exc.where, exc.why, line)
 
 
 def _rule_lines(text: str) -> dict[int, int]:

@@ -30,6 +30,7 @@ from typing import Any
 
 from ...engine.actions import ActionCodec, Field
 from ...engine.core import Action, Event, Illegal, OptionsError, Result
+from ...engine.options import is_stored
 from . import language, rulecheck
 from .game import CODEC, Mao
 from .library import suggestions
@@ -233,8 +234,10 @@ class MaoMatch(Mao):
             raise language.RuleError("rule.id", f"{new.id!r} is taken; choose another id")
         kept = [r for r in house if r["id"] != rid]
         book = language.book(kept, "house") + (new,)
-        rulecheck.refuse(book, HAND)
-        return _without(builtins, rid), kept + [language.to_json(new)]
+        rules = _without(builtins, rid)
+        if not is_stored():  # a stored write was checked when it was accepted
+            rulecheck.refuse(book, HAND, in_play(rules))
+        return rules, kept + [language.to_json(new)]
 
     # --- doing ---------------------------------------------------------------------
     def apply(self, state: MaoState, action: Action) -> list[Event]:

@@ -18,11 +18,11 @@ from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
 from ...engine.core import TABLE, GameError, OptionsError
 from ...engine.literal import check_keys, read_piles
-from ...engine.options import common_options
+from ...engine.options import common_options, is_stored
 from . import language, rulecheck
 from .rulebook import Rule, applies, in_play, rule_set, rules_for
 
-PLAYERS = (2, 12)
+PLAYERS = (2, rulecheck.SEATS)
 HAND = 5
 #: a pause nobody speaks in for this many times ``delay_s`` is adjourned (H-pause)
 QUIET_SPELL = 3
@@ -49,7 +49,7 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         opts["house"], where = list(opts["rules"].get("rules", [])), "rules"
         opts["rules"] = opts["rules"].get("set", DEFAULTS["rules"])
     opts["rules"] = list(rule_set(opts["rules"]))
-    opts["house"] = house_rules(opts["house"], where)
+    opts["house"] = house_rules(opts["house"], where, in_play(opts["rules"]))
     for key in ("delay_s", "grace_s"):
         v = opts[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.5 <= v <= 120:
@@ -70,12 +70,15 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return opts
 
 
-def house_rules(raw: object, where: str = "house") -> list[dict[str, Any]]:
-    """The ``house`` option: written rules, validated (``language``), refused if they make
-    the game unwinnable (``rulecheck``), kept as their canonical JSON."""
+def house_rules(raw: object, where: str = "house", ids: frozenset[str] | None = None) -> list[dict[str, Any]]:
+    """The ``house`` option: written rules, validated (``language``), refused if the table cannot
+    play them with the built-in rules ``ids`` (``rulecheck``: its verdict is kept, so a table
+    created again costs nothing more; options read back from a store are not checked again:
+    ``engine.options.stored``), kept as their canonical JSON."""
     try:
         rules = language.book(raw, where)
-        rulecheck.refuse(rules, HAND)
+        if not is_stored():
+            rulecheck.refuse(rules, HAND, ids)
         told = next((r for r in rules if r.group != "house"), None)
         if told is not None:
             raise language.RuleError("house", f"{told.id!r} is a built-in rule: name it in the rule set instead")
