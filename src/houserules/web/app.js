@@ -356,12 +356,14 @@ class TableScreen {
       ui: this.ui, redraw: () => this.render(), events: this.log,
     };
     const toAct = u.status === "playing" ? mod.toAct(u.view) : [];
-    const myMove = u.status === "playing" && u.legal.length > 0;
+    // free actions (u.free): this seat may act, but nobody waits for it, so it is not "your move"
+    const myMove = u.status === "playing" && u.legal.length > 0 && !u.free;
     if (myMove && !this.wasMyMove) turnAlert();
     this.wasMyMove = myMove;
     document.title = (myMove ? "▶ Your move · " : "") + (this.welcome?.title || "houserules");
     this.root.dataset.status = u.status;
-    this.root.dataset.canAct = String(u.legal.length > 0);
+    this.root.dataset.canAct = String(myMove);
+    this.root.dataset.free = String(u.status === "playing" && !!u.free && u.legal.length > 0);
     this.root.dataset.actions = String(u.actions);
     this.root.dataset.connected = String(this.connected);
     this.countdown.set(u.clock, u.status === "playing");
@@ -376,7 +378,8 @@ class TableScreen {
         title: cost || null }, mod.actionLabel(a, u.view), cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
     }));
     const turn = h("p", { class: "turn", role: "status" }, u.status === "paused" ? "Paused by the host" : u.status !== "playing" ? "" :
-      myMove ? "Your move" : toAct.length ? `Waiting for ${toAct.map((s) => names[s]).join(", ")}` : "");
+      myMove ? "Your move" : (toAct.length ? `Waiting for ${toAct.map((s) => names[s]).join(", ")}` : "")
+        + (u.free && buttons.length ? " · you may act now too (below)" : ""));
     const shown = this.log.slice(-150);
     const firstShown = this.logStart + this.log.length - shown.length;
     const log = h("ol", { class: "log", "aria-label": "event log" },
