@@ -374,8 +374,10 @@ class TableScreen {
     const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map((a) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
       const cost = mod.actionCost(a, u.view);
+      const note = mod.actionNote ? mod.actionNote(a, u.view) : "";  // optional: what the action will do
       return h("button", { class: ["action", cost ? "risky" : ""].join(" "), "data-action": a.action, onclick: () => this.act(a),
-        title: cost || null }, mod.actionLabel(a, u.view), cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
+        title: cost || note || null }, mod.actionLabel(a, u.view), note ? h("small", { class: "says" }, note) : "",
+        cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
     }));
     const turn = h("p", { class: "turn", role: "status" }, u.status === "paused" ? "Paused by the host" : u.status !== "playing" ? "" :
       myMove ? "Your move" : (toAct.length ? `Waiting for ${toAct.map((s) => names[s]).join(", ")}` : "")

@@ -140,9 +140,12 @@ class BPokerRenderer:
     def describe(self, action: Action, view: BView) -> str:
         k = action.kind
         if k == "play":
-            return f"play {card_markup(card_name(action.card))}"
+            name = card_name(action.card)
+            return f"play {card_markup(name)}" + self._says(name, False, view)
         if k == "pair":
-            return "play the set " + " + ".join(card_markup(card_name(c)) for c in action.arg) + " as one card"
+            key = "+".join(card_name(c) for c in sorted(action.arg))
+            return ("play the set " + " + ".join(card_markup(card_name(c)) for c in action.arg) + " as one card"
+                    + self._says(key, True, view))
         if k == "use":
             return self._use(card_name(action.card), view)
         if k == "pass":
@@ -152,7 +155,20 @@ class BPokerRenderer:
         if k == "declare":
             names = [card_name(c) for c in action.arg]
             return "declare " + (" ".join(card_markup(n) for n in names) or "nothing") + f" ({self._hand(names, view)})"
+        ask = view.data.get("ask") or {}
+        if "play" in str(ask.get("prompt", "")) and action.arg in view.data.get("says", {}):
+            return self._choice(action.arg) + self._says(action.arg, False, view)
         return self._choice(action.arg)
+
+    @staticmethod
+    def _says(key: str, sets: bool, view: BView) -> str:
+        """What the card or set ``key`` will do (the catalogue's words, through the view), or what
+        happens to it instead at this moment (a J just played, a 10♦ lock)."""
+        line = view.data.get("set_says" if sets else "says", {}).get(key)
+        now = view.data.get("now", {}).get(key)
+        if now:
+            return f" — [yellow]{escape(now)}[/]" + (f" [dim](else: {escape(line)})[/]" if line else "")
+        return f" — [dim]{escape(line)}[/]" if line else ""
 
     def _use(self, name: str, view: BView) -> str:
         """What a ``use`` does: a unit's 6 shafts, a 3♣ neutralizes a wild, a no-effect J restores."""

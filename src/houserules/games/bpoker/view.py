@@ -18,12 +18,15 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from . import declare
-from .cards import card_name, value_name
+from .cards import DIAMONDS, RANK_NAMES, card_name, rank, suit, value_name
+from .catalogue import card_says, says
 from .declare import declared_key
 from .hands import describe
 from .looks import known
 from .machine import options_for
+from .pairs import candidates, set_rule
 from .state import DECLARE, BState, Slot
+from .tiles import locked_rank
 from .zones import correct_number, counted, maximum, protected
 
 
@@ -60,6 +63,51 @@ def _declarations(state: BState, seat: int | None) -> list[dict[str, Any]]:
             for cards, key in zip(choices, declare.hand_keys(state, seat, choices), strict=True)]
 
 
+def _says(state: BState, seat: int | None) -> dict[str, str]:
+    """What each card this seat can see does when played with effect (the catalogue's words, so
+    menus and tooltips never word a card twice): every table card, and its own cards."""
+    cards = [c for t in state.tables for s in t for c in s.cards]
+    if seat is not None:
+        cards += state.viewing[seat] + state.ctbp[seat]
+    out: dict[str, str] = {}
+    for c in cards:
+        if line := card_says((rank(c), suit(c)), state.options):
+            out[card_name(c)] = line  # by the card's own name: a name the seat does not see never appears
+    return out
+
+
+def _set_says(state: BState, seat: int | None) -> dict[str, str]:
+    """For each set this seat could play from its viewing hand (``A+B`` as the action names its
+    cards), what it does."""
+    if seat is None:
+        return {}
+    out: dict[str, str] = {}
+    for cards in candidates(state.viewing[seat]):
+        rule = set_rule(cards)
+        if rule is not None:
+            other = [c for c in cards if (rank(c), suit(c)) != (10, DIAMONDS)] or list(cards)
+            line = says(rule.clause, state.options, RANK_NAMES[rank(other[0])])
+            out["+".join(card_name(c) for c in sorted(cards))] = f"{rule.title}: {line}"
+    return out
+
+
+def _now(state: BState, seat: int | None, sets: dict[str, str]) -> dict[str, str]:
+    """What would happen instead if this seat played a card of its own (by name) or a set (``A+B``)
+    now: it lands with no effect after a J (BP-J), or a 10♦ lock of its table discards it (BP-P.10D)."""
+    if seat is None:
+        return {}
+    locked = locked_rank(state, seat)
+    out: dict[str, str] = {}
+    for c in state.viewing[seat] + state.ctbp[seat]:
+        if rank(c) in locked:
+            out[card_name(c)] = "your 10♦ lock discards it, no effect"
+        elif state.armed_j:
+            out[card_name(c)] = "no effect now: a J was just played"
+    if state.armed_j:
+        out.update({key: "no effect now: a J was just played" for key in sets})
+    return out
+
+
 def view(state: BState, seat: int | None) -> BView:
     n = range(state.players)
     ask = state.ask
@@ -93,6 +141,7 @@ def view(state: BState, seat: int | None) -> BView:
         "f_hand_sizes": [len(state.fhands[s]) for s in n],
         "f_hand": None if seat is None else [card_name(c) for c in state.fhands[seat]],
         "declarations": _declarations(state, seat),
+        "says": _says(state, seat), "set_says": (sets := _set_says(state, seat)), "now": _now(state, seat, sets),
         "turns": state.turns, "over": state.over, "winners": list(state.winners), "reason": state.reason,
     }
     return BView(seat, data)
