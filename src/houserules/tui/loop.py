@@ -151,6 +151,7 @@ def _offer_free(console: Console, table: Table, seat: int, read: Reader) -> Acti
     r = renderer(table.game.name)
     view = table.view(seat)
     free = table.free(seat)
+    console.print(r.render(view, [s.name for s in table.seats]))
     console.print("[bold]You may act now, out of turn[/] (nobody waits for it):")
     for i, a in enumerate(free, 1):
         console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
