@@ -64,6 +64,8 @@ def test_every_card_of_the_hand_says_what_it_will_do(base_url, browser):
         "n => document.querySelector(`.hand [data-card='${n}']`).getAttribute('aria-label')",
         last.get_attribute("data-card")))
     page.screenshot(path=str(ARTIFACTS / "bpoker-card-words-phone.png"), full_page=False)
+    page.click("#help-button")  # at the table, How to play is one click away
+    assert page.locator("#help-rules-link").get_attribute("href") == "/rules/bpoker"
     assert not errors, errors
 
 

@@ -282,6 +282,7 @@ class TableScreen {
       this.welcome = msg;
       crumb.textContent = `${msg.title} · table ${msg.table}` + (msg.seat === null ? " · watching" : "");
       this.mod = await loadModule(msg.game);
+      tableGame = { name: msg.game, title: msg.title };
       if (typeof msg.stood_in_from === "number") this.awayFrom = msg.stood_in_from; // a bot played for us: show what
     } else if (msg.type === "update") {
       if (msg.events_from < this.logStart || msg.events_from > this.logStart + this.log.length) {
@@ -608,9 +609,15 @@ function rulesPage(game) {
   return { stop() {} };
 }
 
+/** The game of the table on screen (its How to play is one click away in the help), if any. */
+let tableGame = null;
+
 function showHelp(mod = fallback) {
   const keys = [["1–9", "play the 1st…9th card you may click, left to right"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
   document.getElementById("help-keys").replaceChildren(...keys.map(([k, d]) => h("li", {}, h("kbd", {}, k), " ", d)));
+  const game = /^\/t\//.test(location.pathname) ? tableGame : null;
+  document.getElementById("help-rules").replaceChildren(game ? h("a", { href: `/rules/${game.name}`, target: "_blank",
+    rel: "noopener", id: "help-rules-link" }, `How to play ${game.title}`, " (opens beside this table)") : "");
   document.getElementById("help").showModal();
 }
 
