@@ -42,16 +42,18 @@ def test_the_view_says_what_each_of_ones_cards_does_and_what_happens_now() -> No
         "viewing": [["QC", "AS", "AH"], [], []], "tables": [[], ["JD"], []],
         "stash": [["2C"], ["3C"], ["4C"]]}, 0)
     view = game.view(state, 0)
-    assert view.data["says"]["QC"].startswith("goes to the next player's table")
-    assert view.data["says"]["JD"]  # a table card too
-    assert view.data["set_says"]["AH+AS"].startswith("A + A: ends your turn and skips")
-    assert view.data["now"] == {}
+    assert "says" not in view.data  # bots read data and never pay for the words
+    words = view.to_json()
+    assert words["says"]["QC"].startswith("goes to the next player's table")
+    assert words["says"]["JD"]  # a table card too
+    assert words["set_says"]["AH+AS"].startswith("A + A: ends your turn and skips")
+    assert words["now"] == {}
     menu = [RENDERER.describe(a, view) for a in game.legal(state) if a.seat == 0]
     assert any("play" in m and "goes to the next player's table" in m for m in menu)
     assert any("skips the next player" in m for m in menu)
-    spectator = game.view(state, None).data
+    spectator = game.view(state, None).to_json()
     assert "QC" not in spectator["says"] and spectator["set_says"] == {} and spectator["now"] == {}
     state.armed_j = True
     view = game.view(state, 0)
-    assert view.data["now"]["QC"].startswith("no effect now")
+    assert view.words()["now"]["QC"].startswith("no effect now")
     assert any("no effect now" in RENDERER.describe(a, view) for a in game.legal(state) if a.kind == "play")

@@ -81,7 +81,8 @@ def free(state: BState, but: int | None) -> list[Action]:
     """Neutralization "at any time" (L1245, BP-JE.N): at a free moment of any turn (nothing is
     being resolved), every seat in the hand but ``but`` (whose turn lists it already) may use
     it. They are not in ``to_act``: the game never waits for them (a free action, docs/engine.md)."""
-    return [Action(s, Kind.USE, c) for s in state.live() if s != but for c in neutralizers(state, s)]
+    return [Action(s, Kind.USE, c) for s in state.live() if s != but and any(sl.wild for sl in state.tables[s])
+            for c in neutralizers(state, s)]  # the wild first: the cheap test, on the hot path
 
 
 def check(state: BState, action: Action) -> Illegal | None:

@@ -156,7 +156,7 @@ class BPokerRenderer:
             names = [card_name(c) for c in action.arg]
             return "declare " + (" ".join(card_markup(n) for n in names) or "nothing") + f" ({self._hand(names, view)})"
         ask = view.data.get("ask") or {}
-        if "play" in str(ask.get("prompt", "")) and action.arg in view.data.get("says", {}):
+        if "play" in str(ask.get("prompt", "")) and action.arg in view.words()["says"]:
             return self._choice(action.arg) + self._says(action.arg, False, view)
         return self._choice(action.arg)
 
@@ -164,8 +164,9 @@ class BPokerRenderer:
     def _says(key: str, sets: bool, view: BView) -> str:
         """What the card or set ``key`` will do (the catalogue's words, through the view), or what
         happens to it instead at this moment (a J just played, a 10♦ lock)."""
-        line = view.data.get("set_says" if sets else "says", {}).get(key)
-        now = view.data.get("now", {}).get(key)
+        words = view.words()
+        line = words["set_says" if sets else "says"].get(key)
+        now = words["now"].get(key)
         if now:
             return f" — [yellow]{escape(now)}[/]" + (f" [dim](else: {escape(line)})[/]" if line else "")
         return f" — [dim]{escape(line)}[/]" if line else ""
