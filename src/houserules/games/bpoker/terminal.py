@@ -27,13 +27,15 @@ from .view import BView
 from .words import open_prompt
 
 HELP = """Type a menu number, or: a card to play it (QS; QS#2 is the second deck's copy), pass,
-scrap, use JS (a no-effect J's discard effect; use 3C: Neutralization; use 6S: turn a 6 of your
-shafting unit sideways to force a card), pair AS AH (a set as one card), declare AS KS QS JS 10S,
+scrap, use JS (a no-effect J's discard effect; use 3C: Neutralization, at any time: in other
+players' turns it is offered before their next move; use 6S: turn a 6 of your shafting unit
+sideways to force a card), pair AS AH (a set as one card), declare AS KS QS JS 10S,
 or an offered choice word (skip, seat:2, 5H>seat:1, 7H+7H#2, magic, tunnel, reflect, pass ...).
 Also: log, help, quit.
 Marks: ▒ wild (face down), ↷ no-effect (sideways), [5H 3S =2♠] a tile and its value in effect,
 [6C ↶6H 6S unit] a shafting unit and its used 6s, underlined: protected.
-Rules: docs/rules/bpoker.md (clause ids in [brackets])."""
+Each card in the menu says what it will do (and what happens instead now: after a J, a 10♦ lock).
+How to play: houserules rules bpoker; every clause: docs/rules/bpoker.md (ids in [brackets])."""
 
 
 def card_markup(name: str) -> str:
