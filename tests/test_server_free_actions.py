@@ -30,3 +30,24 @@ def test_a_seat_is_sent_its_out_of_turn_neutralization_and_may_use_it(tmp_path):
             assert a.act({"seat": 0, "action": "use", "card": "3C"})["type"] == "ack"
             after = a.until(lambda m: m["type"] == "update" and "3C" in m["view"]["discard"])
             assert after["view"]["turn"] == 1 and after["legal"] == []
+
+
+def test_a_game_whose_legal_actions_tell_its_rules_offers_no_free_actions():
+    """Mao lists speech and calls for every seat at every moment, but offers a seat only its own
+    decision (``offer``): the terminal's out-of-turn offer must never list Mao's rules."""
+    from houserules.table import Table
+
+    import random
+
+    table = Table.create("mao", {"players": 4}, 3, {})
+    rng, told = random.Random(3), 0
+    for _ in range(200):
+        waiting = [s for s in range(4) if s not in table.to_act()]
+        told += any(a.seat in waiting for a in table.game.legal(table.state))  # the legal list would tell
+        assert all(table.free(s) == [] for s in waiting)
+        seat = table.to_act()[0]
+        mine = [a for a in table.game.legal(table.state) if a.seat == seat]
+        table.submit(mine[rng.randrange(len(mine))])
+        if table.over:
+            break
+    assert told

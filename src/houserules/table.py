@@ -165,7 +165,10 @@ class Table:
     def free(self, seat: int) -> list[Action]:
         """``seat``'s free actions: what it may do now although the game does not wait for it
         (docs/engine.md, "Free actions"); empty while it is asked to act."""
-        return [] if seat in self.to_act() else self.legal(seat)
+        if seat in self.to_act():
+            return []
+        offer = getattr(self.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
+        return offer(self.state, seat) if offer else self.legal(seat)
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The log from ``start`` as ``seat`` may see it, each event with its
