@@ -113,3 +113,33 @@ def test_how_to_play_opens_with_plain_words(base_url, browser):
     text = page.inner_text(".rules-body")
     assert text.index("Your turn") < text.index("BP-1.1")
     page.screenshot(path=str(ARTIFACTS / "bpoker-how-to-play-phone.png"), full_page=False)
+
+
+def test_a_set_says_what_it_does_under_its_button_and_a_j_says_what_happens_now(base_url, browser):
+    state = GAME.scenario_state(GAME.options({"players": 3}), {
+        "turn": 0, "played": 1, "armed_j": True, "stash": [["2C#3"], ["2D#3"], ["2H#3"]],
+        "viewing": [["AS", "AH", "QC", "7H"], ["9H"], ["QH"]], "tables": [["JD"], ["4H"], []]}, 0)
+    view = GAME.view(state, 0).to_json()
+    legal = [GAME.action_to_json(a) for a in GAME.legal(state) if a.seat == 0]
+    t = new_table(base_url)
+    page = browser.new_context(viewport=LAPTOP).new_page()
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def down(message):
+            msg = json.loads(message)
+            if msg.get("type") == "update":
+                msg.update(view=view, legal=legal, free=False, status="playing", events=[])
+            ws.send(json.dumps(msg))
+        server.on_message(down)
+
+    page.route_web_socket("**/ws/**", route)
+    page.goto(base_url + t["invites"][0]["path"])
+    page.wait_for_selector('button.action[data-action="pair"]')
+    assert "skips the next player" in page.locator('button.action[data-action="pair"]').first.inner_text()
+    page.locator('.hand [data-card="QC"]').hover()
+    assert page.inner_text("#card-info").startswith("Q♣: no effect now: a J was just played (else: goes to")
+    page.screenshot(path=str(ARTIFACTS / "bpoker-set-words-laptop.png"), full_page=False)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(ARTIFACTS / "bpoker-set-words-phone.png"), full_page=False)
