@@ -12,7 +12,8 @@ protocol (engine/core.py). What is checked, on many random games per game:
 * the seed and the action list, through JSON, replay the same state and events;
 * ``view`` never shows a seat what it may not see: redrawing every card the
   seat cannot see (``determinize``) leaves its view, and a spectator's,
-  exactly as they were;
+  exactly as they were, and what the seat is offered (its legal actions,
+  free actions included) too;
 * actions round-trip through JSON, and action JSON of any shape is refused
   with a ``GameError`` and nothing else;
 * events are immutable once emitted: told again later, they read the same;
@@ -74,6 +75,14 @@ def sent(game: Game[Any, Any], action: Action) -> str:
     """An action as a person sends it: two actions are the same when their JSON is
     (two copies of one card, a set of cards in another order)."""
     return json.dumps(game.action_to_json(action), sort_keys=True)
+
+
+def offered(game: Game[Any, Any], state: Any, seat: int) -> list[str]:
+    """What the server sends ``seat`` as its choices: the game's ``offer`` where its legal
+    actions would tell its rules (Mao), else its legal actions, as JSON."""
+    offer = getattr(game, "offer", None)
+    mine = offer(state, seat) if offer else [a for a in game.legal(state) if a.seat == seat]
+    return sorted(sent(game, a) for a in mine)
 
 
 def malformed(state: Any, game: Game[Any, Any]) -> list[Action]:
@@ -195,6 +204,8 @@ def test_views_hide_what_a_seat_cannot_see(name: str, seed: int) -> None:
             assert game.conserved(twin) == game.conserved(state)
             assert game.view(twin, seat).to_json() == game.view(state, seat).to_json(), (seat, step)
             assert game.view(twin, None).to_json() == spectator, (seat, step)
+            # what a seat is offered (its legal actions, free actions too) tells it nothing it cannot see
+            assert offered(game, twin, seat) == offered(game, state, seat), (seat, step)
             redrawn += game.snapshot(twin) != game.snapshot(state)
     assert redrawn, "determinize never redrew anything: the test proved nothing"
 

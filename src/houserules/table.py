@@ -162,6 +162,14 @@ class Table:
             return []
         return [a for a in self.game.legal(self.state) if a.seat == seat]
 
+    def free(self, seat: int) -> list[Action]:
+        """``seat``'s free actions: what it may do now although the game does not wait for it
+        (docs/engine.md, "Free actions"); empty while it is asked to act."""
+        if seat in self.to_act():
+            return []
+        offer = getattr(self.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
+        return offer(self.state, seat) if offer else self.legal(seat)
+
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The log from ``start`` as ``seat`` may see it, each event with its
         ``text`` and ``tone`` in the game's own words (engine/words.py) when it has one."""

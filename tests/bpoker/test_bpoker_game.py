@@ -182,3 +182,22 @@ def test_questions_do_not_assume_a_players_sex() -> None:
         prompts = re.findall(r'ask\([^"]*"[^"]*", "([^"]*)"', Path(module.__file__ or "").read_text())
         assert prompts, module.__name__
         assert not [p for p in prompts if re.search(r"\b(his|him|he)\b", p)], module.__name__
+
+
+def test_a_player_with_no_cards_is_told_once_and_not_asked() -> None:
+    """BP-H41: the empty seat's turns pass by themselves; the log says so once, not every round."""
+    path = SCENARIOS / "no-cards-turn-passes-by-itself.json"
+    spec = json.loads(path.read_text())
+    state = GAME.scenario_state(GAME.options(spec["options"]), spec["state"], 0)
+    events = []
+    for _ in range(6):  # three rounds of seats 0 and 2 passing after one play
+        seat = state.turn
+        assert seat != 1 and GAME.to_act(state) == (seat,)
+        mine = [a for a in GAME.legal(state) if a.seat == seat]
+        play = next((a for a in mine if a.kind == "play"), None)
+        events += GAME.apply(state, play or Action(seat, "pass"))
+        if state.turn == seat and state.phase == "turn":
+            events += GAME.apply(state, Action(seat, "pass"))
+    told = [e for e in events if e.kind == "no-cards"]
+    assert len(told) == 1 and told[0].seat == 1
+    assert not [e for e in events if e.seat == 1 and e.kind in ("pass", "declared")]

@@ -155,3 +155,45 @@ def test_a_player_name_in_the_looked_line_is_text_not_markup() -> None:
     out = io.StringIO()
     Console(file=out, width=160, color_system=None).print(RENDERER.render(GAME.view(state, 0), ["Ann", "[/x]Bo", "Cy"]))
     assert "[/x]Bo's viewing hand (you looked)" in out.getvalue()
+
+
+def _neutralizer_table() -> Table:
+    """Seat 1 (a bot) is to play; seat 0, a person, holds 3♣ and a wild on its table."""
+    table = Table.create("bpoker", {"players": 3, "hands": 1, "mode": "strict"}, 5, {1: "heuristic", 2: "heuristic"})
+    table.state = GAME.scenario_state(GAME.options({"players": 3}), {
+        "turn": 1, "stash": [["2C#3", "3C#3"], ["2D#3", "3D#3"], ["2H#3", "3H#3"]],
+        "viewing": [["AS"], ["9H", "KD"], ["QH"]],
+        "tables": [["3C", {"card": "8H", "wild": True}, "KS"], ["4H"], ["JD"]]}, 0)
+    return table
+
+
+def test_the_terminal_offers_neutralization_out_of_turn_once() -> None:
+    """BP-JE.N "at any time": before the bot's move the person is offered it, and takes it."""
+    table = _neutralizer_table()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "1" if len(prompts) == 1 else "quit"
+
+    out = io.StringIO()
+    run(table, 0, Console(file=out, width=140), read=read)
+    assert "out of turn" in out.getvalue() and "Neutralization" in out.getvalue()
+    kinds = [e.kind for e in table.log]  # made in seat 1's turn, before the next turn began
+    assert "neutralized" in kinds and ("turn" not in kinds or kinds.index("neutralized") < kinds.index("turn"))
+    assert next(e for e in table.log if e.kind == "neutralized").seat == 0
+
+
+def test_declining_neutralization_lets_play_go_on_and_is_not_asked_again_this_turn() -> None:
+    table = _neutralizer_table()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if "Enter" in prompt else "quit"
+
+    run(table, 0, Console(file=io.StringIO(), width=140), read=read)
+    offers = [p for p in prompts if "Enter" in p]
+    turns = [e.seat for e in table.log if e.kind == "turn"]
+    assert offers and len(offers) <= 1 + turns.count(2)  # once in seat 1's turn, once per seat 2 turn at most
+    assert not [e for e in table.log if e.kind == "neutralized"]

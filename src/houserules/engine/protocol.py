@@ -73,7 +73,10 @@ class Game(Protocol[S, V]):
         ...
 
     def legal(self, state: S) -> list[Action]:
-        """Every legal action now, for every seat that may act."""
+        """Every legal action now, for every seat that may act: the seats in ``to_act``, and any
+        seat with a *free action* (one a seat may take at a moment the game does not wait for it,
+        such as bpoker's Neutralization "at any time"). A free action is offered to that seat
+        alone and never waited for; bots are asked only when their seat is in ``to_act``."""
         ...
 
     def check(self, state: S, action: Action) -> Illegal | None:

@@ -280,12 +280,14 @@ class LiveTable:
         if mine and seat is not None:
             offer = getattr(t.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
             legal = offer(t.state, seat) if offer else t.legal(seat)
+        # free actions only: the seat may act, but the game does not wait for it (docs/engine.md)
+        free = bool(legal) and seat not in t.to_act()
         start = client.cursor
         client.cursor = len(t.log)
         return {
             "type": "update", "table": self.id, "status": self.status, "seats": seats or self.public_seats(),
             "view": t.view(seat).to_json(),
-            "legal": [t.game.action_to_json(a) for a in legal],
+            "legal": [t.game.action_to_json(a) for a in legal], "free": free,
             "events_from": start, "events": t.events_for(seat, start), "next": client.cursor,
             "actions": len(t.record.actions) if t.record else 0,
             "result": t.record.result if t.record else None, "rematch": self.rematch,

@@ -90,7 +90,9 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
     Where several seats are asked at once, they are asked in turn and the first that acts acts;
     the clock runs on only when every one of them waits (in Mao, a seat that waits must not let
     the others' duties run out without their being asked), or after ``STALL`` actions at one
-    moment. Every game ends: at the latest after ``MAX_ACTIONS`` actions (then unfinished)."""
+    moment. Every game ends: at the latest after ``MAX_ACTIONS`` actions (then unfinished).
+    Only seats the game waits for are asked: a free action (legal for a seat not in ``to_act``,
+    docs/engine.md) is offered to people, and a bot takes it when its own decision comes."""
     game = registry.get(game_name)
     bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
     state = game.new(options, seed)
@@ -112,7 +114,7 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
         before = clock
         choices = legal(state)
         for i, seat in enumerate(seats):
-            mine = [a for a in choices if a.seat == seat] if len(seats) > 1 else choices
+            mine = [a for a in choices if a.seat == seat]  # never another seat's free action
             last = i == len(seats) - 1
             happened, clock, acted = take_turn(bots[seat], game, state, seat, mine, clock, wait=last)
             if acted or last:

@@ -146,6 +146,38 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
             return action
 
 
+def _offer_free(console: Console, table: Table, seat: int, read: Reader) -> Action | None:
+    """Before a bot's move: the person's free actions (docs/engine.md), once; None lets play go on."""
+    r = renderer(table.game.name)
+    view = table.view(seat)
+    free = table.free(seat)
+    console.print(r.render(view, [s.name for s in table.seats]))
+    console.print("[bold]You may act now, out of turn[/] (nobody waits for it):")
+    for i, a in enumerate(free, 1):
+        console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
+    while True:
+        try:
+            text = read("number, or Enter to let play go on > ").strip().lower()
+        except EOFError:
+            raise Quit from None
+        if not text:
+            return None
+        if text in ("quit", "exit", "q"):
+            raise Quit
+        if text.isdigit() and 1 <= int(text) <= len(free):
+            return free[int(text) - 1]
+        console.print(f"[red]pick 1 to {len(free)}, or press Enter[/]")
+
+
+def _free_moment(table: Table, human: int | None) -> tuple[object, ...] | None:
+    """What the person would be offered out of turn now (None: nothing): the same offer is
+    made once, and again when it changes or another seat is to act."""
+    if human is None or table.over or human in table.to_act():
+        return None
+    free = table.free(human)
+    return (tuple(free), table.to_act()) if free else None
+
+
 def _out(table: Table, human: int | None) -> bool:
     """The person's seat is out of the match (a game's view lists such seats under "out")."""
     if human is None or table.over:
@@ -180,6 +212,7 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     clock = TableTime(table.last_t) if table.keeps_time else None
     now = clock if clock is not None else (lambda: None)
     when_out = ""
+    offered: tuple[object, ...] | None = None
     try:
         while True:
             for _ in range(100_000):
@@ -189,6 +222,14 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                     when_out = _when_out(console, read)
                     if when_out == "q":
                         raise Quit
+                moment = _free_moment(table, human) if not when_out else None
+                if moment is not None and moment != offered and human is not None:
+                    offered = moment
+                    free = _offer_free(console, table, human, read)
+                    if free is not None:
+                        table.submit(free, now())
+                        seen = _show_events(console, table, human, seen, 0)
+                        continue
                 table.step_bot(now())
                 quiet = when_out == "s"
                 seen = len(table.log) if quiet else _show_events(console, table, human, seen, delay)

@@ -283,6 +283,7 @@ class TableScreen {
       this.welcome = msg;
       crumb.textContent = `${msg.title} · table ${msg.table}` + (msg.seat === null ? " · watching" : "");
       this.mod = await loadModule(msg.game);
+      tableGame = { name: msg.game, title: msg.title };
       if (typeof msg.stood_in_from === "number") this.awayFrom = msg.stood_in_from; // a bot played for us: show what
     } else if (msg.type === "update") {
       if (msg.events_from < this.logStart || msg.events_from > this.logStart + this.log.length) {
@@ -357,12 +358,14 @@ class TableScreen {
       ui: this.ui, redraw: () => this.render(), events: this.log,
     };
     const toAct = u.status === "playing" ? mod.toAct(u.view) : [];
-    const myMove = u.status === "playing" && u.legal.length > 0;
+    // free actions (u.free): this seat may act, but nobody waits for it, so it is not "your move"
+    const myMove = u.status === "playing" && u.legal.length > 0 && !u.free;
     if (myMove && !this.wasMyMove) turnAlert();
     this.wasMyMove = myMove;
     document.title = (myMove ? "▶ Your move · " : "") + (this.welcome?.title || "houserules");
     this.root.dataset.status = u.status;
-    this.root.dataset.canAct = String(u.legal.length > 0);
+    this.root.dataset.canAct = String(myMove);
+    this.root.dataset.free = String(u.status === "playing" && !!u.free && u.legal.length > 0);
     this.root.dataset.actions = String(u.actions);
     this.root.dataset.connected = String(this.connected);
     this.countdown.set(u.clock, u.status === "playing");
@@ -373,11 +376,14 @@ class TableScreen {
     const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map((a) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
       const cost = mod.actionCost(a, u.view);
+      const note = mod.actionNote ? mod.actionNote(a, u.view) : "";  // optional: what the action will do
       return h("button", { class: ["action", cost ? "risky" : ""].join(" "), "data-action": a.action, onclick: () => this.act(a),
-        title: cost || null }, mod.actionLabel(a, u.view), cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
+        title: cost || note || null }, mod.actionLabel(a, u.view), note ? h("small", { class: "says" }, note) : "",
+        cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
     }));
     const turn = h("p", { class: "turn", role: "status" }, u.status === "paused" ? "Paused by the host" : u.status !== "playing" ? "" :
-      myMove ? "Your move" : toAct.length ? `Waiting for ${toAct.map((s) => names[s]).join(", ")}` : "");
+      myMove ? "Your move" : (toAct.length ? `Waiting for ${toAct.map((s) => names[s]).join(", ")}` : "")
+        + (u.free && buttons.length ? " · you may act now too (below)" : ""));
     const shown = this.log.slice(-150);
     const firstShown = this.logStart + this.log.length - shown.length;
     const log = h("ol", { class: "log", "aria-label": "event log" },
@@ -604,9 +610,15 @@ function rulesPage(game) {
   return { stop() {} };
 }
 
+/** The game of the table on screen (its How to play is one click away in the help), if any. */
+let tableGame = null;
+
 function showHelp(mod = fallback) {
   const keys = [["1–9", "play the 1st…9th card you may click, left to right"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
   document.getElementById("help-keys").replaceChildren(...keys.map(([k, d]) => h("li", {}, h("kbd", {}, k), " ", d)));
+  const game = /^\/t\//.test(location.pathname) ? tableGame : null;
+  document.getElementById("help-rules").replaceChildren(game ? h("a", { href: `/rules/${game.name}`, target: "_blank",
+    rel: "noopener", id: "help-rules-link" }, `How to play ${game.title}`, " (opens beside this table)") : "");
   document.getElementById("help").showModal();
 }
 

@@ -202,7 +202,8 @@ class Heuristic:
 
     def _declare(self, d: dict[str, Any], me: int, legal: Sequence[Action]) -> Action:
         by_id = {h.card: h for h in _faces(d["tables"][me])}
-        return max(legal, key=lambda a: key_of(by_id[c] for c in a.arg if c in by_id))
+        declarations = [a for a in legal if a.kind == "declare"]  # a Neutralization may be offered too (BP-JE.N)
+        return max(declarations, key=lambda a: key_of(by_id[c] for c in a.arg if c in by_id))
 
     # --- questions ----------------------------------------------------------------
     def _leader(self, d: dict[str, Any], me: int) -> int:

@@ -73,6 +73,8 @@ def idle(state: BState) -> list[Event] | None:
     t = state.turn
     if not state.in_hand[t]:
         return next_turn(state)
+    if state.phase == TURN and not state.played and not state.turn_over and empty_handed(state, t):
+        return nothing_to_do(state, t)
     if state.phase == TURN and (state.turn_over or (state.played and counted(state, t) >= maximum(state, t))):
         state.phase = DECLARE
         return [Event("turn-over", t, {})]
@@ -81,6 +83,22 @@ def idle(state: BState) -> list[Event] | None:
         if len(hands) == 1:
             return apply_declare(state, t, hands[0])
     return None
+
+
+def empty_handed(state: BState, seat: int) -> bool:
+    """No card anywhere (stash, viewing hand, cards-to-be-played, table): the turn holds no decision."""
+    return not (state.stash[seat] or state.viewing[seat] or state.ctbp[seat] or state.tables[seat])
+
+
+def nothing_to_do(state: BState, seat: int) -> list[Event]:
+    """**House rule** BP-H41: a player with no cards left is not asked to pass and declare
+    nothing turn after turn; the turn passes by itself, said once until he has cards again."""
+    events = [] if seat in state.emptied else [Event("no-cards", seat, {"clause": "BP-H41"})]
+    state.emptied |= {seat}
+    if state.declared[seat]:
+        state.declared[seat] = ()
+        events.append(Event("declared", seat, {"cards": (), "hand": describe(declare.declared_key(state, seat))}))
+    return events + next_turn(state)
 
 
 @step("ctbp.play")
@@ -111,6 +129,8 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     seat = f.seat
     state.turn, state.phase, state.played, state.turn_over = seat, TURN, 0, False
     state.exempt, state.ring = frozenset(), []
+    if not empty_handed(state, seat):
+        state.emptied -= {seat}
     events = [Event("turn", seat, {"hand": state.hand_no})]
     if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
         state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
@@ -314,6 +334,7 @@ def _reset(state: BState) -> None:
     state.offers, state.answers = {}, {}
     state.armed_j, state.turn_over, state.ring, state.exempt = False, False, [], frozenset()
     state.skip, state.nines = False, ()
+    state.emptied = frozenset()
 
 
 def game_over(state: BState, reason: str) -> list[Event]:

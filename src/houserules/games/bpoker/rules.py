@@ -62,7 +62,7 @@ def legal(state: BState) -> list[Action]:
         return [Action(s, Kind.CHOOSE, arg=o) for s in to_act(state) for o in options_for(state, s)]
     t = state.turn
     if state.phase == DECLARE:
-        return [Action(t, Kind.DECLARE, arg=c) for c in declare.options(state, t)]
+        return [Action(t, Kind.DECLARE, arg=c) for c in declare.options(state, t)] + free(state, None)
     out: list[Action] = []
     if can_play(state, t):
         out += [Action(t, Kind.PLAY, c) for c in sorted(set(state.viewing[t]))]
@@ -74,7 +74,15 @@ def legal(state: BState) -> list[Action]:
     out += [Action(t, Kind.USE, j) for j in usable_jacks(state, t)]
     out += [Action(t, Kind.USE, c) for c in neutralizers(state, t)]
     out += [Action(t, Kind.USE, c) for c in triggers(state, t)]
-    return out
+    return out + free(state, t)
+
+
+def free(state: BState, but: int | None) -> list[Action]:
+    """Neutralization "at any time" (L1245, BP-JE.N): at a free moment of any turn (nothing is
+    being resolved), every seat in the hand but ``but`` (whose turn lists it already) may use
+    it. They are not in ``to_act``: the game never waits for them (a free action, docs/engine.md)."""
+    return [Action(s, Kind.USE, c) for s in state.live() if s != but and any(sl.wild for sl in state.tables[s])
+            for c in neutralizers(state, s)]  # the wild first: the cheap test, on the hot path
 
 
 def check(state: BState, action: Action) -> Illegal | None:

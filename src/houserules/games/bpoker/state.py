@@ -118,6 +118,7 @@ class BState:
         "declared",
         "direction",
         "discard",
+        "emptied",
         "exempt",
         "fhands",
         "folded",
@@ -206,6 +207,7 @@ class BState:
         self.hands_won = [0] * n
         self.no_win = False
         self.nines: tuple[tuple[int, int], ...] = ()  # (seat, 9♦) played at face value, standing (BP-H26)
+        self.emptied: frozenset[int] = frozenset()  # seats told they have no cards left (BP-H41)
 
     # --- copying and comparing -----------------------------------------------
     def copy(self) -> BState:
@@ -237,6 +239,7 @@ class BState:
             tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
             tuple(self.hands_won), self.no_win, self.skip, tuple(map(tuple, self.fhands)), self.fplayers,
             self.folded, tuple(tuple(sorted(m.items())) for m in self.looks), self.nines, self.rng.getstate(),
+            tuple(sorted(self.emptied)),
         )
 
     def all_cards(self) -> list[int]:

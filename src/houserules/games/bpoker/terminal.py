@@ -27,13 +27,15 @@ from .view import BView
 from .words import open_prompt
 
 HELP = """Type a menu number, or: a card to play it (QS; QS#2 is the second deck's copy), pass,
-scrap, use JS (a no-effect J's discard effect; use 3C: Neutralization; use 6S: turn a 6 of your
-shafting unit sideways to force a card), pair AS AH (a set as one card), declare AS KS QS JS 10S,
+scrap, use JS (a no-effect J's discard effect; use 3C: Neutralization, at any time: in other
+players' turns it is offered before their next move; use 6S: turn a 6 of your shafting unit
+sideways to force a card), pair AS AH (a set as one card), declare AS KS QS JS 10S,
 or an offered choice word (skip, seat:2, 5H>seat:1, 7H+7H#2, magic, tunnel, reflect, pass ...).
 Also: log, help, quit.
 Marks: ▒ wild (face down), ↷ no-effect (sideways), [5H 3S =2♠] a tile and its value in effect,
 [6C ↶6H 6S unit] a shafting unit and its used 6s, underlined: protected.
-Rules: docs/rules/bpoker.md (clause ids in [brackets])."""
+Each card in the menu says what it will do (and what happens instead now: after a J, a 10♦ lock).
+How to play: houserules rules bpoker; every clause: docs/rules/bpoker.md (ids in [brackets])."""
 
 
 def card_markup(name: str) -> str:
@@ -140,9 +142,12 @@ class BPokerRenderer:
     def describe(self, action: Action, view: BView) -> str:
         k = action.kind
         if k == "play":
-            return f"play {card_markup(card_name(action.card))}"
+            name = card_name(action.card)
+            return f"play {card_markup(name)}" + self._says(name, False, view)
         if k == "pair":
-            return "play the set " + " + ".join(card_markup(card_name(c)) for c in action.arg) + " as one card"
+            key = "+".join(card_name(c) for c in sorted(action.arg))
+            return ("play the set " + " + ".join(card_markup(card_name(c)) for c in action.arg) + " as one card"
+                    + self._says(key, True, view))
         if k == "use":
             return self._use(card_name(action.card), view)
         if k == "pass":
@@ -152,7 +157,21 @@ class BPokerRenderer:
         if k == "declare":
             names = [card_name(c) for c in action.arg]
             return "declare " + (" ".join(card_markup(n) for n in names) or "nothing") + f" ({self._hand(names, view)})"
+        ask = view.data.get("ask") or {}
+        if "play" in str(ask.get("prompt", "")) and action.arg in view.words()["says"]:
+            return self._choice(action.arg) + self._says(action.arg, False, view)
         return self._choice(action.arg)
+
+    @staticmethod
+    def _says(key: str, sets: bool, view: BView) -> str:
+        """What the card or set ``key`` will do (the catalogue's words, through the view), or what
+        happens to it instead at this moment (a J just played, a 10♦ lock)."""
+        words = view.words()
+        line = words["set_says" if sets else "says"].get(key)
+        now = words["now"].get(key)
+        if now:
+            return f" — [yellow]{escape(now)}[/]" + (f" [dim](else: {escape(line)})[/]" if line else "")
+        return f" — [dim]{escape(line)}[/]" if line else ""
 
     def _use(self, name: str, view: BView) -> str:
         """What a ``use`` does: a unit's 6 shafts, a 3♣ neutralizes a wild, a no-effect J restores."""

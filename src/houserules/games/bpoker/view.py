@@ -15,16 +15,20 @@ L13; taken "at random", L237).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from . import declare
-from .cards import card_name, value_name
+from .cards import DIAMONDS, RANK_NAMES, card_name, rank, suit, value_name
+from .catalogue import card_says, says
 from .declare import declared_key
 from .hands import describe
 from .looks import known
 from .effects_high import standing_nine
 from .machine import options_for
+from .pairs import candidates, set_rule
 from .state import DECLARE, BState, Slot
+from .tiles import locked_rank
 from .zones import correct_number, counted, maximum, protected
 
 
@@ -48,9 +52,14 @@ def slot_json(slot: Slot, stands: bool = False) -> dict[str, Any]:
 class BView(NamedTuple):
     seat: int | None
     data: dict[str, Any]
+    cards: Moment | None = None  # the card words' inputs (``words``)
+
+    def words(self) -> dict[str, Any]:
+        """What the cards this seat sees will do (``card_words``): for menus and tooltips."""
+        return card_words(self.cards) if self.cards is not None else {"says": {}, "set_says": {}, "now": {}}
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "bpoker", "seat": self.seat, **self.data}
+        return {"game": "bpoker", "seat": self.seat, **self.data, **self.words()}
 
 
 def _declarations(state: BState, seat: int | None) -> list[dict[str, Any]]:
@@ -61,6 +70,54 @@ def _declarations(state: BState, seat: int | None) -> list[dict[str, Any]]:
     choices = declare.options(state, seat)
     return [{"cards": [card_name(c) for c in cards], "hand": describe(key)}
             for cards, key in zip(choices, declare.hand_keys(state, seat, choices), strict=True)]
+
+
+class Moment(NamedTuple):
+    """What the card words of a view are made from, copied when the view is made (the words
+    themselves are written only when the view leaves as JSON: bots, which read ``data``, never
+    pay for them)."""
+
+    table_cards: tuple[int, ...]
+    own: tuple[int, ...]  # the seat's viewing hand and cards-to-be-played
+    viewing: tuple[int, ...]
+    locked: frozenset[int]
+    armed_j: bool
+    options: Mapping[str, Any]
+
+
+def moment(state: BState, seat: int | None) -> Moment:
+    own = () if seat is None else (*state.viewing[seat], *state.ctbp[seat])
+    return Moment(tuple(c for t in state.tables for s in t for c in s.cards), own,
+                  () if seat is None else tuple(state.viewing[seat]),
+                  frozenset() if seat is None else frozenset(locked_rank(state, seat)), state.armed_j, state.options)
+
+
+def card_words(m: Moment) -> dict[str, Any]:
+    """``says``: what each card the seat can see does when played with effect (the catalogue's
+    words, so menus and tooltips never word a card twice), by the card's own name; ``set_says``:
+    each set it could play from its viewing hand (``A+B`` as the action names its cards);
+    ``now``: what happens instead if it played one of its cards or sets now (after a J: no
+    effect, BP-J; a 10♦ lock of its table discards it, BP-P.10D)."""
+    said: dict[str, str] = {}
+    for c in m.table_cards + m.own:
+        if line := card_says((rank(c), suit(c)), m.options):
+            said[card_name(c)] = line  # a name the seat does not see never appears
+    sets: dict[str, str] = {}
+    for cards in candidates(list(m.viewing)):
+        rule = set_rule(cards)
+        if rule is not None:
+            other = [c for c in cards if (rank(c), suit(c)) != (10, DIAMONDS)] or list(cards)
+            line = says(rule.clause, m.options, RANK_NAMES[rank(other[0])])
+            sets["+".join(card_name(c) for c in sorted(cards))] = f"{rule.title}: {line}"
+    now: dict[str, str] = {}
+    for c in m.own:
+        if rank(c) in m.locked:
+            now[card_name(c)] = "your 10♦ lock discards it, no effect"
+        elif m.armed_j:
+            now[card_name(c)] = "no effect now: a J was just played"
+    if m.armed_j:
+        now.update({key: "no effect now: a J was just played" for key in sets})
+    return {"says": said, "set_says": sets, "now": now}
 
 
 def view(state: BState, seat: int | None) -> BView:
@@ -98,4 +155,4 @@ def view(state: BState, seat: int | None) -> BView:
         "declarations": _declarations(state, seat),
         "turns": state.turns, "over": state.over, "winners": list(state.winners), "reason": state.reason,
     }
-    return BView(seat, data)
+    return BView(seat, data, moment(state, seat))

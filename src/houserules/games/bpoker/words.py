@@ -114,6 +114,7 @@ SENTENCES: dict[str, Said] = {
     "returned": lambda e, w, n: f"{w} returns a card to the stash.",
     "declared": lambda e, w, n: f"{w} declares {cards(e['cards']) or 'nothing'} ({e['hand']}).",
     "pass": lambda e, w, n: f"{w} passes.",
+    "no-cards": lambda e, w, n: f"{w} has no cards left: {w}'s turns pass by themselves until {w} gets some.",
     "scrapped": lambda e, w, n: f"{w} scraps the table.",
     "won-hand": lambda e, w, n: f"{w} wins the hand ({e['how']}) and {_cards(e['pot'])} of pot.",
     "lost-hand": lambda e, w, n: f"{w} loses the hand.",
@@ -159,7 +160,7 @@ TONE = {"asked": "quiet", "chose": "quiet", "window": "quiet", "passed": "quiet"
         "exempt": "aside", "magic": "special", "tunnel": "special", "control": "special",
         "ring": "special", "ring-split": "special", "won-hand": "good", "lost-hand": "alert",
         "hand": "strong", "hand-cap": "strong", "reacted": "special", "set-played": "special", "reflect": "special", "f-poker": "strong", "f-won": "good",
-        "atomic": "alert", "shield": "special", "unit-sideways": "special", "unit-spent": "aside", "hole": "aside", "skipped": "aside"}
+        "atomic": "alert", "shield": "special", "unit-sideways": "special", "unit-spent": "aside", "hole": "aside", "skipped": "aside", "no-cards": "aside"}
 
 
 class BPokerWords:

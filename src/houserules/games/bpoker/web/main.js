@@ -43,13 +43,50 @@ function choiceText(choice) {
   return choice;
 }
 
+// --- what a card does (the catalogue's words, sent in the view: says, set_says, now) ---
+/** ``key`` (a card's name such as "QC#2", or a set "AS+AH") in words: what it does, or what
+ * happens to it instead at this moment (a J just played, a 10♦ lock). */
+function tip(view, key, set = false) {
+  const says = ((set ? view.set_says : view.says) || {})[key];
+  const now = (view.now || {})[key];
+  if (now) return says ? `${now} (else: ${says})` : now;
+  return says || "";
+}
+
+const cardTip = (view, name) => {
+  const words = tip(view, name);
+  return words ? `${cardText(name)}: ${words}` : cardText(name);
+};
+
+/** Hovering, focusing or long-pressing (a phone) a card of ``row`` shows what it does in ``info``;
+ * a long press never plays the card. */
+function explain(row, info, view) {
+  let timer = null;
+  let pressed = false;
+  const show = (card) => { info.textContent = cardTip(view, card.dataset.card); info.hidden = false; };
+  for (const card of row.querySelectorAll("[data-card]")) {
+    card.addEventListener("pointerenter", () => show(card));
+    card.addEventListener("focus", () => show(card));
+    card.addEventListener("pointerdown", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => { pressed = true; show(card); }, 450);
+    });
+    for (const end of ["pointerup", "pointerleave", "pointercancel"]) card.addEventListener(end, () => clearTimeout(timer));
+    card.addEventListener("contextmenu", (e) => e.preventDefault());
+  }
+  row.addEventListener("click", (e) => {  // capture: before the card's own click plays it
+    if (pressed) { pressed = false; e.stopPropagation(); e.preventDefault(); }
+  }, true);
+}
+
 // --- seats ----------------------------------------------------------------------------
-function slot(sl) {
+function slot(sl, view) {
   const side = sl.sideways || [];  // a 6+6+6's 6s turned sideways to shaft (still in the tile)
   const cards = sl.cards.map((c) => {
     const f = face(c);
     if (sl.wild) f.classList.add("wild-down");
     if (sl.ne || side.includes(c)) f.classList.add("sideways");
+    f.title = cardTip(view, c);
     return f;
   });
   const notes = [];
@@ -58,7 +95,7 @@ function slot(sl) {
   if (isUnit(sl)) notes.push(`shafting unit${side.length ? `, ${side.length} of 3 used` : ""}`);
   if (sl.ne) notes.push("no effect");
   if (sl.protected) notes.push("protected");
-  return h("figure", { class: `slot${sl.wild ? " wild" : ""}${sl.ne ? " ne" : ""}`, title: notes.join(", ") || null },
+  return h("figure", { class: `slot${sl.wild ? " wild" : ""}${sl.ne ? " ne" : ""}` },
     h("div", { class: "cards small" }, ...cards), notes.length ? h("figcaption", {}, notes.join(" · ")) : "");
 }
 
@@ -76,7 +113,7 @@ function seatZones(view, names, s) {
     chip(`table ${view.counted[s]}/${view.maximum[s]}`, "", { title: "table cards that count / the table's maximum" }),
     view.hands_won[s] ? chip(`won ${view.hands_won[s]}`, "magenta") : "",
     out ? chip("out of this hand", "warn") : "");
-  const table = view.tables[s].length ? h("div", { class: "bp-table" }, ...view.tables[s].map(slot))
+  const table = view.tables[s].length ? h("div", { class: "bp-table" }, ...view.tables[s].map((sl) => slot(sl, view)))
     : h("p", { class: "empty" }, "table empty");
   const declared = view.declared[s].length
     ? h("p", { class: "declared" }, h("b", {}, `declared: ${view.declared_hand[s] || ""}`), " · ",
@@ -106,7 +143,7 @@ function ask(ctx) {
   }
   if (!choose.length) return "";
   const buttons = choose.map((a, i) => keyButton(choiceText(a.choice), KEYS[i] || "", () => act(a),
-    { class: "choice", "data-choice": a.choice }));
+    { class: "choice", "data-choice": a.choice, title: CARD.test(a.choice) ? cardTip(view, a.choice) : null }));
   if (view.reacting && !view.ask) {
     return prompt("React?", "A card was just played: you may answer it now (Magic, Tunnel…), or let it be.", buttons,
       { urgent: true, id: "ask" });
@@ -156,12 +193,19 @@ function hand(ctx) {
   const { view, legal, act } = ctx;
   if (!Array.isArray(view.viewing)) return "";
   const plays = new Map(legal.filter((a) => a.action === "play").map((a) => [a.card, a]));
-  const choice = (name) => (plays.has(name) ? { run: () => act(plays.get(name)), title: `play ${cardText(name)}` } : null);
-  const parts = [h("h3", {}, `Your viewing hand · ${plural(view.viewing.length, "card")}`),
-    cardRow(view.viewing, { face, choice, cls: "hand cards", label: "your viewing hand", focus: "hand" })];
+  const choice = (name) => (plays.has(name) ? { run: () => act(plays.get(name)), title: `Play ${cardTip(view, name)}` }
+    : { title: cardTip(view, name) });
+  const info = h("p", { class: "card-info", id: "card-info", "aria-live": "polite" },
+    "Point at a card (or press and hold it) to see what it does.");
+  const row = cardRow(view.viewing, { face, choice, cls: "hand cards", label: "your viewing hand", focus: "hand" });
+  explain(row, info, view);
+  const parts = [h("h3", {}, `Your viewing hand · ${plural(view.viewing.length, "card")}`), row];
   if (view.ctbp && view.ctbp.length) {
-    parts.push(h("h3", {}, "Cards to be played"), cardRow(view.ctbp, { face, cls: "cards small" }));
+    const due = cardRow(view.ctbp, { face, choice: (name) => ({ title: cardTip(view, name) }), cls: "cards small" });
+    explain(due, info, view);
+    parts.push(h("h3", {}, "Cards to be played"), due);
   }
+  parts.push(info);
   for (const seen of view.seen_viewing || []) {
     parts.push(h("h3", {}, `Viewing hand you control (${ctx.names[seen.seat]})`), cardRow(seen.viewing, { face, cls: "cards small" }));
   }
@@ -217,10 +261,16 @@ export default {
     switch (a.action) {
       case "pass": return "Pass";
       case "scrap": return "Scrap your table";
-      case "use": return unitSix(a.card, view) ? `Shaft: turn ${cardText(a.card)} of your unit sideways` : `Use ${cardText(a.card)}`;
+      case "use":
+        if (unitSix(a.card, view)) return `Shaft: turn ${cardText(a.card)} of your unit sideways`;
+        return base(a.card).startsWith("3") ? `Neutralize: discard ${cardText(a.card)} and a wild` : `Use ${cardText(a.card)}`;
       case "pair": return `Play together: ${a.cards.map(cardText).join(" + ")}`;
       default: return a.action;
     }
+  },
+  /** What a set will do, under its button (the catalogue's words, through the view). */
+  actionNote(a, view) {
+    return a.action === "pair" && view ? tip(view, a.cards.join("+"), true) : "";
   },
   actionCost(a) {
     return a.action === "pass" ? "ends your turn" : "";
