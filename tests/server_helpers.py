@@ -32,9 +32,9 @@ def server(db: Path, **config: Any) -> Iterator[TestClient]:
         yield client
 
 
-def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: int = 7,
+def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: int = 7, game: str = "shedding",
            **options: Any) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": "shedding", "options": options,
+    r = client.post("/api/tables", json={"game": game, "options": options,
                                          "seats": TWO_PEOPLE if seats is None else seats, "seed": seed})
     assert r.status_code == 201, r.text
     out: dict[str, Any] = r.json()

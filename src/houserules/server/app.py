@@ -31,7 +31,7 @@ from ..engine import registry
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
 from .gate import Gate
-from .live import MAX_TABLES, Client, Hub, LiveTable, Unavailable
+from .live import MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
 from .store import Store
 
@@ -148,6 +148,7 @@ class SeatPublic(BaseModel):
     bot: str | None
     joined: bool
     connected: bool
+    stand_in: bool = Field(False, description="a bot plays this person's seat until they are back")
 
 
 class TableSummary(BaseModel):
@@ -280,7 +281,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/api/tables/{table_id}", response_model=TableSummary, responses=errors(*GATE_ERRORS, 404, 500, 503))
     async def table_summary(table_id: str) -> dict[str, Any]:
         """Public facts about one table: its seats, status and result."""
-        return live_or_404(table_id).summary()
+        live = live_or_404(table_id)
+        async with live.lock:  # a move being made is shown once it is stored
+            return live.summary()
 
     @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413))
     def preview(game: str, body: Annotated[Any, Body()] = None) -> dict[str, Any]:
@@ -385,7 +388,7 @@ async def _sender(websocket: WebSocket, client: Client) -> None:
             if msg is None:
                 await websocket.close(1012)
                 return
-            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+            await websocket.send_text(msg if isinstance(msg, str) else encode(msg))
 
 
 async def _table(websocket: WebSocket, table_id: str, hub: Hub) -> LiveTable | None:
@@ -444,8 +447,8 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
     except WebSocketDisconnect:
         pass
     finally:
-        live.drop(client)
         client.close()
+        await live.drop(client)
         with suppress(asyncio.CancelledError, TimeoutError):
             await asyncio.wait_for(sender, 1.0)
 

@@ -28,7 +28,7 @@ import secrets
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -74,25 +74,14 @@ class Client:
     far through the event log it has been sent."""
 
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    #: messages to write, in order: a dict, or text already encoded (one update shared by many
+    #: connections is encoded once); None closes the connection
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     cursor: int = 0
     #: the connection proved it holds the host's secret (it may pause, resume, replace absent players)
     host: bool = False
-    #: (message id, action) -> the ack it was answered with (the newest ACKS_REMEMBERED)
-    acks: OrderedDict[tuple[str, str], dict[str, Any]] = field(default_factory=OrderedDict)
 
-    def acked(self, ref: Any, raw: Any) -> dict[str, Any] | None:
-        """The ack already sent on this connection for this same ``act`` (id and action), if any."""
-        return self.acks.get(_act_key(ref, raw)) if ref is not None else None
-
-    def remember(self, ref: Any, raw: Any, ack: dict[str, Any]) -> None:
-        if ref is None:
-            return
-        self.acks[_act_key(ref, raw)] = ack
-        while len(self.acks) > ACKS_REMEMBERED:
-            self.acks.popitem(last=False)
-
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to keep up is cut off (None tells its sender to close)."""
         try:
             self.queue.put_nowait(msg)
@@ -108,6 +97,30 @@ class Client:
         except asyncio.QueueFull:
             self.queue.get_nowait()
             self.queue.put_nowait(None)
+
+
+@dataclass
+class Acks:
+    """The acks a seat was sent, so that an ``act`` re-sent with the same id and action (by any of
+    the seat's connections: a client that reconnected cannot tell whether its message arrived) is
+    answered with the same ack, not played again. The newest ACKS_REMEMBERED are kept."""
+
+    sent: OrderedDict[tuple[str, str], dict[str, Any]] = field(default_factory=OrderedDict)
+
+    def get(self, ref: Any, raw: Any) -> dict[str, Any] | None:
+        return self.sent.get(_act_key(ref, raw)) if ref is not None else None
+
+    def remember(self, ref: Any, raw: Any, ack: dict[str, Any]) -> None:
+        if ref is None:
+            return
+        self.sent[_act_key(ref, raw)] = ack
+        while len(self.sent) > ACKS_REMEMBERED:
+            self.sent.popitem(last=False)
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """A message as the text sent on the wire."""
+    return json.dumps(msg, separators=(",", ":"))
 
 
 def _act_key(ref: Any, raw: Any) -> tuple[str, str]:
@@ -142,6 +155,9 @@ class LiveTable:
         self.grace: dict[int, asyncio.TimerHandle] = {}
         #: where in the log each stand-in started playing (told to the player when they are back)
         self.stood_in: dict[int, int] = {}
+        #: what each seat's acts were answered with (any of its connections may re-send one)
+        self.acks: dict[int, Acks] = {}
+        self.spec = registry.spec(table.game.name)
         self._flow()
 
     # --- who is who ---------------------------------------------------------
@@ -251,11 +267,17 @@ class LiveTable:
             raise ProtocolError("internal", "the server could not keep this table's time") from None
         self._persist(before)
 
+    def public_options(self) -> dict[str, Any]:
+        """The options as anyone may know them: a game's secret ones (Mao's rules) only counted
+        until the reveal (``GameSpec.public_options``)."""
+        return self.spec.public_options(self.table.options, self.table.over)
+
     def summary(self) -> dict[str, Any]:
-        """Public facts about the table (for the lobby and the HTTP API)."""
+        """Public facts about the table (for the lobby and the HTTP API). Call it under the
+        table's lock: a move being made in a worker thread is not stored yet."""
         record = self.table.record
         return {"id": self.id, "game": self.table.game.name, "title": self.table.game.title,
-                "options": self.table.options, "status": self.status, "seats": self.public_seats(),
+                "options": self.public_options(), "status": self.status, "seats": self.public_seats(),
                 "actions": len(record.actions) if record else 0,
                 "result": record.result if record else None, "rematch": self.rematch,
                 "clock": self.clock_json(), "listed": self.listed}
@@ -263,7 +285,7 @@ class LiveTable:
     # --- what a client is sent ------------------------------------------------
     def welcome(self, client: Client) -> dict[str, Any]:
         out = {"type": "welcome", "protocol": PROTOCOL, "table": self.id, "game": self.table.game.name,
-               "title": self.table.game.title, "seat": client.seat, "options": self.table.options,
+               "title": self.table.game.title, "seat": client.seat, "options": self.public_options(),
                "host": client.host}
         if client.seat is not None and client.seat in self.stood_in:
             out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
@@ -272,29 +294,43 @@ class LiveTable:
     def update_for(self, client: Client, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """This client's view, its legal actions and the events it has not been sent yet
         (``seats``: the public seats, when the caller has them already)."""
+        out = self.update(client.seat, client.cursor, seats or self.public_seats())
+        client.cursor = out["next"]
+        return out
+
+    def update(self, seat: int | None, start: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """The update for ``seat`` (None: a spectator) that holds the events from ``start``."""
         t = self.table
-        seat = client.seat
         mine = seat is not None and self.status == "playing" and t.seats[seat].player is None
         legal: list[Action] = []
         if mine and seat is not None:
             offer = getattr(t.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
             legal = offer(t.state, seat) if offer else t.legal(seat)
-        start = client.cursor
-        client.cursor = len(t.log)
         return {
-            "type": "update", "table": self.id, "status": self.status, "seats": seats or self.public_seats(),
+            "type": "update", "table": self.id, "status": self.status, "seats": seats,
             "view": t.view(seat).to_json(),
             "legal": [t.game.action_to_json(a) for a in legal],
-            "events_from": start, "events": t.events_for(seat, start), "next": client.cursor,
+            "events_from": start, "events": t.events_for(seat, start), "next": len(t.log),
             "actions": len(t.record.actions) if t.record else 0,
             "result": t.record.result if t.record else None, "rematch": self.rematch,
             "clock": self.clock_json(),
         }
 
     def broadcast(self) -> None:
+        """Every connection its update. Connections of the same seat (or spectators) that hold the
+        same events get the same bytes, built and encoded once: 300 spectators cost one view,
+        one event list and one encoding, not 300. Under the table's lock, after the store has
+        what it shows (nothing is shown before it is stored)."""
         seats = self.public_seats()
+        made: dict[tuple[int | None, int], str] = {}
+        end = len(self.table.log)
         for c in list(self.clients):
-            c.send(self.update_for(c, seats))
+            key = (c.seat, c.cursor)
+            text = made.get(key)
+            if text is None:
+                text = made[key] = encode(self.update(c.seat, c.cursor, seats))
+            c.cursor = end
+            c.send(text)
 
     # --- connections ----------------------------------------------------------
     async def join(self, client: Client, since: int) -> None:
@@ -327,13 +363,16 @@ class LiveTable:
         self.schedule()
         self.broadcast()
 
-    def drop(self, client: Client) -> None:
+    async def drop(self, client: Client) -> None:
         """A connection closed: the others see the seat as disconnected (and, after
         the grace period, a stand-in bot plays it). A finished table nobody
-        watches leaves memory (the store keeps it)."""
+        watches leaves memory (the store keeps it). Under the lock: a bot's move
+        being made in a worker thread is not stored yet, and must not be shown."""
         if client in self.clients:
-            self.clients.discard(client)
-            self.broadcast()
+            async with self.lock:
+                self.clients.discard(client)
+                if not self.evicted:
+                    self.broadcast()
         self._watch_absences()
         if not self.clients and self.table.over and self.hub.tables.get(self.id) is self:
             del self.hub.tables[self.id]
@@ -357,10 +396,19 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         for seat in range(len(self.seats)):
             if self.absent(seat) and seat not in self.grace and self.table.seats[seat].stand_in is None:
-                self.grace[seat] = loop.call_later(self.hub.grace, self.stand_in, seat)
+                self.grace[seat] = loop.call_later(self.hub.grace, self._grace_over, seat)
+
+    def _grace_over(self, seat: int) -> None:
+        self.grace.pop(seat, None)
+        self.hub.spawn(self._stand_in_later(seat))
+
+    async def _stand_in_later(self, seat: int) -> None:
+        """The grace period ended: a stand-in arrives, under the lock (see ``drop``)."""
+        async with self.lock:
+            self.stand_in(seat)
 
     def stand_in(self, seat: int) -> None:
-        """A bot plays ``seat`` until its player comes back with their token."""
+        """Under the lock: a bot plays ``seat`` until its player comes back with their token."""
         self.grace.pop(seat, None)
         if self.evicted or self.table.over or not self.absent(seat) or self.table.seats[seat].stand_in:
             return
@@ -423,15 +471,16 @@ class LiveTable:
         ProtocolError otherwise; nothing changes on error except what the
         rulebook's table-mode penalties say.
 
-        An ``act`` this connection has already had acknowledged (the same id
-        and the same action) is answered with that same ack and not played
-        again: a client re-sends when it cannot tell whether its message
-        arrived. A new action under an old id is a new attempt."""
-        done = client.acked(ref, raw)
+        An ``act`` this seat has already had acknowledged (the same id and the
+        same action, on this connection or an earlier one of the seat's) is
+        answered with that same ack and not played again: a client re-sends
+        when it cannot tell whether its message arrived, often after
+        reconnecting. A new action under an old id is a new attempt."""
+        seat = self._may_act(client)
+        done = self.acks.get(seat, Acks()).get(ref, raw)
         if done is not None:
             client.send(done)
             return
-        seat = self._may_act(client)
         if not self.started:
             raise ProtocolError("not_started", "the game starts when every seat has joined")
         if self.paused:
@@ -448,6 +497,10 @@ class LiveTable:
             raise ProtocolError("bad_action", str(exc)) from None
         async with self.lock:
             self._check_live()
+            done = self.acks.get(seat, Acks()).get(ref, raw)  # sent again while the first was judged
+            if done is not None:
+                client.send(done)
+                return
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
             self._catch_up()  # a clock that ran out before this attempt arrived acts first
@@ -466,7 +519,7 @@ class LiveTable:
             self._persist(before)
             penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data]
             ack = {"type": "ack", "id": ref, "actions": len(self._actions()), "penalties": penalties}
-            client.remember(ref, raw, ack)
+            self.acks.setdefault(seat, Acks()).remember(ref, raw, ack)
             client.send(ack)
             self.broadcast()
         self.schedule()
@@ -605,6 +658,14 @@ class Hub:
         self.max_tables = max_tables
         #: oldest use first
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
+        #: work started from timers (a stand-in arriving), held so that it is not collected mid-way
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on the event loop as a task of its own."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def new_table(self, game_name: str, options: Mapping[str, Any], seats: list[StoredSeat],
                   seed: int | None = None, settings: Mapping[str, Any] | None = None) -> StoredTable:

@@ -44,6 +44,9 @@ SPEC = GameSpec(
     preview="houserules.games.mao.preview:preview",  # the browser's rule editor: a rule in plain words
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,
+    # H-reveal: the rules in play are secret: seats, spectators and the HTTP API learn how many, not which
+    secret_options=("rules", "house"),
+    reveal_option="reveal",
     # the Extension: a match of two games, a written rule in play from the start
     variants=({"extension": True, "games": 2, "max_turns": 150, "house": [{"id": "eights-again", "on": "play",
                                                         "if": ["card.rank == 8"], "effects": ["again"]}]},
