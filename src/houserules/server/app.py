@@ -14,7 +14,6 @@ import gc
 import json
 import logging
 import sqlite3
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
@@ -30,9 +29,10 @@ from ..bots import bot_kinds, default_bot
 from ..engine import registry
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
-from .gate import Gate
+from .gate import Gate, party
+from .limits import Admission, Buckets
 from .live import MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
-from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
+from .protocol import MAX_MESSAGE, ProtocolError, error, parse
 from .store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -61,6 +61,8 @@ class ServerConfig:
     create_burst: float = 20.0
     #: unfinished tables (created in the last day) the server holds at most
     max_open_tables: int = 1000
+    #: ... and one party (an address's network: gate.party) at most
+    max_open_per_party: int = 20
     #: largest HTTP request body (bytes); larger ones are answered 413
     max_body: int = 64 * 1024
     #: tables held in memory; idle ones beyond this leave it and are reloaded on demand
@@ -179,7 +181,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(config.db, config.sync)
         app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables)
-        app.state.creations = {}
+        app.state.admission = Admission(store, config.create_rate, config.create_burst, config.max_open_tables,
+                                        config.max_open_per_party)
+        app.state.messages = Buckets(config.rate, config.burst)
         # Everything imported so far lives as long as the server: move it out
         # of the collector's sight, so that full collections (which stop the
         # event loop, and so every table) scan only the games' own objects.
@@ -227,31 +231,21 @@ def create_app(config: ServerConfig) -> FastAPI:
                                 seats=g.seats(g.new(opts, 0)), client_module=registry.spec(name).web))
         return out
 
-    def may_create(request: Request) -> None:
-        """A burst of new tables from one address is fine; a flood gets 429. The server
-        holds at most ``max_open_tables`` unfinished ones."""
-        who = request.client.host if request.client else "?"
-        buckets: dict[str, RateLimit] = app.state.creations
-        limit = buckets.get(who)
-        if limit is None:
-            if len(buckets) > 10_000:
-                buckets.clear()
-            limit = buckets[who] = RateLimit(config.create_rate / 60, config.create_burst)
-        if not limit.allow():
-            raise HTTPException(429, f"too many new tables: at most {config.create_rate:g} a minute; try again soon")
+    def may_create(request: Request) -> str:
+        """A burst of new tables from one party is fine; a flood gets 429, and so does a party
+        holding ``max_open_per_party`` unfinished ones; the server holds at most
+        ``max_open_tables`` (503). The party's tag, to store with the table."""
         try:
-            open_tables = hub().store.open_count(time.time() - 86400)
-        except sqlite3.Error:
-            log.exception("could not count the open tables")
-            raise HTTPException(503, "the server could not read its storage; try again later") from None
-        if open_tables >= config.max_open_tables:
-            raise HTTPException(503, "this server has as many open tables as it can hold; try again later")
+            tag: str = app.state.admission.admit(party(request.client.host if request.client else None))
+        except Unavailable as exc:
+            raise HTTPException(exc.status, str(exc)) from None
+        return tag
 
     @app.post("/api/tables", response_model=Created, status_code=201, responses=errors(*GATE_ERRORS, 413, 429, 503))
     async def create_table(body: CreateTable, request: Request) -> Created:
         """Create a table; the answer holds one invite (with its secret token) per person's seat,
         the spectator link and the host's secret."""
-        may_create(request)
+        tag = may_create(request)
         try:
             specs = [s.model_dump() for s in body.seats] if body.seats is not None else None
             if specs is None:
@@ -259,7 +253,8 @@ def create_app(config: ServerConfig) -> FastAPI:
                 opts = g.options(body.options)
                 specs = [{} for _ in range(g.seats(g.new(opts, 0)))]
             stored, tokens, keys = hub().create(body.game, body.options, specs, body.seed,
-                                                clock=body.clock, on_timeout=body.on_timeout, listed=body.listed)
+                                                clock=body.clock, on_timeout=body.on_timeout, listed=body.listed,
+                                                party=tag)
         except GameError as exc:
             raise HTTPException(400, str(exc)) from None
         except Unavailable as exc:
@@ -323,7 +318,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_connection(websocket, table_id, hub(), config)
+        await _serve_connection(websocket, table_id, hub(), config, app.state.messages, app.state.admission)
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
@@ -371,7 +366,8 @@ async def _hello(websocket: WebSocket, live: LiveTable, config: ServerConfig) ->
         await _refuse(websocket, "private", "this table is private: open its spectator link to watch")
         return None
     since = msg.get("since", 0)
-    return Client(seat, host=host), since if isinstance(since, int) and not isinstance(since, bool) else 0
+    who = party(websocket.client.host if websocket.client else None)
+    return Client(seat, host=host, party=who), since if isinstance(since, int) and not isinstance(since, bool) else 0
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
@@ -403,7 +399,8 @@ async def _table(websocket: WebSocket, table_id: str, hub: Hub) -> LiveTable | N
     return live
 
 
-async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig) -> None:
+async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig,
+                            messages: Buckets, admission: Admission) -> None:
     live = await _table(websocket, table_id, hub)
     if live is None:
         return
@@ -421,12 +418,12 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
         await _refuse(websocket, exc.code, exc.message)
         return
     sender = asyncio.create_task(_sender(websocket, client))
-    limiter = RateLimit(config.rate, config.burst)
     strikes = 0
     try:
         while not sender.done():
             payload = await _receive(websocket)
-            if not limiter.allow():
+            # one allowance per seat, however many connections hold its token; per party for spectators
+            if not messages.allow((live.id, client.seat) if client.seat is not None else ("watch", client.party)):
                 strikes += 1
                 if strikes > config.strikes:  # not a burst but abuse: say so, then close
                     client.send(error("abuse", "too many messages over the limit: this connection is closed"))
@@ -437,7 +434,7 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             try:
                 msg = parse(payload, config.max_message)
                 ref = msg.get("id")
-                await _dispatch(live, client, msg, ref)
+                await _dispatch(live, client, msg, ref, admission)
             except ProtocolError as exc:
                 client.send(error(exc.code, exc.message, ref))
             except Exception:  # a bug: the connection says so and lives on
@@ -453,12 +450,12 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             await asyncio.wait_for(sender, 1.0)
 
 
-async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any) -> None:
+async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any, admission: Admission) -> None:
     kind = msg["type"]
     if kind == "act":
         await live.attempt(client, msg.get("action"), ref)
     elif kind == "rematch":
-        await live.request_rematch(client)
+        await live.request_rematch(client, admission.admit)
     elif kind == "leave":
         await live.leave(client)
     elif kind == "ping":

@@ -28,7 +28,7 @@ import secrets
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -80,6 +80,8 @@ class Client:
     cursor: int = 0
     #: the connection proved it holds the host's secret (it may pause, resume, replace absent players)
     host: bool = False
+    #: who is behind the connection's address (gate.party), for the limits one party must not exhaust
+    party: str = "?"
 
     def send(self, msg: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to keep up is cut off (None tells its sender to close)."""
@@ -548,17 +550,23 @@ class LiveTable:
             self.broadcast()
         self.kick_bots()
 
-    async def request_rematch(self, client: Client) -> str:
-        """A new table with the same game, options and seats (same tokens), once per table."""
+    async def request_rematch(self, client: Client, admit: Callable[[str], str]) -> str:
+        """A new table with the same game, options and seats (same tokens), once per table.
+        It is a new table like any other: ``admit`` (limits.Admission) may refuse the asking
+        party (too many new tables, or the server full), and returns its tag for the table."""
         self._may_act(client)
         if not self.table.over:
             raise ProtocolError("not_over", "a rematch can start once this game is over")
         async with self.lock:
             self._check_live()
             if self.rematch is None:
+                try:
+                    tag = admit(client.party)
+                except Unavailable as exc:
+                    raise ProtocolError("no_rematch", str(exc)) from None
                 seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
                 new = self.hub.new_table(self.table.game.name, self.table.options, seats,
-                                         settings={**self.settings, "paused": False})
+                                         settings={**self.settings, "paused": False, "party": tag})
                 try:
                     self.hub.store.set_rematch(self.id, new)
                 except sqlite3.Error:
@@ -686,7 +694,7 @@ class Hub:
 
     def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
                seed: int | None = None, clock: Any = None, on_timeout: Any = None,
-               listed: bool = False) -> tuple[StoredTable, dict[int, str], dict[str, str]]:
+               listed: bool = False, party: str | None = None) -> tuple[StoredTable, dict[int, str], dict[str, str]]:
         """Store a new table; returns it, a fresh secret token per person's seat and
         the table's own secrets: ``host`` (pause, resume, replace) and ``watch`` (spectate)."""
         clock_spec = parse_clock(clock)
@@ -694,7 +702,7 @@ class Hub:
         secrets_ = {"host": secrets.token_urlsafe(18), "watch": secrets.token_urlsafe(12)}
         settings = {"clock": clock_spec.to_json() if clock_spec else None, "on_timeout": timeout, "listed": bool(listed),
                     "paused": False, "host_hash": token_hash(secrets_["host"]),
-                    "watch_hash": token_hash(secrets_["watch"])}
+                    "watch_hash": token_hash(secrets_["watch"]), "party": party}
         tokens: dict[int, str] = {}
         stored_seats = []
         for i, spec in enumerate(seats):
