@@ -31,7 +31,7 @@ from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
 from .gate import Gate, party
 from .limits import Admission, Buckets
-from .live import MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
+from .live import IDLE, MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
 from .protocol import MAX_MESSAGE, ProtocolError, error, parse
 from .store import Store
 
@@ -56,6 +56,9 @@ class ServerConfig:
     strikes: int = 200
     #: seconds a disconnected player's seat waits before a stand-in bot plays it
     grace: float = 45.0
+    #: seconds a connected person may sit on a decision at a table without a turn clock before a
+    #: bot makes it for them (0 or None: for ever)
+    idle: float | None = IDLE
     #: new tables per client address: a burst of ``create_burst``, then ``create_rate`` a minute
     create_rate: float = 10.0
     create_burst: float = 20.0
@@ -180,7 +183,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(config.db, config.sync)
-        app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables)
+        app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables, config.idle or None)
         app.state.admission = Admission(store, config.create_rate, config.create_burst, config.max_open_tables,
                                         config.max_open_per_party)
         app.state.messages = Buckets(config.rate, config.burst)
@@ -189,9 +192,12 @@ def create_app(config: ServerConfig) -> FastAPI:
         # event loop, and so every table) scan only the games' own objects.
         gc.collect()
         gc.freeze()
+        app.state.hub.spawn(app.state.hub.resume())  # tables in play go on without waiting for anyone
         try:
             yield
         finally:
+            for task in list(app.state.hub.tasks):
+                task.cancel()
             store.close()
 
     # No Swagger UI or ReDoc: they load their scripts from a CDN. /docs is the

@@ -51,6 +51,8 @@ NAME_LIMIT = 40
 ACKS_REMEMBERED = 64
 #: tables kept in memory by default; idle ones beyond this are dropped and reloaded on demand
 MAX_TABLES = 1000
+#: seconds a connected person may sit on a decision at a table without a turn clock (see ``idle_due``)
+IDLE = 120.0
 
 
 class Unavailable(Exception):
@@ -159,6 +161,10 @@ class LiveTable:
         self.stood_in: dict[int, int] = {}
         #: what each seat's acts were answered with (any of its connections may re-send one)
         self.acks: dict[int, Acks] = {}
+        #: on the table's clock: when each seat the table waits on began to owe its decision, and
+        #: when each person last acted (or sat down): for the idle limit (``idle_due``)
+        self.owing: dict[int, float] = {}
+        self.heard: dict[int, float] = {}
         self.spec = registry.spec(table.game.name)
         self._flow()
 
@@ -232,12 +238,19 @@ class LiveTable:
         return out
 
     def schedule(self) -> None:
-        """Sleep until the table next needs waking (the rules' deadline or a clock's expiry)."""
+        """Sleep until the table next needs waking (the rules' deadline, a clock's expiry, or a
+        person sitting on a decision for the idle limit)."""
         self._flow()
         if self.wake_task is not None and not self.wake_task.done():
             self.wake_task.cancel()
         self.wake_task = None
+        now = self.now()
+        owing = self.table.to_act() if self.status == "playing" else ()
+        self.owing = {s: self.owing.get(s, now) for s in owing}
         when = self.table.wake_at()
+        idle = self.idle_due()
+        if idle is not None and (when is None or idle[0] < when):
+            when = idle[0]
         if when is None or self.flowing is None or self.evicted:
             return
         self.wake_task = asyncio.create_task(self._wake(max(0.0, when - self.now())))
@@ -263,6 +276,7 @@ class LiveTable:
         before = len(self._actions())
         try:
             self.table.due(self.now())
+            self._nudge_idle()
         except Exception:
             log.exception("table %s: the engine failed on a deadline; reloading from the store", self.id)
             self.hub.evict(self, "the server failed keeping this table's time")
@@ -273,6 +287,27 @@ class LiveTable:
         """The options as anyone may know them: a game's secret ones (Mao's rules) only counted
         until the reveal (``GameSpec.public_options``)."""
         return self.spec.public_options(self.table.options, self.table.over)
+
+    def idle_due(self) -> tuple[float, int] | None:
+        """When a person at a table without a turn clock will have sat on their decision for
+        the idle limit (``Hub.idle``), and which seat, soonest first: a person connected but
+        away from the screen, whom no grace period covers (theirs is for the disconnected)."""
+        if self.hub.idle is None or self.table.clock is not None or self.status != "playing":
+            return None
+        due = [(max(since, self.heard.get(s, 0.0)) + self.hub.idle, s) for s, since in self.owing.items()
+               if self.seats[s].bot is None and self.table.seats[s].stand_in is None and not self.absent(s)]
+        return min(due) if due else None
+
+    def _nudge_idle(self) -> None:
+        """Under the lock: a bot makes the decision of each person who has sat on it for the
+        idle limit, recorded as their time running out; their next decision is theirs again."""
+        for _ in range(len(self.seats)):
+            due = self.idle_due()
+            now = self.now()
+            if due is None or due[0] > now or self.table.over:
+                return
+            self.table.nudge(due[1], now)
+            self.owing[due[1]] = now  # a decision still owed after it waits another idle period
 
     def summary(self) -> dict[str, Any]:
         """Public facts about the table (for the lobby and the HTTP API). Call it under the
@@ -355,6 +390,7 @@ class LiveTable:
             self.seats[seat] = joined
         if seat is not None:
             self._back(seat)
+            self.heard[seat] = self.now()
         n = len(self.table.log)
         client.cursor = since if 0 <= since <= n else 0
         client.cursor = max(client.cursor, n - EVENT_WINDOW)
@@ -452,7 +488,17 @@ class LiveTable:
                 handle = self.grace.pop(seat, None)
                 if handle is not None:
                     handle.cancel()
+                if not self.seats[seat].joined:  # never came: the seat is taken, so play can begin
+                    joined = replace(self.seats[seat], joined=True)
+                    try:
+                        self.hub.store.update_seat(self.id, seat, joined)
+                    except sqlite3.Error:
+                        log.exception("table %s: could not store that seat %d was handed to a bot", self.id, seat)
+                        raise not_saved("that the seat was handed to a bot") from None
+                    self.seats[seat] = joined
                 self.stand_in(seat)
+                self.schedule()
+                self._watch_absences()
             else:
                 raise ProtocolError("bad_message", 'a host message says "do": "pause", "resume" or "replace"')
             self.broadcast()
@@ -489,6 +535,7 @@ class LiveTable:
             raise ProtocolError("paused", "the host has paused the table")
         if not isinstance(raw, Mapping):
             raise ProtocolError("bad_action", "an \"act\" message carries an \"action\" object")
+        self.heard[seat] = self.now()  # an attempt, even a refused one: the person is at the table
         named = raw.get("seat", seat)
         if type(named) is not int or named != seat:
             raise ProtocolError("not_your_seat", f"you sit at seat {seat}; you cannot act for another seat")
@@ -658,11 +705,15 @@ class Hub:
     again (least recently used first) when more than ``max_tables`` are held
     and some are idle, so looking at thousands of tables cannot fill memory."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES):
+    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES,
+                 idle: float | None = IDLE):
         self.store = store
         self.bot_delay = bot_delay
         #: seconds a disconnected person's seat waits before a stand-in bot plays it
         self.grace = grace
+        #: seconds a connected person may sit on a decision at a table without a turn clock before
+        #: a bot makes it for them (None: for ever)
+        self.idle = idle
         self.max_tables = max_tables
         #: oldest use first
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
@@ -739,6 +790,27 @@ class Hub:
         live = self.tables[table_id] = LiveTable(self, stored, _replayed(stored))
         self._trim(live)
         return live
+
+    async def resume(self) -> None:
+        """At start-up: bring back every table being played, so that its bots move, its clocks
+        run and its absent players' grace periods start as if the server had not stopped
+        (the table's clock does not count the downtime). Tables are replayed one at a time,
+        the server answering meanwhile; one that cannot be is left for the log."""
+        try:
+            ids = self.store.in_play(self.max_tables)
+        except sqlite3.Error:
+            log.exception("could not list the tables in play")
+            return
+        for table_id in ids:
+            await asyncio.sleep(0)
+            try:
+                live = self.get(table_id)
+            except Unavailable:
+                continue  # logged by get
+            if live is not None and not live.evicted:
+                live.schedule()
+                live.kick_bots()
+                live._watch_absences()
 
     def _trim(self, keep: LiveTable) -> None:
         """Drop the least recently used idle tables (never ``keep``, the one just loaded)

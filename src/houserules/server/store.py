@@ -242,6 +242,15 @@ class Store:
         (n,) = self.db.execute(sql, args).fetchone()
         return int(n)
 
+    def in_play(self, limit: int) -> list[str]:
+        """The newest ``limit`` tables being played: unfinished, not paused, and every person's
+        seat taken (the ones whose bots and clocks should run without anyone connected)."""
+        rows = self.db.execute(
+            "SELECT id FROM tables t WHERE result IS NULL AND coalesce(json_extract(settings, '$.paused'), 0) = 0 "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND s.joined = 0) "
+            "ORDER BY created DESC LIMIT ?", (limit,))
+        return [i for (i,) in rows]
+
     def action_count(self, table_id: str) -> int:
         (n,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
         return int(n)
