@@ -96,3 +96,25 @@ def test_the_browser_client_is_served(client):
         assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
     for path in ("/static/app.js", "/static/games/shedding/main.js", "/static/games/king-taco/words.js", "/static/games/fallback.js", "/static/style.css"):
         assert client.get(path).status_code == 200, path
+
+
+def test_what_the_schema_allows_is_what_the_server_takes(client):
+    """Issue 23, item 8 (schemathesis): a schema that allowed ``{"game": ""}`` and a preview body
+    of ``null`` (both answered 400), and a 405 whose Allow named only one of a path's methods."""
+    from houserules.engine import registry
+
+    schema = client.get("/openapi.json").json()
+    game = schema["components"]["schemas"]["CreateTable"]["properties"]["game"]
+    assert game["enum"] == registry.names()
+    body = schema["paths"]["/api/games/{game}/preview"]["post"]["requestBody"]
+    assert body["required"] is True
+    (mao,) = body["content"]["application/json"]["schema"]["anyOf"]
+    assert mao["type"] == "object" and mao["required"] == ["rule"]
+    # the least the preview's schema allows is answered, not refused
+    r = client.post("/api/games/mao/preview", json={"rule": {}})
+    assert r.status_code == 200 and r.json()["ok"] is False
+    r = client.post("/api/games/mao/preview", json={"rule": {}, "top": "10s", "hand": ["qd", "7H"]})
+    assert r.status_code == 200
+    for path, methods in (("/api/tables", "GET, POST"), ("/api/tables/abc", "GET"), ("/api/games", "GET")):
+        r = client.request("OPTIONS", path)
+        assert r.status_code == 405 and r.headers["allow"] == methods, (path, r.headers.get("allow"))

@@ -85,6 +85,9 @@ class GameSpec:
     #: a read-only helper for the game's browser module, ``"module:function"`` taking a JSON
     #: object and returning one (GameError: a one-line 400), served at POST /api/games/NAME/preview
     preview: str | None = None
+    #: ``"module:attribute"`` naming the JSON Schema of what ``preview`` accepts: the OpenAPI
+    #: schema shows it, so that a request the schema allows is one the preview answers
+    preview_body: str | None = None
     #: option sets the conformance suite plays the game under besides its defaults
     #: (a game whose options change its rules lists one per kind of rule)
     variants: tuple[Mapping[str, Any], ...] = ()

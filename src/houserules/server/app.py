@@ -21,9 +21,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from ..bots import bot_kinds, default_bot
 from ..engine import registry
@@ -121,8 +124,12 @@ class SeatSpec(BaseModel):
     bot: str | None = Field(None, description="a bot spec (a kind, or ismcts:ITERATIONS / ismcts:SECONDSs), or null for a person")
 
 
+#: the schema names the games (aliases are accepted too), so that a request it allows names one
+GAME_NAMES: list[JsonValue] = [name for name in registry.names()]
+
+
 class CreateTable(BaseModel):
-    game: str
+    game: str = Field(json_schema_extra={"enum": GAME_NAMES})
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(None, description="one per seat; default: every seat a person")
     seed: int | None = Field(None, ge=0, lt=2**63, description="deal seed (random if omitted)")
@@ -222,6 +229,19 @@ def create_app(config: ServerConfig) -> FastAPI:
             raise HTTPException(404, f"no table {table_id!r}")
         return live
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """FastAPI's answer, except that a 405's ``Allow`` lists every method the path takes:
+        Starlette names only those of the first route that matched the path (``/api/tables``
+        is two routes, GET and POST)."""
+        if exc.status_code == 405:
+            allowed: set[str] = set()
+            for route in app.router.routes:
+                if isinstance(route, Route) and route.matches(request.scope)[0] is not Match.NONE:
+                    allowed |= route.methods or set()
+            exc.headers = {**(exc.headers or {}), "Allow": ", ".join(sorted(allowed))}
+        return await http_exception_handler(request, exc)
+
     app.add_middleware(Gate, served_host=config.host, allow_origins=config.allow_origins,
                        allow_hosts=config.allow_hosts, max_body=config.max_body)
 
@@ -286,7 +306,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         async with live.lock:  # a move being made is shown once it is stored
             return live.summary()
 
-    @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413))
+    @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413),
+              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+                  "anyOf": [registry.load(s.preview_body) for s in registry.specs().values() if s.preview_body],
+                  "description": "the game's own (GameSpec.preview_body)"}}}}})
     def preview(game: str, body: Annotated[Any, Body()] = None) -> dict[str, Any]:
         """A game's own read-only answer for its browser module (``GameSpec.preview``; Mao: a rule
         being written, in plain words and tried on a sample hand). Nothing is stored or changed.

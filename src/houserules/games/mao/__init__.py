@@ -42,6 +42,7 @@ SPEC = GameSpec(
     web=True,
     playout="dealer",  # random Mao is endless talking: ismcts:200 plays its playouts as the dealer
     preview="houserules.games.mao.preview:preview",  # the browser's rule editor: a rule in plain words
+    preview_body="houserules.games.mao.preview:BODY",
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     order=4,
     # H-reveal: the rules in play are secret: seats, spectators and the HTTP API learn how many, not which
