@@ -504,7 +504,8 @@ class TableScreen {
 
   waiting() {
     const box = h("div", { class: "panel waiting" }, h("h2", {}, "Waiting for everyone to sit down"),
-      h("p", { class: "muted" }, "The game starts when every person's seat has joined. Send each friend their link:"));
+      h("p", { class: "muted" }, "The game starts when every person's seat has joined"
+        + (this.welcome?.host ? " (or you let a bot play a seat nobody opens)" : "") + ". Send each friend their link:"));
     const { invites, spectate } = this.savedInvites();
     for (const inv of invites) {
       if (inv.seat === this.seat) continue;
