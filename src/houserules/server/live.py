@@ -265,9 +265,9 @@ class LiveTable:
             except ProtocolError:
                 return  # logged; the table was dropped from memory and comes back from the store
             self.broadcast()
-        self.wake_task = None
-        self.schedule()
-        self.kick_bots()
+            self.wake_task = None
+            self.schedule()
+            self.kick_bots()
 
     def _catch_up(self) -> None:
         """Under the lock: carry out everything due by now, and store it before anyone is told."""
@@ -375,8 +375,8 @@ class LiveTable:
         Under the table's lock: a move being judged in a worker thread is never seen half made."""
         async with self.lock:
             self._join(client, since)
-        self.kick_bots()
-        self._watch_absences()
+            self.kick_bots()
+            self._watch_absences()
 
     def _join(self, client: Client, since: int) -> None:
         seat = client.seat
@@ -411,7 +411,7 @@ class LiveTable:
                 self.clients.discard(client)
                 if not self.evicted:
                     self.broadcast()
-        self._watch_absences()
+                self._watch_absences()
         if not self.clients and self.table.over and self.hub.tables.get(self.id) is self:
             del self.hub.tables[self.id]
             self.evicted = True
@@ -502,7 +502,7 @@ class LiveTable:
             else:
                 raise ProtocolError("bad_message", 'a host message says "do": "pause", "resume" or "replace"')
             self.broadcast()
-        self.kick_bots()
+            self.kick_bots()
 
     # --- acting -----------------------------------------------------------------
     def _may_act(self, client: Client) -> int:
@@ -571,8 +571,9 @@ class LiveTable:
             self.acks.setdefault(seat, Acks()).remember(ref, raw, ack)
             client.send(ack)
             self.broadcast()
-        self.schedule()
-        self.kick_bots()
+            # under the lock: no other move is being made in a worker thread while the state is read
+            self.schedule()
+            self.kick_bots()
 
     async def leave(self, client: Client) -> None:
         """The player gets up: a bot takes the seat so the others can play on,
@@ -595,7 +596,7 @@ class LiveTable:
                     c.seat = None
                     c.send(self.welcome(c))
             self.broadcast()
-        self.kick_bots()
+            self.kick_bots()
 
     async def request_rematch(self, client: Client, admit: Callable[[str], str]) -> str:
         """A new table with the same game, options and seats (same tokens), once per table.
@@ -655,7 +656,7 @@ class LiveTable:
                 except ProtocolError:
                     return
                 self.broadcast()
-            self.schedule()
+                self.schedule()
 
     def _bot_moves(self, one: bool) -> None:
         """Under the lock, in a worker thread: what is due, then one bot move or every pending one."""
