@@ -15,7 +15,15 @@ moment left it (downtime is nobody's fault). A scheduler per table sleeps
 until ``Table.wake_at`` (the rules' deadline or a turn clock's expiry,
 whichever is first) and then lets ``Table.due`` act, so no table waits on
 an absent person: a seat whose player has been disconnected longer than the
-grace period is played by a stand-in bot until the player comes back.
+grace period is played by a stand-in bot until the player comes back, and
+at a table without a turn clock a connected person who sits on one decision
+for the idle limit has it made by a bot (``idle_due``). At start-up the hub
+brings back every table in play (``Hub.resume``), so nothing waits for
+someone to connect.
+
+Everything that reads or shows the table (updates, the HTTP summary,
+scheduling, a stand-in arriving) does so under the table's lock: a move
+being made in a worker thread is seen only once it is stored.
 """
 
 from __future__ import annotations
