@@ -28,7 +28,8 @@ def join(stack: ExitStack, port: int, table: str, token: str) -> Seat:
     return s
 
 
-def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> None:
+def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> dict[str, int]:
+    """``rounds`` SIGKILLs; the figures checked: tables, acknowledged actions, stored actions."""
     rng = random.Random(seed)
     db, port = tmp_path / "t.db", free_port()
     acked: dict[str, list[tuple[dict, dict]]] = {}
@@ -72,6 +73,8 @@ def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> None:
         assert len(rebuilt.record.actions) == len(stored.actions)
         total += len(acks)
     assert total > 0, "no action was acknowledged: the kills came too early"
+    return {"kills": rounds, "tables": len(acked), "acknowledged": total,
+            "stored": sum(store.action_count(t) for t in acked)}
 
 
 def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):
