@@ -336,15 +336,9 @@ class LiveTable:
             out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
         return out
 
-    def update_for(self, client: Client, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """This client's view, its legal actions and the events it has not been sent yet
-        (``seats``: the public seats, when the caller has them already)."""
-        out = self.update(client.seat, client.cursor, seats or self.public_seats())
-        client.cursor = out["next"]
-        return out
-
     def update(self, seat: int | None, start: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
-        """The update for ``seat`` (None: a spectator) that holds the events from ``start``."""
+        """The update for ``seat`` (None: a spectator): its view, its legal actions and the
+        events from ``start`` (``seats``: the public seats, made once per broadcast)."""
         t = self.table
         mine = seat is not None and self.status == "playing" and t.seats[seat].player is None
         legal: list[Action] = []
