@@ -3,6 +3,7 @@ a seat's WebSocket that can wait for the messages it expects."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import socket
 import subprocess
@@ -18,6 +19,8 @@ from fastapi.testclient import TestClient
 
 from houserules.server import ServerConfig, create_app
 
+#: numbers each connection's act ids apart from every other's
+_CONNECTIONS = itertools.count()
 #: 2 people (seats 0 and 1) and 2 bots
 TWO_PEOPLE = [{"name": "Ann"}, {"name": "Bo"}, {"bot": "heuristic"}, {"bot": "random"}]
 
@@ -59,8 +62,9 @@ class Seat:
         self.last: dict[str, Any] | None = None
         #: (action sent, the server's answer) for every act
         self.acts: list[tuple[dict[str, Any], dict[str, Any]]] = []
-        #: the id of the next act: each act its own (a repeated id and action is answered, not replayed)
-        self.next_id = 1
+        #: the id of the next act: each act its own, across connections too (the server remembers a
+        #: seat's acts by id and action, on any of its connections: a repeat is answered, not replayed)
+        self.next_id = next(_CONNECTIONS) * 100_000 + 1
 
     def send(self, msg: Any) -> None:
         self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
