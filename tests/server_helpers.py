@@ -3,6 +3,7 @@ a seat's WebSocket that can wait for the messages it expects."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import socket
 import subprocess
@@ -18,6 +19,8 @@ from fastapi.testclient import TestClient
 
 from houserules.server import ServerConfig, create_app
 
+#: numbers each connection's act ids apart from every other's
+_CONNECTIONS = itertools.count()
 #: 2 people (seats 0 and 1) and 2 bots
 TWO_PEOPLE = [{"name": "Ann"}, {"name": "Bo"}, {"bot": "heuristic"}, {"bot": "random"}]
 
@@ -26,15 +29,15 @@ TWO_PEOPLE = [{"name": "Ann"}, {"name": "Bo"}, {"bot": "heuristic"}, {"bot": "ra
 def server(db: Path, **config: Any) -> Iterator[TestClient]:
     # Starlette's TestClient names the server "testserver" in its Host header.
     settings = {"bot_delay": 0.0, "rate": 1000.0, "burst": 1000.0, "create_rate": 1e6, "create_burst": 1e6,
-                "max_open_tables": 10**6,
+                "max_open_tables": 10**6, "max_open_per_party": 10**6,
                 "allow_hosts": ("testserver",), **config}
     with TestClient(create_app(ServerConfig(db=db, **settings))) as client:
         yield client
 
 
-def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: int = 7,
+def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: int = 7, game: str = "shedding",
            **options: Any) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": "shedding", "options": options,
+    r = client.post("/api/tables", json={"game": game, "options": options,
                                          "seats": TWO_PEOPLE if seats is None else seats, "seed": seed})
     assert r.status_code == 201, r.text
     out: dict[str, Any] = r.json()
@@ -59,8 +62,9 @@ class Seat:
         self.last: dict[str, Any] | None = None
         #: (action sent, the server's answer) for every act
         self.acts: list[tuple[dict[str, Any], dict[str, Any]]] = []
-        #: the id of the next act: each act its own (a repeated id and action is answered, not replayed)
-        self.next_id = 1
+        #: the id of the next act: each act its own, across connections too (the server remembers a
+        #: seat's acts by id and action, on any of its connections: a repeat is answered, not replayed)
+        self.next_id = next(_CONNECTIONS) * 100_000 + 1
 
     def send(self, msg: Any) -> None:
         self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))

@@ -133,6 +133,26 @@ def test_private_tables_need_the_spectator_link_and_the_host_pauses(live_url, br
     bo.wait_for_selector("#table[data-status=playing]")
 
 
+def test_the_host_lets_a_bot_take_a_seat_nobody_opened_and_play_begins(live_url, browser):
+    """Issue 23, item 5: a friend who never opens their invite does not hold the table up for ever."""
+    host = browser.new_context().new_page()
+    errors: list[str] = []
+    watch_errors(host, errors)
+    host.goto(live_url + "/")
+    host.fill("[name=opt-players]", "2")
+    host.press("[name=opt-players]", "Tab")
+    host.fill("[name=name-0]", "Ann")
+    host.select_option("[name=seat-1]", "")
+    host.fill("[name=name-1]", "Bo")
+    host.click("#create-button")
+    host.wait_for_selector("#table[data-status=waiting]")
+    host.screenshot(path=str(ARTIFACTS / "browser-waiting-host.png"))
+    host.click('.invite[data-seat="1"] button.replace')
+    host.wait_for_selector("#table[data-status=playing]")
+    assert "a bot plays for now" in host.locator('.seat[data-seat="1"]').inner_text()
+    assert errors == []
+
+
 def test_no_page_asks_the_internet_for_a_script_or_a_style(live_url, browser):
     t = new_table(live_url)
     page = browser.new_context().new_page()

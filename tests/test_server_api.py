@@ -33,6 +33,8 @@ def test_creating_a_table_gives_one_secret_invite_per_person(client):
     assert len(t["host"]) >= 24 and t["host"] not in tokens
     summary = client.get(f"/api/tables/{t['table']}").json()
     assert summary["status"] == "waiting" and summary["seats"][2]["bot"] == "heuristic"
+    # every seat field docs/protocol.md lists, stand_in included (issue 23, item 8)
+    assert set(summary["seats"][0]) == {"seat", "name", "bot", "joined", "connected", "stand_in"}
     assert not any(tok in client.get(f"/api/tables/{t['table']}").text for tok in tokens)
     assert t["table"] not in [row["id"] for row in client.get("/api/tables").json()]  # private by default
     listed = client.post("/api/tables", json={"game": "shedding", "listed": True}).json()
@@ -94,3 +96,25 @@ def test_the_browser_client_is_served(client):
         assert r.status_code == 200 and '<script type="module" src="/static/app.js">' in r.text
     for path in ("/static/app.js", "/static/games/shedding/main.js", "/static/games/king-taco/words.js", "/static/games/fallback.js", "/static/style.css"):
         assert client.get(path).status_code == 200, path
+
+
+def test_what_the_schema_allows_is_what_the_server_takes(client):
+    """Issue 23, item 8 (schemathesis): a schema that allowed ``{"game": ""}`` and a preview body
+    of ``null`` (both answered 400), and a 405 whose Allow named only one of a path's methods."""
+    from houserules.engine import registry
+
+    schema = client.get("/openapi.json").json()
+    game = schema["components"]["schemas"]["CreateTable"]["properties"]["game"]
+    assert game["enum"] == registry.names()
+    body = schema["paths"]["/api/games/{game}/preview"]["post"]["requestBody"]
+    assert body["required"] is True
+    (mao,) = body["content"]["application/json"]["schema"]["anyOf"]
+    assert mao["type"] == "object" and mao["required"] == ["rule"]
+    # the least the preview's schema allows is answered, not refused
+    r = client.post("/api/games/mao/preview", json={"rule": {}})
+    assert r.status_code == 200 and r.json()["ok"] is False
+    r = client.post("/api/games/mao/preview", json={"rule": {}, "top": "10s", "hand": ["qd", "7H"]})
+    assert r.status_code == 200
+    for path, methods in (("/api/tables", "GET, POST"), ("/api/tables/abc", "GET"), ("/api/games", "GET")):
+        r = client.request("OPTIONS", path)
+        assert r.status_code == 405 and r.headers["allow"] == methods, (path, r.headers.get("allow"))

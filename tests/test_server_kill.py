@@ -1,6 +1,7 @@
 """Kill the server (SIGKILL) again and again in the middle of games: no
-action it acknowledged may ever be lost, and every table must come back
-from the store exactly (its stored actions replay through the engine)."""
+action it acknowledged, and no move anyone was shown, may ever be lost, and
+every table must come back from the store exactly (its stored actions replay
+through the engine)."""
 
 from __future__ import annotations
 
@@ -27,10 +28,13 @@ def join(stack: ExitStack, port: int, table: str, token: str) -> Seat:
     return s
 
 
-def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> None:
+def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> dict[str, int]:
+    """``rounds`` SIGKILLs; the figures checked: tables, acknowledged actions, stored actions."""
     rng = random.Random(seed)
     db, port = tmp_path / "t.db", free_port()
     acked: dict[str, list[tuple[dict, dict]]] = {}
+    #: the most actions any update of each table showed
+    shown: dict[str, int] = {}
     table: dict | None = None
     total = 0
     for _ in range(rounds):
@@ -51,6 +55,8 @@ def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> None:
                 killer.join()
             for s in seats.values():
                 acked[table["table"]] += [(a, r) for a, r in s.acts if r["type"] == "ack"]
+                shown[table["table"]] = max([shown.get(table["table"], 0)]
+                                            + [m["actions"] for m in s.seen if m["type"] == "update"])
         finally:
             proc.kill()
             proc.wait()
@@ -62,10 +68,13 @@ def kill_rounds(tmp_path: Path, rounds: int, seed: int) -> None:
             n = ack["actions"]
             assert len(stored.actions) >= n, f"acknowledged action {n} of {table_id} was lost"
             assert stored.actions[n - 1] == action
+        assert len(stored.actions) >= shown.get(table_id, 0), f"{table_id}: a move people were shown was lost"
         rebuilt = Table.restore(stored.game, stored.options, stored.seed, {}, None, stored.actions)
         assert len(rebuilt.record.actions) == len(stored.actions)
         total += len(acks)
     assert total > 0, "no action was acknowledged: the kills came too early"
+    return {"kills": rounds, "tables": len(acked), "acknowledged": total,
+            "stored": sum(store.action_count(t) for t in acked)}
 
 
 def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):

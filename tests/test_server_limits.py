@@ -174,3 +174,20 @@ def test_origins_are_checked_when_given():
     for bad in ("games.example.com", "ftp://x.example", "https://x.example/path", "https://", "http://x:99999"):
         with pytest.raises(OriginError):
             normal_origin(bad)
+
+
+def test_an_act_re_sent_after_reconnecting_is_answered_not_replayed(tmp_path):
+    """Issue 23, item 8: a client that lost its connection cannot tell whether its act arrived;
+    it reconnects and sends it again. The seat, not the connection, remembers its acks."""
+    with server(tmp_path / "t.db") as client:
+        t = create(client, seats=[{"name": "Ann"}, {"name": "Bo"}], players=2, mode="table")
+        with seat(client, t["table"], t["invites"][1]["token"]):
+            with seat(client, t["table"], t["invites"][0]["token"]) as a:
+                u = a.my_turn()
+                first = a.act(prefer_play(u), ref="m-7")
+                assert first["type"] == "ack"
+            live = hub(client).get(t["table"])
+            n = len(live.table.record.actions)
+            with seat(client, t["table"], t["invites"][0]["token"]) as again:
+                assert again.act(prefer_play(u), ref="m-7") == first
+            assert len(live.table.record.actions) == n

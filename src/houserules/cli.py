@@ -550,6 +550,7 @@ def serve(
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
     sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
     grace: Annotated[float, typer.Option(help="seconds a disconnected player's seat waits before a bot plays it until they are back")] = 45.0,
+    idle: Annotated[float, typer.Option(help="seconds a connected player may sit on one decision at a table without a turn clock before a bot makes it for them (0: for ever)")] = 120.0,
     allow_origin: Annotated[Optional[list[str]], typer.Option(help="also let pages from this origin use the server, e.g. https://games.example.com behind a proxy (repeatable)")] = None,
     allow_host: Annotated[Optional[list[str]], typer.Option(help="also answer requests naming the server this way, e.g. a proxy's name for it (repeatable)")] = None,
 ) -> None:
@@ -573,13 +574,15 @@ def serve(
         fail(f"--allow-origin: {exc}")
     if not 0 <= grace <= 86400:
         fail("--grace must be 0 to 86400 seconds")
+    if not 0 <= idle <= 86400:
+        fail("--idle must be 0 to 86400 seconds")
     path = db or data_dir() / "tables.sqlite3"
     try:  # the integrity check, before anything is served: a damaged file is refused with what to do
         Store(path, sync).close()
     except StoreError as exc:
         fail(str(exc), 1)
     err.print(f"houserules: tables in {path}; open http://{host}:{port}/", soft_wrap=True)
-    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace, host=host, allow_origins=origins,
+    config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace, idle=idle, host=host, allow_origins=origins,
                           allow_hosts=tuple(allow_host or []))
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 

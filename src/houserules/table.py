@@ -282,9 +282,18 @@ class Table:
         game has a meaning for it), else a stand-in bot makes its decision."""
         if self.on_timeout == "forfeit" and forfeit_result(self.game, self.state, seat) is not None:
             return self.forfeit(seat, t)
-        legal = self.legal(seat)
-        if not legal:  # the rules no longer wait for this seat: just note the moment
+        if not self.legal(seat):  # the rules no longer wait for this seat: just note the moment
             return self.tick(t)
+        return self.nudge(seat, t)
+
+    def nudge(self, seat: int, t: float) -> list[Event]:
+        """A bot makes ``seat``'s decision for it at ``t``, recorded like a clock running out
+        (the seat's own bot, else a stand-in): what a turn clock does, and what the server
+        does for a person who has sat on a decision too long at a table without one.
+        Nothing if the seat has no decision."""
+        legal = self.legal(seat)
+        if not legal:
+            return []
         noted = self.timed_out(seat, t)
         bot = self.seats[seat].player or self._stand_in(seat)
         choice = ask(bot, self.game, self.state, seat, legal)

@@ -90,10 +90,28 @@ class GameSpec:
     #: a read-only helper for the game's browser module, ``"module:function"`` taking a JSON
     #: object and returning one (GameError: a one-line 400), served at POST /api/games/NAME/preview
     preview: str | None = None
+    #: ``"module:attribute"`` naming the JSON Schema of what ``preview`` accepts: the OpenAPI
+    #: schema shows it, so that a request the schema allows is one the preview answers
+    preview_body: str | None = None
     #: option sets the conformance suite plays the game under besides its defaults
     #: (a game whose options change its rules lists one per kind of rule)
     variants: tuple[Mapping[str, Any], ...] = ()
+    #: options whose values are rules the players must find out for themselves (Mao's rule set
+    #: and written rules): whoever is not the rules themselves (every seat, every spectator, the
+    #: HTTP API) is told only how many entries each holds, until the game is over at a table whose
+    #: ``reveal_option`` (a true/false option) is true
+    secret_options: tuple[str, ...] = ()
+    reveal_option: str | None = None
     package: str = field(default="", compare=False)
+
+    def public_options(self, options: Mapping[str, Any], over: bool) -> dict[str, Any]:
+        """``options`` as anyone at or outside the table may know them: each secret option as
+        ``{"secret": true, "count": N}`` (N entries; null for a value that is not a list) until
+        the reveal, when every option is shown as it is."""
+        if over and self.reveal_option is not None and options.get(self.reveal_option) is True:
+            return dict(options)
+        return {k: {"secret": True, "count": len(v) if isinstance(v, (list, tuple)) else None}
+                if k in self.secret_options else v for k, v in options.items()}
 
     @property
     def folder(self) -> Path:

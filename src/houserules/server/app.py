@@ -14,7 +14,6 @@ import gc
 import json
 import logging
 import sqlite3
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
@@ -22,17 +21,21 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from ..bots import LEVELS, bot_kinds, default_bot
 from ..engine import registry
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
-from .gate import Gate
-from .live import MAX_TABLES, Client, Hub, LiveTable, Unavailable
-from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
+from .gate import Gate, party
+from .limits import Admission, Buckets
+from .live import IDLE, MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
+from .protocol import MAX_MESSAGE, ProtocolError, error, parse
 from .store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -56,11 +59,16 @@ class ServerConfig:
     strikes: int = 200
     #: seconds a disconnected player's seat waits before a stand-in bot plays it
     grace: float = 45.0
+    #: seconds a connected person may sit on a decision at a table without a turn clock before a
+    #: bot makes it for them (0 or None: for ever)
+    idle: float | None = IDLE
     #: new tables per client address: a burst of ``create_burst``, then ``create_rate`` a minute
     create_rate: float = 10.0
     create_burst: float = 20.0
     #: unfinished tables (created in the last day) the server holds at most
     max_open_tables: int = 1000
+    #: ... and one party (an address's network: gate.party) at most
+    max_open_per_party: int = 20
     #: largest HTTP request body (bytes); larger ones are answered 413
     max_body: int = 64 * 1024
     #: tables held in memory; idle ones beyond this leave it and are reloaded on demand
@@ -118,8 +126,12 @@ class SeatSpec(BaseModel):
     bot: str | None = Field(None, description="a bot spec (a kind, or ismcts:ITERATIONS / ismcts:SECONDSs), or null for a person")
 
 
+#: the schema names the games (aliases are accepted too), so that a request it allows names one
+GAME_NAMES: list[JsonValue] = [name for name in registry.names()]
+
+
 class CreateTable(BaseModel):
-    game: str
+    game: str = Field(json_schema_extra={"enum": GAME_NAMES})
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(None, description="one per seat; default: every seat a person")
     seed: int | None = Field(None, ge=0, lt=2**63, description="deal seed (random if omitted)")
@@ -150,6 +162,7 @@ class SeatPublic(BaseModel):
     bot: str | None
     joined: bool
     connected: bool
+    stand_in: bool = Field(False, description="a bot plays this person's seat until they are back")
 
 
 class TableSummary(BaseModel):
@@ -179,16 +192,21 @@ def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(config.db, config.sync)
-        app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables)
-        app.state.creations = {}
+        app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables, config.idle or None)
+        app.state.admission = Admission(store, config.create_rate, config.create_burst, config.max_open_tables,
+                                        config.max_open_per_party)
+        app.state.messages = Buckets(config.rate, config.burst)
         # Everything imported so far lives as long as the server: move it out
         # of the collector's sight, so that full collections (which stop the
         # event loop, and so every table) scan only the games' own objects.
         gc.collect()
         gc.freeze()
+        app.state.hub.spawn(app.state.hub.resume())  # tables in play go on without waiting for anyone
         try:
             yield
         finally:
+            for task in list(app.state.hub.tasks):
+                task.cancel()
             store.close()
 
     # No Swagger UI or ReDoc: they load their scripts from a CDN. /docs is the
@@ -213,6 +231,19 @@ def create_app(config: ServerConfig) -> FastAPI:
             raise HTTPException(404, f"no table {table_id!r}")
         return live
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """FastAPI's answer, except that a 405's ``Allow`` lists every method the path takes:
+        Starlette names only those of the first route that matched the path (``/api/tables``
+        is two routes, GET and POST)."""
+        if exc.status_code == 405:
+            allowed: set[str] = set()
+            for route in app.router.routes:
+                if isinstance(route, Route) and route.matches(request.scope)[0] is not Match.NONE:
+                    allowed |= route.methods or set()
+            exc.headers = {**(exc.headers or {}), "Allow": ", ".join(sorted(allowed))}
+        return await http_exception_handler(request, exc)
+
     app.add_middleware(Gate, served_host=config.host, allow_origins=config.allow_origins,
                        allow_hosts=config.allow_hosts, max_body=config.max_body)
 
@@ -229,31 +260,21 @@ def create_app(config: ServerConfig) -> FastAPI:
                                 seats=g.seats(g.new(opts, 0)), client_module=registry.spec(name).web))
         return out
 
-    def may_create(request: Request) -> None:
-        """A burst of new tables from one address is fine; a flood gets 429. The server
-        holds at most ``max_open_tables`` unfinished ones."""
-        who = request.client.host if request.client else "?"
-        buckets: dict[str, RateLimit] = app.state.creations
-        limit = buckets.get(who)
-        if limit is None:
-            if len(buckets) > 10_000:
-                buckets.clear()
-            limit = buckets[who] = RateLimit(config.create_rate / 60, config.create_burst)
-        if not limit.allow():
-            raise HTTPException(429, f"too many new tables: at most {config.create_rate:g} a minute; try again soon")
+    def may_create(request: Request) -> str:
+        """A burst of new tables from one party is fine; a flood gets 429, and so does a party
+        holding ``max_open_per_party`` unfinished ones; the server holds at most
+        ``max_open_tables`` (503). The party's tag, to store with the table."""
         try:
-            open_tables = hub().store.open_count(time.time() - 86400)
-        except sqlite3.Error:
-            log.exception("could not count the open tables")
-            raise HTTPException(503, "the server could not read its storage; try again later") from None
-        if open_tables >= config.max_open_tables:
-            raise HTTPException(503, "this server has as many open tables as it can hold; try again later")
+            tag: str = app.state.admission.admit(party(request.client.host if request.client else None))
+        except Unavailable as exc:
+            raise HTTPException(exc.status, str(exc)) from None
+        return tag
 
     @app.post("/api/tables", response_model=Created, status_code=201, responses=errors(*GATE_ERRORS, 413, 429, 503))
     async def create_table(body: CreateTable, request: Request) -> Created:
         """Create a table; the answer holds one invite (with its secret token) per person's seat,
         the spectator link and the host's secret."""
-        may_create(request)
+        tag = may_create(request)
         try:
             g = registry.get(body.game)
             # The options may hold a rule book to check (Mao): in a worker thread, never on the
@@ -263,7 +284,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             if specs is None:
                 specs = [{} for _ in range(g.seats(g.new(opts, 0)))]
             stored, tokens, keys = hub().create(body.game, body.options, specs, body.seed,
-                                                clock=body.clock, on_timeout=body.on_timeout, listed=body.listed)
+                                                clock=body.clock, on_timeout=body.on_timeout, listed=body.listed,
+                                                party=tag)
         except GameError as exc:
             raise HTTPException(400, str(exc)) from None
         except Unavailable as exc:
@@ -285,9 +307,14 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.get("/api/tables/{table_id}", response_model=TableSummary, responses=errors(*GATE_ERRORS, 404, 500, 503))
     async def table_summary(table_id: str) -> dict[str, Any]:
         """Public facts about one table: its seats, status and result."""
-        return live_or_404(table_id).summary()
+        live = live_or_404(table_id)
+        async with live.lock:  # a move being made is shown once it is stored
+            return live.summary()
 
-    @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413))
+    @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413),
+              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+                  "anyOf": [registry.load(s.preview_body) for s in registry.specs().values() if s.preview_body],
+                  "description": "the game's own (GameSpec.preview_body)"}}}}})
     def preview(game: str, body: Annotated[Any, Body()] = None) -> dict[str, Any]:
         """A game's own read-only answer for its browser module (``GameSpec.preview``; Mao: a rule
         being written, in plain words and tried on a sample hand). Nothing is stored or changed.
@@ -325,7 +352,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_connection(websocket, table_id, hub(), config)
+        await _serve_connection(websocket, table_id, hub(), config, app.state.messages, app.state.admission)
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
@@ -373,7 +400,8 @@ async def _hello(websocket: WebSocket, live: LiveTable, config: ServerConfig) ->
         await _refuse(websocket, "private", "this table is private: open its spectator link to watch")
         return None
     since = msg.get("since", 0)
-    return Client(seat, host=host), since if isinstance(since, int) and not isinstance(since, bool) else 0
+    who = party(websocket.client.host if websocket.client else None)
+    return Client(seat, host=host, party=who), since if isinstance(since, int) and not isinstance(since, bool) else 0
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
@@ -390,7 +418,7 @@ async def _sender(websocket: WebSocket, client: Client) -> None:
             if msg is None:
                 await websocket.close(1012)
                 return
-            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+            await websocket.send_text(msg if isinstance(msg, str) else encode(msg))
 
 
 async def _table(websocket: WebSocket, table_id: str, hub: Hub) -> LiveTable | None:
@@ -405,7 +433,8 @@ async def _table(websocket: WebSocket, table_id: str, hub: Hub) -> LiveTable | N
     return live
 
 
-async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig) -> None:
+async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig,
+                            messages: Buckets, admission: Admission) -> None:
     live = await _table(websocket, table_id, hub)
     if live is None:
         return
@@ -423,12 +452,12 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
         await _refuse(websocket, exc.code, exc.message)
         return
     sender = asyncio.create_task(_sender(websocket, client))
-    limiter = RateLimit(config.rate, config.burst)
     strikes = 0
     try:
         while not sender.done():
             payload = await _receive(websocket)
-            if not limiter.allow():
+            # one allowance per seat, however many connections hold its token; per party for spectators
+            if not messages.allow((live.id, client.seat) if client.seat is not None else ("watch", client.party)):
                 strikes += 1
                 if strikes > config.strikes:  # not a burst but abuse: say so, then close
                     client.send(error("abuse", "too many messages over the limit: this connection is closed"))
@@ -439,7 +468,7 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             try:
                 msg = parse(payload, config.max_message)
                 ref = msg.get("id")
-                await _dispatch(live, client, msg, ref)
+                await _dispatch(live, client, msg, ref, admission)
             except ProtocolError as exc:
                 client.send(error(exc.code, exc.message, ref))
             except Exception:  # a bug: the connection says so and lives on
@@ -449,18 +478,18 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
     except WebSocketDisconnect:
         pass
     finally:
-        live.drop(client)
         client.close()
+        await live.drop(client)
         with suppress(asyncio.CancelledError, TimeoutError):
             await asyncio.wait_for(sender, 1.0)
 
 
-async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any) -> None:
+async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any, admission: Admission) -> None:
     kind = msg["type"]
     if kind == "act":
         await live.attempt(client, msg.get("action"), ref)
     elif kind == "rematch":
-        await live.request_rematch(client)
+        await live.request_rematch(client, admission.admit)
     elif kind == "leave":
         await live.leave(client)
     elif kind == "ping":

@@ -75,6 +75,23 @@ def _is_ip(name: str) -> bool:
     return True
 
 
+def party(address: str | None) -> str:
+    """Who is behind a client address, for limits one party must not exhaust: an IPv4
+    address's /24 network, an IPv6 address's /64 (one home or one machine can hold every
+    address of either), and all of loopback as one (any 127.x.y.z reaches a local server).
+    Anything else (a test client's name, a missing address) stands for itself."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return address or "?"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip.is_loopback:
+        return "loopback"
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
 class Gate:
     """ASGI middleware: Host, Origin and body-size checks for HTTP and WebSocket requests."""
 

@@ -15,7 +15,15 @@ moment left it (downtime is nobody's fault). A scheduler per table sleeps
 until ``Table.wake_at`` (the rules' deadline or a turn clock's expiry,
 whichever is first) and then lets ``Table.due`` act, so no table waits on
 an absent person: a seat whose player has been disconnected longer than the
-grace period is played by a stand-in bot until the player comes back.
+grace period is played by a stand-in bot until the player comes back, and
+at a table without a turn clock a connected person who sits on one decision
+for the idle limit has it made by a bot (``idle_due``). At start-up the hub
+brings back every table in play (``Hub.resume``), so nothing waits for
+someone to connect.
+
+Everything that reads or shows the table (updates, the HTTP summary,
+scheduling, a stand-in arriving) does so under the table's lock: a move
+being made in a worker thread is seen only once it is stored.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ import secrets
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -52,6 +60,8 @@ NAME_LIMIT = 40
 ACKS_REMEMBERED = 64
 #: tables kept in memory by default; idle ones beyond this are dropped and reloaded on demand
 MAX_TABLES = 1000
+#: seconds a connected person may sit on a decision at a table without a turn clock (see ``idle_due``)
+IDLE = 120.0
 
 
 class Unavailable(Exception):
@@ -75,25 +85,16 @@ class Client:
     far through the event log it has been sent."""
 
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    #: messages to write, in order: a dict, or text already encoded (one update shared by many
+    #: connections is encoded once); None closes the connection
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     cursor: int = 0
     #: the connection proved it holds the host's secret (it may pause, resume, replace absent players)
     host: bool = False
-    #: (message id, action) -> the ack it was answered with (the newest ACKS_REMEMBERED)
-    acks: OrderedDict[tuple[str, str], dict[str, Any]] = field(default_factory=OrderedDict)
+    #: who is behind the connection's address (gate.party), for the limits one party must not exhaust
+    party: str = "?"
 
-    def acked(self, ref: Any, raw: Any) -> dict[str, Any] | None:
-        """The ack already sent on this connection for this same ``act`` (id and action), if any."""
-        return self.acks.get(_act_key(ref, raw)) if ref is not None else None
-
-    def remember(self, ref: Any, raw: Any, ack: dict[str, Any]) -> None:
-        if ref is None:
-            return
-        self.acks[_act_key(ref, raw)] = ack
-        while len(self.acks) > ACKS_REMEMBERED:
-            self.acks.popitem(last=False)
-
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to keep up is cut off (None tells its sender to close)."""
         try:
             self.queue.put_nowait(msg)
@@ -109,6 +110,30 @@ class Client:
         except asyncio.QueueFull:
             self.queue.get_nowait()
             self.queue.put_nowait(None)
+
+
+@dataclass
+class Acks:
+    """The acks a seat was sent, so that an ``act`` re-sent with the same id and action (by any of
+    the seat's connections: a client that reconnected cannot tell whether its message arrived) is
+    answered with the same ack, not played again. The newest ACKS_REMEMBERED are kept."""
+
+    sent: OrderedDict[tuple[str, str], dict[str, Any]] = field(default_factory=OrderedDict)
+
+    def get(self, ref: Any, raw: Any) -> dict[str, Any] | None:
+        return self.sent.get(_act_key(ref, raw)) if ref is not None else None
+
+    def remember(self, ref: Any, raw: Any, ack: dict[str, Any]) -> None:
+        if ref is None:
+            return
+        self.sent[_act_key(ref, raw)] = ack
+        while len(self.sent) > ACKS_REMEMBERED:
+            self.sent.popitem(last=False)
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """A message as the text sent on the wire."""
+    return json.dumps(msg, separators=(",", ":"))
 
 
 def _act_key(ref: Any, raw: Any) -> tuple[str, str]:
@@ -143,6 +168,13 @@ class LiveTable:
         self.grace: dict[int, asyncio.TimerHandle] = {}
         #: where in the log each stand-in started playing (told to the player when they are back)
         self.stood_in: dict[int, int] = {}
+        #: what each seat's acts were answered with (any of its connections may re-send one)
+        self.acks: dict[int, Acks] = {}
+        #: on the table's clock: when each seat the table waits on began to owe its decision, and
+        #: when each person last acted (or sat down): for the idle limit (``idle_due``)
+        self.owing: dict[int, float] = {}
+        self.heard: dict[int, float] = {}
+        self.spec = registry.spec(table.game.name)
         self._flow()
 
     # --- who is who ---------------------------------------------------------
@@ -215,12 +247,19 @@ class LiveTable:
         return out
 
     def schedule(self) -> None:
-        """Sleep until the table next needs waking (the rules' deadline or a clock's expiry)."""
+        """Sleep until the table next needs waking (the rules' deadline, a clock's expiry, or a
+        person sitting on a decision for the idle limit)."""
         self._flow()
         if self.wake_task is not None and not self.wake_task.done():
             self.wake_task.cancel()
         self.wake_task = None
+        now = self.now()
+        owing = self.table.to_act() if self.status == "playing" else ()
+        self.owing = {s: self.owing.get(s, now) for s in owing}
         when = self.table.wake_at()
+        idle = self.idle_due()
+        if idle is not None and (when is None or idle[0] < when):
+            when = idle[0]
         if when is None or self.flowing is None or self.evicted:
             return
         self.wake_task = asyncio.create_task(self._wake(max(0.0, when - self.now())))
@@ -235,9 +274,9 @@ class LiveTable:
             except ProtocolError:
                 return  # logged; the table was dropped from memory and comes back from the store
             self.broadcast()
-        self.wake_task = None
-        self.schedule()
-        self.kick_bots()
+            self.wake_task = None
+            self.schedule()
+            self.kick_bots()
 
     def _catch_up(self) -> None:
         """Under the lock: carry out everything due by now, and store it before anyone is told."""
@@ -246,17 +285,45 @@ class LiveTable:
         before = len(self._actions())
         try:
             self.table.due(self.now())
+            self._nudge_idle()
         except Exception:
             log.exception("table %s: the engine failed on a deadline; reloading from the store", self.id)
             self.hub.evict(self, "the server failed keeping this table's time")
             raise ProtocolError("internal", "the server could not keep this table's time") from None
         self._persist(before)
 
+    def public_options(self) -> dict[str, Any]:
+        """The options as anyone may know them: a game's secret ones (Mao's rules) only counted
+        until the reveal (``GameSpec.public_options``)."""
+        return self.spec.public_options(self.table.options, self.table.over)
+
+    def idle_due(self) -> tuple[float, int] | None:
+        """When a person at a table without a turn clock will have sat on their decision for
+        the idle limit (``Hub.idle``), and which seat, soonest first: a person connected but
+        away from the screen, whom no grace period covers (theirs is for the disconnected)."""
+        if self.hub.idle is None or self.table.clock is not None or self.status != "playing":
+            return None
+        due = [(max(since, self.heard.get(s, 0.0)) + self.hub.idle, s) for s, since in self.owing.items()
+               if self.seats[s].bot is None and self.table.seats[s].stand_in is None and not self.absent(s)]
+        return min(due) if due else None
+
+    def _nudge_idle(self) -> None:
+        """Under the lock: a bot makes the decision of each person who has sat on it for the
+        idle limit, recorded as their time running out; their next decision is theirs again."""
+        for _ in range(len(self.seats)):
+            due = self.idle_due()
+            now = self.now()
+            if due is None or due[0] > now or self.table.over:
+                return
+            self.table.nudge(due[1], now)
+            self.owing[due[1]] = now  # a decision still owed after it waits another idle period
+
     def summary(self) -> dict[str, Any]:
-        """Public facts about the table (for the lobby and the HTTP API)."""
+        """Public facts about the table (for the lobby and the HTTP API). Call it under the
+        table's lock: a move being made in a worker thread is not stored yet."""
         record = self.table.record
         return {"id": self.id, "game": self.table.game.name, "title": self.table.game.title,
-                "options": self.table.options, "status": self.status, "seats": self.public_seats(),
+                "options": self.public_options(), "status": self.status, "seats": self.public_seats(),
                 "actions": len(record.actions) if record else 0,
                 "result": record.result if record else None, "rematch": self.rematch,
                 "clock": self.clock_json(), "listed": self.listed}
@@ -264,40 +331,49 @@ class LiveTable:
     # --- what a client is sent ------------------------------------------------
     def welcome(self, client: Client) -> dict[str, Any]:
         out = {"type": "welcome", "protocol": PROTOCOL, "table": self.id, "game": self.table.game.name,
-               "title": self.table.game.title, "seat": client.seat, "options": self.table.options,
+               "title": self.table.game.title, "seat": client.seat, "options": self.public_options(),
                "host": client.host}
         if client.seat is not None and client.seat in self.stood_in:
             out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
         return out
 
-    def update_for(self, client: Client, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """This client's view, its legal actions and the events it has not been sent yet
-        (``seats``: the public seats, when the caller has them already)."""
+    def update(self, seat: int | None, start: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """The update for ``seat`` (None: a spectator): its view, its legal actions and the
+        events from ``start`` (``seats``: the public seats, made once per broadcast)."""
         t = self.table
-        seat = client.seat
         mine = seat is not None and self.status == "playing" and t.seats[seat].player is None
         legal: list[Action] = []
         if mine and seat is not None:
             offer = getattr(t.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
             legal = offer(t.state, seat) if offer else t.legal(seat)
-        # free actions only: the seat may act, but the game does not wait for it (docs/engine.md)
-        free = bool(legal) and seat not in t.to_act()
-        start = client.cursor
-        client.cursor = len(t.log)
+        # free actions only: the seat may act, but the game does not wait for it (docs/engine.md);
+        # judged by who is on the clock, which tells nobody a secret (Mao: who owes a duty)
+        free = bool(legal) and seat not in t.on_the_clock()
         return {
-            "type": "update", "table": self.id, "status": self.status, "seats": seats or self.public_seats(),
+            "type": "update", "table": self.id, "status": self.status, "seats": seats,
             "view": t.view(seat).to_json(),
             "legal": [t.game.action_to_json(a) for a in legal], "free": free,
-            "events_from": start, "events": t.events_for(seat, start), "next": client.cursor,
+            "events_from": start, "events": t.events_for(seat, start), "next": len(t.log),
             "actions": len(t.record.actions) if t.record else 0,
             "result": t.record.result if t.record else None, "rematch": self.rematch,
             "clock": self.clock_json(),
         }
 
     def broadcast(self) -> None:
+        """Every connection its update. Connections of the same seat (or spectators) that hold the
+        same events get the same bytes, built and encoded once: 300 spectators cost one view,
+        one event list and one encoding, not 300. Under the table's lock, after the store has
+        what it shows (nothing is shown before it is stored)."""
         seats = self.public_seats()
+        made: dict[tuple[int | None, int], str] = {}
+        end = len(self.table.log)
         for c in list(self.clients):
-            c.send(self.update_for(c, seats))
+            key = (c.seat, c.cursor)
+            text = made.get(key)
+            if text is None:
+                text = made[key] = encode(self.update(c.seat, c.cursor, seats))
+            c.cursor = end
+            c.send(text)
 
     # --- connections ----------------------------------------------------------
     async def join(self, client: Client, since: int) -> None:
@@ -305,8 +381,8 @@ class LiveTable:
         Under the table's lock: a move being judged in a worker thread is never seen half made."""
         async with self.lock:
             self._join(client, since)
-        self.kick_bots()
-        self._watch_absences()
+            self.kick_bots()
+            self._watch_absences()
 
     def _join(self, client: Client, since: int) -> None:
         seat = client.seat
@@ -320,6 +396,7 @@ class LiveTable:
             self.seats[seat] = joined
         if seat is not None:
             self._back(seat)
+            self.heard[seat] = self.now()
         n = len(self.table.log)
         client.cursor = since if 0 <= since <= n else 0
         client.cursor = max(client.cursor, n - EVENT_WINDOW)
@@ -330,14 +407,17 @@ class LiveTable:
         self.schedule()
         self.broadcast()
 
-    def drop(self, client: Client) -> None:
+    async def drop(self, client: Client) -> None:
         """A connection closed: the others see the seat as disconnected (and, after
         the grace period, a stand-in bot plays it). A finished table nobody
-        watches leaves memory (the store keeps it)."""
+        watches leaves memory (the store keeps it). Under the lock: a bot's move
+        being made in a worker thread is not stored yet, and must not be shown."""
         if client in self.clients:
-            self.clients.discard(client)
-            self.broadcast()
-        self._watch_absences()
+            async with self.lock:
+                self.clients.discard(client)
+                if not self.evicted:
+                    self.broadcast()
+                self._watch_absences()
         if not self.clients and self.table.over and self.hub.tables.get(self.id) is self:
             del self.hub.tables[self.id]
             self.evicted = True
@@ -360,10 +440,19 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         for seat in range(len(self.seats)):
             if self.absent(seat) and seat not in self.grace and self.table.seats[seat].stand_in is None:
-                self.grace[seat] = loop.call_later(self.hub.grace, self.stand_in, seat)
+                self.grace[seat] = loop.call_later(self.hub.grace, self._grace_over, seat)
+
+    def _grace_over(self, seat: int) -> None:
+        self.grace.pop(seat, None)
+        self.hub.spawn(self._stand_in_later(seat))
+
+    async def _stand_in_later(self, seat: int) -> None:
+        """The grace period ended: a stand-in arrives, under the lock (see ``drop``)."""
+        async with self.lock:
+            self.stand_in(seat)
 
     def stand_in(self, seat: int) -> None:
-        """A bot plays ``seat`` until its player comes back with their token."""
+        """Under the lock: a bot plays ``seat`` until its player comes back with their token."""
         self.grace.pop(seat, None)
         if self.evicted or self.table.over or not self.absent(seat) or self.table.seats[seat].stand_in:
             return
@@ -405,11 +494,21 @@ class LiveTable:
                 handle = self.grace.pop(seat, None)
                 if handle is not None:
                     handle.cancel()
+                if not self.seats[seat].joined:  # never came: the seat is taken, so play can begin
+                    joined = replace(self.seats[seat], joined=True)
+                    try:
+                        self.hub.store.update_seat(self.id, seat, joined)
+                    except sqlite3.Error:
+                        log.exception("table %s: could not store that seat %d was handed to a bot", self.id, seat)
+                        raise not_saved("that the seat was handed to a bot") from None
+                    self.seats[seat] = joined
                 self.stand_in(seat)
+                self.schedule()
+                self._watch_absences()
             else:
                 raise ProtocolError("bad_message", 'a host message says "do": "pause", "resume" or "replace"')
             self.broadcast()
-        self.kick_bots()
+            self.kick_bots()
 
     # --- acting -----------------------------------------------------------------
     def _may_act(self, client: Client) -> int:
@@ -426,21 +525,23 @@ class LiveTable:
         ProtocolError otherwise; nothing changes on error except what the
         rulebook's table-mode penalties say.
 
-        An ``act`` this connection has already had acknowledged (the same id
-        and the same action) is answered with that same ack and not played
-        again: a client re-sends when it cannot tell whether its message
-        arrived. A new action under an old id is a new attempt."""
-        done = client.acked(ref, raw)
+        An ``act`` this seat has already had acknowledged (the same id and the
+        same action, on this connection or an earlier one of the seat's) is
+        answered with that same ack and not played again: a client re-sends
+        when it cannot tell whether its message arrived, often after
+        reconnecting. A new action under an old id is a new attempt."""
+        seat = self._may_act(client)
+        done = self.acks.get(seat, Acks()).get(ref, raw)
         if done is not None:
             client.send(done)
             return
-        seat = self._may_act(client)
         if not self.started:
             raise ProtocolError("not_started", "the game starts when every seat has joined")
         if self.paused:
             raise ProtocolError("paused", "the host has paused the table")
         if not isinstance(raw, Mapping):
             raise ProtocolError("bad_action", "an \"act\" message carries an \"action\" object")
+        self.heard[seat] = self.now()  # an attempt, even a refused one: the person is at the table
         named = raw.get("seat", seat)
         if type(named) is not int or named != seat:
             raise ProtocolError("not_your_seat", f"you sit at seat {seat}; you cannot act for another seat")
@@ -451,6 +552,10 @@ class LiveTable:
             raise ProtocolError("bad_action", str(exc)) from None
         async with self.lock:
             self._check_live()
+            done = self.acks.get(seat, Acks()).get(ref, raw)  # sent again while the first was judged
+            if done is not None:
+                client.send(done)
+                return
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
             self._catch_up()  # a clock that ran out before this attempt arrived acts first
@@ -469,11 +574,12 @@ class LiveTable:
             self._persist(before)
             penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data]
             ack = {"type": "ack", "id": ref, "actions": len(self._actions()), "penalties": penalties}
-            client.remember(ref, raw, ack)
+            self.acks.setdefault(seat, Acks()).remember(ref, raw, ack)
             client.send(ack)
             self.broadcast()
-        self.schedule()
-        self.kick_bots()
+            # under the lock: no other move is being made in a worker thread while the state is read
+            self.schedule()
+            self.kick_bots()
 
     async def leave(self, client: Client) -> None:
         """The player gets up: a bot takes the seat so the others can play on,
@@ -496,19 +602,25 @@ class LiveTable:
                     c.seat = None
                     c.send(self.welcome(c))
             self.broadcast()
-        self.kick_bots()
+            self.kick_bots()
 
-    async def request_rematch(self, client: Client) -> str:
-        """A new table with the same game, options and seats (same tokens), once per table."""
+    async def request_rematch(self, client: Client, admit: Callable[[str], str]) -> str:
+        """A new table with the same game, options and seats (same tokens), once per table.
+        It is a new table like any other: ``admit`` (limits.Admission) may refuse the asking
+        party (too many new tables, or the server full), and returns its tag for the table."""
         self._may_act(client)
         if not self.table.over:
             raise ProtocolError("not_over", "a rematch can start once this game is over")
         async with self.lock:
             self._check_live()
             if self.rematch is None:
+                try:
+                    tag = admit(client.party)
+                except Unavailable as exc:
+                    raise ProtocolError("no_rematch", str(exc)) from None
                 seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
                 new = self.hub.new_table(self.table.game.name, self.table.options, seats,
-                                         settings={**self.settings, "paused": False})
+                                         settings={**self.settings, "paused": False, "party": tag})
                 try:
                     self.hub.store.set_rematch(self.id, new)
                 except sqlite3.Error:
@@ -550,7 +662,7 @@ class LiveTable:
                 except ProtocolError:
                     return
                 self.broadcast()
-            self.schedule()
+                self.schedule()
 
     def _bot_moves(self, one: bool) -> None:
         """Under the lock, in a worker thread: what is due, then one bot move or every pending one."""
@@ -600,14 +712,26 @@ class Hub:
     again (least recently used first) when more than ``max_tables`` are held
     and some are idle, so looking at thousands of tables cannot fill memory."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES):
+    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES,
+                 idle: float | None = IDLE):
         self.store = store
         self.bot_delay = bot_delay
         #: seconds a disconnected person's seat waits before a stand-in bot plays it
         self.grace = grace
+        #: seconds a connected person may sit on a decision at a table without a turn clock before
+        #: a bot makes it for them (None: for ever)
+        self.idle = idle
         self.max_tables = max_tables
         #: oldest use first
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
+        #: work started from timers (a stand-in arriving), held so that it is not collected mid-way
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on the event loop as a task of its own."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def new_table(self, game_name: str, options: Mapping[str, Any], seats: list[StoredSeat],
                   seed: int | None = None, settings: Mapping[str, Any] | None = None) -> StoredTable:
@@ -628,7 +752,7 @@ class Hub:
 
     def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
                seed: int | None = None, clock: Any = None, on_timeout: Any = None,
-               listed: bool = False) -> tuple[StoredTable, dict[int, str], dict[str, str]]:
+               listed: bool = False, party: str | None = None) -> tuple[StoredTable, dict[int, str], dict[str, str]]:
         """Store a new table; returns it, a fresh secret token per person's seat and
         the table's own secrets: ``host`` (pause, resume, replace) and ``watch`` (spectate)."""
         clock_spec = parse_clock(clock)
@@ -636,7 +760,7 @@ class Hub:
         secrets_ = {"host": secrets.token_urlsafe(18), "watch": secrets.token_urlsafe(12)}
         settings = {"clock": clock_spec.to_json() if clock_spec else None, "on_timeout": timeout, "listed": bool(listed),
                     "paused": False, "host_hash": token_hash(secrets_["host"]),
-                    "watch_hash": token_hash(secrets_["watch"])}
+                    "watch_hash": token_hash(secrets_["watch"]), "party": party}
         tokens: dict[int, str] = {}
         stored_seats = []
         for i, spec in enumerate(seats):
@@ -673,6 +797,27 @@ class Hub:
         live = self.tables[table_id] = LiveTable(self, stored, _replayed(stored))
         self._trim(live)
         return live
+
+    async def resume(self) -> None:
+        """At start-up: bring back every table being played, so that its bots move, its clocks
+        run and its absent players' grace periods start as if the server had not stopped
+        (the table's clock does not count the downtime). Tables are replayed one at a time,
+        the server answering meanwhile; one that cannot be is left for the log."""
+        try:
+            ids = self.store.in_play(self.max_tables)
+        except sqlite3.Error:
+            log.exception("could not list the tables in play")
+            return
+        for table_id in ids:
+            await asyncio.sleep(0)
+            try:
+                live = self.get(table_id)
+            except Unavailable:
+                continue  # logged by get
+            if live is not None and not live.evicted:
+                live.schedule()
+                live.kick_bots()
+                live._watch_absences()
 
     def _trim(self, keep: LiveTable) -> None:
         """Drop the least recently used idle tables (never ``keep``, the one just loaded)

@@ -99,7 +99,7 @@ class StoredTable:
     result: dict[str, Any] | None = None
     rematch: str | None = None
     created: float = 0.0
-    #: clock, on_timeout, listed, paused, host_hash, watch_hash (see live.TableSettings)
+    #: clock, on_timeout, listed, paused, host_hash, watch_hash, party (the creator's tag: limits.py)
     settings: dict[str, Any] = field(default_factory=dict)
 
 
@@ -231,11 +231,25 @@ class Store:
             "WHERE json_extract(settings, '$.listed') = 1 ORDER BY created DESC LIMIT ?", (limit,))
         return [{"id": i, "game": g, "created": c, "over": bool(o)} for i, g, c, o in rows]
 
-    def open_count(self, since: float) -> int:
-        """Tables created since ``since`` and not finished yet (the server caps them)."""
-        (n,) = self.db.execute("SELECT COUNT(*) FROM tables WHERE result IS NULL AND created >= ?",
-                               (since,)).fetchone()
+    def open_count(self, since: float, party: str | None = None) -> int:
+        """Tables created since ``since`` and not finished yet (the server caps them), or only
+        those of ``party`` (its tag in the settings: limits.py)."""
+        sql = "SELECT COUNT(*) FROM tables WHERE result IS NULL AND created >= ?"
+        args: tuple[Any, ...] = (since,)
+        if party is not None:
+            sql += " AND json_extract(settings, '$.party') = ?"
+            args += (party,)
+        (n,) = self.db.execute(sql, args).fetchone()
         return int(n)
+
+    def in_play(self, limit: int) -> list[str]:
+        """The newest ``limit`` tables being played: unfinished, not paused, and every person's
+        seat taken (the ones whose bots and clocks should run without anyone connected)."""
+        rows = self.db.execute(
+            "SELECT id FROM tables t WHERE result IS NULL AND coalesce(json_extract(settings, '$.paused'), 0) = 0 "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND s.joined = 0) "
+            "ORDER BY created DESC LIMIT ?", (limit,))
+        return [i for (i,) in rows]
 
     def action_count(self, table_id: str) -> int:
         (n,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()

@@ -427,7 +427,9 @@ class TableScreen {
       const y = 50 + 40 * Math.cos(angle);
       const botNote = s.bot && !names[s.seat].includes(s.bot) ? `${s.bot} bot` : ""; // "heuristic bot 2" says it already
       const note = s.bot ? botNote : s.stand_in ? "away · a bot plays for now" : s.joined ? (s.connected ? "" : "away") : "not joined yet";
-      const hostCanReplace = this.welcome?.host && !s.bot && !s.connected && !s.stand_in && u.status === "playing";
+      // the host may hand an absent player's seat to a bot, and a seat nobody has opened yet (play then begins)
+      const hostCanReplace = this.welcome?.host && !s.bot && !s.connected && !s.stand_in
+        && (u.status === "playing" || (u.status === "waiting" && !s.joined));
       return h("li", {
         class: ["seat", toAct.includes(s.seat) ? "to-act" : "", s.seat === this.seat ? "me" : "", s.connected ? "" : "away",
           last && last.seat === s.seat ? "last-move" : ""].join(" "),
@@ -509,7 +511,8 @@ class TableScreen {
 
   waiting() {
     const box = h("div", { class: "panel waiting" }, h("h2", {}, "Waiting for everyone to sit down"),
-      h("p", { class: "muted" }, "The game starts when every person's seat has joined. Send each friend their link:"));
+      h("p", { class: "muted" }, "The game starts when every person's seat has joined"
+        + (this.welcome?.host ? " (or you let a bot play a seat nobody opens)" : "") + ". Send each friend their link:"));
     const { invites, spectate } = this.savedInvites();
     for (const inv of invites) {
       if (inv.seat === this.seat) continue;
@@ -517,7 +520,10 @@ class TableScreen {
       const url = location.origin + inv.path;
       box.append(h("div", { class: "row invite", "data-seat": inv.seat },
         h("span", { class: "seat-no" }, `${seat.name}${seat.joined ? " ✓" : ""}`),
-        h("input", { value: url, readonly: true, "aria-label": `invite link for seat ${inv.seat}` }), copyButton(url)));
+        h("input", { value: url, readonly: true, "aria-label": `invite link for seat ${inv.seat}` }), copyButton(url),
+        this.welcome?.host && !seat.joined
+          ? h("button", { class: "ghost replace", onclick: () => this.host({ do: "replace", seat: inv.seat }) }, "Let a bot play")
+          : ""));
     }
     if (spectate) box.append(h("p", { class: "muted" }, "Spectators: ", h("code", {}, location.origin + spectate)));
     box.append(h("p", { class: "muted" }, "The links stay under “Invite links” beside the table for the whole game."));

@@ -17,6 +17,9 @@ export class TableConnection {
     this.onMessage = onMessage;
     this.onState = onState;
     this.events = 0; // how many events of the log this page holds
+    // Message ids are this page's own: the server remembers a seat's acts by id and action
+    // (across its connections), so another tab or a reloaded page must not reuse an id.
+    this.page = Math.random().toString(36).slice(2, 10);
     this.nextId = 1;
     this.retry = 0;
     this.stopped = false;
@@ -63,7 +66,7 @@ export class TableConnection {
   /** Send a message; returns its id (acks and errors carry it back), or null when not connected. */
   send(msg) {
     if (!this.connected) return null;
-    const id = this.nextId++;
+    const id = `${this.page}.${this.nextId++}`;
     this.ws.send(JSON.stringify({ ...msg, id }));
     return id;
   }

@@ -42,11 +42,15 @@ SPEC = GameSpec(
     web=True,
     playout="dealer",  # random Mao is endless talking: ismcts:200 plays its playouts as the dealer
     preview="houserules.games.mao.preview:preview",  # the browser's rule editor: a rule in plain words
+    preview_body="houserules.games.mao.preview:BODY",
     aliases=("mao", "mau", "maʊ"),  # the first names the command group: houserules mao ...
     # a beginner at Mao learns the rules as it plays, as a newcomer does; the strong spec is measured
     # (bench/RESULTS.md, "The bots a person meets")
     levels={"beginner": "learner", "strong": "ismcts:40"},
     order=4,
+    # H-reveal: the rules in play are secret: seats, spectators and the HTTP API learn how many, not which
+    secret_options=("rules", "house"),
+    reveal_option="reveal",
     # the Extension: a match of two games, a written rule in play from the start
     variants=({"extension": True, "games": 2, "max_turns": 150, "house": [{"id": "eights-again", "on": "play",
                                                         "if": ["card.rank == 8"], "effects": ["again"]}]},

@@ -55,3 +55,13 @@ def preview(body: Mapping[str, Any]) -> dict[str, Any]:
     if rule.trigger in CARD_TRIGGERS:
         applied = [applies(rule, {"card": c, "below": top}) for c in cards]
     return {"ok": True, "words": language.explain(rule), "warnings": rulecheck.check((rule,)), "applies": applied}
+
+
+#: a card as the preview reads one (``parse_card`` accepts these and a few more spellings)
+_CARD = {"type": "string", "pattern": "^(?:10|[2-9AJQKajqk])[SHDCshdc]$", "examples": ["7H"]}
+#: what ``preview`` accepts, as JSON Schema (GameSpec.preview_body: the server's OpenAPI schema)
+BODY: dict[str, Any] = {
+    "type": "object", "required": ["rule"],
+    "properties": {"rule": {"type": "object", "description": "a rule in the rule language (docs/rules/mao.md)"},
+                   "top": _CARD, "hand": {"type": "array", "items": _CARD, "maxItems": MAX_SAMPLE}},
+}
