@@ -164,8 +164,10 @@ class Table:
 
     def free(self, seat: int) -> list[Action]:
         """``seat``'s free actions: what it may do now although the game does not wait for it
-        (docs/engine.md, "Free actions"); empty while it is asked to act."""
-        if seat in self.to_act():
+        (docs/engine.md, "Free actions"); empty while it is asked to act or the table is seen
+        to wait on it (on the clock: Mao's drawer, whom the rules may not ask when every card it
+        could play is forbidden, still has its turn's decision, not a free one)."""
+        if seat in self.to_act() or seat in self.on_the_clock():
             return []
         offer = getattr(self.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
         return offer(self.state, seat) if offer else self.legal(seat)
