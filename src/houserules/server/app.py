@@ -33,7 +33,7 @@ from ..rules_pages import as_html, doc_text, markdown_html
 from .gate import Gate
 from .live import MAX_TABLES, Client, Hub, LiveTable, Unavailable
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
-from .store import Store
+from .stores import open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 #: a spectator link's fragment starts with this, then the table's spectator key
@@ -45,7 +45,8 @@ log = logging.getLogger("houserules.server")
 class ServerConfig:
     """How a server runs; the ``serve`` command's options map onto these."""
 
-    db: Path
+    #: a SQLite file's path, or postgresql://USER@HOST/DB (stores.py)
+    db: Path | str
     bot_delay: float = 0.4
     sync: str = "normal"
     rate: float = 20.0
@@ -176,7 +177,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(config.db, config.sync)
+        store = open_store(config.db, config.sync)
         app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables)
         app.state.creations = {}
         # Everything imported so far lives as long as the server: move it out

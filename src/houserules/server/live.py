@@ -38,7 +38,8 @@ from ..engine import registry
 from ..engine.core import Action, GameError
 from ..table import Table, default_bot
 from .protocol import PROTOCOL, ProtocolError, error
-from .store import Store, StoredSeat, StoredTable, token_hash
+from .store import StoredSeat, StoredTable, token_hash
+from .stores import TableStore
 
 log = logging.getLogger("houserules.server")
 
@@ -597,7 +598,7 @@ class Hub:
     again (least recently used first) when more than ``max_tables`` are held
     and some are idle, so looking at thousands of tables cannot fill memory."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES):
+    def __init__(self, store: TableStore, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES):
         self.store = store
         self.bot_delay = bot_delay
         #: seconds a disconnected person's seat waits before a stand-in bot plays it
