@@ -33,7 +33,7 @@ from ..rules_pages import as_html, doc_text, markdown_html
 from .gate import Gate
 from .live import MAX_TABLES, Client, Hub, LiveTable, Unavailable
 from .protocol import MAX_MESSAGE, ProtocolError, RateLimit, error, parse
-from .stores import open_store
+from .stores import join_cluster, open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 #: a spectator link's fragment starts with this, then the table's spectator key
@@ -180,6 +180,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         store = open_store(config.db, config.sync)
         app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables)
         app.state.creations = {}
+        cluster = join_cluster(store, app.state.hub)
         # Everything imported so far lives as long as the server: move it out
         # of the collector's sight, so that full collections (which stop the
         # event loop, and so every table) scan only the games' own objects.
@@ -188,6 +189,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         try:
             yield
         finally:
+            if cluster is not None:
+                cluster.close()
             store.close()
 
     # No Swagger UI or ReDoc: they load their scripts from a CDN. /docs is the

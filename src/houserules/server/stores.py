@@ -73,6 +73,21 @@ def open_store(db: str | Path, sync: str = "normal") -> TableStore:
     return Store(db, sync)
 
 
+def join_cluster(store: TableStore, hub: Any) -> Any:
+    """On PostgreSQL, this process joins the others serving the same database (cluster.py):
+    its part, started, for the hub to consult; None on SQLite (one process)."""
+    from .store_pg import PgStore
+
+    if not isinstance(store, PgStore):
+        return None
+    from .cluster import Cluster
+
+    cluster = Cluster(store)
+    hub.cluster = cluster
+    cluster.start(hub)
+    return cluster
+
+
 def describe(db: str | Path) -> str:
     """Where the tables are, for the start-up line (a PostgreSQL address without its password)."""
     if is_postgres(db):

@@ -1,0 +1,104 @@
+"""Issue 28: several server processes on one PostgreSQL database. Any
+process serves any table: people at one table connected to different
+processes play together; SIGKILL of the process that owns a table and its
+people reconnect to another, which takes the table over (its bots and
+clock go on there) and has lost nothing it acknowledged."""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import httpx2
+import pytest
+from server_helpers import TWO_PEOPLE, Seat, SyncSocket, free_port, play_to_end, prefer_play, start_server
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from houserules.server.stores import open_store
+from houserules.table import Table
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+@contextmanager
+def processes(dsn: str, n: int, monkeypatch: pytest.MonkeyPatch, **kw: float) -> Iterator[list[tuple[int, object]]]:
+    """``n`` server processes on one database: (port, process) each."""
+    monkeypatch.setenv("PYTHONPATH", SRC)
+    procs = []
+    try:
+        for _ in range(n):
+            port = free_port()
+            procs.append((port, start_server(dsn, port, **kw)))
+        yield procs
+    finally:
+        for _, p in procs:
+            p.kill()  # type: ignore[attr-defined]
+            p.wait()  # type: ignore[attr-defined]
+
+
+def join(stack: ExitStack, port: int, table: str, token: str) -> Seat:
+    s = Seat(SyncSocket(stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{table}"))))
+    s.send({"type": "hello", "token": token, "since": 0})
+    s.until(lambda m: m["type"] == "update")
+    return s
+
+
+def check_stored(dsn: str, table: str, seats: list[Seat]) -> int:
+    """Every acknowledged action is stored under its number, and the record replays."""
+    stored = open_store(dsn).load(table)
+    assert stored is not None
+    acks = [(a, r) for s in seats for a, r in s.acts if r["type"] == "ack"]
+    for action, ack in acks:
+        assert stored.actions[ack["actions"] - 1] == action, "an acknowledged action was lost or changed"
+    rebuilt = Table.restore(stored.game, stored.options, stored.seed, {}, None, stored.actions)
+    assert len(rebuilt.record.actions) == len(stored.actions)
+    return len(acks)
+
+
+def test_two_people_at_two_processes_play_one_table(pg_dsn, monkeypatch):
+    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        with ExitStack() as stack:
+            s0 = join(stack, a, t["table"], t["invites"][0]["token"])
+            s1 = join(stack, b, t["table"], t["invites"][1]["token"])
+            end = play_to_end({0: s0, 1: s1})
+        assert end["status"] == "over"
+        assert check_stored(pg_dsn, t["table"], [s0, s1]) > 0
+        for port in (a, b):  # both processes tell the same story
+            assert httpx2.get(f"http://127.0.0.1:{port}/api/tables/{t['table']}").json()["status"] == "over"
+
+
+def test_sigkill_of_the_owner_and_its_table_goes_on_at_the_other(pg_dsn, monkeypatch):
+    with processes(pg_dsn, 2, monkeypatch) as [(a, proc_a), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        table = t["table"]
+        moved: list[Seat] = []
+        calls = 0
+        killed = 0.0
+
+        def kill_on_the_fifth_move(update: dict) -> dict:
+            nonlocal calls, killed
+            calls += 1
+            if calls == 5:
+                proc_a.send_signal(signal.SIGKILL)  # type: ignore[attr-defined]
+                proc_a.wait()  # type: ignore[attr-defined]
+                killed = time.monotonic()
+            return prefer_play(update)
+
+        with ExitStack() as stack:  # process a loads the table first: it owns it (and runs its bots)
+            s0 = join(stack, a, table, t["invites"][0]["token"])
+            s1 = join(stack, b, table, t["invites"][1]["token"])
+            moved += [s0, s1]
+            with pytest.raises((ConnectionClosed, TimeoutError, OSError)):
+                play_to_end({0: s0, 1: s1}, kill_on_the_fifth_move)
+        with ExitStack() as stack:  # everyone reconnects to b, which takes the table over
+            s0 = join(stack, b, table, t["invites"][0]["token"])
+            s1 = join(stack, b, table, t["invites"][1]["token"])
+            end = play_to_end({0: s0, 1: s1})
+            assert end["status"] == "over"
+        assert time.monotonic() - killed < 60
+        assert check_stored(pg_dsn, table, [*moved, s0, s1]) > 0
