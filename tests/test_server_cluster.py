@@ -102,3 +102,60 @@ def test_sigkill_of_the_owner_and_its_table_goes_on_at_the_other(pg_dsn, monkeyp
             assert end["status"] == "over"
         assert time.monotonic() - killed < 60
         assert check_stored(pg_dsn, table, [*moved, s0, s1]) > 0
+
+
+def wait_for(check, seconds: float) -> float:
+    """Poll ``check`` until it holds; the seconds it took (AssertionError after ``seconds``)."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        if check():
+            return time.monotonic() - start
+        time.sleep(0.1)
+    raise AssertionError("did not happen in time")
+
+
+def test_a_clock_resumes_at_the_process_that_takes_the_table_over(pg_dsn, monkeypatch):
+    """The owner dies while a seat's 5-second move clock runs: the other process takes the
+    table over and the clock resumes from the last stored moment (as after a restart), so the
+    timeout is stored at the table's 5.0 s, not at the wall clock's."""
+    with processes(pg_dsn, 2, monkeypatch) as [(a, proc_a), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={
+            "game": "shedding", "options": {"players": 2}, "seats": [{"name": "Ann"}, {"name": "Bo"}],
+            "clock": {"move_s": 5}}).json()
+        table = t["table"]
+        with ExitStack() as stack:
+            join(stack, a, table, t["invites"][0]["token"])
+            s1 = join(stack, b, table, t["invites"][1]["token"])
+            time.sleep(1.5)
+            proc_a.send_signal(signal.SIGKILL)  # type: ignore[attr-defined]
+            proc_a.wait()  # type: ignore[attr-defined]
+            s1.until(lambda m: m["type"] == "update" and any(e["event"] == "timeout" for e in m["events"]))
+        stored = open_store(pg_dsn).load(table)
+        assert stored is not None
+        assert "timeout" in stored.actions[0] and 5.0 <= stored.actions[0]["t"] <= 6.5
+
+
+def test_a_player_connected_to_another_process_is_not_stood_in(pg_dsn, monkeypatch):
+    """The owner hears which seats sit at the other processes: Bo, at process b, keeps his
+    seat past the grace period; once he goes, the owner's stand-in plays it."""
+    with processes(pg_dsn, 2, monkeypatch, grace=1.0) as [(a, _), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        table = t["table"]
+
+        def seat1() -> dict:
+            """Seat 1 as process a shows it to a spectator who comes in now."""
+            with connect(f"ws://127.0.0.1:{a}/ws/{table}") as ws:
+                watcher = Seat(SyncSocket(ws))
+                watcher.send({"type": "hello", "watch": t["spectate"].split("#w.", 1)[1]})
+                return watcher.until(lambda m: m["type"] == "update")["seats"][1]
+
+        with ExitStack() as stack:
+            join(stack, a, table, t["invites"][0]["token"])
+            with connect(f"ws://127.0.0.1:{b}/ws/{table}") as ws:
+                s1 = Seat(SyncSocket(ws))
+                s1.send({"type": "hello", "token": t["invites"][1]["token"]})
+                s1.until(lambda m: m["type"] == "update")
+                wait_for(lambda: seat1()["connected"], 3)
+                time.sleep(3.0)  # past the grace period
+                assert seat1()["connected"] and not seat1()["stand_in"]
+            wait_for(lambda: seat1()["stand_in"], 8)
