@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import platform
@@ -38,9 +39,24 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
-from load_server import SEATS, Stats, cpu_seconds, free_port, percentile, play_seat, post  # noqa: E402
+from load_server import SEATS, Stats, cpu_seconds, free_port, percentile, play_seat  # noqa: E402
 from pg_server import postgres  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
+
+
+def post(url: str, body: dict[str, Any], n: int) -> dict[str, Any]:
+    """POST from loopback address 127.0.0.(2 + n // 15): the server lets one address create
+    20 tables at once, and this run creates more (loopback only, like every request here)."""
+    host, port = url.split("//", 1)[1].split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30, source_address=(f"127.0.0.{2 + n // 15}", 0))
+    try:
+        conn.request("POST", "/api/tables", json.dumps(body), {"content-type": "application/json"})
+        r = conn.getresponse()
+        if r.status != 201:
+            raise SystemExit(f"creating a table: {r.status} {r.read()[:200]!r}")
+        return json.loads(r.read())  # type: ignore[no-any-return]
+    finally:
+        conn.close()
 
 
 def start(dsn: str) -> tuple[subprocess.Popen[bytes], str]:
@@ -60,7 +76,7 @@ def start(dsn: str) -> tuple[subprocess.Popen[bytes], str]:
 
 async def play_table(urls: list[str], i: int, think: float, stats: Stats, deadline: float) -> None:
     rng = random.Random(i)
-    created = await asyncio.to_thread(post, f"{urls[i % len(urls)]}/api/tables", {"game": "shedding", "seed": i})
+    created = await asyncio.to_thread(post, urls[i % len(urls)], {"game": "shedding", "seed": i}, i)
     table, tokens = created["table"], [inv["token"] for inv in created["invites"]]
     while table and time.monotonic() < deadline:
         results = await asyncio.gather(*(
@@ -110,8 +126,8 @@ async def failover(procs: list[subprocess.Popen[bytes]], urls: list[str], n: int
     seats = [{"name": "person"}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}]
     tables = []
     for i in range(n):
-        created = await asyncio.to_thread(post, f"{urls[0]}/api/tables", {"game": "shedding", "seats": seats,
-                                                                           "seed": 5000 + i})
+        created = await asyncio.to_thread(post, urls[0], {"game": "shedding", "seats": seats, "seed": 5000 + i},
+                                          1000 + i)
         await asyncio.to_thread(urllib.request.urlopen, f"{urls[0]}/api/tables/{created['table']}")  # 0 owns it
         tables.append((created["table"], created["invites"][0]["token"]))
     kill_at: list[float] = []
