@@ -159,3 +159,52 @@ def test_a_player_connected_to_another_process_is_not_stood_in(pg_dsn, monkeypat
                 time.sleep(3.0)  # past the grace period
                 assert seat1()["connected"] and not seat1()["stand_in"]
             wait_for(lambda: seat1()["stand_in"], 8)
+
+
+def cluster_kill_rounds(dsn: str, monkeypatch: pytest.MonkeyPatch, rounds: int, seed: int) -> None:
+    """Three processes; each round the people (seats 0 and 1, two bots) sit at random
+    processes, a random process is SIGKILLed a random moment into play and started
+    again; at the end every acknowledged action is stored and every table replays."""
+    import random
+    import threading
+
+    rng = random.Random(seed)
+    monkeypatch.setenv("PYTHONPATH", SRC)
+    ports = [free_port() for _ in range(3)]
+    procs = {p: start_server(dsn, p) for p in ports}
+    seats_played: dict[str, list[Seat]] = {}
+    table: dict | None = None
+    try:
+        for _ in range(rounds):
+            live = ports[0]
+            if table is None or httpx2.get(f"http://127.0.0.1:{live}/api/tables/{table['table']}").json()["status"] == "over":
+                table = httpx2.post(f"http://127.0.0.1:{live}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+                seats_played[table["table"]] = []
+            victim = rng.choice(ports)
+            killer = threading.Timer(rng.uniform(0.1, 0.6), procs[victim].send_signal, (signal.SIGKILL,))
+            with ExitStack() as stack:
+                seats = {i: join(stack, rng.choice(ports), table["table"], inv["token"])
+                         for i, inv in enumerate(table["invites"])}
+                seats_played[table["table"]] += seats.values()
+                killer.start()
+                try:
+                    play_to_end(seats, lambda u: rng.choice(u["legal"]))
+                except (ConnectionClosed, TimeoutError, OSError):
+                    pass
+                killer.join()
+            procs[victim].wait()
+            procs[victim] = start_server(dsn, victim)
+    finally:
+        for p in procs.values():
+            p.kill()
+            p.wait()
+    assert sum(check_stored(dsn, t, s) for t, s in seats_played.items()) > 0
+
+
+def test_sigkill_of_any_process_loses_nothing_acknowledged(pg_dsn, monkeypatch):
+    cluster_kill_rounds(pg_dsn, monkeypatch, rounds=2, seed=1)
+
+
+@pytest.mark.slow
+def test_sigkill_soak_across_processes(pg_dsn, monkeypatch):
+    cluster_kill_rounds(pg_dsn, monkeypatch, rounds=12, seed=2)

@@ -148,12 +148,17 @@ class Cluster:
         if parts[0] == "t":
             members.changed(parts[2], False)
         elif parts[0] == "p" and len(parts) == 4:
-            seats = frozenset(int(s) for s in json.loads(parts[3]))
-            said = self.presence.setdefault(parts[2], {})
-            before = self.elsewhere(parts[2])
-            said[parts[1]] = (seats, time.monotonic())
-            if self.elsewhere(parts[2]) != before:
-                members.presence_changed(parts[2])
+            self._said(members, parts[1], parts[2], json.loads(parts[3]))
+        elif parts[0] == "P":  # a beat's word on many tables: {table: seats}
+            for table_id, seats in json.loads(payload.split(" ", 2)[2]).items():
+                self._said(members, parts[1], table_id, seats)
+
+    def _said(self, members: Members, origin: str, table_id: str, seats: list[int]) -> None:
+        said = self.presence.setdefault(table_id, {})
+        before = self.elsewhere(table_id)
+        said[origin] = (frozenset(int(s) for s in seats), time.monotonic())
+        if self.elsewhere(table_id) != before:
+            members.presence_changed(table_id)
 
     # --- the beat -------------------------------------------------------------
     async def _beats(self) -> None:
@@ -180,9 +185,17 @@ class Cluster:
             if table_id not in self.owned and self.claim(table_id):
                 log.info("table %s: taken over by this process", table_id)
                 members.changed(table_id, True)
-        notes = [f"p {self.origin} {t} {json.dumps(members.connected(t))}" for t in held if members.connected(t)]
+        connected = {t: seats for t in held if (seats := members.connected(t))}
+        notes, batch = [], {}
+        for table_id, seats in connected.items():  # NOTIFY payloads stay under PostgreSQL's 8000 bytes
+            batch[table_id] = seats
+            if len(batch) >= 150:
+                notes.append(batch)
+                batch = {}
+        if batch:
+            notes.append(batch)
         if notes:
-            self._notify(notes)
+            self._notify([f"P {self.origin} {json.dumps(b, separators=(',', ':'))}" for b in notes])
         fresh = time.monotonic() - PRESENCE_TTL
         for table_id in list(self.presence):
             said = self.presence[table_id]
