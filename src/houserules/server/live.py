@@ -630,15 +630,18 @@ class LiveTable:
         async with self.lock:
             if self.evicted:
                 return
+            cluster = self.hub.cluster
+            if cluster is None:
+                return
             try:
-                stored = self.hub.store.load(self.id)
+                stored = cluster.store.load(self.id, since=len(self._actions()))
             except sqlite3.Error:
                 log.exception("table %s: could not be read to catch up", self.id)
                 return
             if stored is None:
                 return
             try:
-                for raw in stored.actions[len(self._actions()):]:
+                for raw in stored.actions:
                     self.table.replay_entry(raw)
             except Exception:
                 log.exception("table %s: its stored moves do not replay on this copy; reloading it", self.id)

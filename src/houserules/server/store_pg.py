@@ -206,7 +206,9 @@ class PgStore:
                              (stored.name, stored.bot, stored.token_hash, stored.joined, table_id, seat))])
 
     # --- reads ------------------------------------------------------------
-    def load(self, table_id: str) -> StoredTable | None:
+    def load(self, table_id: str, since: int = 0) -> StoredTable | None:
+        """The table as stored; with ``since``, only its actions from that number on (how a
+        process holding the table catches up with its seats, settings and new moves)."""
         with self._faults() as db, db.transaction():  # one snapshot: the seats and actions of one moment
             row = db.execute("SELECT id, game, options, seed, created, result, rematch, settings FROM tables "
                              "WHERE id = %s", (table_id,)).fetchone()
@@ -215,7 +217,7 @@ class PgStore:
             seats = [StoredSeat(name, bot, th, bool(joined)) for name, bot, th, joined in db.execute(
                 "SELECT name, bot, token_hash, joined FROM seats WHERE table_id = %s ORDER BY seat", (table_id,))]
             actions = [json.loads(a) for (a,) in db.execute(
-                "SELECT action FROM actions WHERE table_id = %s ORDER BY n", (table_id,))]
+                "SELECT action FROM actions WHERE table_id = %s AND n >= %s ORDER BY n", (table_id, since))]
         return StoredTable(row[0], row[1], json.loads(row[2]), row[3], seats, actions,
                            json.loads(row[5]) if row[5] else None, row[6], row[4],
                            json.loads(row[7]) if row[7] else {})
