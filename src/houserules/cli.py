@@ -394,7 +394,7 @@ def serve(
     port: Annotated[int, typer.Option(help="TCP port")] = 8000,
     db: Annotated[Optional[str], typer.Option(help="SQLite file for the tables (default: tables.sqlite3 in the data folder), or postgresql://USER@HOST/DB, which several server processes can share")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
-    sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
+    sync: Annotated[str, typer.Option(help="SQLite: normal: every action survives the server being killed; full: also a power cut (slower). PostgreSQL keeps its own settings")] = "normal",
     grace: Annotated[float, typer.Option(help="seconds a disconnected player's seat waits before a bot plays it until they are back")] = 45.0,
     allow_origin: Annotated[Optional[list[str]], typer.Option(help="also let pages from this origin use the server, e.g. https://games.example.com behind a proxy (repeatable)")] = None,
     allow_host: Annotated[Optional[list[str]], typer.Option(help="also answer requests naming the server this way, e.g. a proxy's name for it (repeatable)")] = None,

@@ -541,7 +541,7 @@ class LiveTable:
     # --- bots -------------------------------------------------------------------
     def kick_bots(self) -> None:
         """Start this table's bot runner if a bot has a decision and none is running."""
-        if self.bots_task is not None and not self.bots_task.done() or not self.owner:
+        if not self.owner or (self.bots_task is not None and not self.bots_task.done()):
             return
         if self.status == "playing" and self.table.bot_to_act() is not None:
             self.bots_task = asyncio.create_task(self._run_bots())
