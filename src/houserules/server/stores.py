@@ -20,9 +20,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .store import Store, StoredSeat, StoredTable, StoreError
+
+if TYPE_CHECKING:
+    from .store_pg import PgStore
 
 #: the schemes that name a PostgreSQL database
 PG_SCHEMES = ("postgresql", "postgres")
@@ -43,6 +46,11 @@ class TableStore(Protocol):
     def recent(self, limit: int = 50) -> list[dict[str, Any]]: ...
     def open_count(self, since: float) -> int: ...
     def action_count(self, table_id: str) -> int: ...
+
+
+if TYPE_CHECKING:
+    def _both_are_table_stores(sqlite: Store, pg: PgStore) -> tuple[TableStore, TableStore]:
+        return sqlite, pg  # mypy --strict checks here that each store has every call the server makes
 
 
 def scheme(db: str | Path) -> str | None:
