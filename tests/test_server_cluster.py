@@ -208,3 +208,27 @@ def test_sigkill_of_any_process_loses_nothing_acknowledged(pg_dsn, monkeypatch):
 @pytest.mark.slow
 def test_sigkill_soak_across_processes(pg_dsn, monkeypatch):
     cluster_kill_rounds(pg_dsn, monkeypatch, rounds=12, seed=2)
+
+
+def test_the_host_at_another_process_hands_an_absent_seat_to_the_owners_stand_in(pg_dsn, monkeypatch):
+    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        table = t["table"]
+        with ExitStack() as stack:
+            s0 = join(stack, a, table, t["invites"][0]["token"])  # process a owns the table
+            with connect(f"ws://127.0.0.1:{a}/ws/{table}") as ws:
+                s1 = Seat(SyncSocket(ws))
+                s1.send({"type": "hello", "token": t["invites"][1]["token"]})
+                s1.until(lambda m: m["type"] == "update")
+            with connect(f"ws://127.0.0.1:{b}/ws/{table}") as ws:
+                host = Seat(SyncSocket(ws))
+                host.send({"type": "hello", "host": t["host"]})
+                host.until(lambda m: m["type"] == "update")
+                for attempt in range(10):  # until process b has heard that seat 1 left process a
+                    host.send({"type": "host", "do": "replace", "seat": 1, "id": attempt})
+                    reply = host.until(lambda m: m["type"] == "error" or m["type"] == "update")
+                    if reply["type"] == "update":
+                        break
+                    assert reply["code"] == "not_absent", reply
+                    time.sleep(0.3)
+                s0.until(lambda m: m["type"] == "update" and m["seats"][1]["stand_in"])

@@ -58,6 +58,7 @@ class Members(Protocol):
     def connected(self, table_id: str) -> list[int]: ...
     def changed(self, table_id: str, adopted: bool) -> None: ...
     def presence_changed(self, table_id: str) -> None: ...
+    def stand_in(self, table_id: str, seat: int) -> None: ...
 
 
 class Cluster:
@@ -131,6 +132,10 @@ class Cluster:
         """Tell the other processes which seats of this table are connected here."""
         self._notify([f"p {self.origin} {table_id} {json.dumps(sorted(set(seats)))}"])
 
+    def stand_in_at_owner(self, table_id: str, seat: int) -> None:
+        """The host, connected here, handed an absent seat to a bot: the owner's stand-in plays it."""
+        self._notify([f"s {self.origin} {table_id} {seat}"])
+
     def _notify(self, payloads: list[str]) -> None:
         try:
             with self.locks.transaction():
@@ -149,6 +154,8 @@ class Cluster:
             members.changed(parts[2], False)
         elif parts[0] == "p" and len(parts) == 4:
             self._said(members, parts[1], parts[2], json.loads(parts[3]))
+        elif parts[0] == "s" and len(parts) == 4 and parts[3].isdigit() and self.owns(parts[2]):
+            members.stand_in(parts[2], int(parts[3]))
         elif parts[0] == "P":  # a beat's word on many tables: {table: seats}
             for table_id, seats in json.loads(payload.split(" ", 2)[2]).items():
                 self._said(members, parts[1], table_id, seats)

@@ -383,7 +383,9 @@ class LiveTable:
 
     def stand_in(self, seat: int) -> None:
         """A bot plays ``seat`` until its player comes back with their token."""
-        self.grace.pop(seat, None)
+        handle = self.grace.pop(seat, None)
+        if handle is not None:  # the host did not wait for the grace period to end
+            handle.cancel()
         if self.evicted or self.table.over or not self.absent(seat) or self.table.seats[seat].stand_in:
             return
         kind = default_bot(self.table.game.name)
@@ -421,10 +423,10 @@ class LiveTable:
                     raise ProtocolError("bad_seat", "name the seat to replace by its number")
                 if not self.absent(seat):
                     raise ProtocolError("not_absent", "only an absent player's seat can be handed to a bot")
-                handle = self.grace.pop(seat, None)
-                if handle is not None:
-                    handle.cancel()
-                self.stand_in(seat)
+                if self.owner:
+                    self.stand_in(seat)
+                elif self.hub.cluster is not None:  # stand-ins play where the table's bots do
+                    self.hub.cluster.stand_in_at_owner(self.id, seat)
             else:
                 raise ProtocolError("bad_message", 'a host message says "do": "pause", "resume" or "replace"')
             self.broadcast()
@@ -651,6 +653,9 @@ class LiveTable:
                 if seat.bot is not None and self.seats[i].bot is None:  # the player left at another process
                     self.table.seats[i].bot = make(self.table.game.name, seat.bot, self.table.seed * 31 + i)
                     self._back(i)
+            if stored.rematch is not None and self.rematch is None:  # asked for at another process
+                for c in self.clients:
+                    c.send({"type": "rematch", "table": stored.rematch})
             self.seats, self.settings, self.rematch = stored.seats, stored.settings, stored.rematch
             if adopted:  # as after a restart: the clock resumes from the last stored moment
                 self.base, self.flowing = self.table.last_t, None
@@ -736,6 +741,12 @@ class Hub:
         live = self.tables.get(table_id)
         if live is not None:
             live.presence_changed()
+
+    def stand_in(self, table_id: str, seat: int) -> None:
+        """The host asked at another process for a stand-in at this process's table."""
+        live = self.tables.get(table_id)
+        if live is not None and 0 <= seat < len(live.seats) and live.absent(seat):
+            live.stand_in(seat)
 
     def new_table(self, game_name: str, options: Mapping[str, Any], seats: list[StoredSeat],
                   seed: int | None = None, settings: Mapping[str, Any] | None = None) -> StoredTable:
