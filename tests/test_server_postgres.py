@@ -138,3 +138,38 @@ def test_serve_starts_on_postgresql(pg_dsn, tmp_path, monkeypatch):
         proc.kill()
         proc.wait()
     assert list(tmp_path.iterdir()) == []  # no folder named "postgresql:"
+
+
+def test_a_move_another_process_stored_first_is_not_played_and_the_table_reloads(pg_dsn):
+    """Two writers of one action number, made for real: the table of actions is locked
+    while this server judges a move (it has caught up; its insert waits), the same number
+    is stored by another connection, the lock goes: this server is told ``Conflict``. Its
+    player hears that the move was not played, and the table reloads with the other move."""
+    import json
+    import time
+
+    import psycopg
+
+    with server(pg_dsn) as client:  # type: ignore[arg-type]
+        t = create(client, seats=[{"name": "Ann"}, {"name": "Bo"}], players=2)
+        table = t["table"]
+        with seat(client, table, t["invites"][0]["token"]) as a, \
+                seat(client, table, t["invites"][1]["token"]) as b:
+            u = a.until(lambda m: m["type"] == "update" and m["status"] == "playing")
+            mover = a if u["legal"] else b
+            first = (mover.last if mover.last and mover.last["legal"] else
+                     mover.until(lambda m: m["type"] == "update" and bool(m["legal"])))
+            action = first["legal"][0]
+            with psycopg.connect(pg_dsn) as other:  # a transaction: the lock holds until commit
+                other.execute("LOCK TABLE actions IN EXCLUSIVE MODE")
+                mover.send({"type": "act", "id": 1, "action": action})
+                time.sleep(1.0)  # the server has judged the move and waits to insert it
+                other.execute("INSERT INTO actions (table_id, n, action) VALUES (%s, 0, %s)",
+                              (table, json.dumps(action, separators=(",", ":"))))
+            reply = mover.reply()
+            assert reply["type"] == "error" and reply["code"] == "not_saved"
+            assert "another move reached the table first" in reply["message"]
+            notice = mover.until(lambda m: m["type"] == "error" and m["code"] == "reload")
+            assert "another move reached this table first" in notice["message"]
+        with seat(client, table, t["invites"][0]["token"]) as a:  # back: the other move is there, once
+            assert a.last is not None and a.last["actions"] == 1
