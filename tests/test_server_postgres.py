@@ -173,3 +173,33 @@ def test_a_move_another_process_stored_first_is_not_played_and_the_table_reloads
             assert "another move reached this table first" in notice["message"]
         with seat(client, table, t["invites"][0]["token"]) as a:  # back: the other move is there, once
             assert a.last is not None and a.last["actions"] == 1
+
+
+def test_a_stalled_database_fails_the_move_in_seconds_and_nothing_freezes(pg_dsn, monkeypatch):
+    """A lock held elsewhere stalls the server's insert: it gives up after the statement
+    timeout (here half a second) and says the move was not saved; afterwards play goes on."""
+    import time
+
+    import psycopg
+
+    import houserules.server.store_pg as store_pg
+
+    monkeypatch.setattr(store_pg, "STATEMENT_TIMEOUT_MS", 500)
+    with server(pg_dsn) as client:  # type: ignore[arg-type]
+        t = create(client, seats=[{"name": "Ann"}, {"name": "Bo"}], players=2)
+        table = t["table"]
+        with seat(client, table, t["invites"][0]["token"]) as a, \
+                seat(client, table, t["invites"][1]["token"]) as b:
+            u = a.until(lambda m: m["type"] == "update" and m["status"] == "playing")
+            mover = a if u["legal"] else b
+            first = (mover.last if mover.last and mover.last["legal"] else
+                     mover.until(lambda m: m["type"] == "update" and bool(m["legal"])))
+            with psycopg.connect(pg_dsn) as other:
+                other.execute("LOCK TABLE actions IN EXCLUSIVE MODE")
+                started = time.monotonic()
+                reply = mover.act(first["legal"][0])
+                assert time.monotonic() - started < 3
+                assert reply["type"] == "error" and reply["code"] == "not_saved"
+        with seat(client, table, t["invites"][0]["token"]) as a:
+            assert a.last is not None and a.last["actions"] == 0
+        assert client.get(f"/api/tables/{table}").status_code == 200

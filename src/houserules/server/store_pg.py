@@ -37,6 +37,8 @@ try:
 except ImportError:  # pragma: no cover - the extra is missing
     psycopg = None  # type: ignore[assignment]
 
+#: the longest a read or write may wait before it fails (StorageFailed: "not saved")
+STATEMENT_TIMEOUT_MS = 5000
 #: the channel every write is announced on (payload: "t ORIGIN TABLE")
 CHANNEL = "houserules"
 
@@ -129,7 +131,11 @@ class PgStore:
             raise
 
     def _connect(self) -> psycopg.Connection[Any]:
-        return psycopg.connect(self.dsn, autocommit=True, connect_timeout=10)
+        conn = psycopg.connect(self.dsn, autocommit=True, connect_timeout=10)
+        # The server calls the store from its event loop, as it does SQLite: a database that
+        # stalls (a lock held elsewhere) must fail the call in seconds, not freeze every table.
+        conn.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
+        return conn
 
     def _check(self) -> None:
         """Refuse a database whose tables of these names are not the server's."""
