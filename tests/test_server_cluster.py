@@ -142,9 +142,9 @@ def test_a_player_connected_to_another_process_is_not_stood_in(pg_dsn, monkeypat
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         table = t["table"]
 
-        def seat1() -> dict:
-            """Seat 1 as process a shows it to a spectator who comes in now."""
-            with connect(f"ws://127.0.0.1:{a}/ws/{table}") as ws:
+        def seat1(port: int = a) -> dict:
+            """Seat 1 as a process shows it to a spectator who comes in now."""
+            with connect(f"ws://127.0.0.1:{port}/ws/{table}") as ws:
                 watcher = Seat(SyncSocket(ws))
                 watcher.send({"type": "hello", "watch": t["spectate"].split("#w.", 1)[1]})
                 return watcher.until(lambda m: m["type"] == "update")["seats"][1]
@@ -159,6 +159,7 @@ def test_a_player_connected_to_another_process_is_not_stood_in(pg_dsn, monkeypat
                 time.sleep(3.0)  # past the grace period
                 assert seat1()["connected"] and not seat1()["stand_in"]
             wait_for(lambda: seat1()["stand_in"], 8)
+            wait_for(lambda: seat1(b)["stand_in"], 3)  # and process b shows it too
 
 
 def cluster_kill_rounds(dsn: str, monkeypatch: pytest.MonkeyPatch, rounds: int, seed: int) -> None:

@@ -70,6 +70,8 @@ class Cluster:
         self.owned: set[str] = set()
         #: table -> origin -> (seats connected there, when it said so)
         self.presence: dict[str, dict[str, tuple[frozenset[int], float]]] = {}
+        #: table -> the seats its owner's stand-ins play (as the owner said)
+        self.standing: dict[str, frozenset[int]] = {}
         self.locks = psycopg.connect(store.dsn, autocommit=True, connect_timeout=10)
         self.members: Members | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -132,6 +134,14 @@ class Cluster:
         """Tell the other processes which seats of this table are connected here."""
         self._notify([f"p {self.origin} {table_id} {json.dumps(sorted(set(seats)))}"])
 
+    def announce_stand_ins(self, table_id: str, seats: Iterable[int]) -> None:
+        """The owner says which seats of this table its stand-in bots play."""
+        self._notify([f"i {self.origin} {table_id} {json.dumps(sorted(set(seats)))}"])
+
+    def stand_ins(self, table_id: str) -> frozenset[int]:
+        """Seats the owner's stand-ins play, as the owner last said (this process's own when it owns)."""
+        return frozenset() if table_id in self.owned else self.standing.get(table_id, frozenset())
+
     def stand_in_at_owner(self, table_id: str, seat: int) -> None:
         """The host, connected here, handed an absent seat to a bot: the owner's stand-in plays it."""
         self._notify([f"s {self.origin} {table_id} {seat}"])
@@ -154,6 +164,11 @@ class Cluster:
             members.changed(parts[2], False)
         elif parts[0] == "p" and len(parts) == 4:
             self._said(members, parts[1], parts[2], json.loads(parts[3]))
+        elif parts[0] == "i" and len(parts) == 4:
+            self.standing[parts[2]] = frozenset(int(s) for s in json.loads(parts[3]))
+            if not self.standing[parts[2]]:
+                del self.standing[parts[2]]
+            members.presence_changed(parts[2])
         elif parts[0] == "s" and len(parts) == 4 and parts[3].isdigit() and self.owns(parts[2]):
             members.stand_in(parts[2], int(parts[3]))
         elif parts[0] == "P":  # a beat's word on many tables: {table: seats}

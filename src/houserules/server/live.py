@@ -200,9 +200,11 @@ class LiveTable:
 
     def public_seats(self) -> list[dict[str, Any]]:
         present = {c.seat for c in self.clients} | self.elsewhere()
+        stood_in = self.hub.cluster.stand_ins(self.id) if self.hub.cluster is not None else frozenset()
         return [{"seat": i, "name": s.name, "bot": s.bot, "joined": s.bot is not None or s.joined,
                  "connected": s.bot is not None or i in present,
-                 "stand_in": self.table.seats[i].stand_in is not None} for i, s in enumerate(self.seats)]
+                 "stand_in": self.table.seats[i].stand_in is not None or i in stood_in}
+                for i, s in enumerate(self.seats)]
 
     # --- time ----------------------------------------------------------------
     def now(self) -> float:
@@ -391,6 +393,7 @@ class LiveTable:
         kind = default_bot(self.table.game.name)
         self.table.seats[seat].stand_in = make(self.table.game.name, kind, self.table.seed * 31 + seat)
         self.stood_in.setdefault(seat, len(self.table.log))
+        self._announce_stand_ins()
         self.broadcast()
         self.kick_bots()
 
@@ -399,7 +402,9 @@ class LiveTable:
         handle = self.grace.pop(seat, None)
         if handle is not None:
             handle.cancel()
-        self.table.seats[seat].stand_in = None
+        if self.table.seats[seat].stand_in is not None:
+            self.table.seats[seat].stand_in = None
+            self._announce_stand_ins()
 
     # --- the host ---------------------------------------------------------------
     async def host_command(self, client: Client, msg: Mapping[str, Any]) -> None:
@@ -601,6 +606,12 @@ class LiveTable:
     def _announce(self) -> None:
         if self.hub.cluster is not None:
             self.hub.cluster.announce(self.id, [c.seat for c in self.clients if c.seat is not None])
+
+    def _announce_stand_ins(self) -> None:
+        """The owner tells the other processes which seats its stand-ins play (they show it)."""
+        if self.hub.cluster is not None and self.owner:
+            self.hub.cluster.announce_stand_ins(
+                self.id, [i for i, s in enumerate(self.table.seats) if s.stand_in is not None])
 
     def _sync(self) -> None:
         """Under the lock: replay the actions another process stored since this copy was made
