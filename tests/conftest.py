@@ -1,10 +1,33 @@
 """Shared test settings: Hypothesis profiles (CI keeps property runs short)."""
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("soak", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Any]:
+    """One throwaway PostgreSQL per test session (tests/pg_server.py); the tests that need it
+    skip, saying why, only where its binaries cannot be had."""
+    from pg_server import Missing, postgres
+
+    try:
+        with postgres() as server:
+            yield server
+    except Missing as exc:
+        pytest.skip(f"no PostgreSQL to test with: {exc}")
+
+
+@pytest.fixture
+def pg_dsn(pg_server: Any) -> str:
+    """A fresh, empty database on the session's PostgreSQL."""
+    pytest.importorskip("psycopg", reason="the postgres extra (psycopg) is not installed")
+    return str(pg_server.new_database())

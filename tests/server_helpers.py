@@ -183,7 +183,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, bot_delay: float = 0.0, grace: float = 45.0) -> subprocess.Popen[bytes]:
+def start_server(db: Path | str, port: int, bot_delay: float = 0.0, grace: float = 45.0) -> subprocess.Popen[bytes]:
     """``houserules serve`` in its own process, once it answers HTTP."""
     proc = subprocess.Popen([sys.executable, "-m", "houserules.cli", "serve", "--port", str(port), "--db", str(db),
                              "--bot-delay", str(bot_delay), "--grace", str(grace)],

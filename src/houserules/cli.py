@@ -546,9 +546,9 @@ def replay_cmd(
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 to let friends on your network in)")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port")] = 8000,
-    db: Annotated[Optional[Path], typer.Option(help="SQLite file for the tables (default: tables.sqlite3 in the data folder)")] = None,
+    db: Annotated[Optional[str], typer.Option(help="SQLite file for the tables (default: tables.sqlite3 in the data folder), or postgresql://USER@HOST/DB, which several server processes can share")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds between bot moves, so people can follow them")] = 0.4,
-    sync: Annotated[str, typer.Option(help="normal: every action survives the server being killed; full: also a power cut (slower)")] = "normal",
+    sync: Annotated[str, typer.Option(help="SQLite: normal: every action survives the server being killed; full: also a power cut (slower). PostgreSQL keeps its own settings")] = "normal",
     grace: Annotated[float, typer.Option(help="seconds a disconnected player's seat waits before a bot plays it until they are back")] = 45.0,
     idle: Annotated[float, typer.Option(help="seconds a connected player may sit on one decision at a table without a turn clock before a bot makes it for them (0: for ever)")] = 120.0,
     allow_origin: Annotated[Optional[list[str]], typer.Option(help="also let pages from this origin use the server, e.g. https://games.example.com behind a proxy (repeatable)")] = None,
@@ -560,7 +560,8 @@ def serve(
     from .paths import data_dir
     from .server import ServerConfig, create_app
     from .server.gate import OriginError, normal_origin
-    from .server.store import SYNC_MODES, Store, StoreError
+    from .server.store import SYNC_MODES, StoreError
+    from .server.stores import describe, open_store
 
     if sync not in SYNC_MODES:
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
@@ -576,12 +577,12 @@ def serve(
         fail("--grace must be 0 to 86400 seconds")
     if not 0 <= idle <= 86400:
         fail("--idle must be 0 to 86400 seconds")
-    path = db or data_dir() / "tables.sqlite3"
+    path: str | Path = db or data_dir() / "tables.sqlite3"
     try:  # the integrity check, before anything is served: a damaged file is refused with what to do
-        Store(path, sync).close()
+        open_store(path, sync).close()
     except StoreError as exc:
-        fail(str(exc), 1)
-    err.print(f"houserules: tables in {path}; open http://{host}:{port}/", soft_wrap=True)
+        fail(str(exc), 2 if str(exc).startswith("--db") else 1)
+    err.print(f"houserules: tables in {describe(path)}; open http://{host}:{port}/", soft_wrap=True)
     config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace, idle=idle, host=host, allow_origins=origins,
                           allow_hosts=tuple(allow_host or []))
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")

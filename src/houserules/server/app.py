@@ -36,7 +36,7 @@ from .gate import Gate, party
 from .limits import Admission, Buckets
 from .live import IDLE, MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
 from .protocol import MAX_MESSAGE, ProtocolError, error, parse
-from .store import Store
+from .stores import join_cluster, open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 #: a spectator link's fragment starts with this, then the table's spectator key
@@ -48,7 +48,8 @@ log = logging.getLogger("houserules.server")
 class ServerConfig:
     """How a server runs; the ``serve`` command's options map onto these."""
 
-    db: Path
+    #: a SQLite file's path, or postgresql://USER@HOST/DB (stores.py)
+    db: Path | str
     bot_delay: float = 0.4
     sync: str = "normal"
     rate: float = 20.0
@@ -191,11 +192,12 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(config.db, config.sync)
+        store = open_store(config.db, config.sync)
         app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables, config.idle or None)
         app.state.admission = Admission(store, config.create_rate, config.create_burst, config.max_open_tables,
                                         config.max_open_per_party)
         app.state.messages = Buckets(config.rate, config.burst)
+        cluster = join_cluster(store, app.state.hub)
         # Everything imported so far lives as long as the server: move it out
         # of the collector's sight, so that full collections (which stop the
         # event loop, and so every table) scan only the games' own objects.
@@ -207,6 +209,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         finally:
             for task in list(app.state.hub.tasks):
                 task.cancel()
+            if cluster is not None:
+                cluster.close()
             store.close()
 
     # No Swagger UI or ReDoc: they load their scripts from a CDN. /docs is the

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from .live import Unavailable
 from .protocol import RateLimit
-from .store import Store
+from .stores import TableStore
 
 log = logging.getLogger("houserules.server")
 #: rate buckets remembered at most; the least recently used are forgotten (a forgotten one starts full)
@@ -67,7 +67,7 @@ class Buckets:
 class Admission:
     """Whether a party may create one more table now (see the module docstring)."""
 
-    store: Store
+    store: TableStore
     #: new tables a minute per party, after a burst of ``burst``
     rate: float
     burst: float

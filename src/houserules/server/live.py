@@ -38,7 +38,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import bot_kinds, check_spec, make
 from ..clock import parse_clock, parse_on_timeout
@@ -47,7 +47,12 @@ from ..engine.core import Action, GameError
 from ..engine.options import stored as options_stored
 from ..table import Table, default_bot
 from .protocol import PROTOCOL, ProtocolError, error
-from .store import Store, StoredSeat, StoredTable, token_hash
+from .store import StoredSeat, StoredTable, token_hash
+from .store_pg import Conflict
+from .stores import TableStore
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("houserules.server")
 
@@ -179,6 +184,18 @@ class LiveTable:
 
     # --- who is who ---------------------------------------------------------
     @property
+    def owner(self) -> bool:
+        """This process keeps the table's time (its clocks, bots and stand-ins): always with
+        one process, else while it holds the table's lock (cluster.py)."""
+        cluster = self.hub.cluster
+        return cluster is None or cluster.owns(self.id)
+
+    def elsewhere(self) -> frozenset[int]:
+        """Seats connected to other server processes (none with one process)."""
+        cluster = self.hub.cluster
+        return cluster.elsewhere(self.id) if cluster is not None else frozenset()
+
+    @property
     def started(self) -> bool:
         """Play begins once every person's seat has been joined at least once."""
         return all(s.bot is not None or s.joined for s in self.seats)
@@ -215,10 +232,12 @@ class LiveTable:
         return self.listed or _secret_matches(key, self.settings.get("watch_hash"))
 
     def public_seats(self) -> list[dict[str, Any]]:
-        present = {c.seat for c in self.clients}
+        present = {c.seat for c in self.clients} | self.elsewhere()
+        stood_in = self.hub.cluster.stand_ins(self.id) if self.hub.cluster is not None else frozenset()
         return [{"seat": i, "name": s.name, "bot": s.bot, "joined": s.bot is not None or s.joined,
                  "connected": s.bot is not None or i in present,
-                 "stand_in": self.table.seats[i].stand_in is not None} for i, s in enumerate(self.seats)]
+                 "stand_in": self.table.seats[i].stand_in is not None or i in stood_in}
+                for i, s in enumerate(self.seats)]
 
     # --- time ----------------------------------------------------------------
     def now(self) -> float:
@@ -260,7 +279,7 @@ class LiveTable:
         idle = self.idle_due()
         if idle is not None and (when is None or idle[0] < when):
             when = idle[0]
-        if when is None or self.flowing is None or self.evicted:
+        if when is None or self.flowing is None or self.evicted or not self.owner:
             return
         self.wake_task = asyncio.create_task(self._wake(max(0.0, when - self.now())))
 
@@ -280,6 +299,7 @@ class LiveTable:
 
     def _catch_up(self) -> None:
         """Under the lock: carry out everything due by now, and store it before anyone is told."""
+        self._sync()
         if self.flowing is None:
             return
         before = len(self._actions())
@@ -404,6 +424,7 @@ class LiveTable:
         self.clients.add(client)
         if seat is not None:
             self.stood_in.pop(seat, None)
+        self._announce()
         self.schedule()
         self.broadcast()
 
@@ -415,12 +436,14 @@ class LiveTable:
         if client in self.clients:
             async with self.lock:
                 self.clients.discard(client)
+                self._announce()
                 if not self.evicted:
                     self.broadcast()
                 self._watch_absences()
         if not self.clients and self.table.over and self.hub.tables.get(self.id) is self:
             del self.hub.tables[self.id]
             self.evicted = True
+            self.stop()
 
     @property
     def idle(self) -> bool:
@@ -431,11 +454,12 @@ class LiveTable:
 
     # --- leavers --------------------------------------------------------------
     def absent(self, seat: int) -> bool:
-        return self.seats[seat].bot is None and all(c.seat != seat for c in self.clients)
+        return (self.seats[seat].bot is None and all(c.seat != seat for c in self.clients)
+                and seat not in self.elsewhere())
 
     def _watch_absences(self) -> None:
         """Start the grace period of every person's seat nobody holds (once play has begun)."""
-        if not self.started or self.table.over or self.evicted:
+        if not self.started or self.table.over or self.evicted or not self.owner:
             return
         loop = asyncio.get_running_loop()
         for seat in range(len(self.seats)):
@@ -453,12 +477,15 @@ class LiveTable:
 
     def stand_in(self, seat: int) -> None:
         """Under the lock: a bot plays ``seat`` until its player comes back with their token."""
-        self.grace.pop(seat, None)
+        handle = self.grace.pop(seat, None)
+        if handle is not None:  # the host did not wait for the grace period to end
+            handle.cancel()
         if self.evicted or self.table.over or not self.absent(seat) or self.table.seats[seat].stand_in:
             return
         kind = default_bot(self.table.game.name)
         self.table.seats[seat].stand_in = make(self.table.game.name, kind, self.table.seed * 31 + seat)
         self.stood_in.setdefault(seat, len(self.table.log))
+        self._announce_stand_ins()
         self.broadcast()
         self.kick_bots()
 
@@ -467,7 +494,9 @@ class LiveTable:
         handle = self.grace.pop(seat, None)
         if handle is not None:
             handle.cancel()
-        self.table.seats[seat].stand_in = None
+        if self.table.seats[seat].stand_in is not None:
+            self.table.seats[seat].stand_in = None
+            self._announce_stand_ins()
 
     # --- the host ---------------------------------------------------------------
     async def host_command(self, client: Client, msg: Mapping[str, Any]) -> None:
@@ -502,7 +531,10 @@ class LiveTable:
                         log.exception("table %s: could not store that seat %d was handed to a bot", self.id, seat)
                         raise not_saved("that the seat was handed to a bot") from None
                     self.seats[seat] = joined
-                self.stand_in(seat)
+                if self.owner:
+                    self.stand_in(seat)
+                elif self.hub.cluster is not None:  # stand-ins play where the table's bots do
+                    self.hub.cluster.stand_in_at_owner(self.id, seat)
                 self.schedule()
                 self._watch_absences()
             else:
@@ -634,7 +666,7 @@ class LiveTable:
     # --- bots -------------------------------------------------------------------
     def kick_bots(self) -> None:
         """Start this table's bot runner if a bot has a decision and none is running."""
-        if self.bots_task is not None and not self.bots_task.done():
+        if not self.owner or (self.bots_task is not None and not self.bots_task.done()):
             return
         if self.status == "playing" and self.table.bot_to_act() is not None:
             self.bots_task = asyncio.create_task(self._run_bots())
@@ -648,6 +680,10 @@ class LiveTable:
         while True:
             await asyncio.sleep(delay)
             async with self.lock:
+                try:
+                    self._sync()
+                except ProtocolError:
+                    return
                 if self.evicted or self.status != "playing" or self.table.bot_to_act() is None:
                     return
                 before = len(self._actions())
@@ -675,12 +711,102 @@ class LiveTable:
             self.table.advance(t=self.now())
 
     def stop(self) -> None:
-        """Cancel this table's timers (it is leaving memory)."""
+        """Cancel this table's timers (it is leaving memory; another process may own it now)."""
         if self.wake_task is not None:
             self.wake_task.cancel()
         for handle in self.grace.values():
             handle.cancel()
         self.grace.clear()
+        if self.hub.cluster is not None:
+            self.hub.cluster.release(self.id)
+
+    # --- several server processes (cluster.py) -------------------------------------
+    def _announce(self) -> None:
+        if self.hub.cluster is not None:
+            self.hub.cluster.announce(self.id, [c.seat for c in self.clients if c.seat is not None])
+
+    def _announce_stand_ins(self) -> None:
+        """The owner tells the other processes which seats its stand-ins play (they show it)."""
+        if self.hub.cluster is not None and self.owner:
+            self.hub.cluster.announce_stand_ins(
+                self.id, [i for i, s in enumerate(self.table.seats) if s.stand_in is not None])
+
+    def _sync(self) -> None:
+        """Under the lock: replay the actions another process stored since this copy was made
+        (nothing to do with one process). A copy that cannot catch up is reloaded."""
+        cluster = self.hub.cluster
+        if cluster is None or self.evicted:
+            return
+        try:
+            new = cluster.store.actions_since(self.id, len(self._actions()))
+            for raw in new:
+                self.table.replay_entry(raw)
+        except Exception:
+            log.exception("table %s: could not catch up with the store; reloading it", self.id)
+            self.hub.evict(self, "the server is catching up with this table")
+            raise ProtocolError("reload", "the table is being reloaded; reconnect") from None
+        if new:
+            self._moved_on()
+
+    def _moved_on(self) -> None:
+        """Moves came from another process: this copy's clock goes on from the newest stored moment."""
+        self.base = max(self.now(), self.table.last_t)
+        if self.flowing is not None:
+            self.flowing = time.monotonic()
+
+    async def refresh(self, adopted: bool) -> None:
+        """Another process stored a change (or this one just took the table over): catch up
+        with the store's moves, seats and settings, tell this process's connections, and,
+        as the owner, keep the table's time from here."""
+        async with self.lock:
+            if self.evicted:
+                return
+            cluster = self.hub.cluster
+            if cluster is None:
+                return
+            try:
+                stored = cluster.store.load(self.id, since=len(self._actions()))
+            except sqlite3.Error:
+                log.exception("table %s: could not be read to catch up", self.id)
+                return
+            if stored is None:
+                return
+            try:
+                for raw in stored.actions:
+                    self.table.replay_entry(raw)
+            except Exception:
+                log.exception("table %s: its stored moves do not replay on this copy; reloading it", self.id)
+                self.hub.evict(self, "the server is catching up with this table")
+                return
+            for i, seat in enumerate(stored.seats):
+                if seat.bot is not None and self.seats[i].bot is None:  # the player left at another process
+                    self.table.seats[i].bot = make(self.table.game.name, seat.bot, self.table.seed * 31 + i)
+                    self._back(i)
+            if stored.rematch is not None and self.rematch is None:  # asked for at another process
+                for c in self.clients:
+                    c.send({"type": "rematch", "table": stored.rematch})
+            self.seats, self.settings, self.rematch = stored.seats, stored.settings, stored.rematch
+            if adopted:  # as after a restart: the clock resumes from the last stored moment
+                self.base, self.flowing = self.table.last_t, None
+            else:
+                self._moved_on()
+            self.broadcast()
+        self.schedule()
+        self.kick_bots()
+        self._watch_absences()
+
+    def presence_changed(self) -> None:
+        """Who is connected at other processes changed: a player back there gets up their
+        stand-in; one gone starts their grace period (at the owner)."""
+        if self.evicted:
+            return
+        if self.owner:
+            for seat in self.elsewhere():
+                if seat in self.grace or self.table.seats[seat].stand_in is not None:
+                    self._back(seat)
+                    self.stood_in.pop(seat, None)
+            self._watch_absences()
+        self.broadcast()
 
     # --- the store ----------------------------------------------------------------
     def _actions(self) -> list[dict[str, Any]]:
@@ -701,7 +827,11 @@ class LiveTable:
         record = self.table.record
         try:
             self.hub.store.append(self.id, before, new, record.result if record else None)
-        except sqlite3.Error:
+        except sqlite3.Error as exc:
+            if isinstance(exc, Conflict):  # another server process stored this move's number first
+                self.hub.evict(self, "another move reached this table first")
+                raise ProtocolError("not_saved", "another move reached the table first: yours was not played; "
+                                                 "look again and retry") from None
             log.exception("table %s: could not store actions %d..; dropping it from memory", self.id, before)
             self.hub.evict(self, "the server could not save the last move (its storage failed)")
             raise not_saved("that action") from None
@@ -712,7 +842,7 @@ class Hub:
     again (least recently used first) when more than ``max_tables`` are held
     and some are idle, so looking at thousands of tables cannot fill memory."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES,
+    def __init__(self, store: TableStore, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES,
                  idle: float | None = IDLE):
         self.store = store
         self.bot_delay = bot_delay
@@ -732,6 +862,32 @@ class Hub:
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        #: this process's part among several on one PostgreSQL database (None: the only process)
+        self.cluster: Cluster | None = None
+
+    # --- what the cluster asks (cluster.Members) -----------------------------------
+    def held(self) -> list[str]:
+        return list(self.tables)
+
+    def connected(self, table_id: str) -> list[int]:
+        live = self.tables.get(table_id)
+        return sorted({c.seat for c in live.clients if c.seat is not None}) if live else []
+
+    def changed(self, table_id: str, adopted: bool) -> None:
+        live = self.tables.get(table_id)
+        if live is not None:
+            self.spawn(live.refresh(adopted))
+
+    def presence_changed(self, table_id: str) -> None:
+        live = self.tables.get(table_id)
+        if live is not None:
+            live.presence_changed()
+
+    def stand_in(self, table_id: str, seat: int) -> None:
+        """The host asked at another process for a stand-in at this process's table."""
+        live = self.tables.get(table_id)
+        if live is not None and 0 <= seat < len(live.seats) and live.absent(seat):
+            self.spawn(live._stand_in_later(seat))  # under the table's lock, as every stand-in
 
     def new_table(self, game_name: str, options: Mapping[str, Any], seats: list[StoredSeat],
                   seed: int | None = None, settings: Mapping[str, Any] | None = None) -> StoredTable:
@@ -794,7 +950,10 @@ class Hub:
             raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
         if stored is None:
             return None
-        live = self.tables[table_id] = LiveTable(self, stored, _replayed(stored))
+        table = _replayed(stored)
+        if self.cluster is not None:
+            self.cluster.claim(table_id)
+        live = self.tables[table_id] = LiveTable(self, stored, table)
         self._trim(live)
         return live
 

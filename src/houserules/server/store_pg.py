@@ -1,0 +1,264 @@
+"""The tables in PostgreSQL: the same rows and promises as the SQLite store
+(store.py), for a server that outgrows one file or runs as several processes.
+
+Every write is one transaction, committed before the call returns, so
+before anything is acknowledged; PostgreSQL's own write-ahead log keeps a
+committed transaction through a crash of the server process or of the
+database. Each write also sends ``NOTIFY houserules`` with the table's id,
+inside the same transaction: the other server processes hear of it exactly
+when it is committed, never before (cluster.py).
+
+Two processes writing the same action number of the same table cannot both
+succeed: the primary key (table, n) refuses the second, which is told
+``Conflict`` and catches up with the first instead of forking the game.
+
+Faults are ``StorageFailed``, a ``sqlite3.DatabaseError`` so that the live
+tables and the HTTP API answer them as they answer a failing SQLite file;
+a connection that broke (the database restarted) is opened again on the
+next call. At start-up the database is checked: reachable, writable, and
+its tables of the shape this server keeps.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from .store import StoredSeat, StoredTable, StoreError
+
+try:
+    import psycopg
+    from psycopg import errors as pg_errors
+except ImportError:  # pragma: no cover - the extra is missing
+    psycopg = None  # type: ignore[assignment]
+
+#: the longest a read or write may wait before it fails (StorageFailed: "not saved")
+STATEMENT_TIMEOUT_MS = 5000
+#: the channel every write is announced on (payload: "t ORIGIN TABLE")
+CHANNEL = "houserules"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed BIGINT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    result TEXT,
+    rematch TEXT,
+    settings TEXT
+);
+CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    bot TEXT,
+    token_hash TEXT,
+    joined BOOLEAN NOT NULL DEFAULT FALSE,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+"""
+
+#: the columns each table must have (a database of another shape is refused at start-up)
+_COLUMNS = {
+    "tables": {"id", "game", "options", "seed", "created", "result", "rematch", "settings"},
+    "seats": {"table_id", "seat", "name", "bot", "token_hash", "joined"},
+    "actions": {"table_id", "n", "action"},
+}
+
+
+class StorageFailed(sqlite3.DatabaseError):
+    """PostgreSQL refused or lost a read or write (the caller says "not saved" and carries on)."""
+
+
+class Conflict(StorageFailed):
+    """Another server process stored this table's next action first."""
+
+
+Statement = tuple[str, tuple[Any, ...]]
+
+
+def _inserts(table: StoredTable) -> list[Statement]:
+    stmts: list[Statement] = [(
+        "INSERT INTO tables (id, game, options, seed, created, settings) VALUES (%s, %s, %s, %s, %s, %s)",
+        (table.id, table.game, json.dumps(table.options), table.seed, table.created or time.time(),
+         json.dumps(table.settings)),
+    )]
+    for i, seat in enumerate(table.seats):
+        stmts.append(("INSERT INTO seats (table_id, seat, name, bot, token_hash, joined) "
+                      "VALUES (%s, %s, %s, %s, %s, %s)", (table.id, i, seat.name, seat.bot, seat.token_hash,
+                                                          seat.joined)))
+    return stmts
+
+
+class PgStore:
+    """The tables, seats and actions in one PostgreSQL database (psycopg 3)."""
+
+    def __init__(self, dsn: str):
+        if psycopg is None:
+            raise StoreError("--db postgresql://... needs psycopg: pip install 'houserules[postgres]'")
+        self.dsn = dsn
+        #: this process's name in the notifications it sends (so it can skip its own)
+        self.origin = secrets.token_hex(6)
+        try:
+            self.db = self._connect()
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot connect to the PostgreSQL database ({_first_line(exc)}): check that it "
+                             "runs and that --db names the right host, user and database") from None
+        try:
+            with self.db.transaction():
+                self.db.execute("SELECT pg_advisory_xact_lock(7242)")  # two processes starting at once
+                self.db.execute(_SCHEMA)
+            self._check()
+        except psycopg.Error as exc:
+            self.db.close()
+            raise StoreError(f"cannot use the PostgreSQL database ({_first_line(exc)}): the user needs to be "
+                             "allowed to create and write tables in it") from None
+        except StoreError:
+            self.db.close()
+            raise
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        conn = psycopg.connect(self.dsn, autocommit=True, connect_timeout=10)
+        # The server calls the store from its event loop, as it does SQLite: a database that
+        # stalls (a lock held elsewhere) must fail the call in seconds, not freeze every table.
+        conn.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
+        return conn
+
+    def _check(self) -> None:
+        """Refuse a database whose tables of these names are not the server's."""
+        rows = self.db.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema() AND table_name IN ('tables', 'seats', 'actions')").fetchall()
+        have: dict[str, set[str]] = {}
+        for table, column in rows:
+            have.setdefault(table, set()).add(column)
+        for table, columns in _COLUMNS.items():
+            missing = columns - have.get(table, set())
+            if missing:
+                raise StoreError(f"the PostgreSQL database has a table {table!r} that is not this server's "
+                                 f"(no column {', '.join(sorted(missing))}): give --db an empty database")
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def _faults(self) -> Iterator[psycopg.Connection[Any]]:
+        """The connection (opened again if it broke); psycopg's errors as StorageFailed."""
+        try:
+            if self.db.closed or self.db.broken:
+                self.db = self._connect()
+            yield self.db
+        except pg_errors.UniqueViolation as exc:
+            raise Conflict(_first_line(exc)) from None
+        except psycopg.Error as exc:
+            raise StorageFailed(_first_line(exc)) from None
+
+    def _rows(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """A read; tried once more on a new connection if the old one had broken (reads are
+        safe to repeat, writes are not: their commit may have happened)."""
+        for attempt in (1, 2):
+            try:
+                with self._faults() as db:
+                    return db.execute(sql, args).fetchall()
+            except StorageFailed:
+                if attempt == 2 or not self.db.broken:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _tx(self, table_id: str, statements: Sequence[Statement]) -> None:
+        """Run statements as one committed transaction that also announces the change."""
+        with self._faults() as db, db.transaction():
+            for sql, args in statements:
+                db.execute(sql, args)
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"t {self.origin} {table_id}"))
+
+    # --- writes -----------------------------------------------------------
+    def create(self, table: StoredTable) -> None:
+        self._tx(table.id, _inserts(table))
+
+    def set_rematch(self, table_id: str, new: StoredTable) -> None:
+        self._tx(table_id, [*_inserts(new), ("UPDATE tables SET rematch = %s WHERE id = %s", (new.id, table_id))])
+
+    def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
+               result: Mapping[str, Any] | None = None) -> None:
+        stmts: list[Statement] = [
+            ("INSERT INTO actions (table_id, n, action) VALUES (%s, %s, %s)",
+             (table_id, start + i, json.dumps(a, separators=(",", ":"))))
+            for i, a in enumerate(actions)
+        ]
+        if result is not None:
+            stmts.append(("UPDATE tables SET result = %s WHERE id = %s", (json.dumps(result), table_id)))
+        self._tx(table_id, stmts)
+
+    def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None:
+        self._tx(table_id, [("UPDATE tables SET settings = %s WHERE id = %s", (json.dumps(settings), table_id))])
+
+    def update_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
+        self._tx(table_id, [("UPDATE seats SET name = %s, bot = %s, token_hash = %s, joined = %s "
+                             "WHERE table_id = %s AND seat = %s",
+                             (stored.name, stored.bot, stored.token_hash, stored.joined, table_id, seat))])
+
+    # --- reads ------------------------------------------------------------
+    def load(self, table_id: str, since: int = 0) -> StoredTable | None:
+        """The table as stored; with ``since``, only its actions from that number on (how a
+        process holding the table catches up with its seats, settings and new moves)."""
+        with self._faults() as db, db.transaction():  # one snapshot: the seats and actions of one moment
+            row = db.execute("SELECT id, game, options, seed, created, result, rematch, settings FROM tables "
+                             "WHERE id = %s", (table_id,)).fetchone()
+            if row is None:
+                return None
+            seats = [StoredSeat(name, bot, th, bool(joined)) for name, bot, th, joined in db.execute(
+                "SELECT name, bot, token_hash, joined FROM seats WHERE table_id = %s ORDER BY seat", (table_id,))]
+            actions = [json.loads(a) for (a,) in db.execute(
+                "SELECT action FROM actions WHERE table_id = %s AND n >= %s ORDER BY n", (table_id, since))]
+        return StoredTable(row[0], row[1], json.loads(row[2]), row[3], seats, actions,
+                           json.loads(row[5]) if row[5] else None, row[6], row[4],
+                           json.loads(row[7]) if row[7] else {})
+
+    def actions_since(self, table_id: str, start: int) -> list[dict[str, Any]]:
+        """The table's stored actions from number ``start`` on (how another process catches up)."""
+        return [json.loads(a) for (a,) in self._rows(
+            "SELECT action FROM actions WHERE table_id = %s AND n >= %s ORDER BY n", (table_id, start))]
+
+    def recent(self, limit: int = 50) -> list[dict[str, Any]]:
+        rows = self._rows("SELECT id, game, created, result IS NOT NULL FROM tables "
+                          "WHERE (settings::jsonb ->> 'listed')::boolean ORDER BY created DESC LIMIT %s", (limit,))
+        return [{"id": i, "game": g, "created": c, "over": bool(o)} for i, g, c, o in rows]
+
+    def open_count(self, since: float, party: str | None = None) -> int:
+        """As ``Store.open_count``: unfinished tables created since ``since`` (of ``party`` only)."""
+        sql = "SELECT COUNT(*) FROM tables WHERE result IS NULL AND created >= %s"
+        args: tuple[Any, ...] = (since,)
+        if party is not None:
+            sql += " AND settings::jsonb ->> 'party' = %s"
+            args += (party,)
+        return int(self._rows(sql, args)[0][0])
+
+    def in_play(self, limit: int) -> list[str]:
+        """As ``Store.in_play``: the newest tables being played, which a starting process loads."""
+        rows = self._rows(
+            "SELECT id FROM tables t WHERE result IS NULL "
+            "AND NOT coalesce((settings::jsonb ->> 'paused')::boolean, false) "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND NOT s.joined) "
+            "ORDER BY created DESC LIMIT %s", (limit,))
+        return [str(i) for (i,) in rows]
+
+    def action_count(self, table_id: str) -> int:
+        return int(self._rows("SELECT COUNT(*) FROM actions WHERE table_id = %s", (table_id,))[0][0])
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
