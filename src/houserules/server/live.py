@@ -856,14 +856,14 @@ class Hub:
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
         #: work started from timers (a stand-in arriving), held so that it is not collected mid-way
         self.tasks: set[asyncio.Task[None]] = set()
+        #: this process's part among several on one PostgreSQL database (None: the only process)
+        self.cluster: Cluster | None = None
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` on the event loop as a task of its own."""
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
-        #: this process's part among several on one PostgreSQL database (None: the only process)
-        self.cluster: Cluster | None = None
 
     # --- what the cluster asks (cluster.Members) -----------------------------------
     def held(self) -> list[str]:
