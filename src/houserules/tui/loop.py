@@ -177,7 +177,9 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     seen = 0
     record = table.record
     assert record is not None, "a table that is played has a record"
-    clock = TableTime(table.last_t) if table.keeps_time else None
+    # A person keeps real time; a watcher waits for nobody, so time jumps to each next moment
+    # (the bots' waits and the rules' deadlines happen at once, and the game plays to its end).
+    clock = TableTime(table.last_t) if table.keeps_time and human is not None else None
     now = clock if clock is not None else (lambda: None)
     when_out = ""
     try:
@@ -198,12 +200,21 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 break
             seats = table.game.to_act(table.state)
             wake = table.wake_at()
-            if human is not None and human not in seats and clock is not None and wake is not None:
+            if human is None:  # watching: every bot waits, so the table's next moment comes now
+                if wake is None:
+                    console.print("[red]Every seat waits and nothing is due: the game cannot go on.[/]")
+                    break
+                table.due(wake)
+                seen = _show_events(console, table, human, seen, delay)
+                if save:
+                    record.save(save)
+                continue
+            if human not in seats and clock is not None and wake is not None:
                 time.sleep(max(0.0, wake - clock()))  # the bots wait for the rules' next moment (Mao)
                 table.due(clock())
                 seen = _show_events(console, table, human, seen, 0)
                 continue
-            seat = human if human in seats else seats[0]
+            seat = human  # a person is only ever asked for their own seat, never a bot's
             action = _ask(console, table, seat, read, clock, timed)
             t = now()
             expiry = table.clock.expiry() if table.clock is not None else None
