@@ -95,6 +95,9 @@ class Table:
     #: moments are recorded only at a table that keeps time: one with a turn
     #: clock, or playing a game whose rules have deadlines (it overrides ``deadline``)
     keeps_time: bool = False
+    #: the game's own rules have deadlines (Mao's delay of game): time costs a seat that is
+    #: absent, so a live table seats a stand-in for a dropped person at once, not after a grace period
+    rules_keep_time: bool = False
     #: a bot that chose to wait: (seat, log length, record length) when it did
     _waiting: tuple[int | None, int, int] = (None, -1, -1)
 
@@ -116,7 +119,8 @@ class Table:
         table = cls(game, opts, seed, seats, state, on_timeout=on_timeout)
         table.record = GameRecord(game.name, opts, seed,
                                   table={"clock": clock.to_json(), "on_timeout": on_timeout} if clock else None)
-        table.keeps_time = clock is not None or getattr(type(game), "deadline", None) is not GameBase.deadline
+        table.rules_keep_time = getattr(type(game), "deadline", None) is not GameBase.deadline
+        table.keeps_time = clock is not None or table.rules_keep_time
         if clock is not None:  # the table's clock reads 0 when play begins
             table.clock = TurnClock(clock, n)
             table.clock.observe(0.0, table.to_act())

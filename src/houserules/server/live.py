@@ -351,13 +351,16 @@ class LiveTable:
         return self.seats[seat].bot is None and all(c.seat != seat for c in self.clients)
 
     def _watch_absences(self) -> None:
-        """Start the grace period of every person's seat nobody holds (once play has begun)."""
+        """Start the grace period of every person's seat nobody holds (once play has begun).
+        At a game whose rules charge time (Mao's delay of game) there is none: every moment
+        absent would cost the seat a penalty, so the stand-in sits down at once."""
         if not self.started or self.table.over or self.evicted:
             return
         loop = asyncio.get_running_loop()
+        grace = 0.0 if self.table.rules_keep_time else self.hub.grace
         for seat in range(len(self.seats)):
             if self.absent(seat) and seat not in self.grace and self.table.seats[seat].stand_in is None:
-                self.grace[seat] = loop.call_later(self.hub.grace, self.stand_in, seat)
+                self.grace[seat] = loop.call_later(grace, self.stand_in, seat)
 
     def stand_in(self, seat: int) -> None:
         """A bot plays ``seat`` until its player comes back with their token."""
