@@ -51,6 +51,15 @@ class _TableWords:
 TABLE_WORDS = _TableWords()
 
 
+#: bots' names, one per seat: a table of "dealer bot 1", "dealer bot 2" … reads like a form
+BOT_NAMES = ("Ada", "Bo", "Cyd", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou")
+
+
+def bot_name(seat: int) -> str:
+    """The name of a bot at ``seat`` that nobody named (screens say that it is a bot)."""
+    return BOT_NAMES[seat % len(BOT_NAMES)] + ("" if seat < len(BOT_NAMES) else str(seat // len(BOT_NAMES) + 1))
+
+
 def default_bot(game: str) -> str:
     """The bot that stands in for a person (a leaver, a clock run out): the game's heuristic if it has one."""
     kinds = bot_kinds(game)
@@ -114,7 +123,7 @@ class Table:
         for s in range(n):
             kind = bots.get(s)
             bot = make(game.name, kind, seed * 31 + s) if kind else None
-            default = f"{kind} bot {s}" if kind else f"player {s}"
+            default = bot_name(s) if kind else f"player {s}"
             seats.append(Seat((names or {}).get(s, default), bot))
         table = cls(game, opts, seed, seats, state, on_timeout=on_timeout)
         table.record = GameRecord(game.name, opts, seed,

@@ -51,7 +51,7 @@ def test_a_person_plays_a_game_in_the_terminal() -> None:
     table = Table.create("mao", {"players": 3, "reveal": True}, 11, {1: "dealer", 2: "dealer"}, {0: "You"})
     out = io.StringIO()
     console = Console(file=out, width=110)
-    script = iter(['"Point of order', "wait"] + ["2", "1", "wait"] * 400)
+    script = iter(['"Point of order', "wait"] + ["3", "1", "wait"] * 400)  # 1 draw, 2 knock, 3 a card
 
     def read(prompt: str) -> str:
         return next(script)

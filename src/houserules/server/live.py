@@ -36,7 +36,7 @@ from ..bots import bot_kinds, check_spec, make
 from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
 from ..engine.core import Action, GameError
-from ..table import Table, default_bot
+from ..table import Table, bot_name, default_bot
 from .protocol import PROTOCOL, ProtocolError, error
 from .store import Store, StoredSeat, StoredTable, token_hash
 
@@ -467,7 +467,8 @@ class LiveTable:
                 data = events[0].data or {}
                 raise ProtocolError("refused", f"{data.get('reason', 'not allowed')} [{data.get('rule', '?')}]")
             self._persist(before)
-            penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data]
+            # the seat's own penalties only: its act may close others' duties (their penalties are in the log)
+            penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data and e.seat == seat]
             ack = {"type": "ack", "id": ref, "actions": len(self._actions()), "penalties": penalties}
             client.remember(ref, raw, ack)
             client.send(ack)
@@ -641,7 +642,7 @@ class Hub:
         stored_seats = []
         for i, spec in enumerate(seats):
             bot = spec.get("bot") or None
-            default = f"{bot} bot {i}" if bot else f"player {i}"
+            default = bot_name(i) if bot else f"player {i}"
             name = str(spec.get("name") or default).strip()[:NAME_LIMIT] or default
             if bot is None:
                 tokens[i] = secrets.token_urlsafe(18)

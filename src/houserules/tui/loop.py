@@ -62,6 +62,24 @@ class TableTime:
         return round(self.start + (time.monotonic() - self.origin), 3)
 
 
+class Numbers:
+    """The menu's numbers, kept while the person has not acted: the table may change under their
+    eyes (a bot plays, a penalty card arrives, the prompt is drawn again at the table's next
+    moment), but a number keeps its meaning. An item that goes away leaves its number unused;
+    a new one gets the next number. Once the person acts, the menu is numbered afresh."""
+
+    def __init__(self) -> None:
+        self.slots: list[Action | None] = []
+
+    def number(self, actions: list[Action]) -> list[tuple[int, Action]]:
+        self.slots = [a if a in actions else None for a in self.slots]
+        self.slots += [a for a in actions if a not in self.slots]
+        return [(i, a) for i, a in enumerate(self.slots, 1) if a is not None]
+
+    def reset(self) -> None:
+        self.slots = []
+
+
 class Quit(Exception):
     """The person asked to leave the game."""
 
@@ -93,17 +111,19 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
 
 
 def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTime | None = None,
-         timed: TimedReader | None = None) -> Action | None:
+         timed: TimedReader | None = None, numbers: Numbers | None = None) -> Action | None:
     """The person's next action, or None when they choose to wait (a game whose rules keep time)
     or when, reading with ``timed``, the table's next moment comes before they answer."""
     r = renderer(table.game.name)
     names = [s.name for s in table.seats]
     menu = getattr(r, "menu", None)  # a game whose menu must not be its legal list (Mao)
+    numbers = numbers or Numbers()
     while True:
         view = table.view(seat)
-        legal = menu(view, table.legal(seat)) if menu else table.legal(seat)
+        offered = numbers.number(menu(view, table.legal(seat)) if menu else table.legal(seat))
+        legal = dict(offered)
         console.print(r.render(view, names))
-        for i, a in enumerate(legal, 1):
+        for i, a in offered:
             console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
         # the time left on a move clock; never the rules' own deadlines where those are secret (Mao)
         wake = table.wake_at() if clock is not None and not getattr(table.game, "secret_rules", False) else None
@@ -133,9 +153,9 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
             continue
         if text.isdigit():
             k = int(text)
-            if 1 <= k <= len(legal):
-                return legal[k - 1]
-            console.print(f"[red]pick 1 to {len(legal)}[/]")
+            if k in legal:
+                return legal[k]
+            console.print(f"[red]pick one of the numbers shown ({', '.join(map(str, legal)) or 'none'})[/]")
             continue
         try:
             action = r.parse(text, seat, view)
@@ -182,6 +202,7 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     clock = TableTime(table.last_t) if table.keeps_time and human is not None else None
     now = clock if clock is not None else (lambda: None)
     when_out = ""
+    numbers = Numbers()
     try:
         while True:
             for _ in range(100_000):
@@ -215,7 +236,9 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 seen = _show_events(console, table, human, seen, 0)
                 continue
             seat = human  # a person is only ever asked for their own seat, never a bot's
-            action = _ask(console, table, seat, read, clock, timed)
+            action = _ask(console, table, seat, read, clock, timed, numbers)
+            if action is not None:
+                numbers.reset()  # the person acted: the next menu is numbered afresh
             t = now()
             expiry = table.clock.expiry() if table.clock is not None else None
             if action is None:  # the person waits: whatever has come due by now happens

@@ -425,8 +425,8 @@ class Learner:
             self.spent += 1
             return action
         self.owed = []
-        if not view.live_turn(seat):
-            return None
+        if not view.live_turn(seat) or (view.drawn and view.turn != seat):
+            return None  # not its turn, or the player before drew: their time to play it (H-beat)
         return self._turn(view, seat)
 
     def _turn(self, view: MaoView, seat: int) -> Action | None:
