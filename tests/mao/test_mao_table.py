@@ -99,3 +99,26 @@ def test_bots_have_names() -> None:
     """Item 10: not "dealer bot 1", "dealer bot 2" …"""
     table = Table.create("mao", {"players": 4}, 1, {1: "dealer", 2: "dealer", 3: "dealer"}, {0: "You"})
     assert [s.name for s in table.seats] == ["You", *BOT_NAMES[1:4]]
+
+
+def test_the_terminal_turn_clock_ticks_while_the_person_types() -> None:
+    """Item 9: the panel's "turn clock 5 s" was the number when the panel was drawn; the line
+    above the prompt is now written again in place (the cursor and the typing left alone)."""
+    from houserules.tui.loop import Ticker
+
+    state = started(seed=4)
+    view = GAME.view(state, state.turn)
+    names = ["Ann", "Bo", "Cyd"]
+    assert RENDERER.ticker(view, names, 0.0) == "⏱ 5 s left: your turn"
+    assert RENDERER.ticker(view, names, 3.2) == "⏱ 2 s left: your turn"
+    other = GAME.view(state, state.step(state.turn))
+    assert RENDERER.ticker(other, names, 1.0).endswith(f"{names[state.turn]}'s turn")
+    now = [0.0]
+    ticker = Ticker()
+    ticker.line = lambda: RENDERER.ticker(view, names, now[0])
+    out = io.StringIO()
+    ticker.redraw(out)
+    now[0] = 4.0
+    ticker.redraw(out)
+    assert out.getvalue() == ("\x1b7\x1b[1A\r\x1b[2K⏱ 5 s left: your turn\x1b8"
+                              "\x1b7\x1b[1A\r\x1b[2K⏱ 1 s left: your turn\x1b8")

@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 
@@ -34,16 +35,43 @@ Reader = Callable[[str], str]
 TimedReader = Callable[[str, float], str | None]
 
 
-def stdin_timed(console: Console) -> TimedReader:
+class Ticker:
+    """The line just above the prompt that counts down while the person reads and types (a
+    game's ``ticker``: Mao's turn clock); ``line`` says it now, None when there is none."""
+
+    #: how often the line is written again (seconds)
+    EVERY = 0.25
+
+    def __init__(self) -> None:
+        self.line: Callable[[], str] | None = None
+
+    def redraw(self, out: TextIO) -> None:
+        """Write the line again in place, the cursor (and what the person typed) left where it is:
+        save the cursor, go up one line, clear it, write, restore the cursor."""
+        if self.line is not None:
+            out.write(f"\x1b7\x1b[1A\r\x1b[2K{self.line()}\x1b8")
+            out.flush()
+
+
+def stdin_timed(console: Console, ticker: Ticker | None = None) -> TimedReader:
     """Read a line from the terminal, or give up when the table's next moment comes: at a
     table that keeps time (Mao) the bots and the dealer must not wait for a person's typing,
-    so their delay of game never runs on while the prompt is open."""
+    so their delay of game never runs on while the prompt is open. Meanwhile ``ticker``'s
+    line above the prompt counts down."""
     def read(prompt: str, timeout: float) -> str | None:
         console.print(prompt, end="")
-        ready, _, _ = select.select([sys.stdin], [], [], max(0.0, timeout))
-        if not ready:
-            console.print()
-            return None
+        end = time.monotonic() + max(0.0, timeout)
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                console.print()
+                return None
+            ticking = ticker is not None and ticker.line is not None
+            ready, _, _ = select.select([sys.stdin], [], [], min(left, Ticker.EVERY) if ticking else left)
+            if ready:
+                break
+            if ticker is not None:
+                ticker.redraw(sys.stdout)
         line = sys.stdin.readline()
         if not line:
             raise EOFError
@@ -111,7 +139,8 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
 
 
 def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTime | None = None,
-         timed: TimedReader | None = None, numbers: Numbers | None = None) -> Action | None:
+         timed: TimedReader | None = None, numbers: Numbers | None = None,
+         ticker: Ticker | None = None) -> Action | None:
     """The person's next action, or None when they choose to wait (a game whose rules keep time)
     or when, reading with ``timed``, the table's next moment comes before they answer."""
     r = renderer(table.game.name)
@@ -125,6 +154,15 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
         console.print(r.render(view, names))
         for i, a in offered:
             console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
+        tick = getattr(r, "ticker", None)  # a game whose turn clock counts down while the person types (Mao)
+        if tick is not None and clock is not None:
+            def line(v: object = view, tick: Callable[[object, list[str], float], str] = tick,
+                     now: TableTime = clock) -> str:
+                return str(tick(v, names, now()))  # read again at each redraw
+            if line():
+                console.print(line(), markup=False, highlight=False)
+                if ticker is not None:
+                    ticker.line = line
         # the time left on a move clock; never the rules' own deadlines where those are secret (Mao)
         wake = table.wake_at() if clock is not None and not getattr(table.game, "secret_rules", False) else None
         left = f", {max(0, round(wake - clock()))} s left" if wake is not None and clock is not None else ""
@@ -191,8 +229,9 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     """Play ``table`` to its end (or until the person quits) in the terminal. At a table that
     keeps time, a person's prompt gives way to the table's next moment (``timed``; the real
     terminal's by default, when ``read`` is not given)."""
+    ticker = Ticker()
     if read is None and timed is None and table.keeps_time and sys.stdin.isatty():
-        timed = stdin_timed(console)
+        timed = stdin_timed(console, ticker)
     read = read or console.input
     seen = 0
     record = table.record
@@ -236,7 +275,8 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 seen = _show_events(console, table, human, seen, 0)
                 continue
             seat = human  # a person is only ever asked for their own seat, never a bot's
-            action = _ask(console, table, seat, read, clock, timed, numbers)
+            action = _ask(console, table, seat, read, clock, timed, numbers, ticker)
+            ticker.line = None
             if action is not None:
                 numbers.reset()  # the person acted: the next menu is numbered afresh
             t = now()

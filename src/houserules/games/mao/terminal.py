@@ -99,6 +99,17 @@ def turn_clock(view: MaoView) -> str:
 class MaoRenderer:
     help_text = HELP
 
+    @staticmethod
+    def ticker(view: MaoView, names: Sequence[str], now: float) -> str:
+        """The turn clock as it runs (the loop writes it again and again above the prompt): the
+        seconds left at ``now`` on the table's clock, and whose time it is; "" when none runs."""
+        if view.turn_deadline is None or view.over:
+            return ""
+        left = max(0.0, view.turn_deadline - now)
+        whose = "your" if view.turn == view.seat else f"{names[view.turn]}'s"
+        what = "time to play the card drawn" if view.drawn else "turn"
+        return f"⏱ {left:.0f} s left: {whose} {what}"
+
     def render(self, view: MaoView, names: list[str]) -> RenderableType:
         seats = RichTable(box=None, show_header=True, header_style="bold")
         for col in ("seat", "player", "cards", "penalties", ""):
