@@ -122,3 +122,38 @@ def test_the_terminal_turn_clock_ticks_while_the_person_types() -> None:
     ticker.redraw(out)
     assert out.getvalue() == ("\x1b7\x1b[1A\r\x1b[2K⏱ 5 s left: your turn\x1b8"
                               "\x1b7\x1b[1A\r\x1b[2K⏱ 1 s left: your turn\x1b8")
+
+
+def test_the_next_extension_game_waits_until_the_witness_has_read_the_new_rule() -> None:
+    """Item 10, H-ext-read: the new game was dealt and started (a bot dealer says the start at
+    once) while the witness was still reading the rule they must remember."""
+    import json
+
+    from houserules.engine.referee import act
+    from houserules.games.mao.match import GAME as MATCH
+
+    state = MATCH.new(MATCH.options({"players": 3, "extension": True, "games": 2}), 4)
+    act(MATCH, state, Action(state.dealer, "say", arg=rb.START))
+    top = state.discard[-1]
+    state.hands[state.turn] = [top + 4 if top + 4 < 52 else top - 4]  # the next rank of the same suit: the last card
+    winner = state.turn
+    act(MATCH, state, Action(winner, "play", state.hands[winner][0]))
+    assert state.match.writer == winner, "the play won the game"
+    witness = (winner + 1) % 3
+    rule = {"id": "lucky", "on": "play", "if": ["card.rank == 7"],
+            "must": [{"who": "player", "do": "say", "phrase": "Lucky", "failure": "failure to say lucky"}]}
+    act(MATCH, state, Action(winner, "write", arg=("add", "", json.dumps(rule, sort_keys=True), witness)))
+    assert MATCH.to_act(state) == (witness,) and MATCH.offer(state, witness) == [Action(witness, "read")]
+    assert MATCH.offer(state, winner) == [] and MATCH.deadline(state) is None
+    refused = act(MATCH, state, Action(winner, "say", arg=rb.START))
+    assert [e.kind for e in refused] == ["refused"] and not state.started
+    view = MATCH.view(state, witness)
+    assert view.match["reading"] == witness and "Lucky" in view.match["witnessing"][0]["words"]
+    menu = RENDERER.menu(view, MATCH.legal(state))
+    assert menu == [Action(witness, "read")] and "read" in RENDERER.describe(menu[0], view)
+    names = ["Ann", "Bo", "Cyd"]
+    assert f"Waiting for {names[witness]} to read the new rule" in _text(RENDERER.render(MATCH.view(state, winner), names))
+    events = act(MATCH, state, Action(witness, "read"))
+    assert [e.kind for e in events] == ["read"] and MATCH.to_act(state) == (winner,)
+    act(MATCH, state, Action(winner, "say", arg=rb.START))
+    assert state.started

@@ -176,7 +176,7 @@ class MaoRenderer:
         """What the menu offers: never the legal list (it would tell the rules)."""
         seat = view.seat
         assert seat is not None and view.hand is not None
-        if any(a.kind == "write" for a in legal):  # the winner writes the next rule: the offers are the menu
+        if any(a.kind in ("write", "read") for a in legal):  # between games: the offers are the menu
             return [a for a in legal if a.seat == seat]
         out = [Action(seat, "draw"), Action(seat, "knock", arg=1)]
         out += [Action(seat, "play", c) for c in dict.fromkeys(sorted(view.hand, key=lambda c: (SUIT[c], RANK[c])))]
@@ -192,6 +192,8 @@ class MaoRenderer:
             return "knock" if action.arg == 1 else f"knock {action.arg} times"
         if action.kind == "write":
             return describe_write(action)
+        if action.kind == "read":
+            return "I have read the new rule (the next game can start)"
         return escape(action.kind)
 
     def parse(self, text: str, seat: int, view: MaoView) -> Action | None:
@@ -252,6 +254,12 @@ def match_lines(match: dict[str, Any], names: Sequence[str], seat: int | None) -
         for c in match.get("current", []):
             rid, words = c["rule"]["id"], c["words"]
             out.append(Text(f"  in play: {words if words.startswith(rid + ':') else f'{rid} — {words}'}"))
+    reading = match.get("reading")
+    if reading is not None and reading == seat:
+        out.append(Text.from_markup("[bold yellow]You witness the new rule above: read it, then say so below "
+                                    "(the next game waits for you).[/]"))
+    elif reading is not None:
+        out.append(Text(f"  Waiting for {names[reading]} to read the new rule."))
     for r in match.get("revealed", []):
         out.append(Text(f"  {names[r['author']]} (witness {names[r['witness']]}), game {r['game']}, "
                         f"{r['penalties']} penalt{'y' if r['penalties'] == 1 else 'ies'}: {r['words']}"))

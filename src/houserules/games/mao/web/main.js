@@ -44,6 +44,9 @@ function quickPhrases(view, legal) {
 /** Who the table waits for, as every player can see it: the dealer while the game has not
  * started, a point of order or a correction awaits a ruling, or a pause runs; else the turn. */
 function waitsFor(view) {
+  const m = view.match;
+  if (m && !m.over && m.reading !== null && m.reading !== undefined) return [m.reading]; // the witness reads
+  if (m && !m.over && m.writer !== null) return [m.writer]; // the winner writes
   if (view.over) return [];
   if (!view.started || view.point_of_order !== null || view.correction || view.paused) return [view.dealer];
   const next = (view.turn + view.direction + view.players) % view.players;
