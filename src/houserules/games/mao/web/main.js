@@ -53,6 +53,21 @@ function waitsFor(view) {
   return view.drawn ? [view.turn, next] : [view.turn];
 }
 
+/** Between games of a match: the witness reads the rule just written (its words, and the button
+ * that lets the next game start); every other screen says whom the table waits for. */
+function reading(view, seat, names, act) {
+  const m = view.match;
+  if (!m || m.over || m.reading === null || m.reading === undefined) return "";
+  if (m.reading !== seat) {
+    return h("div", { class: "banner", id: "read-rule", role: "status" }, `Waiting for ${names[m.reading]} to read the new rule.`);
+  }
+  const told = m.witnessing[m.witnessing.length - 1];
+  return h("div", { class: "banner pause", id: "read-rule", role: "status" },
+    h("span", {}, told ? `${names[told.author]}'s new rule, told to you (remember it): ${told.words}` : "A new rule was told to you."),
+    h("button", { type: "button", class: "ruling-word", id: "read-button", onclick: () => act({ action: "read" }) },
+      "I have read it"));
+}
+
 /** The banner of a ruling the table waits for; the dealer gets the words to rule with (the offer). */
 function ruling(view, seat, names, legal, act) {
   const dealer = seat === view.dealer ? "you" : names[view.dealer];
@@ -123,7 +138,7 @@ function gestures(view, seat, names, act) {
 export default {
   board({ view, legal, seat, names, act }) {
     const parts = [];
-    const waiting = ruling(view, seat, names, legal, act);
+    const waiting = reading(view, seat, names, act) || ruling(view, seat, names, legal, act);
     if (waiting) parts.push(waiting);
     else if (dealing(view, seat)) {
       const start = legal.find((a) => a.action === "say");

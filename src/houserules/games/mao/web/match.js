@@ -137,13 +137,6 @@ export function matchPanel({ view, legal, seat, names, act }) {
     h("p", {}, "wins: " + m.wins.map((w, s) => `${names[s]} ${w}`).join(", ") + ` · ${m.changes} rule change(s)`)];
   for (const r of m.mine) parts.push(h("p", { class: "my-rule" }, `Your rule (told to ${names[r.witness]}): ${r.words}`));
   for (const r of m.witnessing) parts.push(h("p", { class: "told-rule" }, `${names[r.author]}'s rule, told to you: ${r.words}`));
-  if (m.reading === seat && !m.over) { // the next game waits until the witness has read the new rule
-    parts.push(h("div", { class: "banner", id: "read-rule" }, h("span", {}, "You witness the new rule above: read it, then "),
-      h("button", { type: "button", class: "ruling-word", id: "read-button", onclick: () => act({ action: "read" }) },
-        "I have read it")));
-  } else if (m.reading !== null && m.reading !== undefined && !m.over) {
-    parts.push(h("p", { class: "banner", id: "read-rule" }, `Waiting for ${names[m.reading]} to read the new rule.`));
-  }
   if (m.writer === seat && !m.over) {
     parts.push(h("p", { class: "banner" }, "You won: write the next rule."));
     if (m.current) {
