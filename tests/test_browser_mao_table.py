@@ -66,6 +66,13 @@ def test_a_person_who_deals_rules_on_a_point_of_order_from_the_banner(base_url, 
     assert turn_line(bo) == "Waiting for Ann"
     ARTIFACTS.mkdir(exist_ok=True)
     ann.screenshot(path=str(ARTIFACTS / "mao-dealer-rules-laptop.png"))
+    ann.set_viewport_size(PHONE)
+    ann.screenshot(path=str(ARTIFACTS / "mao-dealer-rules-phone.png"))
+    for button in ann.locator("#pause-banner .ruling-word").all():  # on screen, not cut off
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        assert box["y"] + box["height"] <= PHONE["height"], box
+    ann.set_viewport_size(LAPTOP)
 
     before = actions_done(ann)
     ann.locator("#chat").evaluate("e => e.blur()")
