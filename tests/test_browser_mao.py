@@ -74,7 +74,7 @@ def test_a_person_talks_knocks_shows_and_plays_mao_in_the_browser(base_url, brow
     act(page, None, page.locator("#show-hand"), keyboard=False)
     assert not page.locator("#show-hand").is_checked()
     page.fill("#chat", "half a thought")  # a draft survives the table's redraws
-    act(page, None, page.locator("button[data-action=draw]"), keyboard=False)
+    act(page, None, page.locator("#draw"), keyboard=False)  # Draw sits beside the hand
     assert page.locator("#chat").input_value() == "half a thought"
     page.fill("#chat", "")
     assert page.locator("#turn-clock").count() == 1

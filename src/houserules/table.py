@@ -51,6 +51,15 @@ class _TableWords:
 TABLE_WORDS = _TableWords()
 
 
+#: bots' names, one per seat: a table of "dealer bot 1", "dealer bot 2" … reads like a form
+BOT_NAMES = ("Ada", "Bo", "Cyd", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou")
+
+
+def bot_name(seat: int) -> str:
+    """The name of a bot at ``seat`` that nobody named (screens say that it is a bot)."""
+    return BOT_NAMES[seat % len(BOT_NAMES)] + ("" if seat < len(BOT_NAMES) else str(seat // len(BOT_NAMES) + 1))
+
+
 def default_bot(game: str) -> str:
     """The bot that stands in for a person (a leaver, a clock run out): the game's heuristic if it has one."""
     kinds = bot_kinds(game)
@@ -95,6 +104,9 @@ class Table:
     #: moments are recorded only at a table that keeps time: one with a turn
     #: clock, or playing a game whose rules have deadlines (it overrides ``deadline``)
     keeps_time: bool = False
+    #: the game's own rules have deadlines (Mao's delay of game): time costs a seat that is
+    #: absent, so a live table seats a stand-in for a dropped person at once, not after a grace period
+    rules_keep_time: bool = False
     #: a bot that chose to wait: (seat, log length, record length) when it did
     _waiting: tuple[int | None, int, int] = (None, -1, -1)
 
@@ -111,12 +123,13 @@ class Table:
         for s in range(n):
             kind = bots.get(s)
             bot = make(game.name, kind, seed * 31 + s) if kind else None
-            default = f"{kind} bot {s}" if kind else f"player {s}"
+            default = bot_name(s) if kind else f"player {s}"
             seats.append(Seat((names or {}).get(s, default), bot))
         table = cls(game, opts, seed, seats, state, on_timeout=on_timeout)
         table.record = GameRecord(game.name, opts, seed,
                                   table={"clock": clock.to_json(), "on_timeout": on_timeout} if clock else None)
-        table.keeps_time = clock is not None or getattr(type(game), "deadline", None) is not GameBase.deadline
+        table.rules_keep_time = getattr(type(game), "deadline", None) is not GameBase.deadline
+        table.keeps_time = clock is not None or table.rules_keep_time
         if clock is not None:  # the table's clock reads 0 when play begins
             table.clock = TurnClock(clock, n)
             table.clock.observe(0.0, table.on_the_clock())

@@ -40,6 +40,11 @@ def win_now(state: MatchState, seat: int) -> None:
     act(GAME, state, Action(seat, "play", last))
 
 
+def read(state: Any) -> None:
+    """The witness has read the new rule: the next game may start (H-ext-read)."""
+    act(GAME, state, Action(state.match.reading, "read"))
+
+
 def write(seat: int, op: str, rule: dict[str, Any] | None, witness: int, rid: str = "") -> Action:
     return Action(seat, "write", arg=(op, rid, json.dumps(rule, sort_keys=True) if rule else "", witness))
 
@@ -59,6 +64,7 @@ def test_the_winner_writes_the_next_rule_in_secret() -> None:
     assert unwinnable is not None and "unwinnable" in unwinnable.reason
     assert GAME.snapshot(state) == before
     events = act(GAME, state, write(0, "add", SEVENS, 1))
+    read(state)
     assert [e.kind for e in events][-2:] == ["written", "dealt"]
     written = next(e for e in events if e.kind == "written")
     assert "Lucky" in written.secret["rule"] and "Lucky" not in json.dumps(written.data)
@@ -74,6 +80,7 @@ def test_the_rule_is_enforced_counted_and_revealed_at_the_end() -> None:
     state = new()
     win_now(state, 0)
     act(GAME, state, write(0, "add", SEVENS, 1))
+    read(state)
     act(GAME, state, Action(0, "say", arg=rb.START))
     seven = parse_card("7" + "CDHS"[state.discard[-1] % 4])
     state.hands[state.turn].append(seven)
@@ -98,11 +105,13 @@ def test_modify_and_remove_see_the_current_rules_and_change_them() -> None:
     assert "current" not in GAME.view(state, 0).to_json()["match"]
     assert GAME.check(state, write(1, "remove", None, 0, "talking")) is not None  # base rules stay
     act(GAME, state, write(1, "remove", None, 0, "subway"))
+    read(state)
     assert "subway" not in state.rules and "knocking1" in state.rules
     win_now(state, 2)
     knock3 = {"id": "knocking1", "on": "play", "if": ["card.suit == hearts"],
               "must": [{"who": "player", "do": "knock", "times": 3, "failure": "failure to knock thrice"}]}
     act(GAME, state, write(2, "modify", knock3, 0, "knocking1"))
+    read(state)
     assert "knocking1" not in state.rules and state.house[0].must[0].count == 3
 
 
@@ -153,6 +162,7 @@ def test_the_terminal_shows_the_match_to_whom_it_may() -> None:
     assert menu and all(a.kind == "write" for a in menu)
     assert all(RENDERER.describe(a, GAME.view(state, 0)) for a in menu)
     act(GAME, state, write(0, "add", SEVENS, 1))
+    read(state)
 
     def shown(seat: int) -> str:
         console = Console(record=True, width=200)
@@ -237,6 +247,7 @@ def test_a_rule_is_charged_only_its_own_penalties() -> None:
     state = new()
     win_now(state, 0)
     act(GAME, state, write(0, "add", SEVENS, 1))
+    read(state)
     act(GAME, state, Action(0, "say", arg=rb.START))
     said = act(GAME, state, Action(1, "say", arg="Hello"))
     assert [e.data["name"] for e in said if e.kind == "penalty"] == ["talking"]

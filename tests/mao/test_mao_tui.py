@@ -51,7 +51,7 @@ def test_a_person_plays_a_game_in_the_terminal() -> None:
     table = Table.create("mao", {"players": 3, "reveal": True}, 11, {1: "dealer", 2: "dealer"}, {0: "You"})
     out = io.StringIO()
     console = Console(file=out, width=110)
-    script = iter(['"Point of order', "wait"] + ["2", "1", "wait"] * 400)
+    script = iter(['"Point of order', "wait"] + ["3", "1", "wait"] * 400)  # 1 draw, 2 knock, 3 a card
 
     def read(prompt: str) -> str:
         return next(script)
@@ -135,3 +135,19 @@ def test_the_panel_counts_the_turn_clock_as_the_browser_does() -> None:
     assert f"turn clock {left:.0f} s" in _text(RENDERER.render(view, ["You", "Bo"]))
     state.over = True
     assert "turn clock" not in _text(RENDERER.render(GAME.view(state, 0), ["You", "Bo"]))
+
+
+def test_watching_plays_to_the_end_and_never_hands_a_bots_seat_to_the_watcher(tmp_path) -> None:
+    """Issue 22 item 11: at a watched table every bot may wait at once (Mao); the watcher is
+    never asked to move for a bot (nor does the loop stop for want of a terminal): time jumps
+    to the table's next moment, and a game and a 5-game Extension match play to their end."""
+    from typer.testing import CliRunner
+
+    from houserules.cli import app
+
+    for args in (["--seed", "3"], ["--seed", "7", "-o", "extension=true", "-o", "games=5"]):
+        save = tmp_path / f"watch-{args[1]}.json"
+        out = CliRunner().invoke(app, ["play", "mao", "--watch", *args, "--save", str(save)], input="")
+        assert out.exit_code == 0, out.output
+        assert "your move" not in out.output and "Game saved" not in out.output
+        assert "Winner" in out.output and "Record saved" in out.output

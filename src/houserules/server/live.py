@@ -45,7 +45,7 @@ from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.options import stored as options_stored
-from ..table import Table, default_bot
+from ..table import Table, bot_name, default_bot
 from .protocol import PROTOCOL, ProtocolError, error
 from .store import StoredSeat, StoredTable, token_hash
 from .store_pg import Conflict
@@ -458,13 +458,16 @@ class LiveTable:
                 and seat not in self.elsewhere())
 
     def _watch_absences(self) -> None:
-        """Start the grace period of every person's seat nobody holds (once play has begun)."""
+        """Start the grace period of every person's seat nobody holds (once play has begun).
+        At a game whose rules charge time (Mao's delay of game) there is none: every moment
+        absent would cost the seat a penalty, so the stand-in sits down at once."""
         if not self.started or self.table.over or self.evicted or not self.owner:
             return
         loop = asyncio.get_running_loop()
+        grace = 0.0 if self.table.rules_keep_time else self.hub.grace
         for seat in range(len(self.seats)):
             if self.absent(seat) and seat not in self.grace and self.table.seats[seat].stand_in is None:
-                self.grace[seat] = loop.call_later(self.hub.grace, self._grace_over, seat)
+                self.grace[seat] = loop.call_later(grace, self._grace_over, seat)
 
     def _grace_over(self, seat: int) -> None:
         self.grace.pop(seat, None)
@@ -604,7 +607,8 @@ class LiveTable:
                 data = events[0].data or {}
                 raise ProtocolError("refused", f"{data.get('reason', 'not allowed')} [{data.get('rule', '?')}]")
             self._persist(before)
-            penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data]
+            # the seat's own penalties only: its act may close others' duties (their penalties are in the log)
+            penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data and e.seat == seat]
             ack = {"type": "ack", "id": ref, "actions": len(self._actions()), "penalties": penalties}
             self.acks.setdefault(seat, Acks()).remember(ref, raw, ack)
             client.send(ack)
@@ -921,7 +925,7 @@ class Hub:
         stored_seats = []
         for i, spec in enumerate(seats):
             bot = spec.get("bot") or None
-            default = f"{bot} bot {i}" if bot else f"player {i}"
+            default = bot_name(i) if bot else f"player {i}"
             name = str(spec.get("name") or default).strip()[:NAME_LIMIT] or default
             if bot is None:
                 tokens[i] = secrets.token_urlsafe(18)

@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 
@@ -34,16 +35,43 @@ Reader = Callable[[str], str]
 TimedReader = Callable[[str, float], str | None]
 
 
-def stdin_timed(console: Console) -> TimedReader:
+class Ticker:
+    """The line just above the prompt that counts down while the person reads and types (a
+    game's ``ticker``: Mao's turn clock); ``line`` says it now, None when there is none."""
+
+    #: how often the line is written again (seconds)
+    EVERY = 0.25
+
+    def __init__(self) -> None:
+        self.line: Callable[[], str] | None = None
+
+    def redraw(self, out: TextIO) -> None:
+        """Write the line again in place, the cursor (and what the person typed) left where it is:
+        save the cursor, go up one line, clear it, write, restore the cursor."""
+        if self.line is not None:
+            out.write(f"\x1b7\x1b[1A\r\x1b[2K{self.line()}\x1b8")
+            out.flush()
+
+
+def stdin_timed(console: Console, ticker: Ticker | None = None) -> TimedReader:
     """Read a line from the terminal, or give up when the table's next moment comes: at a
     table that keeps time (Mao) the bots and the dealer must not wait for a person's typing,
-    so their delay of game never runs on while the prompt is open."""
+    so their delay of game never runs on while the prompt is open. Meanwhile ``ticker``'s
+    line above the prompt counts down."""
     def read(prompt: str, timeout: float) -> str | None:
         console.print(prompt, end="")
-        ready, _, _ = select.select([sys.stdin], [], [], max(0.0, timeout))
-        if not ready:
-            console.print()
-            return None
+        end = time.monotonic() + max(0.0, timeout)
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                console.print()
+                return None
+            ticking = ticker is not None and ticker.line is not None
+            ready, _, _ = select.select([sys.stdin], [], [], min(left, Ticker.EVERY) if ticking else left)
+            if ready:
+                break
+            if ticker is not None:
+                ticker.redraw(sys.stdout)
         line = sys.stdin.readline()
         if not line:
             raise EOFError
@@ -60,6 +88,24 @@ class TableTime:
 
     def __call__(self) -> float:
         return round(self.start + (time.monotonic() - self.origin), 3)
+
+
+class Numbers:
+    """The menu's numbers, kept while the person has not acted: the table may change under their
+    eyes (a bot plays, a penalty card arrives, the prompt is drawn again at the table's next
+    moment), but a number keeps its meaning. An item that goes away leaves its number unused;
+    a new one gets the next number. Once the person acts, the menu is numbered afresh."""
+
+    def __init__(self) -> None:
+        self.slots: list[Action | None] = []
+
+    def number(self, actions: list[Action]) -> list[tuple[int, Action]]:
+        self.slots = [a if a in actions else None for a in self.slots]
+        self.slots += [a for a in actions if a not in self.slots]
+        return [(i, a) for i, a in enumerate(self.slots, 1) if a is not None]
+
+    def reset(self) -> None:
+        self.slots = []
 
 
 class Quit(Exception):
@@ -93,18 +139,30 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
 
 
 def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTime | None = None,
-         timed: TimedReader | None = None) -> Action | None:
+         timed: TimedReader | None = None, numbers: Numbers | None = None,
+         ticker: Ticker | None = None) -> Action | None:
     """The person's next action, or None when they choose to wait (a game whose rules keep time)
     or when, reading with ``timed``, the table's next moment comes before they answer."""
     r = renderer(table.game.name)
     names = [s.name for s in table.seats]
     menu = getattr(r, "menu", None)  # a game whose menu must not be its legal list (Mao)
+    numbers = numbers or Numbers()
     while True:
         view = table.view(seat)
-        legal = menu(view, table.legal(seat)) if menu else table.legal(seat)
+        offered = numbers.number(menu(view, table.legal(seat)) if menu else table.legal(seat))
+        legal = dict(offered)
         console.print(r.render(view, names))
-        for i, a in enumerate(legal, 1):
+        for i, a in offered:
             console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
+        tick = getattr(r, "ticker", None)  # a game whose turn clock counts down while the person types (Mao)
+        if tick is not None and clock is not None:
+            def line(v: object = view, tick: Callable[[object, list[str], float], str] = tick,
+                     now: TableTime = clock) -> str:
+                return str(tick(v, names, now()))  # read again at each redraw
+            if line():
+                console.print(line(), markup=False, highlight=False)
+                if ticker is not None:
+                    ticker.line = line
         # the time left on a move clock; never the rules' own deadlines where those are secret (Mao)
         wake = table.wake_at() if clock is not None and not getattr(table.game, "secret_rules", False) else None
         left = f", {max(0, round(wake - clock()))} s left" if wake is not None and clock is not None else ""
@@ -133,9 +191,9 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
             continue
         if text.isdigit():
             k = int(text)
-            if 1 <= k <= len(legal):
-                return legal[k - 1]
-            console.print(f"[red]pick 1 to {len(legal)}[/]")
+            if k in legal:
+                return legal[k]
+            console.print(f"[red]pick one of the numbers shown ({', '.join(map(str, legal)) or 'none'})[/]")
             continue
         try:
             action = r.parse(text, seat, view)
@@ -203,16 +261,20 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     """Play ``table`` to its end (or until the person quits) in the terminal. At a table that
     keeps time, a person's prompt gives way to the table's next moment (``timed``; the real
     terminal's by default, when ``read`` is not given)."""
+    ticker = Ticker()
     if read is None and timed is None and table.keeps_time and sys.stdin.isatty():
-        timed = stdin_timed(console)
+        timed = stdin_timed(console, ticker)
     read = read or console.input
     seen = 0
     record = table.record
     assert record is not None, "a table that is played has a record"
-    clock = TableTime(table.last_t) if table.keeps_time else None
+    # A person keeps real time; a watcher waits for nobody, so time jumps to each next moment
+    # (the bots' waits and the rules' deadlines happen at once, and the game plays to its end).
+    clock = TableTime(table.last_t) if table.keeps_time and human is not None else None
     now = clock if clock is not None else (lambda: None)
     when_out = ""
     offered: tuple[object, ...] | None = None
+    numbers = Numbers()
     try:
         while True:
             for _ in range(100_000):
@@ -239,13 +301,25 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 break
             seats = table.game.to_act(table.state)
             wake = table.wake_at()
-            if human is not None and human not in seats and clock is not None and wake is not None:
+            if human is None:  # watching: every bot waits, so the table's next moment comes now
+                if wake is None:
+                    console.print("[red]Every seat waits and nothing is due: the game cannot go on.[/]")
+                    break
+                table.due(wake)
+                seen = _show_events(console, table, human, seen, delay)
+                if save:
+                    record.save(save)
+                continue
+            if human not in seats and clock is not None and wake is not None:
                 time.sleep(max(0.0, wake - clock()))  # the bots wait for the rules' next moment (Mao)
                 table.due(clock())
                 seen = _show_events(console, table, human, seen, 0)
                 continue
-            seat = human if human in seats else seats[0]
-            action = _ask(console, table, seat, read, clock, timed)
+            seat = human  # a person is only ever asked for their own seat, never a bot's
+            action = _ask(console, table, seat, read, clock, timed, numbers, ticker)
+            ticker.line = None
+            if action is not None:
+                numbers.reset()  # the person acted: the next menu is numbered afresh
             t = now()
             expiry = table.clock.expiry() if table.clock is not None else None
             if action is None:  # the person waits: whatever has come due by now happens

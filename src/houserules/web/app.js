@@ -174,6 +174,7 @@ async function buildCreateForm(form) {
   };
   gameSelect.addEventListener("change", drawOptions);
   drawOptions();
+  if (list.some((g) => g.name === "mao")) form.after(firstGame(form, gameSelect, drawOptions));
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -216,6 +217,25 @@ async function buildCreateForm(form) {
     const mine = body.invites[0];
     navigate(mine ? mine.path : body.spectate);
   });
+}
+
+/** Mao for newcomers, in words: the New table form set for a first game (more time, the rules told at the end). */
+function firstGame(form, gameSelect, drawOptions) {
+  const set = () => {
+    gameSelect.value = "mao";
+    drawOptions();
+    const field = (key) => form.elements[`opt-${key}`];
+    if (field("delay_s")) field("delay_s").value = "12";
+    if (field("grace_s")) field("grace_s").value = "6";
+    if (field("reveal")) field("reveal").checked = true;
+    form.scrollIntoView({ behavior: "smooth", block: "start" });
+    notice("Set for a first game of Mao: choose who sits where, then Create table.");
+  };
+  return h("section", { class: "panel", id: "first-game" }, h("h2", {}, "Your first game of Mao?"),
+    h("p", {}, "Nobody may tell you the rules of Mao: you learn them from the dealer's penalties. A first game "
+      + "gives you 12 seconds for each turn instead of 5, a little longer to say what a card asks, "
+      + "and tells every rule in full words when the game ends."),
+    h("button", { type: "button", onclick: set }, "Set up a first game"));
 }
 
 const isStructured = (value) => value !== null && typeof value === "object";
@@ -425,7 +445,7 @@ class TableScreen {
       const angle = ((s.seat - me + n) % n) / n * 2 * Math.PI; // 0 = bottom, going clockwise
       const x = 50 - 40 * Math.sin(angle);
       const y = 50 + 40 * Math.cos(angle);
-      const botNote = s.bot && !names[s.seat].includes(s.bot) ? `${s.bot} bot` : ""; // "heuristic bot 2" says it already
+      const botNote = s.bot ? "bot" : ""; // its kind in the tooltip ("dealer bot" would read as the dealer)
       const note = s.bot ? botNote : s.stand_in ? "away · a bot plays for now" : s.joined ? (s.connected ? "" : "away") : "not joined yet";
       // the host may hand an absent player's seat to a bot, and a seat nobody has opened yet (play then begins)
       const hostCanReplace = this.welcome?.host && !s.bot && !s.connected && !s.stand_in
@@ -434,6 +454,7 @@ class TableScreen {
         class: ["seat", toAct.includes(s.seat) ? "to-act" : "", s.seat === this.seat ? "me" : "", s.connected ? "" : "away",
           last && last.seat === s.seat ? "last-move" : ""].join(" "),
         "data-seat": s.seat, style: `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`,
+        title: s.bot ? `${s.bot} bot` : null,
       }, h("span", { class: "name" }, s.seat === this.seat ? `${names[s.seat]} (you)` : names[s.seat]),
         h("span", { class: "note" }, note),
         h("span", { class: "count" }, this.mod.seatNote(u.view, s.seat)),
@@ -620,7 +641,7 @@ function rulesPage(game) {
 let tableGame = null;
 
 function showHelp(mod = fallback) {
-  const keys = [["1–9", "play the 1st…9th card you may click, left to right"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
+  const keys = [["1–9", "play the 1st…9th card you may click (Mao: of your hand), left to right"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
   document.getElementById("help-keys").replaceChildren(...keys.map(([k, d]) => h("li", {}, h("kbd", {}, k), " ", d)));
   const game = /^\/t\//.test(location.pathname) ? tableGame : null;
   document.getElementById("help-rules").replaceChildren(game ? h("a", { href: `/rules/${game.name}`, target: "_blank",

@@ -69,6 +69,8 @@ class Knower:
             other = [a for a in duties if a.kind != "knock"]  # phrases, then a point a rule asks for
             return other[0] if other else max(knocks, key=lambda a: a.arg)
         plays = [a for a in mine if a.kind == "play"]
+        if view.drawn and view.turn != seat:
+            return None  # the player before drew: leave them their time to play the card (H-beat)
         if plays or any(a.kind == "draw" for a in mine):
             if view.hand and self.rng.random() < self.error / 3 and view.turn == seat:
                 return Action(seat, "play", self.rng.choice(view.hand))  # a slip: maybe improper

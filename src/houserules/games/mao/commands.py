@@ -29,24 +29,34 @@ def learn_cmd(
     players: Annotated[int, typer.Option(help="seats (the learner is seat 0)")] = 4,
     rules: Annotated[str, typer.Option(help="rule set or paragraph ids, comma-separated")] = "standard",
     seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
-    plot: Annotated[Path | None, typer.Option(help="write the curve to this PNG")] = None,
+    seeds: Annotated[int, typer.Option(help="series to play, one per seed from --seed on (a curve each, and their mean)")] = 1,
+    block: Annotated[int, typer.Option(help="games per point of the table of means (with several seeds)")] = 5,
+    plot: Annotated[Path | None, typer.Option(help="write the curve(s) to this PNG")] = None,
 ) -> None:
     """One learning bot over a series of games: its penalties per game (they should fall)."""
     from .bots import learning_curve
 
-    if games < 1:
-        console.print("[bold red]error:[/] --games must be at least 1")
+    if games < 1 or not 1 <= seeds <= 50 or block < 1:
+        console.print("[bold red]error:[/] --games and --block must be at least 1, --seeds 1 to 50")
         raise typer.Exit(2)
     try:
-        curve = learning_curve(games, {"players": players, "rules": rules}, seed)
+        curves = [learning_curve(games, {"players": players, "rules": rules}, s) for s in range(seed, seed + seeds)]
     except GameError as exc:
         console.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from None
     half = max(1, games // 2)
-    first, last = curve[:half], curve[-half:]
-    console.print("penalties per game: " + " ".join(str(p) for p in curve))
-    console.print(f"mean over the first {len(first)}: {sum(first) / len(first):.2f}; "
-                  f"over the last {len(last)}: {sum(last) / len(last):.2f}")
+    for s, curve in zip(range(seed, seed + seeds), curves):
+        first, last = curve[:half], curve[-half:]
+        head = f"seed {s}: " if seeds > 1 else ""
+        console.print(f"{head}penalties per game: " + " ".join(str(p) for p in curve))
+        console.print(f"{head}mean over the first {len(first)}: {sum(first) / len(first):.2f}; "
+                      f"over the last {len(last)}: {sum(last) / len(last):.2f}")
+    mean = [sum(c[i] for c in curves) / seeds for i in range(games)]
+    if seeds > 1:
+        points = [(i + 1, min(i + block, games), sum(mean[i:i + block]) / len(mean[i:i + block]))
+                  for i in range(0, games, block)]
+        console.print(f"mean of {seeds} seeds, penalties per game, by {block} games: "
+                      + "  ".join(f"{a}-{b}: {m:.2f}" for a, b, m in points))
     if plot:
         try:
             import matplotlib
@@ -57,10 +67,14 @@ def learn_cmd(
         import matplotlib.pyplot as plt
 
         fig, ax = plt.subplots(figsize=(8, 4))
-        ax.plot(range(1, games + 1), curve, marker="o", color="#3b7dd8")
+        x = range(1, games + 1)
+        for curve in curves if seeds > 1 else []:
+            ax.plot(x, curve, color="#9bbbe8", linewidth=0.8)
+        ax.plot(x, mean, marker="o", color="#3b7dd8", label="mean" if seeds > 1 else None)
         ax.set_xlabel("game")
         ax.set_ylabel("penalties of the learning bot")
-        ax.set_title(f"Mao: a learner among {players - 1} rule-knowers ({rules})")
+        ax.set_title(f"Mao: a learner among {players - 1} rule-knowers ({rules}"
+                     + (f", {seeds} seeds)" if seeds > 1 else ")"))
         fig.tight_layout()
         fig.savefig(plot)
         console.print(f"plot written to {plot}")

@@ -26,7 +26,8 @@ below), in blocks:
 * ``write`` (a match, the Extension), with the witness as a seat slot: add a
   library rule (8 x T), add a composed rule, by its condition and its duty or
   effect (40 x T), remove a rule by its id (the built-in rules that may go,
-  the library's, ``house-1``..``house-50``, the table's house rules; x T).
+  the library's, ``house-1``..``house-50``, the table's house rules; x T);
+  ``read`` (1: the witness has read the rule just written).
 
 Free speech, knocks and points that no rule lists are legal at a real table
 but never listed as decisions (``judge.candidates``). An environment's mask
@@ -112,7 +113,8 @@ class _Layout:
         self.at, self.size = blocks([
             ("play", DECK_SIZE), ("draw", 1), (WAIT, 1), ("say", len(self.phrases)), ("knock", KNOCKS),
             ("point", SEATS), ("touch", 2), ("show", 2), ("call", SEATS * len(self.names)),
-            ("add", len(LIBRARY) * SEATS), ("compose", len(COMPOSED) * SEATS), ("remove", len(self.removable) * SEATS)])
+            ("add", len(LIBRARY) * SEATS), ("compose", len(COMPOSED) * SEATS), ("remove", len(self.removable) * SEATS),
+            ("read", 1)])
         self.kinds = sorted(self.at, key=self.at.__getitem__)  # the blocks in order, for the way back
         self.starts = [self.at[k] for k in self.kinds]
 
@@ -186,7 +188,7 @@ class MaoEncoding:
         seat, n, kind, arg = view.seat or 0, view.players, action.kind, action.arg
         if kind == "play" and 0 <= int(action.card) < DECK_SIZE:
             return lay.at[kind] + int(action.card)
-        if kind in ("draw", WAIT):
+        if kind in ("draw", WAIT, "read"):
             return lay.at[kind]
         if kind == "say":
             at = lay.phrase(arg)
@@ -217,7 +219,7 @@ def _action(lay: _Layout, view: MaoView, index: int) -> Action | None:
     i = index - lay.at[kind]
     if kind == "play":
         return Action(seat, kind, i)
-    if kind == "draw":
+    if kind in ("draw", "read"):
         return Action(seat, kind)
     if kind == "say":
         return Action(seat, kind, arg=lay.phrases[i])

@@ -17,7 +17,7 @@ from ...engine.expect import differs, zone_expect
 from . import flow, judge
 from .rulebook import penalty_key
 from .state import MaoState, deal, literal_state, validate_options
-from .view import MaoView, view
+from .view import MaoView, dealer_words, view
 
 
 class Kind(StrEnum):
@@ -148,12 +148,19 @@ class Mao(GameBase[MaoState, MaoView]):
 
     def offer(self, state: MaoState, seat: int) -> list[Action]:
         """What a screen offers ``seat`` as its decision now (the server sends it instead of
-        the legal actions, which would tell the rules): when everyone can see the table waits
-        on the seat (``on_the_clock``), drawing and every card it holds, whether the rules
-        allow them or not. The rest (speech, knocks, touching and showing cards, pointing,
-        calls) a screen offers at any moment, as a table does."""
-        if seat not in self.on_the_clock(state):
-            return []
+        the legal actions, which would tell the rules), from what every player can see: to
+        the dealer, the words the table waits for (the start, a ruling on a point of order or
+        a correction, adjourning); to the seat whose turn it is (or who follows a drawer),
+        drawing and every card it holds, whether the rules allow them or not. Never a duty
+        still owed: that the table waits for someone's words would tell a rule. The rest
+        (speech, knocks, touching and showing cards, pointing, calls) a screen offers at any
+        moment, as a table does."""
+        seen = view(state, seat)
+        words = dealer_words(seen)
+        if words:
+            return [Action(seat, "say", arg=w) for w in words]
+        if not seen.live_turn(seat) or seen.asked is not None or seen.correction is not None:
+            return []  # not this seat's turn, or the table waits for the dealer's ruling
         return [Action(seat, "draw")] + [Action(seat, "play", c) for c in dict.fromkeys(state.hands[seat])]
 
     def rules_check(self, state: MaoState, action: Action) -> Illegal | None:

@@ -72,6 +72,11 @@ MEMORY = 400
 _COUNTS = {"once": 1, "twice": 2, "thrice": 3, "three times": 3, "four times": 4, "five times": 5}
 
 
+#: what a play tells of the card below it; a play without any (the card below unknown: the learner
+#: came in after it) teaches nothing about what plays oblige, or every such belief would lose them
+BELOW = frozenset({"samesuit", "diffsuit"})
+
+
 def features(card: int, below: int | None, below2: int | None, hand_after: int) -> frozenset[str]:
     """What a Learner notices about a play."""
     out = {f"suit:{SUIT[card]}", f"rank:{RANK[card]}"}
@@ -215,8 +220,12 @@ class Learner:
         fresh = key != self.game_key or restarted
         if fresh:
             self.game_key = key
-            played = any(e[1] == "play" for e in view.log)  # the pile then holds plays it will replay
-            self.mem = Memory(pile=[] if played else list(view.pile), sizes=list(view.hand_sizes))
+            # the pile as it was before the plays the log holds (it replays them): what the view
+            # shows of the pile, less those plays (the first card flipped is below the first play)
+            played = sum(1 for e in view.log if e[1] == "play")
+            shown = list(view.pile)
+            self.mem = Memory(pile=shown[:len(shown) - played] if played < len(shown) else [],
+                              sizes=list(view.hand_sizes))
             self.owed, self.acting, self.spent = [], None, 0
         return fresh
 
@@ -333,7 +342,7 @@ class Learner:
             return
         old.times += 1
         for k in old.kinds:
-            if k in seen:
+            if k in seen and not (k.endswith(":play") and not seen[k] & BELOW):
                 old.kinds[k] &= seen[k]
                 old.hits[k] = old.hits.get(k, 1) + 1
         if not old.alive():  # nothing it believed fits: start again from this time
@@ -425,8 +434,8 @@ class Learner:
             self.spent += 1
             return action
         self.owed = []
-        if not view.live_turn(seat):
-            return None
+        if not view.live_turn(seat) or (view.drawn and view.turn != seat):
+            return None  # not its turn, or the player before drew: their time to play it (H-beat)
         return self._turn(view, seat)
 
     def _turn(self, view: MaoView, seat: int) -> Action | None:

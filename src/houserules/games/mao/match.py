@@ -69,7 +69,7 @@ def _is_write(v: Any) -> bool:
 
 
 MATCH_CODEC = ActionCodec("Mao", {**CODEC.kinds, "write": (
-    Field("arg", "arg", write_arg, _write_json, _is_write, WRITE_EXAMPLE),)}, CODEC.game_over)
+    Field("arg", "arg", write_arg, _write_json, _is_write, WRITE_EXAMPLE),), "read": ()}, CODEC.game_over)
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,7 @@ class Match:
     wins: tuple[int, ...] = ()
     written: tuple[Written, ...] = ()
     writer: int | None = None  # the winner, writing between games
+    reading: int | None = None  # the witness of the rule just written, reading it before the next game (H-ext-read)
     done: bool = False
     per_game: tuple[tuple[int, ...], ...] = field(default=())  # penalties per written rule, per game
     turns: tuple[int, ...] = ()  # turns played, per game
@@ -159,9 +160,12 @@ class MaoMatch(Mao):
     # --- whose decision, and which --------------------------------------------------
     def to_act(self, state: MaoState) -> tuple[int, ...]:
         m = _match(state)
-        if m is None or (m.writer is None and not m.done):
+        if not _between(m):
             return super().to_act(state)
-        return () if m.done else (m.writer,)  # type: ignore[return-value]
+        assert m is not None
+        if m.done:
+            return ()
+        return (m.reading,) if m.reading is not None else (m.writer,)  # type: ignore[return-value]
 
     def on_the_clock(self, state: MaoState) -> tuple[int, ...]:
         m = _match(state)
@@ -171,6 +175,8 @@ class MaoMatch(Mao):
 
     def legal(self, state: MaoState) -> list[Action]:
         m = _match(state)
+        if m is not None and m.reading is not None:
+            return [Action(m.reading, "read")]
         if m is None or m.writer is None:
             return [] if m is not None and m.done else super().legal(state)
         seat, n = m.writer, state.players
@@ -185,19 +191,26 @@ class MaoMatch(Mao):
 
     def offer(self, state: MaoState, seat: int) -> list[Action]:
         m = _match(state)
-        if m is not None and m.writer is not None:
+        if m is not None and (m.writer is not None or m.reading is not None):
             return [a for a in self.legal(state) if a.seat == seat]
         return super().offer(state, seat)
 
     def check(self, state: MaoState, action: Action) -> Illegal | None:
         m = _match(state)
-        if m is None or (m.writer is None and not m.done):
+        if not _between(m):
             if action.kind == "write":
                 return Illegal("E-write", "rules are written between games, by the winner")
+            if action.kind == "read":
+                return Illegal("E-read", "there is no new rule to read now")
             return super().check(state, action)
+        assert m is not None
         wrong = self.codec.envelope(action, self.seats(state), m.done)
         if wrong is not None:
             return wrong
+        if m.reading is not None:
+            if action.kind != "read" or action.seat != m.reading:
+                return Illegal("E-read", "the witness is reading the new rule; the next game starts when they have")
+            return None
         if action.kind != "write":
             return Illegal("E-write", "this game is over; its winner is writing the next rule")
         if action.seat != m.writer:
@@ -243,21 +256,24 @@ class MaoMatch(Mao):
     def apply(self, state: MaoState, action: Action) -> list[Event]:
         if action.kind == "write":
             return self._write(state, action)
+        if action.kind == "read":
+            m = _match(state)
+            assert m is not None and isinstance(state, MatchState)
+            state.match = replace(m, reading=None)
+            return [Event("read", action.seat, {"game": m.number})]
         return self._after(state, super().apply(state, action))
 
     def penalise(self, state: MaoState, action: Action, illegal: Illegal) -> list[Event]:
         return self._after(state, super().penalise(state, action, illegal))
 
     def advance(self, state: MaoState, now: float) -> list[Event]:
-        m = _match(state)
-        if m is not None and (m.writer is not None or m.done):
+        if _between(_match(state)):
             state.clock = max(state.clock, now)
             return []
         return self._after(state, super().advance(state, now))
 
     def deadline(self, state: MaoState) -> float | None:
-        m = _match(state)
-        return None if m is not None and (m.writer is not None or m.done) else super().deadline(state)
+        return None if _between(_match(state)) else super().deadline(state)
 
     def _after(self, state: MaoState, events: list[Event]) -> list[Event]:
         """Count the penalties written rules gave (``state.given``, by rule id: a rule's own
@@ -302,6 +318,9 @@ class MaoMatch(Mao):
         entry = Written(op, rid or json.loads(text)["id"], canon, action.seat, witness, m.number + 1)
         opts = {**state.options, "rules": rules or ["base"], "house": house, "dealer": action.seat}
         redeal(state, replace(m, written=m.written + (entry,)), opts)
+        dealt = state.match
+        assert dealt is not None
+        state.match = replace(dealt, reading=witness)  # the next game waits for the witness (H-ext-read)
         secret = {"rule": language.explain(language.rule(json.loads(canon), "rule")) if canon else ""}
         return [Event("written", action.seat, {"op": op, "witness": witness, "game": m.number + 1}, secret),
                 Event("dealt", None, {"game": m.number + 1, "dealer": action.seat})]
@@ -332,11 +351,11 @@ class MaoMatch(Mao):
         return state.snapshot()
 
     def attempts(self, state: MaoState) -> list[Action]:
-        m = _match(state)
-        if m is None or (m.writer is None and not m.done):
+        if not _between(_match(state)):
             return super().attempts(state)
         bad = ("add", "", json.dumps({"id": "x", "on": "play"}), 0)
-        return self.legal(state) + [Action(s, "write", arg=bad) for s in range(state.players)]
+        return self.legal(state) + [Action(s, "write", arg=bad) for s in range(state.players)] \
+            + [Action(s, "read") for s in range(state.players)]
 
     def game_stats(self, state: MaoState, events: list[Event]) -> dict[str, Any]:
         """A match's figures cover all its games (the simulator counts a match as one game):
@@ -418,6 +437,11 @@ def _match(state: MaoState) -> Match | None:
     return getattr(state, "match", None)
 
 
+def _between(m: Match | None) -> bool:
+    """The match stands between games: its winner writes, the witness reads, or it is over."""
+    return m is not None and (m.writer is not None or m.reading is not None or m.done)
+
+
 def _without(builtins: list[str], rid: str) -> list[str]:
     return [b for b in builtins if b != rid]
 
@@ -439,7 +463,8 @@ def match_view(state: MaoState, m: Match, seat: int | None, reveal: bool) -> dic
         return language.explain(language.rule(json.loads(w.rule), "rule")) if w.rule else f"removed {w.id}"
 
     out: dict[str, Any] = {
-        "game": m.number, "games": m.games, "wins": list(m.wins), "writer": m.writer, "over": m.done,
+        "game": m.number, "games": m.games, "wins": list(m.wins), "writer": m.writer, "reading": m.reading,
+        "over": m.done,
         "changes": len(m.written),
         "mine": [{"id": w.id, "op": w.op, "words": words(w), "witness": w.witness} for w in m.written
                  if w.author == seat],

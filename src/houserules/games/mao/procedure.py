@@ -25,9 +25,9 @@ def procedure(view: MaoView | None, mine: Sequence[Action]) -> Action | None:
     library, or composed), an addition first."""
     if view is None:
         return None
-    writes = [a for a in mine if a.kind == "write"]
+    writes = [a for a in mine if a.kind in ("write", "read")]  # a bot witness reads the new rule at once
     if writes:
-        return next((a for a in writes if a.arg[0] == "add"), writes[0])
+        return next((a for a in writes if a.kind == "read" or a.arg[0] == "add"), writes[0])
     said = {loose(a.arg): a for a in mine if a.kind == "say"}
     if not view.started:
         wanted = rb.START

@@ -29,7 +29,8 @@ from . import language
 from . import rulebook as rb
 from .editor import Ask, guided
 from .match import write_arg
-from .view import MaoView
+from .speech import loose
+from .view import MaoView, dealer_words
 from .words import WORDS
 
 HELP = """The only rule anyone can tell you: nobody can tell you the rules. Learn from the dealer.
@@ -55,14 +56,36 @@ def dealing(view: MaoView) -> bool:
     return view.seat is not None and view.seat == view.dealer and not view.started and not view.over
 
 
+#: the dealer's own sentences (the start, rulings, adjourning): never a player's quick phrase
+DEALERS_WORDS = frozenset(loose(p) for p in (rb.START, rb.SUSTAINED, rb.OVERRULED, rb.ADJOURNED, *rb.RULINGS))
+
+
+def waits_for_dealer(view: MaoView, names: Sequence[str]) -> str:
+    """What the table waits for the dealer to rule on, in words ("" when nothing): on every
+    screen, so that nobody wonders why the game stands still."""
+    if view.over or not view.started:
+        return ""
+    dealer = "you" if view.seat == view.dealer else names[view.dealer]
+    if view.asked is not None:
+        who = "You" if view.asked == view.seat else names[view.asked]
+        return f"{who} raised a point of order: waiting for {dealer} to rule (Sustained / Overruled)"
+    if view.correction is not None:
+        return (f"{names[view.correction[0]]} called a penalty on {names[view.correction[1]]}: waiting for "
+                f"{dealer} to rule (Good call / Bad call / No call)")
+    return ""
+
+
 def quick_phrases(view: MaoView) -> list[str]:
-    """What has been said aloud at this table lately (newest first), and "Point of order";
-    to a dealer who has not started the game yet, first the sentence that starts it."""
-    out: list[str] = [rb.START] if dealing(view) else []
+    """"Point of order", then what has been said aloud at this table lately (oldest first, so a
+    phrase keeps its place as more are said), never the dealer's own sentences; to the dealer,
+    first what the table waits for them to say."""
+    said: list[str] = []
     for entry in reversed(view.log):
-        if entry[1] == "say" and entry[3] not in out and len(out) < QUICK:
-            out.append(str(entry[3]))
-    return out + ([rb.POINT_OF_ORDER] if rb.POINT_OF_ORDER not in out else [])
+        text = str(entry[3]) if entry[1] == "say" else ""
+        if text and loose(text) not in DEALERS_WORDS and loose(text) != loose(rb.POINT_OF_ORDER) \
+                and text not in said and len(said) < QUICK:
+            said.append(text)
+    return dealer_words(view) + [rb.POINT_OF_ORDER] + said[::-1]
 
 
 def turn_clock(view: MaoView) -> str:
@@ -76,6 +99,17 @@ def turn_clock(view: MaoView) -> str:
 class MaoRenderer:
     help_text = HELP
 
+    @staticmethod
+    def ticker(view: MaoView, names: Sequence[str], now: float) -> str:
+        """The turn clock as it runs (the loop writes it again and again above the prompt): the
+        seconds left at ``now`` on the table's clock, and whose time it is; "" when none runs."""
+        if view.turn_deadline is None or view.over:
+            return ""
+        left = max(0.0, view.turn_deadline - now)
+        whose = "your" if view.turn == view.seat else f"{names[view.turn]}'s"
+        what = "time to play the card drawn" if view.drawn else "turn"
+        return f"⏱ {left:.0f} s left: {whose} {what}"
+
     def render(self, view: MaoView, names: list[str]) -> RenderableType:
         seats = RichTable(box=None, show_header=True, header_style="bold")
         for col in ("seat", "player", "cards", "penalties", ""):
@@ -86,12 +120,17 @@ class MaoRenderer:
             seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]),
                           str(view.penalties[s]), ", ".join(notes))
         lines: list[RenderableType] = []
-        if view.paused:
+        waiting = waits_for_dealer(view, names)
+        if waiting:
+            lines.append(Text(f"  {waiting}  ", style="bold black on yellow"))
+            if view.seat == view.dealer:
+                lines.append(Text.from_markup("[bold yellow]You are the dealer: rule with a quick phrase below.[/]"))
+        elif view.paused:
             lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/] "
-                                          "(adjourned after a quiet spell, or when the dealer says so)"))
-        elif view.asked is not None:
-            lines.append(Text.from_markup(f"[bold yellow]{escape(seat_name(names, view.asked, view.seat))} "
-                                          "raised a point of order: awaiting the dealer's ruling[/]"))
+                                          "(adjourned after a quiet spell, or when someone says so)"))
+            if view.seat == view.dealer:
+                lines.append(Text.from_markup("[bold yellow]You are the dealer: say “Meeting adjourned.” "
+                                              "(a quick phrase below) to play on.[/]"))
         elif dealing(view):
             lines.append(Text.from_markup(f"[bold yellow]You deal: start the game by saying “{escape(rb.START)}”[/]"))
         elif not view.started:
@@ -111,15 +150,14 @@ class MaoRenderer:
             hand = sorted(view.hand, key=lambda c: (SUIT[c], RANK[c]))
             lines.append(Text.from_markup("Your hand: " + " ".join(card_markup(c) for c in hand)))
         if view.over and view.rules is not None:
-            lines.append(Text.from_markup("[bold]The rules in play were:[/] " + escape(", ".join(view.rules))))
+            lines.append(Text.from_markup("[bold]The rules in play were:[/]"))
+            lines += [Text(f"  • {r}") for r in view.rules]
         elif view.rules is not None:  # human-dealer mode: the dealer sees the rules and the software's advice
-            lines.append(Text.from_markup("[bold]You judge. Rules in play:[/] " + escape(", ".join(view.rules))))
+            lines.append(Text.from_markup("[bold]You judge. Rules in play:[/]"))
+            lines += [Text(f"  • {r}") for r in view.rules]
             for target, name in view.advice or ():
                 lines.append(Text.from_markup(f"  [yellow]the software would assess[/] {escape(names[target])}: "
                                               f"{escape(name)}  (call {target} {escape(name)})"))
-            if view.correction is not None:
-                lines.append(Text.from_markup("  [yellow]a correction awaits your ruling:[/] "
-                                              "say Good call. / Bad call. / No call."))
         match = getattr(view, "match", None)  # a match (the Extension): match_terminal
         if match is not None:
             lines += match_lines(match, names, view.seat)
@@ -139,11 +177,10 @@ class MaoRenderer:
         """What the menu offers: never the legal list (it would tell the rules)."""
         seat = view.seat
         assert seat is not None and view.hand is not None
-        if any(a.kind == "write" for a in legal):  # the winner writes the next rule: the offers are the menu
+        if any(a.kind in ("write", "read") for a in legal):  # between games: the offers are the menu
             return [a for a in legal if a.seat == seat]
-        out = [Action(seat, "draw")]
+        out = [Action(seat, "draw"), Action(seat, "knock", arg=1)]
         out += [Action(seat, "play", c) for c in dict.fromkeys(sorted(view.hand, key=lambda c: (SUIT[c], RANK[c])))]
-        out.append(Action(seat, "knock", arg=1))
         out += [Action(seat, "say", arg=p) for p in quick_phrases(view)]
         return out
 
@@ -156,6 +193,8 @@ class MaoRenderer:
             return "knock" if action.arg == 1 else f"knock {action.arg} times"
         if action.kind == "write":
             return describe_write(action)
+        if action.kind == "read":
+            return "I have read the new rule (the next game can start)"
         return escape(action.kind)
 
     def parse(self, text: str, seat: int, view: MaoView) -> Action | None:
@@ -216,6 +255,12 @@ def match_lines(match: dict[str, Any], names: Sequence[str], seat: int | None) -
         for c in match.get("current", []):
             rid, words = c["rule"]["id"], c["words"]
             out.append(Text(f"  in play: {words if words.startswith(rid + ':') else f'{rid} — {words}'}"))
+    reading = match.get("reading")
+    if reading is not None and reading == seat:
+        out.append(Text.from_markup("[bold yellow]You witness the new rule above: read it, then say so below "
+                                    "(the next game waits for you).[/]"))
+    elif reading is not None:
+        out.append(Text(f"  Waiting for {names[reading]} to read the new rule."))
     for r in match.get("revealed", []):
         out.append(Text(f"  {names[r['author']]} (witness {names[r['witness']]}), game {r['game']}, "
                         f"{r['penalties']} penalt{'y' if r['penalties'] == 1 else 'ies'}: {r['words']}"))

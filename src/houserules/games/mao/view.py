@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import card_name
+from . import language
+from . import rulebook as rb
 from .rulebook import RULES, TITLES
 from .state import MaoState
 
@@ -95,11 +97,49 @@ class MaoView:
         }
 
 
+#: the rules a dealer watches (what they see, not what a card sets off), in full words for the reveal;
+#: {delay} and {grace} are the table's times
+WATCHED = {
+    "talking": "Talking: saying anything no rule asks for is “talking” (during a point of order, talk freely).",
+    "out": "Out of turn: playing or drawing when it is not your turn is “not your turn”; a card played is "
+           "taken back.",
+    "delay": "Delay of game: taking more than {delay} seconds over your turn is “delay of game”, again every "
+             "{delay} seconds until you play or draw.",
+    "pointing": "Pointing: pointing at anyone (unless a rule asks you to) is “pointing”.",
+    "discussion": "Discussion of rules: speaking of any rule but Deal, Turn and End is “discussion of the rules”.",
+    "corrections": "Corrections: anyone may call a penalty the dealer missed; a call on no violation (or the wrong "
+                   "one) gives the caller the card as “bad call”.",
+    "touching": "Touching cards: touching your cards before the game starts, or during a point of order once "
+                "{grace} seconds have passed, is “touching your cards”, again every {grace} seconds until you let go.",
+    "bandaid": "Band-Aid: holding your cards up so others can see them is “Band-Aid”, again every {grace} seconds "
+               "until you hide them; anyone may call it.",
+    "discretion": "Discretion: the dealer may deal with anything the rules did not foresee (the software dealer "
+                  "assesses only these rules).",
+    "original": "Original rule set: Deal, Turn and End may not be discussed either; anyone pauses with “The game of "
+                "maʊ is now paused” and resumes with the start sentence; “13 points” is not allowed; a missed "
+                "penalty is called on the dealer as “failure to say” it.",
+}
+
+
 def revealed(state: MaoState) -> tuple[str, ...]:
-    """The rules in play by paragraph title, in the seed's order (for the reveal after a game)."""
-    ids = dict.fromkeys(r.id for r in RULES if r.id in state.rules)
-    extra = [i for i in ("discretion", "original") if i in state.rules]
-    return tuple(TITLES[i] for i in (*ids, *extra))
+    """The rules in play in full words, in the seed's order, then the table's written rules: each
+    rule as a sentence a newcomer can check their evening against (the reveal after a game, and
+    the rules a judging dealer applies). A paragraph the seed gives as several records (Turn
+    order) is one entry."""
+    times = {"delay": f"{state.delay_s:g}", "grace": f"{state.grace_s:g}"}
+    out: dict[str, list[str]] = {}
+    for r in RULES:
+        if r.id in state.rules or r.group == "base":
+            if r.id in WATCHED:
+                out[r.id] = [WATCHED[r.id].format(**times)]
+            else:
+                body = language.explain(r).removeprefix(f"{r.title}: ")
+                out.setdefault(r.id, [f"{TITLES[r.id]}:"]).append(body)
+    for extra in ("discretion", "original"):
+        if extra in state.rules or extra == "discretion":
+            out[extra] = [WATCHED[extra]]
+    out.update({r.id: [language.explain(r)] for r in state.house})
+    return tuple(" ".join(parts) for parts in out.values())
 
 
 def view(state: MaoState, seat: int | None) -> MaoView:
@@ -136,3 +176,19 @@ def view(state: MaoState, seat: int | None) -> MaoView:
         advice=tuple(state.advice) if judging else None,
         correction=None if state.correction is None else state.correction[:2],
     )
+
+
+def dealer_words(view: MaoView) -> list[str]:
+    """What the table waits for the dealer to say now, to the dealer only (every screen can see
+    why: the game not started, a point of order raised, a correction called, a pause)."""
+    if view.seat is None or view.seat != view.dealer or view.over:
+        return []
+    if not view.started:
+        return [rb.START]
+    if view.asked is not None:
+        return [rb.SUSTAINED, rb.OVERRULED]
+    if view.correction is not None:
+        return list(rb.RULINGS)
+    if view.paused:
+        return [rb.ADJOURNED]
+    return []

@@ -89,6 +89,8 @@ def _match_sentence(event: Mapping[str, Any], who: str, names: Sequence[str]) ->
         did = {"add": "adds a rule", "modify": "changes a rule", "remove": "removes a rule"}[event["op"]]
         mine = f" Your rule: {event['rule']}" if event.get("rule") else ""
         return f"{who} {did} and tells {_name(names, event['witness'])}.{mine}"
+    if kind == "read":
+        return f"{who} has read the new rule; the game can start."
     if kind == "dealt":
         return f"Game {event['game']} of the match: {_name(names, event['dealer'])} deals."
     if kind == "match_over":

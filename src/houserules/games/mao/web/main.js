@@ -19,19 +19,72 @@ const sortKey = (name) => {
 };
 const POINT_OF_ORDER = "Point of order.";
 const START = "The game of maʊ has now started."; // the dealer's first words (rulebook.START)
+// the dealer's own sentences (rulebook.py): a player is never offered them as quick phrases
+const DEALERS_WORDS = [START, "Sustained.", "Overruled.", "Meeting adjourned.", "Good call.", "Bad call.", "No call."];
+const loose = (text) => text.toLowerCase().replace(/[^a-z0-9ʊ ]/g, "").replace(/\s+/g, " ").trim();
 const draft = { text: "" }; // the chat line survives redraws
 let clockTimer = null;
 
 /** The person looking deals, and the game waits for them to start it. */
 const dealing = (view, seat) => seat === view.dealer && !view.started && !view.over;
 
-function quickPhrases(view, seat) {
-  const out = dealing(view, seat) ? [START] : [];
+/** "Point of order.", then what was said aloud lately (oldest first, so a phrase keeps its place),
+ * never the dealer's own sentences: the dealer rules with the buttons of the banner. */
+function quickPhrases(view, legal) {
+  const said = [];
+  const skip = [...DEALERS_WORDS, POINT_OF_ORDER].map(loose);
   for (const entry of [...view.log].reverse()) {
-    if (entry[1] === "say" && !out.includes(entry[3]) && out.length < 4) out.push(entry[3]);
+    const text = entry[1] === "say" ? String(entry[3]) : "";
+    if (text && !skip.includes(loose(text)) && !said.includes(text) && said.length < 4) said.push(text);
   }
-  if (!out.includes(POINT_OF_ORDER)) out.push(POINT_OF_ORDER);
-  return out;
+  const dealers = legal.filter((a) => a.action === "say").map((a) => a.text); // to the dealer: what the table waits for
+  return [...dealers, POINT_OF_ORDER, ...said.reverse()];
+}
+
+/** Who the table waits for, as every player can see it: the dealer while the game has not
+ * started, a point of order or a correction awaits a ruling, or a pause runs; else the turn. */
+function waitsFor(view) {
+  const m = view.match;
+  if (m && !m.over && m.reading !== null && m.reading !== undefined) return [m.reading]; // the witness reads
+  if (m && !m.over && m.writer !== null) return [m.writer]; // the winner writes
+  if (view.over) return [];
+  if (!view.started || view.point_of_order !== null || view.correction || view.paused) return [view.dealer];
+  const next = (view.turn + view.direction + view.players) % view.players;
+  return view.drawn ? [view.turn, next] : [view.turn];
+}
+
+/** Between games of a match: the witness reads the rule just written (its words, and the button
+ * that lets the next game start); every other screen says whom the table waits for. */
+function reading(view, seat, names, act) {
+  const m = view.match;
+  if (!m || m.over || m.reading === null || m.reading === undefined) return "";
+  if (m.reading !== seat) {
+    return h("div", { class: "banner", id: "read-rule", role: "status" }, `Waiting for ${names[m.reading]} to read the new rule.`);
+  }
+  const told = m.witnessing[m.witnessing.length - 1];
+  return h("div", { class: "banner pause", id: "read-rule", role: "status" },
+    h("span", {}, told ? `${names[told.author]}'s new rule, told to you (remember it): ${told.words}` : "A new rule was told to you."),
+    h("button", { type: "button", class: "ruling-word", id: "read-button", onclick: () => act({ action: "read" }) },
+      "I have read it"));
+}
+
+/** The banner of a ruling the table waits for; the dealer gets the words to rule with (the offer). */
+function ruling(view, seat, names, legal, act) {
+  const dealer = seat === view.dealer ? "you" : names[view.dealer];
+  let text = "";
+  if (view.point_of_order !== null && !view.over) {
+    const who = view.point_of_order === seat ? "You" : names[view.point_of_order];
+    text = `${who} raised a point of order: waiting for ${dealer} to rule`;
+  } else if (view.correction && !view.over) {
+    text = `${names[view.correction[0]]} called a penalty on ${names[view.correction[1]]}: waiting for ${dealer} to rule`;
+  } else if (view.paused) {
+    text = seat === view.dealer ? "PAUSED — point of order. Talk freely; adjourn when you are ready to play on"
+      : "PAUSED — point of order. Talk freely; play resumes when someone adjourns or after a quiet spell";
+  } else return "";
+  const words = legal.filter((a) => a.action === "say");
+  return h("div", { class: "banner pause ruling", id: "pause-banner", role: "status" }, h("span", {}, text),
+    words.length ? h("span", { class: "controls rulings" }, ...words.map((a, i) => keyButton(a.text.replace(/\.$/, ""),
+      i === 0 ? "y" : i === 1 ? "n" : "", () => act(a), { class: "ruling-word" }))) : "");
 }
 
 function turnClock(view) {
@@ -41,14 +94,15 @@ function turnClock(view) {
   const until = Date.now() + (view.turn_deadline - view.clock) * 1000;
   const tick = () => {
     const left = Math.max(0, (until - Date.now()) / 1000);
-    el.textContent = `turn clock ${left.toFixed(0)} s`;
+    el.textContent = `turn clock ${Math.ceil(left)} s`;
+    el.classList.toggle("low", left <= 2);
   };
   tick();
-  clockTimer = setInterval(tick, 500);
+  clockTimer = setInterval(tick, 250);
   return el;
 }
 
-function chatLine(view, seat, act) {
+function chatLine(view, legal, act) {
   const input = h("input", {
     id: "chat", name: "chat", maxlength: "200", autocomplete: "off", "data-focus": "chat",
     placeholder: "say something aloud…", "aria-label": "say something to the table", value: draft.text,
@@ -63,7 +117,7 @@ function chatLine(view, seat, act) {
   const form = h("form", { class: "chat", id: "chat-form" }, input, h("button", { type: "submit" }, "Say"));
   form.addEventListener("submit", (e) => { e.preventDefault(); say(input.value); });
   const quick = h("div", { class: "quick", "aria-label": "quick phrases" },
-    ...quickPhrases(view, seat).map((p) => h("button", { type: "button", class: "ghost quick-phrase", onclick: () => say(p) }, p)));
+    ...quickPhrases(view, legal).map((p) => h("button", { type: "button", class: "ghost quick-phrase", onclick: () => say(p) }, p)));
   return h("section", { class: "talk" }, form, quick);
 }
 
@@ -84,13 +138,13 @@ function gestures(view, seat, names, act) {
 export default {
   board({ view, legal, seat, names, act }) {
     const parts = [];
-    if (view.paused) parts.push(h("div", { class: "banner pause", id: "pause-banner", role: "status" }, "PAUSED — point of order"));
-    else if (view.point_of_order !== null && view.point_of_order !== undefined) {
-      parts.push(h("div", { class: "banner", id: "order-banner", role: "status" },
-        `${view.point_of_order === seat ? "You" : names[view.point_of_order]} raised a point of order: awaiting the dealer's ruling`));
-    } else if (dealing(view, seat)) {
+    const waiting = reading(view, seat, names, act) || ruling(view, seat, names, legal, act);
+    if (waiting) parts.push(waiting);
+    else if (dealing(view, seat)) {
+      const start = legal.find((a) => a.action === "say");
       parts.push(h("div", { class: "banner", id: "deal-banner", role: "status" },
-        `You deal: start the game by saying “${START}” (a quick phrase below)`));
+        h("span", {}, "You deal: start the game by saying "),
+        start ? keyButton(`“${START}”`, "s", () => act(start), { class: "ruling-word", id: "start-game" }) : `“${START}”`));
     } else if (!view.started) parts.push(h("div", { class: "banner", role: "status" }, "Waiting for the dealer to start the game"));
     const chips = [h("span", { class: "chip" }, view.direction === 1 ? "↻" : "↺"), turnClock(view)];
     parts.push(h("div", { class: "chips" }, ...chips));
@@ -107,15 +161,18 @@ export default {
         cls: "hand cards", label: "your hand", focus: "hand",
         choice: (name) => ({ run: () => act({ action: "play", card: name }), lit: false, title: `play ${cardText(name)}` }),
       });
+      // the 1–9 keys play the 1st…9th card of the hand (any card may be attempted: none is "lit")
+      [...hand.children].slice(0, 9).forEach((card, i) => { card.dataset.key = String(i + 1); });
       const holding = view.holding.includes(seat);
       const showing = Object.keys(view.shown).includes(String(seat));
       const hands = h("div", { class: "controls", id: "table-acts" },
+        keyButton("Draw", "d", () => act({ action: "draw" }), { id: "draw" }),
         keyButton("Knock", "k", () => act({ action: "knock", arg: 1 }), { id: "knock" }),
         keyButton(holding ? "Let go of my cards" : "Touch my cards", "t", () => act({ action: "touch", arg: !holding }), { id: "touch" }),
         h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "show-hand", checked: showing,
           onchange: () => act({ action: "show", arg: !showing }) }), " show my hand"));
-      parts.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hand), hands);
-      parts.push(chatLine(view, seat, act), gestures(view, seat, names, act));
+      parts.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hands, hand));
+      parts.push(chatLine(view, legal, act), gestures(view, seat, names, act));
     }
     if (view.over && view.rules) {
       parts.push(h("section", { class: "reveal", id: "reveal" }, h("h3", {}, "The rules in play were"),
@@ -124,9 +181,10 @@ export default {
     if (view.match) parts.push(matchPanel({ view, legal, seat, names, act })); // the Extension: match.js
     return h("div", { class: "board mao" }, ...parts);
   },
-  isButton: (a) => a.action === "draw",
+  // Draw sits beside the hand and the dealer's rulings in the banner: no button row below the board
+  isButton: () => false,
   actionLabel: (a) => (a.action === "draw" ? "Draw" : a.action),
-  toAct: (view) => (view.over || !view.started ? [] : [view.turn]),
+  toAct: waitsFor,
   seatNote(view, seat) {
     const n = view.hand_sizes[seat];
     const notes = [`${n} card${n === 1 ? "" : "s"}`];
@@ -134,6 +192,8 @@ export default {
     if (seat === view.dealer) notes.push("dealer");
     return notes.join(" · ");
   },
-  keys: { d: "draw" },
-  help: [["d", "draw"], ["k", "knock once (press again to knock again)"], ["t", "touch or let go of your cards"]],
+  keys: {},
+  help: [["d", "draw"],
+    ["k", "knock once (press again to knock again)"], ["t", "touch or let go of your cards"],
+    ["y / n", "the dealer's ruling on a point of order (Sustained / Overruled)"]],
 };
