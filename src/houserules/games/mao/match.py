@@ -168,10 +168,9 @@ class MaoMatch(Mao):
         return (m.reading,) if m.reading is not None else (m.writer,)  # type: ignore[return-value]
 
     def on_the_clock(self, state: MaoState) -> tuple[int, ...]:
-        m = _match(state)
-        if m is None or (m.writer is None and not m.done):
-            return super().on_the_clock(state)
-        return () if m.done else (m.writer,)  # type: ignore[return-value]
+        """Between games everyone sees whom the table waits on: the writer, then the witness
+        reading the new rule (H-ext-read); within a game, the game's answer."""
+        return self.to_act(state) if _between(_match(state)) else super().on_the_clock(state)
 
     def legal(self, state: MaoState) -> list[Action]:
         m = _match(state)
