@@ -151,3 +151,27 @@ def test_watching_plays_to_the_end_and_never_hands_a_bots_seat_to_the_watcher(tm
         assert out.exit_code == 0, out.output
         assert "your move" not in out.output and "Game saved" not in out.output
         assert "Winner" in out.output and "Record saved" in out.output
+
+
+def test_a_person_is_asked_whether_or_not_they_owe_anything() -> None:
+    """Issue 23 item 3: at the terminal the prompt came only when the person's seat was asked
+    (``to_act``), so its coming told them a duty was owed; and a person who owed nothing could
+    not speak between turns. The prompt now comes whenever the bots wait, its seat asked or
+    not: here in the pause the person's own point of order opens, where only the dealer is
+    asked and everyone may talk."""
+    table = Table.create("mao", {"players": 3, "delay_s": 0.5, "grace_s": 0.5}, 11, {1: "dealer", 2: "dealer"}, {0: "You"})
+    console = Console(file=io.StringIO(), width=110)
+    asked_while_not_owing: list[bool] = []
+
+    def timed(prompt: str, timeout: float) -> str | None:
+        if table.state.started and not asked_while_not_owing:
+            asked_while_not_owing.append(False)
+            return '"Point of order.'
+        asked_while_not_owing.append(0 not in table.to_act())
+        if len(asked_while_not_owing) > 12:
+            return "quit"
+        time.sleep(max(0.0, min(timeout, 0.05)))
+        return None
+
+    run(table, 0, console, read=lambda prompt: "quit", timed=timed)
+    assert any(asked_while_not_owing), "the person was only ever prompted when asked"

@@ -310,7 +310,11 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
                 if save:
                     record.save(save)
                 continue
-            if human not in seats and clock is not None and wake is not None:
+            # At a table whose rules keep time (Mao) a person who can answer against the clock
+            # (``timed``) is asked whenever the bots wait, owing something or not: a prompt that
+            # came only with a duty would tell a rule, and a person may speak, knock or call a
+            # point of order at any moment. Without ``timed`` the prompt would hold up the table.
+            if human not in seats and clock is not None and wake is not None and timed is None:
                 time.sleep(max(0.0, wake - clock()))  # the bots wait for the rules' next moment (Mao)
                 table.due(clock())
                 seen = _show_events(console, table, human, seen, 0)
