@@ -3,9 +3,11 @@
 A ``Table`` holds the state and answers in the encoding's terms: the seat
 to act (the first one asked, as in the simulator, when several are), its
 observation and action mask built from its view only, an index turned back
-into the legal action it names, and the rewards once the game ends (+1 for
-a win, shared among joint winners; -1 spread over the seats that lost;
-0 for everyone in a game without a winner).
+into the legal action it names, and the rewards once the game ends
+(``payoffs``: +1 for a win, shared among joint winners; -1 spread over the
+seats that lost; 0 for everyone when nobody won or everybody did, so the
+rewards always sum to 0). A game cut off by its turn limit without a winner
+(``cut_short``) is *truncated*, not terminated: no rules decided it.
 
 With ``attempts=True`` (a game whose encoding can name the action behind
 any index: Mao) the table is open, as a real Mao table is: every seat in
@@ -31,7 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..engine import referee, registry
-from ..engine.core import Action, GameError
+from ..engine.core import Action, GameError, Result
 from ..engine.encoding import (
     WAIT,
     Encoding,
@@ -42,6 +44,28 @@ from ..engine.encoding import (
     decode,
 )
 from ..engine.protocol import Game
+
+
+#: the reason a game gives when its turn limit ended it undecided (Shedding, King Taco, Mao)
+TURN_LIMIT = "turn limit"
+
+
+def payoffs(result: Result | None, players: int) -> list[float]:
+    """Each seat's reward for ``result``, zero-sum: +1 shared by the winners, -1 shared by the
+    rest; 0 for everyone in a game without a winner or where every seat won (a tie of all is
+    no win). Why one function: the PettingZoo, Gymnasium and OpenSpiel bridges score a tie the
+    same way, and a learner comparing them sees the same numbers."""
+    if result is None or not result.winners or len(set(result.winners)) >= players:
+        return [0.0] * players
+    won = set(result.winners)
+    return [1.0 / len(won) if s in won else -1.0 / (players - len(won)) for s in range(players)]
+
+
+def cut_short(result: Result | None) -> bool:
+    """Whether the game ended at its turn limit with nobody winning: an episode *truncated*
+    (Gymnasium's and PettingZoo's word) rather than terminated. A cap the rules score (bpoker's
+    turn cap counts the stashes, BP-1.6; Onion's round limit counts chips) is a real end."""
+    return result is not None and not result.winners and result.reason == TURN_LIMIT
 
 
 def encoding_for(game: str) -> Encoding:
@@ -191,12 +215,12 @@ class EncodedGame:
         return {} if result is None else result.to_json()
 
     def rewards(self) -> list[float]:
-        result = self.game.result(self.state)
-        n = self.players
-        if result is None or not result.winners:
-            return [0.0] * n
-        losers = n - len(result.winners)
-        return [1.0 / len(result.winners) if s in result.winners else -1.0 / max(1, losers) for s in range(n)]
+        return payoffs(self.game.result(self.state), self.players)
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game is over because its turn limit cut it off undecided (``cut_short``)."""
+        return cut_short(self.game.result(self.state))
 
     def render_text(self, seat: int | None) -> str:
         """The table as ``seat`` sees it, drawn by the game's terminal renderer, as plain text."""
