@@ -30,6 +30,7 @@ import io
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
 from numpy.typing import NDArray
 
 from ..engine import referee, registry
@@ -39,6 +40,7 @@ from ..engine.encoding import (
     Encoding,
     attempts,
     bound,
+    bounds,
     carry_out,
     decisions,
     decode,
@@ -93,6 +95,7 @@ class EncodedGame:
             raise GameError(f"{self.game.title}'s encoding cannot list attempts: use attempts=False")
         self.players = int(self.options["players"])
         self.obs_size = self.encoding.observation_size(self.options)
+        self.pieces = self.encoding.fields(self.options)  # the observation's named pieces
         self.act_size = self.encoding.action_size(self.options)
         self.state: Any = None
         self._decisions: dict[int, list[Action]] = {}  # per seat, until the state next changes
@@ -172,6 +175,16 @@ class EncodedGame:
         if seat == self.seat_to_act():
             act[[self.encoding.index(view, a) for a in self.legal(seat)]] = 1
         return {"observation": obs, "action_mask": act}
+
+    def observation_box(self) -> spaces.Box:
+        """The observation's space, bounded piece by piece where the encoding knows the bounds."""
+        low, high = bounds(self.pieces)
+        return spaces.Box(np.array(low, dtype=np.float32), np.array(high, dtype=np.float32), dtype=np.float32)
+
+    def space(self) -> spaces.Dict:
+        """What every seat observes: the observation and the action mask."""
+        return spaces.Dict({"observation": self.observation_box(),
+                            "action_mask": spaces.Box(0, 1, (self.act_size,), np.int8)})
 
     def in_space(self, index: Any) -> bool:
         """Whether ``index`` is a whole number in the action index space."""

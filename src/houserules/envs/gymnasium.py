@@ -66,10 +66,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             make(self.table.game.name, spec)  # a bad spec fails here, not mid-game
         self.seat = seat
         self.render_mode = render_mode
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.table.act_size,), np.int8),
-        })
+        self.observation_space = self.table.space()
         self.action_space = spaces.Discrete(self.table.act_size)
         self.bots: dict[int, Bot] = {}
         self._seeds = random.Random()

@@ -67,10 +67,7 @@ class HouseRulesAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"houserules_{self.table.game.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(self.table.players)]
         self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
-        obs = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.table.act_size,), np.int8),
-        })
+        obs = self.table.space()
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.table.act_size) for a in self.possible_agents}
         self._rng = random.Random()
