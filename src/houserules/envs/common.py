@@ -26,11 +26,11 @@ nothing is pending, the game is stuck, which is a GameError, never a hang.
 
 from __future__ import annotations
 
+import copy
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from gymnasium import spaces
 from numpy.typing import NDArray
 
 from ..engine import referee, registry
@@ -46,6 +46,9 @@ from ..engine.encoding import (
     decode,
 )
 from ..engine.protocol import Game
+
+if TYPE_CHECKING:
+    from gymnasium import spaces
 
 
 #: the reason a game gives when its turn limit ended it undecided (Shedding, King Taco, Mao)
@@ -103,6 +106,24 @@ class EncodedGame:
         self.unindexed = 0  # decisions left out because the encoding has no index for them
         self._passes = 0  # attempts: seats that have passed in a row
         self._seat = 0  # attempts: the seat whose go it is
+
+    def fork(self) -> EncodedGame:
+        """An independent copy of the table and its game (a search plays on it; this one is untouched)."""
+        twin = copy.copy(self)
+        twin.state = None if self.state is None else self.game.copy(self.state)
+        twin._decisions, twin._views = dict(self._decisions), dict(self._views)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EncodedGame:
+        """A deep copy is a ``fork``: the game and encoding are shared, never copied (OpenSpiel
+        clones a state by deep-copying its attributes)."""
+        return self.fork()
+
+    def put(self, state: Any) -> None:
+        """Play on ``state`` from now on (a sample of the same information set, say)."""
+        self.state = state
+        self._decisions.clear()
+        self._views.clear()
 
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
@@ -178,11 +199,15 @@ class EncodedGame:
 
     def observation_box(self) -> spaces.Box:
         """The observation's space, bounded piece by piece where the encoding knows the bounds."""
+        from gymnasium import spaces  # only the Gymnasium and PettingZoo envs ask (not OpenSpiel's)
+
         low, high = bounds(self.pieces)
         return spaces.Box(np.array(low, dtype=np.float32), np.array(high, dtype=np.float32), dtype=np.float32)
 
     def space(self) -> spaces.Dict:
         """What every seat observes: the observation and the action mask."""
+        from gymnasium import spaces
+
         return spaces.Dict({"observation": self.observation_box(),
                             "action_mask": spaces.Box(0, 1, (self.act_size,), np.int8)})
 
