@@ -22,7 +22,7 @@ from .engine import registry
 from .engine.core import GameError
 from .engine.replay import GameRecord, replay
 from .engine.scenario import run_file
-from .sim.parallel import RayMissing
+from .sim.parallel import RayError
 
 app = typer.Typer(
     help="houserules: play, test and balance house-rule card games.",
@@ -257,7 +257,7 @@ def sim(
         _print_summary(out)
         if plot:
             console.print(f"plot written to {plot}")
-    except (GameError, ValueError, RayMissing) as exc:
+    except (GameError, ValueError, RayError) as exc:
         fail(str(exc))
 
 
@@ -310,7 +310,7 @@ def ladder(
         console.print(t)
         if plot:
             console.print(f"plot written to {plot}")
-    except (GameError, ValueError, RayMissing) as exc:
+    except (GameError, ValueError, RayError) as exc:
         fail(str(exc))
 
 
