@@ -137,3 +137,7 @@ def test_bad_options_and_games_without_a_small_variant_are_one_line_errors() -> 
         openspiel.small("bpoker")
     with pytest.raises(GameError, match="unknown game"):
         openspiel.game("poker")
+    with pytest.raises(GameError, match="deals is a whole number"):
+        openspiel.game("shedding", deals=-1)
+    with pytest.raises(GameError, match="deals is a whole number"):
+        openspiel.game("shedding", max_moves="many")

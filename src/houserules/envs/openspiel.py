@@ -61,7 +61,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -127,14 +127,16 @@ def _game_type(name: str, explicit: bool) -> Any:
 class HouseRulesGame(pyspiel.Game):  # type: ignore[misc]
     """One houserules game with its options, as a ``pyspiel.Game``."""
 
-    def __init__(self, name: str, params: Mapping[str, Any] | None = None, **extra: Any):
+    def __init__(self, name: str, params: Mapping[str, Any] | None = None):
         params = dict(params or {})
-        bridge = {k: int(params.pop(k, v)) for k, v in BRIDGE.items()}
-        if bridge["deals"] < 0 or bridge["max_moves"] < 1:
-            raise GameError("deals is 0 (a fresh deal each game) or more; max_moves at least 1")
+        bridge = {k: params.pop(k, v) for k, v in BRIDGE.items()}
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in bridge.values()) \
+                or bridge["deals"] < 0 or bridge["max_moves"] < 1:
+            raise GameError(f"deals is a whole number, 0 (a fresh deal each game) or more; max_moves at least 1; "
+                            f"seed a whole number: got {bridge}")
         self.name = registry.spec(name).name
         self.deals, self.seed, self.max_moves = bridge["deals"], bridge["seed"], bridge["max_moves"]
-        self.table = EncodedGame(self.name, **params, **extra)  # checks the options: a GameError says why
+        self.table = EncodedGame(self.name, **params)  # checks the options: a GameError says why
         self.encoding = self.table.encoding
         self._deal_seeds = random.Random(self.seed)
         info = pyspiel.GameInfo(
