@@ -89,22 +89,25 @@ def test_resample_from_infostate_keeps_what_the_seat_knows_and_redraws_the_rest(
 
 
 @pytest.mark.parametrize("name", ENCODED)
-def test_openspiels_ismcts_and_mcts_bots_play_every_game(name: str) -> None:
-    game = quick(name, max_moves=20)
+def test_openspiels_ismcts_and_mcts_bots_play_whole_games_of_every_game(name: str) -> None:
+    game = quick(name, max_moves=12)  # bounded: a game, and every playout, ends within 12 decisions
     rs = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(1, rs)
-    bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=rs),
-            *(mcts.MCTSBot(game, 2.0, 6, evaluator, random_state=rs) for _ in range(game.num_players() - 1))]
-    state = game.new_initial_state()
-    movers = []
-    for _ in range(8):
-        if state.is_terminal():
-            break
-        movers.append(state.current_player())
-        action = bots[movers[-1]].step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-    assert 0 in movers and set(movers) - {0}, "both kinds of bot chose"
+    chose = set()
+    for first in ("ismcts", "mcts"):  # each kind of bot in seat 0 once
+        made = {"ismcts": lambda: ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=rs),
+                "mcts": lambda: mcts.MCTSBot(game, 2.0, 6, evaluator, random_state=rs)}
+        kinds = [first, *(["mcts" if first == "ismcts" else "ismcts"] * (game.num_players() - 1))]
+        bots = [made[kind]() for kind in kinds]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seat = state.current_player()
+            action = bots[seat].step(state)
+            assert action in state.legal_actions()
+            chose.add(kinds[seat])
+            state.apply_action(action)
+        assert len(state.returns()) == game.num_players() and sum(state.returns()) == pytest.approx(0.0)
+    assert chose == {"ismcts", "mcts"}
 
 
 def test_cfr_and_exploitability_run_on_king_tacos_small_variant() -> None:
