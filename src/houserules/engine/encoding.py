@@ -164,10 +164,16 @@ class Features:
 
     def __init__(self) -> None:
         self.values: list[float] = []
-        self.pieces: list[Piece] = []
+        self._starts: list[tuple[str, int, tuple[float, float]]] = []  # cheap on the hot path
 
     def _piece(self, name: str, at: int, bounds: tuple[float, float]) -> None:
-        self.pieces.append(Piece(name, at, len(self.values) - at, *bounds))
+        self._starts.append((name, at, bounds))
+
+    @property
+    def pieces(self) -> list[Piece]:
+        """The pieces added so far, each running to where the next starts."""
+        ends = [at for _, at, _ in self._starts[1:]] + [len(self.values)]
+        return [Piece(name, at, end - at, *b) for (name, at, b), end in zip(self._starts, ends)]
 
     def one_hot(self, value: int | None, size: int, name: str = "") -> None:
         """``size`` slots, a 1 at ``value`` (none for None or out of range)."""
