@@ -51,7 +51,17 @@ def test_the_deal_is_an_explicit_chance_node_when_deals_are_listed(name: str) ->
     assert quick(name).get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     state = game.new_initial_state()
     assert state.is_chance_node() and state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)  # a deal is in the history
+
+
+def test_a_state_of_a_loaded_game_serializes_and_comes_back() -> None:
+    game = pyspiel.load_game("houserules_shedding(players=2,deals=3)")
+    state = game.new_initial_state()
+    for action in (1, *([None] * 4)):
+        state.apply_action(state.legal_actions()[0] if action is None else action)
+    game2, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert state2.history() == state.history() and str(state2) == str(state)
+    assert state2.information_state_string(0) == state.information_state_string(0)
 
 
 @pytest.mark.parametrize("name", ENCODED)

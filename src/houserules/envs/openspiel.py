@@ -373,7 +373,9 @@ def _creator(name: str) -> type[HouseRulesGame]:
     def __init__(self: HouseRulesGame, params: Mapping[str, Any] | None = None) -> None:
         HouseRulesGame.__init__(self, name, params)
 
-    return type(f"HouseRules_{name.replace('-', '_')}", (HouseRulesGame,), {"__init__": __init__})
+    made = type(f"HouseRules_{name.replace('-', '_')}", (HouseRulesGame,), {"__init__": __init__})
+    globals()[made.__name__] = made  # found by name, as pickle finds a class
+    return made
 
 
 NAMES = register()
