@@ -99,6 +99,23 @@ def test_resample_from_infostate_keeps_what_the_seat_knows_and_redraws_the_rest(
 
 
 @pytest.mark.parametrize("name", ENCODED)
+def test_every_resample_agrees_on_who_moves_and_what_it_may_do(name: str) -> None:
+    # Mao asks a seat that can play a card it holds: a draw may ask the other seat too (it then
+    # moves first in the sample, as OpenSpiel's ISMCTS asserts) or not ask the mover at all (redrawn)
+    game = quick(name, max_moves=40, **({"players": 3} if name == "mao" else {}))
+    rng, sampler = random.Random(2), pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seat = state.current_player()
+            twin = state.resample_from_infostate(seat, sampler)
+            assert twin.current_player() == seat and twin.legal_actions() == state.legal_actions()
+            assert twin.information_state_string(seat) == state.information_state_string(seat)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert game.fallbacks == 0
+
+
+@pytest.mark.parametrize("name", ENCODED)
 def test_openspiels_ismcts_and_mcts_bots_play_whole_games_of_every_game(name: str) -> None:
     game = quick(name, max_moves=12)  # bounded: a game, and every playout, ends within 12 decisions
     rs = np.random.RandomState(3)

@@ -74,6 +74,8 @@ from ..engine.infoset import forget_chance
 from .common import EncodedGame, payoffs
 
 PREFIX = "houserules_"
+#: draws ``resample_from_infostate`` tries for one that agrees with who is asked and what they may do
+RESAMPLE_TRIES = 100
 #: decisions after which a game ends undecided (0 to everyone): OpenSpiel needs a longest game
 MAX_MOVES = 10_000
 #: the bridge's own parameters, besides the game's options
@@ -139,6 +141,7 @@ class HouseRulesGame(pyspiel.Game):  # type: ignore[misc]
         self.table = EncodedGame(self.name, **params)  # checks the options: a GameError says why
         self.encoding = self.table.encoding
         self._deal_seeds = random.Random(self.seed)
+        self.fallbacks = 0  # resamples where no draw agreed and the position itself was used
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.act_size,
             max_chance_outcomes=self.deals,
@@ -210,6 +213,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         self.table: EncodedGame = game.table.fork()
         self.moves = 0
         self.deal_seed: int | None = None
+        self.first: int | None = None  # a resample's player to move, when other seats are asked too
         self.recall = Recall([None] * game.table.players)
         if seed is not None:
             self._deal(seed)
@@ -233,6 +237,8 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
+        if self.first is not None and self.first in self.table.game.to_act(self.table.state):
+            return self.first
         seat = self.table.seat_to_act()
         assert seat is not None
         return seat
@@ -255,6 +261,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             self._deal(self._shared.game.seed + int(action))
             return
         seat = self.current_player()
+        self.first = None
         self.table.act(seat, int(action))
         self.moves += 1
         self._remember((seat, int(action)))
@@ -287,14 +294,27 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         return f"seat {seat}: {self.recall.text(seat)}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HouseRulesState:
-        """A state ``player_id`` cannot tell from this one, drawn at random (see the module's doc)."""
+        """A state ``player_id`` cannot tell from this one, drawn at random (see the module's doc).
+        The seat sees who is asked and what it may do, so a draw must agree: the player to move
+        has the same choices. Where the draw asks another seat too (Mao: a seat holding a card it
+        can play is asked, and the real one may hold none), the player to move moves first in
+        the sample (``first``: the order of seats asked at once is the bridge's, not the rules');
+        a draw where it is not asked, or has other choices, is drawn again."""
         twin: HouseRulesState = self.clone()
         if self.deal_seed is None:
             return twin
         rng = random.Random(int(probability_sampler() * 2**53))
-        sample = self.table.game.determinize(self.table.state, player_id, rng)
-        forget_chance(sample, rng)
-        twin.table.put(sample)
+        asked = (self.current_player(), self._legal_actions(player_id))
+        for _ in range(RESAMPLE_TRIES):
+            sample = self.table.game.determinize(self.table.state, player_id, rng)
+            forget_chance(sample, rng)
+            twin.table.put(sample)
+            twin.first = asked[0]
+            if (twin.current_player(), twin._legal_actions(player_id)) == asked:
+                break
+        else:  # no draw agreed: the position itself (counted; never seen in tests)
+            self._shared.game.fallbacks += 1
+            twin = self.clone()
         for seat in range(self.table.players):
             if seat != player_id:
                 twin.recall.seats[seat] = (None, "sampled:" + _digest(_view_text(twin.table, seat)))
