@@ -57,6 +57,10 @@ def test_observations_and_indices_keep_the_contract(name: str) -> None:
         options = game.options(raw)
         enc = bound(encoding_of(name), options)
         obs_size, act_size = enc.observation_size(options), enc.action_size(options)
+        pieces = enc.fields(options)
+        assert [p.offset for p in pieces] == [sum(p.size for p in pieces[:i]) for i in range(len(pieces))]
+        assert sum(p.size for p in pieces) == obs_size, "the named pieces cover the observation"
+        assert all(p.name for p in pieces) and len({p.name for p in pieces}) == len(pieces), "one name each"
         state = game.new(options, seed)
         rng = random.Random(seed)
         while game.result(state) is None:
@@ -65,6 +69,8 @@ def test_observations_and_indices_keep_the_contract(name: str) -> None:
             legal = decisions(game, state, seat)
             obs = enc.observe(view)
             assert len(obs) == obs_size and all(isinstance(x, float) for x in obs)
+            outside = [p.name for p in pieces if not all(p.low <= x <= p.high for x in obs[p.offset:p.offset + p.size])]
+            assert not outside, f"values outside their pieces' bounds: {outside}"
             assert enc.observe(game.view(game.determinize(state, seat, rng), seat)) == obs
             indices = [enc.index(view, a) for a in legal]
             assert len(set(indices)) == len(indices), "two legal actions share an index"

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from houserules.cli import app
 from houserules.sim import SimConfig, simulate
 from houserules.sim.ladder import LadderConfig, run
-from houserules.sim.parallel import RayMissing, run_jobs
+from houserules.sim.parallel import RayMissing, RayUnreachable, run_jobs
 
 
 def test_without_ray_the_error_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -31,3 +31,60 @@ def test_a_small_local_ray_run_matches_the_process_pool() -> None:
         assert getattr(pool, name) == getattr(on_ray, name), name
     ladder = LadderConfig("shedding", ("random", "heuristic", "ismcts:3"), 6, {"players": 2}, workers=2)
     assert run(ladder, ray="") == run(ladder)
+
+
+def _nothing_listens() -> int:
+    """A port on 127.0.0.1 where nothing listens (bound, then closed)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class _FakeRay:
+    """Stands in for Ray (not needed installed): its init fails as a refused cluster does."""
+
+    def __init__(self) -> None:
+        self.inits: list[str] = []
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, address: str = "", **_: object) -> None:
+        self.inits.append(address)
+        raise ConnectionError("Failed to connect to the Ray cluster\nTraceback: many internal lines")
+
+
+def test_an_unreachable_cluster_is_one_line_in_the_cli(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = _FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    address = f"ray://127.0.0.1:{_nothing_listens()}"
+    for command in (["sim", "shedding", "--games", "2"], ["ladder", "shedding", "--bots", "random,heuristic",
+                                                          "--games", "2"]):
+        result = CliRunner().invoke(app, [*command, "--ray", address])
+        assert result.exit_code == 2, result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and f"cannot reach the Ray cluster at {address}" in lines[0], result.output
+    assert fake.inits == []  # refused before Ray's client spent its retries on it
+
+
+def test_a_cluster_that_refuses_the_connection_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    fake = _FakeRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with socket.socket() as server:  # something listens, but Ray's init fails (a token, a version)
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        address = f"127.0.0.1:{server.getsockname()[1]}"
+        with pytest.raises(RayUnreachable, match=f"cannot connect to the Ray cluster at {address}: Failed to connect"):
+            run_jobs(divmod, [(7, 2)], ray=address)
+    assert fake.inits == [address]
+
+
+@pytest.mark.parametrize("bad", ["ray://", "head", "ray://head:port"])
+def test_an_address_without_a_port_is_one_line(bad: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", _FakeRay())
+    with pytest.raises(RayUnreachable, match="give ray://HOST:PORT"):
+        run_jobs(divmod, [(7, 2)], ray=bad)

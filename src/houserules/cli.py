@@ -25,7 +25,7 @@ from .engine.options import OPTION_FILE_BYTES
 from .engine.protocol import Game
 from .engine.replay import GameRecord, replay
 from .engine.scenario import run_file
-from .sim.parallel import RayMissing
+from .sim.parallel import RayError
 
 app = typer.Typer(
     help="houserules: play, test and balance house-rule card games.",
@@ -290,7 +290,7 @@ def sim(
         _print_summary(out)
         if plot:
             console.print(f"plot written to {plot}")
-    except (GameError, ValueError, RayMissing) as exc:
+    except (GameError, ValueError, RayError) as exc:
         fail(str(exc))
 
 
@@ -349,7 +349,7 @@ def ladder(
                           f"even in {st['even']} of {st['deals']} deals; exact two-sided p = {st['p_value']:.3g}")
         if plot:
             console.print(f"plot written to {plot}")
-    except (GameError, ValueError, RayMissing) as exc:
+    except (GameError, ValueError, RayError) as exc:
         fail(str(exc))
 
 
@@ -410,7 +410,7 @@ def compare(
         _print_study(g.title, base or "the game's defaults", config.bots, out)
         if plot:
             console.print(f"plot written to {plot}")
-    except (GameError, ValueError, RayMissing) as exc:
+    except (GameError, ValueError, RayError) as exc:
         fail(str(exc))
 
 

@@ -12,6 +12,12 @@ Contract (tests/test_encodings.py holds every game that declares one to it):
 
 * ``observe(view)`` reads the seat's view only (never a state) and returns
   ``observation_size(options)`` floats;
+* ``fields(options)`` names the observation's pieces: a ``Piece`` (name,
+  offset, size, the least and greatest value any of its floats can take,
+  infinite where no bound is known) for each, laid end to end over the whole
+  observation. Learning programs read a piece by name (OpenSpiel's observer
+  does), environments bound their boxes by them, and docs/programs.md's
+  tables are generated from them (``python -m houserules.envs.fields``);
 * ``index(view, action)`` gives each of the seat's legal actions its own
   index in ``range(action_size(options))``: two legal actions never share
   one. The way back is over the legal actions (``decode``): an index names
@@ -22,8 +28,8 @@ Contract (tests/test_encodings.py holds every game that declares one to it):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from math import comb
-from typing import TYPE_CHECKING, Any, Protocol
+from math import comb, inf
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .core import TABLE, Action, Event, GameError
 
@@ -43,7 +49,20 @@ class Encoding(Protocol):
 
     def observe(self, view: Any) -> list[float]: ...
 
+    def fields(self, options: Mapping[str, Any]) -> list[Piece]: ...
+
     def index(self, view: Any, action: Action) -> int: ...
+
+
+class Piece(NamedTuple):
+    """One named piece of an observation: ``size`` floats from ``offset``, each within
+    ``low``..``high`` (infinite where the encoding knows no bound)."""
+
+    name: str
+    offset: int
+    size: int
+    low: float = -inf
+    high: float = inf
 
 
 def bound(encoding: Encoding, options: Mapping[str, Any]) -> Encoding:
@@ -120,37 +139,84 @@ def mask(encoding: Encoding, view: Any, legal: Sequence[Action], size: int) -> l
     return out
 
 
+def bounds(pieces: Sequence[Piece]) -> tuple[list[float], list[float]]:
+    """The least and greatest value of every float of an observation laid out as ``pieces``
+    (an environment's observation box)."""
+    low: list[float] = []
+    high: list[float] = []
+    for piece in pieces:
+        low.extend([piece.low] * piece.size)
+        high.extend([piece.high] * piece.size)
+    return low, high
+
+
+#: bounds of a piece whose floats are flags or shares (0 or 1, 0..1)
+UNIT = (0.0, 1.0)
+#: bounds of a piece that is never negative and has no known greatest value
+COUNT = (0.0, inf)
+#: bounds of a direction or other sign (-1, 0, 1)
+SIGN = (-1.0, 1.0)
+
+
 class Features:
-    """A flat feature list built field by field (helpers keep encodings short and fixed in length)."""
+    """A flat feature list built piece by piece (helpers keep encodings short and fixed in
+    length); each piece is named as it is added, so ``pieces`` says what the list holds."""
 
     def __init__(self) -> None:
         self.values: list[float] = []
+        self._starts: list[tuple[str, int, tuple[float, float]]] = []  # cheap on the hot path
 
-    def one_hot(self, value: int | None, size: int) -> None:
+    def _piece(self, name: str, at: int, bounds: tuple[float, float]) -> None:
+        self._starts.append((name, at, bounds))
+
+    @property
+    def pieces(self) -> list[Piece]:
+        """The pieces added so far, each running to where the next starts."""
+        ends = [at for _, at, _ in self._starts[1:]] + [len(self.values)]
+        return [Piece(name, at, end - at, *b) for (name, at, b), end in zip(self._starts, ends)]
+
+    def one_hot(self, value: int | None, size: int, name: str = "") -> None:
         """``size`` slots, a 1 at ``value`` (none for None or out of range)."""
         at = len(self.values)
         self.values.extend([0.0] * size)
         if value is not None and 0 <= value < size:
             self.values[at + value] = 1.0
+        self._piece(name, at, UNIT)
 
-    def counts(self, items: Iterable[int], size: int, scale: float = 1.0) -> None:
-        """How many of each item (card kinds, say), times ``scale``."""
+    def counts(self, items: Iterable[int], size: int, scale: float = 1.0, name: str = "",
+               most: float = inf) -> None:
+        """How many of each item (card kinds, say), times ``scale``; ``most``: the greatest count
+        of one item (before scaling) where the game bounds it (a card of one deck: 1)."""
         at = len(self.values)
         self.values.extend([0.0] * size)
         for i in items:
             self.values[at + i] += scale
+        self._piece(name, at, (0.0, most * scale))
+
+    def scalar(self, name: str, value: float, bounds: tuple[float, float] = (-inf, inf)) -> None:
+        """One named number within ``bounds`` (``UNIT`` for a flag or share, ``COUNT``, ``SIGN``)."""
+        at = len(self.values)
+        self.values.append(float(value))
+        self._piece(name, at, bounds)
 
     def scalars(self, *values: float) -> None:
+        """Unnamed numbers, unbounded (an encoding names them with ``scalar`` instead)."""
+        at = len(self.values)
         self.values.extend(float(v) for v in values)
+        self._piece("", at, (-inf, inf))
 
-    def per_seat(self, values: Sequence[float], seat: int, slots: int, scale: float = 1.0) -> None:
-        """One value per seat, starting from ``seat`` (so "me" is always first), padded to ``slots``."""
+    def per_seat(self, values: Sequence[float], seat: int, slots: int, scale: float = 1.0, name: str = "",
+                 bounds: tuple[float, float] = (-inf, inf)) -> None:
+        """One value per seat, starting from ``seat`` (so "me" is always first), padded to ``slots``;
+        ``bounds``: of the values as scaled."""
+        at = len(self.values)
         n = len(values)
         self.values.extend(values[(seat + i) % n] * scale if i < n else 0.0 for i in range(slots))
+        self._piece(name, at, bounds)
 
-    def relative_seat(self, other: int | None, seat: int, players: int, slots: int) -> None:
+    def relative_seat(self, other: int | None, seat: int, players: int, slots: int, name: str = "") -> None:
         """Which seat ``other`` is, counted from ``seat``, one-hot over ``slots`` (none for None)."""
-        self.one_hot(None if other is None else (other - seat) % players, slots)
+        self.one_hot(None if other is None else (other - seat) % players, slots, name)
 
 
 class Subsets:

@@ -3,9 +3,11 @@
 A ``Table`` holds the state and answers in the encoding's terms: the seat
 to act (the first one asked, as in the simulator, when several are), its
 observation and action mask built from its view only, an index turned back
-into the legal action it names, and the rewards once the game ends (+1 for
-a win, shared among joint winners; -1 spread over the seats that lost;
-0 for everyone in a game without a winner).
+into the legal action it names, and the rewards once the game ends
+(``payoffs``: +1 for a win, shared among joint winners; -1 spread over the
+seats that lost; 0 for everyone when nobody won or everybody did, so the
+rewards always sum to 0). A game cut off by its turn limit without a winner
+(``cut_short``) is *truncated*, not terminated: no rules decided it.
 
 With ``attempts=True`` (a game whose encoding can name the action behind
 any index: Mao) the table is open, as a real Mao table is: every seat in
@@ -24,24 +26,51 @@ nothing is pending, the game is stuck, which is a GameError, never a hang.
 
 from __future__ import annotations
 
+import copy
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..engine import referee, registry
-from ..engine.core import Action, GameError
+from ..engine.core import Action, GameError, Result
 from ..engine.encoding import (
     WAIT,
     Encoding,
     attempts,
     bound,
+    bounds,
     carry_out,
     decisions,
     decode,
 )
 from ..engine.protocol import Game
+
+if TYPE_CHECKING:
+    from gymnasium import spaces
+
+
+#: the reason a game gives when its turn limit ended it undecided (Shedding, King Taco, Mao)
+TURN_LIMIT = "turn limit"
+
+
+def payoffs(result: Result | None, players: int) -> list[float]:
+    """Each seat's reward for ``result``, zero-sum: +1 shared by the winners, -1 shared by the
+    rest; 0 for everyone in a game without a winner or where every seat won (a tie of all is
+    no win). Why one function: the PettingZoo, Gymnasium and OpenSpiel bridges score a tie the
+    same way, and a learner comparing them sees the same numbers."""
+    if result is None or not result.winners or len(set(result.winners)) >= players:
+        return [0.0] * players
+    won = set(result.winners)
+    return [1.0 / len(won) if s in won else -1.0 / (players - len(won)) for s in range(players)]
+
+
+def cut_short(result: Result | None) -> bool:
+    """Whether the game ended at its turn limit with nobody winning: an episode *truncated*
+    (Gymnasium's and PettingZoo's word) rather than terminated. A cap the rules score (bpoker's
+    turn cap counts the stashes, BP-1.6; Onion's round limit counts chips) is a real end."""
+    return result is not None and not result.winners and result.reason == TURN_LIMIT
 
 
 def encoding_for(game: str) -> Encoding:
@@ -69,6 +98,7 @@ class EncodedGame:
             raise GameError(f"{self.game.title}'s encoding cannot list attempts: use attempts=False")
         self.players = int(self.options["players"])
         self.obs_size = self.encoding.observation_size(self.options)
+        self.pieces = self.encoding.fields(self.options)  # the observation's named pieces
         self.act_size = self.encoding.action_size(self.options)
         self.state: Any = None
         self._decisions: dict[int, list[Action]] = {}  # per seat, until the state next changes
@@ -76,6 +106,24 @@ class EncodedGame:
         self.unindexed = 0  # decisions left out because the encoding has no index for them
         self._passes = 0  # attempts: seats that have passed in a row
         self._seat = 0  # attempts: the seat whose go it is
+
+    def fork(self) -> EncodedGame:
+        """An independent copy of the table and its game (a search plays on it; this one is untouched)."""
+        twin = copy.copy(self)
+        twin.state = None if self.state is None else self.game.copy(self.state)
+        twin._decisions, twin._views = dict(self._decisions), dict(self._views)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EncodedGame:
+        """A deep copy is a ``fork``: the game and encoding are shared, never copied (OpenSpiel
+        clones a state by deep-copying its attributes)."""
+        return self.fork()
+
+    def put(self, state: Any) -> None:
+        """Play on ``state`` from now on (a sample of the same information set, say)."""
+        self.state = state
+        self._decisions.clear()
+        self._views.clear()
 
     def new(self, seed: int) -> None:
         self.state = self.game.new(self.options, seed)
@@ -149,6 +197,20 @@ class EncodedGame:
             act[[self.encoding.index(view, a) for a in self.legal(seat)]] = 1
         return {"observation": obs, "action_mask": act}
 
+    def observation_box(self) -> spaces.Box:
+        """The observation's space, bounded piece by piece where the encoding knows the bounds."""
+        from gymnasium import spaces  # only the Gymnasium and PettingZoo envs ask (not OpenSpiel's)
+
+        low, high = bounds(self.pieces)
+        return spaces.Box(np.array(low, dtype=np.float32), np.array(high, dtype=np.float32), dtype=np.float32)
+
+    def space(self) -> spaces.Dict:
+        """What every seat observes: the observation and the action mask."""
+        from gymnasium import spaces
+
+        return spaces.Dict({"observation": self.observation_box(),
+                            "action_mask": spaces.Box(0, 1, (self.act_size,), np.int8)})
+
     def in_space(self, index: Any) -> bool:
         """Whether ``index`` is a whole number in the action index space."""
         return bool(not isinstance(index, bool) and isinstance(index, (int, np.integer)) and 0 <= index < self.act_size)
@@ -191,12 +253,12 @@ class EncodedGame:
         return {} if result is None else result.to_json()
 
     def rewards(self) -> list[float]:
-        result = self.game.result(self.state)
-        n = self.players
-        if result is None or not result.winners:
-            return [0.0] * n
-        losers = n - len(result.winners)
-        return [1.0 / len(result.winners) if s in result.winners else -1.0 / max(1, losers) for s in range(n)]
+        return payoffs(self.game.result(self.state), self.players)
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game is over because its turn limit cut it off undecided (``cut_short``)."""
+        return cut_short(self.game.result(self.state))
 
     def render_text(self, seat: int | None) -> str:
         """The table as ``seat`` sees it, drawn by the game's terminal renderer, as plain text."""

@@ -10,8 +10,12 @@ from ``opponents`` (bot specs, the last one filling the remaining seats),
 seeded from the game seed, and asked through ``bots.ask`` like everywhere
 else, so they see only views or stand-in states. Every ``step`` is one
 decision of the learner; the bots then play until the learner is asked
-again or the game ends. The reward is the learner's, at the end (+1 win,
--1 spread over the losers, see envs/common.py). Observations and actions
+again or the game ends. ``reset`` hands over only a game where the learner
+has a decision: a deal the bots finish first is dealt again (the next seed;
+``info["redeals"]`` counts them, ``info["seed"]`` is the deal kept). The
+reward is the learner's, at the end (+1 win, -1 spread over the losers, 0
+when nobody or everybody won: zero-sum, see envs/common.py); a game cut off
+undecided by its turn limit is ``truncated``, not ``terminated``. Observations and actions
 are the game's encoding (engine/encoding.py), as in the PettingZoo env.
 
 An index outside the action space is a ``GameError``. An index inside it
@@ -37,6 +41,11 @@ from ..engine.core import GameError
 from .common import EncodedGame
 
 
+#: deals tried by ``reset`` before it gives up (a deal the bots finish before the learner is
+#: asked is dealt again: ~2% in three-seat bpoker, never several in a row in practice)
+REDEALS = 100
+
+
 class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     metadata = {"render_modes": ["ansi"]}
 
@@ -57,10 +66,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             make(self.table.game.name, spec)  # a bad spec fails here, not mid-game
         self.seat = seat
         self.render_mode = render_mode
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.table.act_size,), np.int8),
-        })
+        self.observation_space = self.table.space()
         self.action_space = spaces.Discrete(self.table.act_size)
         self.bots: dict[int, Bot] = {}
         self._seeds = random.Random()
@@ -72,14 +78,18 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         if seed is not None:
             self._seeds.seed(seed)
-        game_seed = self._seeds.randrange(2**31)
-        self.table.new(game_seed)
-        others = [s for s in range(self.table.players) if s != self.seat]
-        self.bots = {s: make(self.table.game.name, spec, game_seed * 31 + s) for s, spec in zip(others, self.specs)}
-        self._done = False
-        self._clock = 0.0  # game time, for a game with time whose bots may wait
-        self._play_bots()
-        return self.table.observe(self.seat), {"seed": game_seed}
+        self._done = True  # until a deal hands the learner a decision
+        for redeal in range(REDEALS):
+            game_seed = self._seeds.randrange(2**31)
+            self.table.new(game_seed)
+            others = [s for s in range(self.table.players) if s != self.seat]
+            self.bots = {s: make(self.table.game.name, spec, game_seed * 31 + s) for s, spec in zip(others, self.specs)}
+            self._clock = 0.0  # game time, for a game with time whose bots may wait
+            self._play_bots()
+            if not self.table.over:
+                self._done = False
+                return self.table.observe(self.seat), {"seed": game_seed, "redeals": redeal}
+        raise GameError(f"{REDEALS} deals in a row ended before seat {self.seat} had a decision")
 
     def _play_bots(self) -> None:
         t, game = self.table, self.table.game
@@ -109,7 +119,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         info: dict[str, Any] = {}
         if self._done:
             info["result"] = self.table.result_json()
-        return self.table.observe(self.seat), reward, self._done, False, info
+        cut = self._done and self.table.truncated
+        return self.table.observe(self.seat), reward, self._done and not cut, cut, info
 
     def render(self) -> str | None:
         return None if self.render_mode is None else self.table.render_text(self.seat)

@@ -14,7 +14,9 @@ asked at once, as in the simulator). Observations are
 ``{"observation": float32 vector, "action_mask": int8 vector}`` built from
 the agent's view only (the game's encoding, engine/encoding.py); actions are
 indices into the game's documented index space. Rewards come at the end:
-+1 for a win (shared by joint winners), -1 spread over the seats that lost.
++1 for a win (shared by joint winners), -1 spread over the seats that lost,
+0 for all when nobody or everybody won (zero-sum, envs/common.py); a game
+its turn limit cut off undecided ends every agent *truncated*, not terminated.
 A game with time (Mao) has one more index, ``wait``: let the table's clock
 run on to the rules' next deadline (engine/encoding.py, docs/programs.md).
 ``attempts=True`` (Mao) opens the table: every seat has its go in seat
@@ -65,10 +67,7 @@ class HouseRulesAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"houserules_{self.table.game.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(self.table.players)]
         self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
-        obs = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.table.act_size,), np.int8),
-        })
+        obs = self.table.space()
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.table.act_size) for a in self.possible_agents}
         self._rng = random.Random()
@@ -115,9 +114,11 @@ class HouseRulesAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         if self.table.over:
+            cut = self.table.truncated  # a turn limit: truncated, not terminated (envs/common.py)
             for a, r in zip(self.possible_agents, self.table.rewards()):
                 self.rewards[a] = r
-                self.terminations[a] = True
+                self.terminations[a] = not cut
+                self.truncations[a] = cut
             self.infos = {a: {"result": self.table.result_json()} for a in self.agents}
         else:
             self._select()

@@ -8,11 +8,14 @@ are the same to the last bit.
 Ray (``pip install 'houserules[ray]'``) runs each batch as a task: on a
 local Ray started for the run (``address`` empty), or on a running cluster
 (``address`` such as ``ray://head:10001`` or ``auto``), whose workers need
-houserules installed at the same version.
+houserules installed at the same version. A ``ray://`` address needs Ray's
+client (``ray[client]``, in the extra); a cluster that cannot be reached, or
+refuses the connection (token authentication), is one line (``RayUnreachable``).
 """
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
@@ -20,7 +23,11 @@ from typing import Any, TypeVar
 R = TypeVar("R")
 
 
-class RayMissing(RuntimeError):
+class RayError(RuntimeError):
+    """Ray could not run the batches (one line, for the command line)."""
+
+
+class RayMissing(RayError):
     """Ray was asked for and is not installed."""
 
 
@@ -30,6 +37,29 @@ def batches(total: int, workers: int, most: int) -> list[tuple[int, int]]:
     each (the runners' ``most`` reflects how long one of their games takes)."""
     size = max(1, min(most, total // (max(1, workers) * 8) or 1))
     return [(s, min(size, total - s)) for s in range(0, total, size)]
+
+
+class RayUnreachable(RayError):
+    """The Ray cluster named by an address could not be reached or refused us."""
+
+
+#: seconds to wait for a cluster's port to answer before saying it is unreachable
+PROBE_SECONDS = 5.0
+
+
+def probe(address: str) -> None:
+    """RayUnreachable unless something listens at ``address`` (``ray://HOST:PORT`` or
+    ``HOST:PORT``; ``auto`` is found by Ray itself). Why first: Ray's own client retries an
+    address where nothing listens for half a minute and then raises a long internal error."""
+    if address in ("", "auto"):
+        return
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit():
+        raise RayUnreachable(f"--ray {address!r}: give ray://HOST:PORT (a Ray client port, 10001), HOST:PORT or auto")
+    try:
+        socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
+    except OSError as exc:
+        raise RayUnreachable(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}") from None
 
 
 def run_jobs(fn: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int = 1,
@@ -64,7 +94,12 @@ def _on_ray(fn: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int,
     started = not ray.is_initialized()
     if started:
         if address:
-            ray.init(address=address, log_to_driver=False)
+            probe(address)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except Exception as exc:  # Ray's many ways to fail to connect (a missing ray[client], a token)
+                why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                raise RayUnreachable(f"cannot connect to the Ray cluster at {address}: {why}") from None
         else:
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
     try:

@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.core import Action, GameError
-from ...engine.encoding import Features, Subsets, blocks
+from ...engine.encoding import COUNT, SIGN, UNIT, Features, Piece, Subsets, blocks
 from . import catalogue, game  # noqa: F401  (importing the game registers every card rule in the catalogue)
 from .cards import PER_DECK, is_joker, parse_card
 from .fpoker import F_HAND
@@ -106,41 +106,58 @@ class BPokerEncoding:
 
     # --- observations ------------------------------------------------------------------
     def observe(self, view: BView) -> list[float]:
+        return self.features(view).values
+
+    def fields(self, options: Mapping[str, Any]) -> list[Piece]:
+        return self.features(_blank(int(options["players"]))).pieces
+
+    def features(self, view: BView) -> Features:
         d, seat = view.data, view.seat or 0
         n = int(d["players"])
+        copies = self.cards // PER_DECK  # a face is in the game once per deck
         f = Features()
         for zone in ("viewing", "ctbp", "f_hand"):
-            f.counts(_faces(d[zone] or ()), PER_DECK)
+            f.counts(_faces(d[zone] or ()), PER_DECK, name=zone, most=copies)
         seen = d["seen_viewing"][0] if d["seen_viewing"] else None
-        f.counts(_faces(seen["viewing"] if seen else ()), PER_DECK)
-        f.relative_seat(seen["seat"] if seen else None, seat, n, SEATS)
+        f.counts(_faces(seen["viewing"] if seen else ()), PER_DECK, name="controlled viewing", most=copies)
+        f.relative_seat(seen["seat"] if seen else None, seat, n, SEATS, "controlled seat")
         for i in range(SEATS):
             table = d["tables"][(seat + i) % n] if i < n else []
-            f.counts(_faces(c for slot in table for c in slot["cards"]), PER_DECK)
-            f.counts(_faces(d["declared"][(seat + i) % n] if i < n else ()), PER_DECK)
-            f.scalars(*(SCALE * x for x in (len(table), sum("wild" in s for s in table),
-                                             sum("ne" in s for s in table), sum("protected" in s for s in table))))
+            f.counts(_faces(c for slot in table for c in slot["cards"]), PER_DECK, name=f"table[{i}]", most=copies)
+            f.counts(_faces(d["declared"][(seat + i) % n] if i < n else ()), PER_DECK, name=f"declared[{i}]",
+                     most=copies)
+            for name, count in (("slots", len(table)), ("wilds", sum("wild" in s for s in table)),
+                                ("no effect", sum("ne" in s for s in table)),
+                                ("protected", sum("protected" in s for s in table))):
+                f.scalar(f"table[{i}].{name}", SCALE * count, COUNT)
         for key in ("stash_sizes", "sideways", "viewing_sizes", "ctbp_sizes", "correct", "maximum", "counted",
                     "hands_won", "f_hand_sizes"):
-            f.per_seat([float(x) for x in d[key]], seat, SEATS, SCALE)
+            f.per_seat([float(x) for x in d[key]], seat, SEATS, SCALE, key.replace("_", " "), COUNT)
         for key in ("out", "f_players", "f_folded"):
-            f.per_seat([float(s in d[key]) for s in range(n)], seat, SEATS)
-        f.per_seat([float(x) for x in d["in_hand"]], seat, SEATS)
-        f.counts(_faces(d["discard"]), PER_DECK, SCALE)
-        f.counts(_faces(d["transit"]), PER_DECK)
+            f.per_seat([float(s in d[key]) for s in range(n)], seat, SEATS, name=key.replace("_", " "), bounds=UNIT)
+        f.per_seat([float(x) for x in d["in_hand"]], seat, SEATS, name="in hand", bounds=UNIT)
+        f.counts(_faces(d["discard"]), PER_DECK, SCALE, name="discard", most=copies)
+        f.counts(_faces(d["transit"]), PER_DECK, name="transit", most=copies)
         ask, control = d["ask"], d["control"]
-        f.relative_seat(d["turn"], seat, n, SEATS)
-        f.relative_seat(d["dealer"], seat, n, SEATS)
-        f.relative_seat(ask["seat"] if ask else None, seat, n, SEATS)
-        f.relative_seat(control[0] if control else None, seat, n, SEATS)
-        f.relative_seat(control[1] if control else None, seat, n, SEATS)
+        f.relative_seat(d["turn"], seat, n, SEATS, "turn")
+        f.relative_seat(d["dealer"], seat, n, SEATS, "dealer")
+        f.relative_seat(ask["seat"] if ask else None, seat, n, SEATS, "asked")
+        f.relative_seat(control[0] if control else None, seat, n, SEATS, "controller")
+        f.relative_seat(control[1] if control else None, seat, n, SEATS, "controlled")
         f.one_hot(None if not ask else CLAUSES.index(ask["clause"]) if ask["clause"] in CLAUSES else len(CLAUSES),
-                  len(CLAUSES) + 1)
-        f.one_hot(PHASES.index(d["phase"]) if d["phase"] in PHASES else None, len(PHASES))
-        f.scalars(d["direction"], d["played"] * SCALE, d["pot_size"] / 100, d["f_pot_size"] / 100,
-                  d["hand"] / max(1, d["hands"]), d["turns"] / 1000, d["armed_j"], d["reacting"],
-                  bool(ask and ask["seat"] == view.seat), d["over"])
-        return f.values
+                  len(CLAUSES) + 1, "question clause")
+        f.one_hot(PHASES.index(d["phase"]) if d["phase"] in PHASES else None, len(PHASES), "phase")
+        f.scalar("direction", d["direction"], SIGN)
+        f.scalar("played", d["played"] * SCALE, COUNT)
+        f.scalar("pot", d["pot_size"] / 100, COUNT)
+        f.scalar("f pot", d["f_pot_size"] / 100, COUNT)
+        f.scalar("hand number", d["hand"] / max(1, d["hands"]), COUNT)
+        f.scalar("turns", d["turns"] / 1000, COUNT)
+        f.scalar("armed J", d["armed_j"], UNIT)
+        f.scalar("reacting", d["reacting"], UNIT)
+        f.scalar("this seat asked", bool(ask and ask["seat"] == view.seat), UNIT)
+        f.scalar("over", d["over"], UNIT)
+        return f
 
     # --- actions -----------------------------------------------------------------------
     def index(self, view: BView, action: Action) -> int:

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.core import Action
-from ...engine.encoding import Features
+from ...engine.encoding import COUNT, SIGN, UNIT, Features, Piece
 from .cards import COLOURS, KINDS, SYMBOLS
 from .state import CONDITION_NAMES, MAX_SEATS, PENDING_NAMES
 from .view import TacoView
@@ -44,27 +44,47 @@ class TacoEncoding:
         return SYMBOL + SYMBOLS + len(_FIXED)
 
     def observe(self, view: TacoView) -> list[float]:
+        return self.features(view).values
+
+    def fields(self, options: Mapping[str, Any]) -> list[Piece]:
+        return self.features(_blank()).pieces
+
+    def features(self, view: TacoView) -> Features:
         seat, n = view.seat or 0, view.players
         f = Features()
-        f.counts(view.hand or (), KINDS)
-        f.one_hot(view.top, KINDS)
-        f.one_hot(view.top_colour, len(COLOURS) + 1)
-        f.counts(view.stack, KINDS)
-        f.scalars(view.stack_count * SCALE, view.stack_kind is not None, view.stack_life * SCALE, view.stack_closed)
-        for values in (view.hand_sizes, view.out, view.mana, view.shields, view.curses, view.timeouts, view.owed):
-            f.per_seat([float(v) for v in values], seat, MAX_SEATS, SCALE)
-        f.relative_seat(view.turn, seat, n, MAX_SEATS)
-        f.relative_seat(view.pending_seat, seat, n, MAX_SEATS)
-        f.one_hot(view.pending, len(PENDING_NAMES))
-        f.one_hot(view.condition, len(CONDITION_NAMES))
+        f.counts(view.hand or (), KINDS, name="hand")
+        f.one_hot(view.top, KINDS, "top card")
+        f.one_hot(view.top_colour, len(COLOURS) + 1, "top colour")
+        f.counts(view.stack, KINDS, name="stack")
+        f.scalar("stack total", view.stack_count * SCALE, COUNT)
+        f.scalar("stack kind", view.stack_kind is not None, UNIT)
+        f.scalar("stack lifespan", view.stack_life * SCALE, COUNT)
+        f.scalar("stack closed", view.stack_closed, UNIT)
+        for name, values in (("hand sizes", view.hand_sizes), ("out", view.out), ("mana", view.mana),
+                             ("shields", view.shields), ("curses", view.curses), ("timeouts", view.timeouts),
+                             ("owed", view.owed)):
+            f.per_seat([float(v) for v in values], seat, MAX_SEATS, SCALE, name, UNIT if name == "out" else COUNT)
+        f.relative_seat(view.turn, seat, n, MAX_SEATS, "turn")
+        f.relative_seat(view.pending_seat, seat, n, MAX_SEATS, "pending seat")
+        f.one_hot(view.pending, len(PENDING_NAMES), "pending choice")
+        f.one_hot(view.condition, len(CONDITION_NAMES), "condition")
         lock = view.lock or (None, None)
-        f.one_hot(lock[0], len(COLOURS) + 1)
-        f.one_hot(lock[1], SYMBOLS)
-        f.scalars(view.inverted, view.condition_turns * SCALE, view.fishing_turns * SCALE,
-                  view.harvest_turns * SCALE, view.harvest_delay * SCALE, view.asked, view.forced,
-                  view.pending_count * SCALE, view.draw_size / 100, view.goto * SCALE, view.turns / 1000,
-                  view.direction, view.auction is not None)
-        return f.values
+        f.one_hot(lock[0], len(COLOURS) + 1, "lock colour")
+        f.one_hot(lock[1], SYMBOLS, "lock symbol")
+        f.scalar("inverted", view.inverted, UNIT)
+        f.scalar("condition turns", view.condition_turns * SCALE, COUNT)
+        f.scalar("fishing turns", view.fishing_turns * SCALE, COUNT)
+        f.scalar("harvest turns", view.harvest_turns * SCALE, COUNT)
+        f.scalar("harvest delay", view.harvest_delay * SCALE, COUNT)
+        f.scalar("asked to nope", view.asked, UNIT)
+        f.scalar("forced to allow", view.forced, UNIT)
+        f.scalar("pending count", view.pending_count * SCALE, COUNT)
+        f.scalar("draw pile", view.draw_size / 100, COUNT)
+        f.scalar("goto", view.goto * SCALE, COUNT)
+        f.scalar("turns", view.turns / 1000, COUNT)
+        f.scalar("direction", view.direction, SIGN)
+        f.scalar("auction", view.auction is not None, UNIT)
+        return f
 
     def index(self, view: TacoView, action: Action) -> int:
         kind = action.kind

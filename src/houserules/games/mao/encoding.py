@@ -59,7 +59,7 @@ from typing import Any
 
 from ...cards import DECK_SIZE, parse_card
 from ...engine.core import Action, GameError
-from ...engine.encoding import WAIT, Features, blocks
+from ...engine.encoding import COUNT, SIGN, UNIT, WAIT, Features, Piece, blocks
 from . import language
 from . import rulebook as rb
 from .library import _DO, _WHEN, LIBRARY
@@ -151,34 +151,48 @@ class MaoEncoding:
         return self.lay.size
 
     def observe(self, view: MaoView) -> list[float]:
+        return self.features(view).values
+
+    def fields(self, options: Mapping[str, Any]) -> list[Piece]:
+        return self.features(_blank(int(options["players"]))).pieces
+
+    def features(self, view: MaoView) -> Features:
         lay = self.lay
         seat, n = view.seat or 0, view.players
         f = Features()
-        f.counts(view.hand or (), DECK_SIZE)
+        f.counts(view.hand or (), DECK_SIZE, name="hand")
         for i in range(PILE_SHOWN):
-            f.one_hot(view.pile[-1 - i] if i < len(view.pile) else None, DECK_SIZE)
-        f.counts((c for s, cards in view.shown if s != seat for c in cards), DECK_SIZE)
+            f.one_hot(view.pile[-1 - i] if i < len(view.pile) else None, DECK_SIZE, f"pile[{i}]")
+        f.counts((c for s, cards in view.shown if s != seat for c in cards), DECK_SIZE, name="shown")
         shown = {s for s, _ in view.shown}
-        f.per_seat([float(x) for x in view.hand_sizes], seat, SEATS, 0.1)
-        f.per_seat([float(x) for x in view.holding], seat, SEATS)
-        f.per_seat([float(s in shown) for s in range(n)], seat, SEATS)
-        f.per_seat([float(x) for x in view.penalties], seat, SEATS, 0.1)
-        f.relative_seat(view.turn, seat, n, SEATS)
-        f.relative_seat(view.dealer, seat, n, SEATS)
-        f.relative_seat(view.asked, seat, n, SEATS)
+        f.per_seat([float(x) for x in view.hand_sizes], seat, SEATS, 0.1, "hand sizes", COUNT)
+        f.per_seat([float(x) for x in view.holding], seat, SEATS, name="holding", bounds=UNIT)
+        f.per_seat([float(s in shown) for s in range(n)], seat, SEATS, name="showing", bounds=UNIT)
+        f.per_seat([float(x) for x in view.penalties], seat, SEATS, 0.1, "penalties", COUNT)
+        f.relative_seat(view.turn, seat, n, SEATS, "turn")
+        f.relative_seat(view.dealer, seat, n, SEATS, "dealer")
+        f.relative_seat(view.asked, seat, n, SEATS, "point of order")
         left = 0.0 if view.turn_deadline is None else max(0.0, view.turn_deadline - view.clock) / 10
-        f.scalars(view.direction, view.drawn, view.started, view.paused, view.over, view.correction is not None,
-                  view.live_turn(seat), view.draw_size / DECK_SIZE, view.discard_size / DECK_SIZE, left)
+        f.scalar("direction", view.direction, SIGN)
+        for name, flag in (("drawn", view.drawn), ("started", view.started), ("paused", view.paused),
+                           ("over", view.over), ("correction", view.correction is not None),
+                           ("live turn", view.live_turn(seat))):
+            f.scalar(name, flag, UNIT)
+        f.scalar("draw pile", view.draw_size / DECK_SIZE, COUNT)
+        f.scalar("play pile", view.discard_size / DECK_SIZE, COUNT)
+        f.scalar("time left", left, COUNT)
         for i in range(LOG):
             entry = view.log[-1 - i] if i < len(view.log) else None
-            _entry(f, entry, seat, n, lay)
-        f.counts((REVEALED.index(t) for t in view.rules or () if t in REVEALED), len(REVEALED))
+            _entry(f, entry, seat, n, lay, f"log[{i}]")
+        f.counts((REVEALED.index(t) for t in view.rules or () if t in REVEALED), len(REVEALED), name="rules revealed",
+                 most=1)
         match = getattr(view, "match", None)
-        f.scalars(match is not None, match["game"] / max(1, match["games"]) if match else 0.0)
+        f.scalar("match", match is not None, UNIT)
+        f.scalar("match game", match["game"] / max(1, match["games"]) if match else 0.0, UNIT)
         f.per_seat([float(w) / max(1, match["games"]) for w in match["wins"]] if match else [0.0] * n,
-                   seat, SEATS)
-        f.relative_seat(match["writer"] if match else None, seat, n, SEATS)
-        return f.values
+                   seat, SEATS, name="match wins", bounds=UNIT)
+        f.relative_seat(match["writer"] if match else None, seat, n, SEATS, "writer")
+        return f
 
     def action(self, view: MaoView, index: int) -> Action | None:
         return _action(self.lay, view, index)
@@ -251,17 +265,18 @@ def _write_index(lay: _Layout, arg: tuple[str, str, str, int], seat: int, n: int
     raise GameError("that rule change is outside the index space (library, composed and removals only)")
 
 
-def _entry(f: Features, entry: tuple[Any, ...] | None, seat: int, n: int, lay: _Layout) -> None:
-    """One public happening, ``(number, kind, seat, ...)`` as the flow notes it (None: no entry)."""
+def _entry(f: Features, entry: tuple[Any, ...] | None, seat: int, n: int, lay: _Layout, at: str) -> None:
+    """One public happening, ``(number, kind, seat, ...)`` as the flow notes it (None: no entry);
+    its pieces are named after ``at``."""
     kind, who, rest = (entry[1], entry[2], entry[3:]) if entry else (None, None, ())
-    f.one_hot(LOG_KINDS.index(kind) if kind in LOG_KINDS else None, len(LOG_KINDS))
-    f.relative_seat(who, seat, n, SEATS)
-    f.one_hot(parse_card(rest[0]) if kind in ("play", "returned") else None, DECK_SIZE)
-    f.one_hot(lay.phrase(rest[0]) if kind == "say" else None, len(lay.phrases))
+    f.one_hot(LOG_KINDS.index(kind) if kind in LOG_KINDS else None, len(LOG_KINDS), f"{at}.kind")
+    f.relative_seat(who, seat, n, SEATS, f"{at}.seat")
+    f.one_hot(parse_card(rest[0]) if kind in ("play", "returned") else None, DECK_SIZE, f"{at}.card")
+    f.one_hot(lay.phrase(rest[0]) if kind == "say" else None, len(lay.phrases), f"{at}.phrase")
     name = rest[0] if kind == "penalty" else rest[1] if kind == "call" else None
-    f.one_hot(None if name is None else lay.name_at.get(loose(name)), len(lay.names))
-    f.relative_seat(rest[0] if kind in ("point", "call") else None, seat, n, SEATS)
-    f.scalars(rest[0] / KNOCKS if kind == "knock" else 0.0)
+    f.one_hot(None if name is None else lay.name_at.get(loose(name)), len(lay.names), f"{at}.penalty")
+    f.relative_seat(rest[0] if kind in ("point", "call") else None, seat, n, SEATS, f"{at}.target")
+    f.scalar(f"{at}.knocks", rest[0] / KNOCKS if kind == "knock" else 0.0, UNIT)
 
 
 def _blank(players: int) -> MaoView:

@@ -26,8 +26,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.core import Action
-from ...engine.encoding import Features
+from ...engine.encoding import COUNT, UNIT, Features, Piece
 from .cards import DECK_SIZE
+from .game import GAME
 from .rules import RUNNING_FLUSHES
 from .state import Phase
 from .view import OnionView
@@ -67,25 +68,37 @@ class OnionEncoding:
         return _blocks(int(options.get("max_raise", 5)))["end"]
 
     def observe(self, view: OnionView) -> list[float]:
+        return self.features(view).values
+
+    def fields(self, options: Mapping[str, Any]) -> list[Piece]:
+        return self.features(GAME.view(GAME.new(options, 0), 0)).pieces
+
+    def features(self, view: OnionView) -> Features:
         seat, n = view.seat or 0, view.players
         total = float(sum(view.chips) + view.pot + sum(view.staked)) or 1.0
         stake = float(view.stake)
         f = Features()
-        f.counts(view.hand or (), DECK_SIZE)
+        f.counts(view.hand or (), DECK_SIZE, name="hand", most=1)
         for i in range(SEATS):
-            f.counts(view.face_up[(seat + i) % n] if i < n else (), DECK_SIZE)
-        f.per_seat(view.chips, seat, SEATS, 1 / total)
-        f.per_seat(view.staked, seat, SEATS, 1 / total)
-        f.per_seat([float(x) for x in view.folded], seat, SEATS)
-        f.per_seat([float(x) for x in view.out], seat, SEATS)
-        f.one_hot(PHASES.index(view.phase) if view.phase in PHASES else None, len(PHASES))
-        f.relative_seat(view.dealer, seat, n, SEATS)
-        f.relative_seat(view.turn, seat, n, SEATS)
-        f.scalars(view.pot / total, view.part / 4, view.bid / stake / 10, view.bought / 5,
-                  view.high_bid / stake / 10, view.offer_cost / stake / 10, view.round / max(1, view.rounds),
-                  view.deck_size / DECK_SIZE, view.wild_round)
-        f.counts((card for card, _ in view.specials), DECK_SIZE)
-        return f.values
+            f.counts(view.face_up[(seat + i) % n] if i < n else (), DECK_SIZE, name=f"face up[{i}]", most=1)
+        f.per_seat(view.chips, seat, SEATS, 1 / total, "chips", UNIT)
+        f.per_seat(view.staked, seat, SEATS, 1 / total, "staked", UNIT)
+        f.per_seat([float(x) for x in view.folded], seat, SEATS, name="folded", bounds=UNIT)
+        f.per_seat([float(x) for x in view.out], seat, SEATS, name="out", bounds=UNIT)
+        f.one_hot(PHASES.index(view.phase) if view.phase in PHASES else None, len(PHASES), "phase")
+        f.relative_seat(view.dealer, seat, n, SEATS, "dealer")
+        f.relative_seat(view.turn, seat, n, SEATS, "turn")
+        f.scalar("pot", view.pot / total, UNIT)
+        f.scalar("betting part", view.part / 4, COUNT)
+        f.scalar("bid", view.bid / stake / 10, COUNT)
+        f.scalar("bought", view.bought / 5, COUNT)
+        f.scalar("highest bid", view.high_bid / stake / 10, COUNT)
+        f.scalar("dealership cost", view.offer_cost / stake / 10, COUNT)
+        f.scalar("rounds played", view.round / max(1, view.rounds), COUNT)
+        f.scalar("pack", view.deck_size / DECK_SIZE, UNIT)
+        f.scalar("wild round", view.wild_round, UNIT)
+        f.counts((card for card, _ in view.specials), DECK_SIZE, name="specials", most=1)
+        return f
 
     def index(self, view: OnionView, action: Action) -> int:
         kind = action.kind

@@ -20,7 +20,8 @@ from typing import Any
 
 from ...cards import DECK_SIZE
 from ...engine.core import Action
-from ...engine.encoding import Features
+from ...engine.encoding import COUNT, SIGN, UNIT, Features, Piece
+from .game import GAME
 from .view import SheddingView
 
 SEATS = 5
@@ -35,17 +36,29 @@ class SheddingEncoding:
         return 2 * DECK_SIZE + len(_FIXED)
 
     def observe(self, view: SheddingView) -> list[float]:
+        return self.features(view).values
+
+    def fields(self, options: Mapping[str, Any]) -> list[Piece]:
+        return self.features(GAME.view(GAME.new(options, 0), 0)).pieces
+
+    def features(self, view: SheddingView) -> Features:
         seat = view.seat or 0
         f = Features()
-        f.counts(view.hand or (), DECK_SIZE)
-        f.one_hot(view.top, DECK_SIZE)
-        f.counts(view.run, DECK_SIZE)
-        f.per_seat(view.hand_sizes, seat, SEATS, 1 / DECK_SIZE)
-        f.per_seat([float(d) for d in view.declared], seat, SEATS)
-        f.relative_seat(view.turn, seat, view.players, SEATS)
-        f.scalars(view.pending / 10, view.direction, view.run_dir, view.wrapped, view.queen_to_cover,
-                  view.draw_size / DECK_SIZE, view.discard_size / DECK_SIZE, view.mode == "table")
-        return f.values
+        f.counts(view.hand or (), DECK_SIZE, name="hand", most=1)
+        f.one_hot(view.top, DECK_SIZE, "top card")
+        f.counts(view.run, DECK_SIZE, name="run", most=1)
+        f.per_seat(view.hand_sizes, seat, SEATS, 1 / DECK_SIZE, "hand sizes", UNIT)
+        f.per_seat([float(d) for d in view.declared], seat, SEATS, name="declared", bounds=UNIT)
+        f.relative_seat(view.turn, seat, view.players, SEATS, "turn")
+        f.scalar("pending draw", view.pending / 10, COUNT)
+        f.scalar("direction", view.direction, SIGN)
+        f.scalar("run direction", view.run_dir, SIGN)
+        f.scalar("wrapped", view.wrapped, UNIT)
+        f.scalar("queen to cover", view.queen_to_cover, UNIT)
+        f.scalar("draw pile", view.draw_size / DECK_SIZE, UNIT)
+        f.scalar("discard pile", view.discard_size / DECK_SIZE, UNIT)
+        f.scalar("table mode", view.mode == "table", UNIT)
+        return f
 
     def index(self, view: SheddingView, action: Action) -> int:
         if action.kind == "play":
