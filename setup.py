@@ -28,7 +28,13 @@ HERE = Path(__file__).parent
 
 
 def notice(why: str) -> None:
+    """Say why in one line, and remove what an earlier build left beside the sources (it would
+    shadow them)."""
     print(f"houserules: {why}; installing pure Python (the same rules, slower)", file=sys.stderr)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    src = HERE / "src"
+    for built in [*src.glob(f"houserules_native__mypyc{suffix}"), *src.glob(f"houserules/**/*{suffix}")]:
+        built.unlink()
 
 
 class BuildWithDocs(build_py):
