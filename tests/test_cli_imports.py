@@ -55,3 +55,14 @@ def test_sim_of_one_game_imports_no_other(game, other):
     assert f"houserules.games.{game}.rules" in mods
     assert "houserules.games.onion.solver" not in mods
     assert not {m for m in rules_loaded(mods) if m.startswith(other + ".")}
+
+
+@pytest.mark.parametrize("args", [("--help",), ("games",)])
+def test_help_and_games_import_nothing_only_other_commands_need(args):
+    """Issue 26: the simulator (and its process pool), records and scenarios load only with the
+    commands that use them; --help loads no bots either."""
+    mods = imported(*args)
+    assert not {m for m in mods if m.startswith(("houserules.sim", "houserules.engine.replay",
+                                                 "houserules.engine.scenario"))}
+    if args == ("--help",):
+        assert not {m for m in mods if m.startswith("houserules.bots")}

@@ -14,18 +14,17 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from .bots import LEVELS, bot_kinds, default_bot, levels
 from .engine import registry
 from .engine.core import GameError
 from .engine.jsonfile import load_json
 from .engine.options import OPTION_FILE_BYTES
 from .engine.protocol import Game
-from .engine.replay import GameRecord, replay
-from .engine.scenario import run_file
-from .sim.parallel import RayError
+
+# What only some commands need (the bots, records, scenarios, the simulator's process pool, the
+# progress bar) is imported inside them: ``houserules --help`` and ``houserules games`` then cost
+# little more than Typer and Rich themselves (bench/startup.py; bench/RESULTS.md, "Start-up").
 
 app = typer.Typer(
     help="houserules: play, test and balance house-rule card games.",
@@ -134,6 +133,8 @@ WorkersOpt = Annotated[int, typer.Option(help="parallel processes (or Ray CPUs)"
 def progress(label: str, total: int) -> Iterator[Callable[[int], None]]:
     """A bar counting ``total`` games on stderr, drawn only on a terminal (so --json output and
     logs stay clean); yields the callback that advances it by k games."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task(label, total=total)
@@ -153,6 +154,8 @@ def write_plot(path: Path, draw: Callable[[Path], object]) -> None:
 @app.command()
 def games() -> None:
     """List the games houserules can play."""
+    from .bots import LEVELS, bot_kinds, levels
+
     t = RichTable("game", "title", "bots by strength", "bots by kind")
     for name in registry.names():  # from the games' specs: listing them loads no rules
         t.add_row(name, registry.spec(name).title, ", ".join(f"{w} ({s})" for w, s in levels(name).items()),
@@ -203,6 +206,8 @@ def play(
     clock: Annotated[Optional[float], typer.Option(help="seconds you have for each move; when they run out a bot moves for you")] = None,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
+    from .bots import default_bot
+    from .engine.replay import GameRecord
     from .paths import games_dir
     from .table import Table
     from .tui.loop import run
@@ -267,6 +272,7 @@ def sim(
 ) -> None:
     """Let bots play many games in parallel and report what happened."""
     from .sim import SimConfig, bot_list, simulate, summary
+    from .sim.parallel import RayError
 
     try:
         g = registry.get(game)
@@ -316,6 +322,7 @@ def ladder(
 ) -> None:
     """Rate bots: seat-rotated round robins, Bradley–Terry ratings, 95% intervals (two bots: a sign test)."""
     from .sim.ladder import LadderConfig, plot_ladder, ratings, run, sign_test
+    from .sim.parallel import RayError
 
     try:
         g = registry.get(game)
@@ -384,6 +391,7 @@ def compare(
     """The study of issue 29; its help (COMPARE_HELP) says what it measures and how surely."""
     from .sim import bot_list
     from .sim.compare import CompareConfig, RuleSet, compare as study, plot_compare, run
+    from .sim.parallel import RayError
 
     try:
         g = registry.get(game)
@@ -500,6 +508,8 @@ def scenario(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object per scenario")] = False,
 ) -> None:
     """Run scenario files; stop with a non-zero exit at the first unmet expectation."""
+    from .engine.scenario import run_file
+
     for f in files:
         try:
             report = run_file(f)
@@ -523,6 +533,8 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
 ) -> None:
     """Re-run a recorded game from its seed and confirm it reaches the same result."""
+    from .engine.replay import GameRecord, replay
+
     try:
         record = GameRecord.load(file)
         report = replay(record)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol
 
 STRICT = "strict"
 TABLE = "table"
@@ -111,7 +111,6 @@ class OptionsError(GameError):
     """Options that a game cannot be set up with."""
 
 
-@runtime_checkable
 class View(Protocol):
     """What one seat may know of a state. ``to_json`` is what leaves the process."""
 

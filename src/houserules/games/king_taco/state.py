@@ -76,6 +76,12 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return opts
 
 
+#: a stack's own fields beyond the cards (``TacoStack``'s slots, named once for its copy and snapshot:
+#: a compiled class has no ``__slots__`` to read back)
+_TALLIES = ("kind", "count", "life", "extra", "recipient", "inverts", "allpp", "mode", "spare",
+            "self_skips", "owed", "immediate", "delay", "dir0")
+
+
 class TacoStack(EffectStack):
     """An open King Taco stack: the cards, and what they add up to so far.
 
@@ -84,8 +90,7 @@ class TacoStack(EffectStack):
     and read by ``stacking.resolve``.
     """
 
-    __slots__ = ("kind", "count", "life", "extra", "recipient", "inverts", "allpp", "mode", "spare",
-                 "self_skips", "owed", "immediate", "delay", "dir0")
+    __slots__ = _TALLIES
 
     def __init__(self) -> None:
         super().__init__()
@@ -122,7 +127,7 @@ class TacoStack(EffectStack):
     def copy(self) -> TacoStack:
         new = TacoStack()
         self.copy_into(new)
-        for name in TacoStack.__slots__:
+        for name in _TALLIES:
             setattr(new, name, getattr(self, name))
         new.self_skips = self.self_skips[:]
         new.owed = self.owed[:]
@@ -131,7 +136,7 @@ class TacoStack(EffectStack):
 
     def snapshot(self) -> tuple[Any, ...]:
         return super().snapshot() + tuple(
-            tuple(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in TacoStack.__slots__))
+            tuple(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in _TALLIES))
 
 
 class TacoState:

@@ -201,6 +201,12 @@ def _face(c: int, rules: Rules) -> FaceRow:
     return onion, None if no8 else (v,), False, False, r > 10, False, null, must_null
 
 
+#: the fields of ``Faces``, named once for its slots and its copy (a compiled class has no
+#: ``__slots__`` to read back)
+_FACE_FIELDS = ("n", "cards", "onion", "flush", "wild", "wild8", "pic", "a11", "rank", "suit",
+                "null", "must_null", "no8")
+
+
 class Faces:
     """Per position: the values a card may take in an onion and in a flush,
     and whether it is wild, a picture, an ace of eleven, a null eight.
@@ -208,8 +214,7 @@ class Faces:
     ``None`` as a value list means the card may not take part at all (a
     zeroed ace in an onion, an eight its player may not play as eight)."""
 
-    __slots__ = ("n", "cards", "onion", "flush", "wild", "wild8", "pic", "a11", "rank", "suit",
-                 "null", "must_null", "no8")
+    __slots__ = _FACE_FIELDS
 
     def __init__(self, cards: Sequence[int], rules: Rules):
         table = _FACE_TABLES.get(rules)
@@ -253,7 +258,7 @@ class Faces:
 
     def copy(self) -> Faces:
         new = object.__new__(Faces)
-        for slot in Faces.__slots__:
+        for slot in _FACE_FIELDS:
             v = getattr(self, slot)
             setattr(new, slot, v[:] if isinstance(v, list) else v)
         return new

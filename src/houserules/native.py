@@ -1,0 +1,92 @@
+"""The modules the set-up compiles with mypyc where it can (issue 26), and the guard that runs
+the pure Python sources instead when the compiled ones cannot be trusted.
+
+The rules are plain typed Python; compiled, random play runs two to three times
+as fast and decides exactly the same (bench/RESULTS.md, "Compiled"). An editable
+install puts the compiled modules (``.so`` files) beside the sources, where
+Python prefers them to the ``.py`` files. Compiled modules of one build call
+each other directly, so a source edited after the build would be silently
+ignored: when any listed source is newer than the build, or ``HOUSERULES_PURE``
+is set, every ``houserules`` module is loaded from its source instead (the
+former with a one-line notice saying how to rebuild). Nothing else differs.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+#: the name mypyc gives the one shared library that holds every compiled module
+GROUP = "houserules_native"
+
+#: the hot core: the engine the rules run on and each game's rules, flow and view (setup.py compiles
+#: these, as paths under src/). Left interpreted, with why:
+#:
+#: * the game states (and Onion's solver faces, King Taco's stack and its base, engine.stack): their
+#:   ``copy`` makes an object without running ``__init__`` (``object.__new__``), which a compiled
+#:   class refuses, and an interpreted class may not subclass a compiled one;
+#: * engine.actions: compiled, an ``int`` field is read as a machine integer, so ``Action(seat=True)``
+#:   would pass the envelope as seat 1 (the conformance suite sends it to be refused);
+#: * engine.base, Mao's game and view: Mao's match subclasses its game and view, its game the base;
+#: * Mao's state and match: they copy themselves by reading their own ``__slots__`` back.
+COMPILED: tuple[str, ...] = (
+    "cards",
+    *(f"engine.{m}" for m in ("core", "clone", "referee", "options", "window", "lifespan", "resource")),
+    *(f"games.shedding.{m}" for m in ("rules", "flow", "view", "game")),
+    *(f"games.king_taco.{m}" for m in ("actions", "cards", "matrix", "turns", "effects", "stacking", "rules",
+                                       "flow", "view", "game")),
+    *(f"games.onion.{m}" for m in ("cards", "groupings", "modifiers", "phases", "rules", "flow", "view", "game")),
+    *(f"games.mao.{m}" for m in ("flow", "judge", "procedure", "rulebook", "language", "speech")),
+    *(f"games.bpoker.{m}" for m in ("cards", "catalogue", "declare", "effects_high", "effects_low", "evaluate",
+                                    "flow", "hands", "joint", "machine", "pairs", "play", "reactions", "rules",
+                                    "targets", "tiles", "unit", "zones", "view", "game")),
+)
+
+PACKAGE = Path(__file__).parent
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def source_paths() -> list[Path]:
+    """The sources of ``COMPILED``."""
+    return [PACKAGE.joinpath(*m.split(".")).with_suffix(".py") for m in COMPILED]
+
+
+def stale(library: Path) -> bool:
+    """True when a compiled module's source changed after ``library`` was built."""
+    built = library.stat().st_mtime
+    return any(p.stat().st_mtime > built for p in source_paths())
+
+
+class PureFinder(importlib.abc.MetaPathFinder):
+    """Finds ``houserules`` modules among the sources only, never a compiled ``.so``."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if not fullname.startswith("houserules.") or path is None:
+            return None
+        loaders = [(importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)]
+        for entry in path:
+            spec = importlib.machinery.FileFinder(entry, *loaders).find_spec(fullname)
+            if spec is not None:
+                return spec
+        return None
+
+
+def choose() -> None:
+    """Run the sources instead of a compiled build that is absent, unwanted or older than them
+    (called once, when ``houserules`` is imported)."""
+    library = PACKAGE.parent / f"{GROUP}__mypyc{SUFFIX}"
+    if not library.exists():
+        return
+    if os.environ.get("HOUSERULES_PURE"):
+        sys.meta_path.insert(0, PureFinder())
+    elif stale(library):
+        print("houserules: sources changed since the compiled build; running pure Python "
+              "(rebuild: pip install -e .)", file=sys.stderr)
+        sys.meta_path.insert(0, PureFinder())
