@@ -49,19 +49,17 @@ def say(page, text: str) -> None:
     stored(page, before)
 
 
-def words_become(page, text: str) -> None:
-    page.wait_for_function("t => document.querySelector('#rule-words').textContent === t", arg=text)
-
-
-def test_a_winner_writes_a_rule_in_the_browser_and_only_the_witness_reads_it(base_url, browser):
-    errors: list[str] = []
-    t = new_match(base_url)
-    ann, bo, cy = pages = [browser.new_context(viewport=LAPTOP).new_page() for _ in range(3)]
+def ann_wins_the_first_game(base: str, browser, errors: list[str]) -> list:
+    """Three people sit at a new match (Ann, Bo, Cy on laptops); Cy deals, and Ann, first to
+    play, plays every card in one turn, saying maʊ before the last: she wins and is to write."""
+    t = new_match(base)
+    pages = [browser.new_context(viewport=LAPTOP).new_page() for _ in range(3)]
     for page, invite in zip(pages, t["invites"], strict=True):
         watch_errors(page, errors)
-        page.goto(base_url + invite["path"])
+        page.goto(base + invite["path"])
     for page in pages:  # the game starts once everyone has taken their seat
         page.wait_for_selector(".board.mao")
+    ann, _, cy = pages
     say(cy, rb.START)  # Cy deals: the dealer's start sentence
     ann.wait_for_selector(".seat.me.to-act")
     while ann.locator(".hand .card").count() > 1:
@@ -72,6 +70,16 @@ def test_a_winner_writes_a_rule_in_the_browser_and_only_the_witness_reads_it(bas
     before = actions_done(ann)
     ann.locator(".hand .card").first.click()
     stored(ann, before)
+    return pages
+
+
+def words_become(page, text: str) -> None:
+    page.wait_for_function("t => document.querySelector('#rule-words').textContent === t", arg=text)
+
+
+def test_a_winner_writes_a_rule_in_the_browser_and_only_the_witness_reads_it(base_url, browser):
+    errors: list[str] = []
+    ann, bo, cy = ann_wins_the_first_game(base_url, browser, errors)
     ann.wait_for_selector("#rule-editor")
     # the rules in play, to change one, are shown to the writer (the next dealer) only
     assert ann.locator("#rules-in-play li").count() == 2

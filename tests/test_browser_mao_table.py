@@ -151,26 +151,10 @@ def test_the_lobby_offers_a_first_game_in_words(base_url, browser):
 def test_the_next_game_of_a_match_waits_until_the_witness_has_read_the_rule(base_url, browser):
     """H-ext-read: Ann wins and adds a rule told to Bo; the next game waits for Bo's "I have
     read it" (every other screen says so), then Ann, the new dealer, starts it."""
-    from test_browser_mao_match import new_match, say, stored
+    from test_browser_mao_match import ann_wins_the_first_game, say, stored
 
     errors: list[str] = []
-    t = new_match(base_url)
-    ann, bo, cy = pages = [browser.new_context(viewport=LAPTOP).new_page() for _ in range(3)]
-    for page, invite in zip(pages, t["invites"], strict=True):
-        watch_errors(page, errors)
-        page.goto(base_url + invite["path"])
-    for page in pages:
-        page.wait_for_selector(".board.mao")
-    say(cy, "The game of maʊ has now started.")
-    ann.wait_for_selector(".seat.me.to-act")
-    while ann.locator(".hand .card").count() > 1:
-        before = actions_done(ann)
-        ann.locator(".hand .card").first.click()
-        stored(ann, before)
-    say(ann, "maʊ")
-    before = actions_done(ann)
-    ann.locator(".hand .card").first.click()
-    stored(ann, before)
+    ann, bo, cy = ann_wins_the_first_game(base_url, browser, errors)
     ann.wait_for_selector(".write-offer")
     before = actions_done(ann)
     ann.locator(".write-offer").first.click()  # a library rule, told to the next seat: Bo
