@@ -488,21 +488,26 @@ def names_penalty(name: str) -> bool:
                                      and heard[len("failure to say "):] in PENALTY_KEYS)
 
 
-def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = None) -> list[Action]:
+def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = None,
+               turns_only: bool = False) -> list[Action]:
     """The attempts that matter to the game now, for every seat: turn actions, duties,
     the dealer's procedure, pauses, putting right what is being penalised, a Band-Aid
     call. Free acts (chat, pointing at a seat whose turn it is not, touching your
     cards in play, a knock where no rule cares) are legal too but never listed: they
     change nothing, and a menu of them would drown the decisions. ``every_card``
-    adds plays of cards not held (for fuzzers)."""
+    adds plays of cards not held (for fuzzers); ``turns_only`` leaves out the plays and
+    draws of a seat that may not take that turn action now (each would be a penalty, and
+    ``legal`` wants none of them: some thirty a decision, judged for nothing)."""
     out: list[Action] = []
     n = state.players
     m = memo or Memo(state)
     most = max([3] + [o.count for r in state.house for o in r.must if o.act == "knock"])
     for s in range(n):
-        cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
-        out.extend(Action(s, "play", c) for c in cards)
-        out.append(Action(s, "draw"))
+        if not turns_only or turn_action(state, s, "play"):
+            cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
+            out.extend(Action(s, "play", c) for c in cards)
+        if not turns_only or turn_action(state, s, "draw"):
+            out.append(Action(s, "draw"))
         mine: list[str] = []
         if s == state.dealer:  # the dealer's procedure, each where it belongs
             if not state.started:
@@ -553,4 +558,4 @@ def legal(state: MaoState) -> list[Action]:
     if state.over:
         return []
     memo = Memo(state)
-    return [a for a in candidates(state, memo=memo) if check(state, a, memo) is None]
+    return [a for a in candidates(state, memo=memo, turns_only=True) if check(state, a, memo) is None]
