@@ -200,7 +200,7 @@ class Memo:
     def __init__(self, state: MaoState):
         self.state = state
         self._late: dict[int, set[str]] = {}
-        self._owed: dict[int, tuple[Owed, Late]] = {}
+        self._owed: dict[int, tuple[Owed, Late, set[tuple[str, ...]]]] = {}
         self._rules: dict[str, tuple[rb.Rule, ...]] = {}
 
     def late(self, seat: int) -> set[str]:
@@ -217,10 +217,10 @@ class Memo:
             got = self._rules[trigger] = rules_for(self.state.rules, trigger, self.state.house)
         return got
 
-    def owed(self, seat: int) -> tuple[Owed, Late]:
+    def owed(self, seat: int) -> tuple[Owed, Late, set[tuple[str, ...]]]:
         """The open phrase duties of ``seat`` as words, longest first, and the words of what
         it may still say late, longest first, each by its first word (``_scan``); empty
-        phrases left out (they are never said)."""
+        phrases left out (they are never said); and the late phrases' words as a set."""
         got = self._owed.get(seat)
         if got is None:
             state = self.state
@@ -236,7 +236,7 @@ class Memo:
             for kw in late:
                 if kw:
                     late_first.setdefault(kw[0], []).append(kw)
-            got = self._owed[seat] = (by_first, late_first)
+            got = self._owed[seat] = (by_first, late_first, {kw for kw in late if kw})
         return got
 
 
@@ -256,8 +256,10 @@ def _scan(state: MaoState, seat: int, text: str,
     the duties it fulfils (indexes into ``state.windows`` and their duties, one each), whether
     it also said again a duty already failed (ignored: M-penalties-c), and the words left over.
     Read from the start, at each word the longest phrase owed that is said from there."""
-    owed, late = (memo or Memo(state)).owed(seat)
+    owed, late, whole = (memo or Memo(state)).owed(seat)
     said = words(text)
+    if not owed and said in whole:
+        return [], True, ()  # a late phrase said alone, nothing owed: the scan's answer, at once
     found: list[tuple[int, int]] = []
     ignored = False
     rest: list[str] = []
@@ -306,7 +308,7 @@ def hear(state: MaoState, seat: int, text: str, memo: Memo | None = None) -> Hea
     (unless the words are ``QUIET``), else what the speech itself earns. The speech still means
     what it says (a start starts, a point of order is asked)."""
     heard = _hear(state, seat, text, memo)
-    for rule in said_rules(state, text):
+    for rule in said_rules(state, text) if state.house else ():
         if rule.penalty is not None:
             return heard._replace(penalty=penalty(rule.id, rule.penalty))
     if heard.what not in QUIET:
