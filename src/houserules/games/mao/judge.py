@@ -204,11 +204,16 @@ class Memo:
         self._rules: dict[str, tuple[rb.Rule, ...]] = {}
 
     def late(self, seat: int) -> set[str]:
-        """``late_keys`` of ``seat`` (not to be changed by the caller)."""
-        got = self._late.get(seat)
-        if got is None:
-            got = self._late[seat] = late_keys(self.state, seat)
-        return got
+        """``late_keys`` of ``seat`` (not to be changed by the caller): every seat's read in
+        one pass over the list (the judge reads only which keys there are, never their order)."""
+        if not self._late:
+            state = self.state
+            self._late = {s: set() for s in range(state.players)}
+            clock = state.clock
+            for s, k, until in state.late:
+                if clock <= until:
+                    self._late[s].add(k)
+        return self._late[seat]
 
     def rules(self, trigger: str) -> tuple[rb.Rule, ...]:
         """``rules_for`` the state's rules in play and ``trigger``."""
