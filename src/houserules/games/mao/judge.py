@@ -195,12 +195,14 @@ class Memo:
     anew. Good only while the state does not change: ``legal`` makes one and drops it, and a
     lone ``check`` makes its own."""
 
-    __slots__ = ("state", "_late", "_owed", "_rules")
+    __slots__ = ("state", "_late", "_owed", "_whole", "_late_words", "_rules")
 
     def __init__(self, state: MaoState):
         self.state = state
         self._late: dict[int, set[str]] = {}
-        self._owed: dict[int, tuple[Owed, Late, set[tuple[str, ...]]]] = {}
+        self._owed: dict[int, Owed] = {}
+        self._whole: dict[int, set[tuple[str, ...]]] = {}
+        self._late_words: dict[int, Late] = {}
         self._rules: dict[str, tuple[rb.Rule, ...]] = {}
 
     def late(self, seat: int) -> set[str]:
@@ -222,26 +224,35 @@ class Memo:
             got = self._rules[trigger] = rules_for(self.state.rules, trigger, self.state.house)
         return got
 
-    def owed(self, seat: int) -> tuple[Owed, Late, set[tuple[str, ...]]]:
-        """The open phrase duties of ``seat`` as words, longest first, and the words of what
-        it may still say late, longest first, each by its first word (``_scan``); empty
-        phrases left out (they are never said); and the late phrases' words as a set."""
+    def owed(self, seat: int) -> Owed:
+        """The open phrase duties of ``seat`` as words, longest first, by their first word
+        (``_scan``; an empty phrase left out: it is never said)."""
         got = self._owed.get(seat)
         if got is None:
             state = self.state
             owed = sorted(((words(k), wi, di) for wi, w in enumerate(state.windows) if w.seat == seat
                            for di, d in enumerate(w.duties) if d.act == "say" and not d.done for k in d.keys),
                           key=lambda x: -len(x[0]))
-            late = sorted((words(k) for k in self.late(seat) - {"knock", "point"}), key=len, reverse=True)
-            by_first: Owed = {}
+            got = self._owed[seat] = {}
             for o in owed:
                 if o[0]:
-                    by_first.setdefault(o[0][0], []).append(o)
-            late_first: Late = {}
-            for kw in late:
-                if kw:
-                    late_first.setdefault(kw[0], []).append(kw)
-            got = self._owed[seat] = (by_first, late_first, {kw for kw in late if kw})
+                    got.setdefault(o[0][0], []).append(o)
+        return got
+
+    def whole(self, seat: int) -> set[tuple[str, ...]]:
+        """The words of each phrase ``seat`` may still say late (none empty)."""
+        got = self._whole.get(seat)
+        if got is None:
+            got = self._whole[seat] = {kw for kw in map(words, self.late(seat) - {"knock", "point"}) if kw}
+        return got
+
+    def late_words(self, seat: int) -> Late:
+        """The phrases of ``whole``, longest first, by their first word (``_scan``)."""
+        got = self._late_words.get(seat)
+        if got is None:
+            got = self._late_words[seat] = {}
+            for kw in sorted(self.whole(seat), key=len, reverse=True):
+                got.setdefault(kw[0], []).append(kw)
         return got
 
 
@@ -261,10 +272,12 @@ def _scan(state: MaoState, seat: int, text: str,
     the duties it fulfils (indexes into ``state.windows`` and their duties, one each), whether
     it also said again a duty already failed (ignored: M-penalties-c), and the words left over.
     Read from the start, at each word the longest phrase owed that is said from there."""
-    owed, late, whole = (memo or Memo(state)).owed(seat)
+    m = memo or Memo(state)
+    owed = m.owed(seat)
     said = words(text)
-    if not owed and said in whole:
+    if not owed and said in m.whole(seat):
         return [], True, ()  # a late phrase said alone, nothing owed: the scan's answer, at once
+    late = m.late_words(seat)
     found: list[tuple[int, int]] = []
     ignored = False
     rest: list[str] = []
