@@ -446,6 +446,8 @@ def check(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | Non
             return refuse("talking", "say something (the text is empty)")
         if len(text) > MAX_SPEECH:
             return refuse("talking", f"that is too long to say at once (at most {MAX_SPEECH} characters)")
+        if state.started and not state.house and not m.owed(s) and words(text) in m.whole(s):
+            return None  # what ``hear`` finds at once: a late phrase alone, ignored and quiet (most of legal's speech)
         return hear(state, s, text, m).penalty
     if kind == "knock":
         n = a.arg
