@@ -84,9 +84,15 @@ def turn_action(state: MaoState, seat: int, kind: str) -> bool:
 
 
 def allowed(state: MaoState, card: int, memo: Memo | None = None) -> bool:
-    """Whether ``card`` may be played on the top card (M-playcards and any rule that allows more)."""
-    ctx = {"card": card, "below": state.discard[-1]}
-    return any(applies(r, ctx) for r in (memo or Memo(state)).rules("allow"))
+    """Whether ``card`` may be played on the top card (M-playcards and any rule that allows more).
+    Asked of every card in the hand of the seat to play at every decision: the answer for each
+    pair of cards is kept (``MaoState.allowed_on``)."""
+    below = state.discard[-1]
+    got = state.allowed_on.get((card, below))
+    if got is None:
+        ctx = {"card": card, "below": below}
+        got = state.allowed_on[card, below] = any(applies(r, ctx) for r in (memo or Memo(state)).rules("allow"))
+    return got
 
 
 def forbidden(state: MaoState, seat: int, card: int, memo: Memo | None = None) -> Illegal | None:
