@@ -201,7 +201,7 @@ class Memo:
     anew. Good only while the state does not change: ``legal`` makes one and drops it, and a
     lone ``check`` makes its own."""
 
-    __slots__ = ("state", "_late", "_owed", "_whole", "_late_words", "_rules")
+    __slots__ = ("state", "_late", "_owed", "_whole", "_late_words", "_ignored", "_rules")
 
     def __init__(self, state: MaoState):
         self.state = state
@@ -209,6 +209,7 @@ class Memo:
         self._owed: dict[int, Owed] = {}
         self._whole: dict[int, set[tuple[str, ...]]] = {}
         self._late_words: dict[int, Late] = {}
+        self._ignored: dict[int, set[str]] = {}
         self._rules: dict[str, tuple[rb.Rule, ...]] = {}
 
     def late(self, seat: int) -> set[str]:
@@ -250,6 +251,18 @@ class Memo:
         got = self._whole.get(seat)
         if got is None:
             got = self._whole[seat] = {kw for kw in map(words, self.late(seat) - {"knock", "point"}) if kw}
+        return got
+
+    def ignored(self, seat: int) -> set[str]:
+        """The late keys of ``seat`` that, said alone, are ignored and break nothing, without
+        asking ``hear``: in a started game with no written rules (none hears the words) and
+        nothing owed now (nothing else to find in them); a knock or point is no phrase."""
+        got = self._ignored.get(seat)
+        if got is None:
+            state = self.state
+            quick = state.started and not state.house and not self.owed(seat)
+            got = self._ignored[seat] = {k for k in self.late(seat) - {"knock", "point"}
+                                         if words(k) and len(k) <= MAX_SPEECH} if quick else set()
         return got
 
     def late_words(self, seat: int) -> Late:
@@ -452,7 +465,7 @@ def check(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | Non
             return refuse("talking", "say something (the text is empty)")
         if len(text) > MAX_SPEECH:
             return refuse("talking", f"that is too long to say at once (at most {MAX_SPEECH} characters)")
-        if state.started and not state.house and not m.owed(s) and words(text) in m.whole(s):
+        if m.ignored(s) and words(text) in m.whole(s):
             return None  # what ``hear`` finds at once: a late phrase alone, ignored and quiet (most of legal's speech)
         return hear(state, s, text, m).penalty
     if kind == "knock":
@@ -586,4 +599,6 @@ def legal(state: MaoState) -> list[Action]:
     if state.over:
         return []
     memo = Memo(state)
-    return [a for a in candidates(state, memo=memo, turns_only=True) if check(state, a, memo) is None]
+    ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
+    return [a for a in candidates(state, memo=memo, turns_only=True)
+            if (a.kind == "say" and a.arg in ignored[a.seat]) or check(state, a, memo) is None]
