@@ -213,16 +213,22 @@ class Memo:
         self._rules: dict[str, tuple[rb.Rule, ...]] = {}
 
     def late(self, seat: int) -> set[str]:
-        """``late_keys`` of ``seat`` (not to be changed by the caller): every seat's read in
-        one pass over the list (the judge reads only which keys there are, never their order)."""
-        if not self._late:
-            state = self.state
-            self._late = {s: set() for s in range(state.players)}
-            clock = state.clock
-            for s, k, until in state.late:
-                if clock <= until:
-                    self._late[s].add(k)
-        return self._late[seat]
+        """``late_keys`` of ``seat`` (not to be changed by the caller)."""
+        got = self._late.get(seat)
+        if got is None:
+            got = self._late[seat] = late_keys(self.state, seat)
+        return got
+
+    def read_late(self) -> None:
+        """Every seat's late keys in one pass over the list, for ``legal``, which asks for them
+        all (the judge reads only which keys there are, never their order)."""
+        state = self.state
+        late: dict[int, set[str]] = {s: set() for s in range(state.players)}
+        clock = state.clock
+        for s, k, until in state.late:
+            if clock <= until:
+                late[s].add(k)
+        self._late = late
 
     def rules(self, trigger: str) -> tuple[rb.Rule, ...]:
         """``rules_for`` the state's rules in play and ``trigger``."""
@@ -599,6 +605,7 @@ def legal(state: MaoState) -> list[Action]:
     if state.over:
         return []
     memo = Memo(state)
+    memo.read_late()
     ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
     return [a for a in candidates(state, memo=memo, turns_only=True)
             if (a.kind == "say" and a.arg in ignored[a.seat]) or check(state, a, memo) is None]
