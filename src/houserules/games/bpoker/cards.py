@@ -36,16 +36,26 @@ def _index(card: int) -> int:
     return card % PER_DECK
 
 
+#: rank and suit by a card's index in its deck: read on every card test of every decision
+#: (some sixty a decision), so looked up rather than worked out
+_RANKS = tuple(JOKER if i >= 52 else i % 13 + 2 for i in range(PER_DECK))
+_SUITS = tuple(BLACK1 if i >= 52 else i // 13 for i in range(PER_DECK))
+_FACES = tuple(zip(_RANKS, _SUITS))
+
+
 def rank(card: int) -> int:
     """The face rank: 1 for a Joker, 2..14 otherwise (A is 14, never 1)."""
-    i = _index(card)
-    return JOKER if i >= 52 else i % 13 + 2
+    return _RANKS[card % PER_DECK]
 
 
 def suit(card: int) -> int:
     """The face suit; a Joker is a 1 of Black (L214)."""
-    i = _index(card)
-    return BLACK1 if i >= 52 else i // 13
+    return _SUITS[card % PER_DECK]
+
+
+def face(card: int) -> tuple[int, int]:
+    """Rank and suit at once (``zones.face``)."""
+    return _FACES[card % PER_DECK]
 
 
 def is_red(s: int) -> bool:

@@ -66,7 +66,7 @@ def idle(state: BState) -> list[Event] | None:
     a single possible declaration is made; else the seat to act decides (None)."""
     if state.over:
         return None
-    for s in [state.turn, *opponents(state, state.turn)]:
+    for s in [state.turn, *opponents(state, state.turn)] if any(state.ctbp) else ():  # most often none
         if state.ctbp[s]:
             opts = [card_name(c) for c in state.ctbp[s]] + [f"use:{card_name(j)}" for j in usable_jacks(state, s)]
             return ask(state, s, "BP-2.4", "play one of your cards-to-be-played", opts, "ctbp.play", plays=True)

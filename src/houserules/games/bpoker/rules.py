@@ -64,10 +64,11 @@ def legal(state: BState) -> list[Action]:
     if state.phase == DECLARE:
         return [Action(t, Kind.DECLARE, arg=c) for c in declare.options(state, t)] + free(state, None)
     out: list[Action] = []
-    if can_play(state, t):
+    room = can_play(state, t)  # asked once: it reads every live card's continuous effects
+    if room:
         out += [Action(t, Kind.PLAY, c) for c in sorted(set(state.viewing[t]))]
         out += [Action(t, Kind.PAIR, arg=cs) for cs in candidates(state.viewing[t])]
-    if state.played or not state.viewing[t] or not can_play(state, t):
+    if state.played or not state.viewing[t] or not room:
         out.append(Action(t, Kind.PASS))
     if not state.played and any(not kept_on_scrap(s) for s in state.tables[t]):
         out.append(Action(t, Kind.SCRAP))

@@ -14,17 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...engine.core import Event
-from .cards import DIAMONDS, card_name, parse_card, rank, suit
+from .cards import DIAMONDS, card_name, parse_card
+from .cards import face as face  # a slot's face is read here by every effect
 from .catalogue import modifier
 from .machine import ask, push, step
 from .state import BState, Frame, Slot
 from .tiles import fee_factor, unit
 
 TEN_DIAMONDS = (10, DIAMONDS)
-
-
-def face(card: int) -> tuple[int, int]:
-    return rank(card), suit(card)
 
 
 def value(slot: Slot) -> tuple[int, int]:

@@ -83,20 +83,27 @@ def turn_action(state: MaoState, seat: int, kind: str) -> bool:
     return state.drawn and seat == state.step(state.turn)
 
 
-def allowed(state: MaoState, card: int) -> bool:
-    """Whether ``card`` may be played on the top card (M-playcards and any rule that allows more)."""
-    ctx = {"card": card, "below": state.discard[-1]}
-    return any(applies(r, ctx) for r in rules_for(state.rules, "allow", state.house))
+def allowed(state: MaoState, card: int, memo: Memo | None = None) -> bool:
+    """Whether ``card`` may be played on the top card (M-playcards and any rule that allows more).
+    Asked of every card in the hand of the seat to play at every decision: the answer for each
+    pair of cards is kept (``MaoState.allowed_on``)."""
+    below = state.discard[-1]
+    got = state.allowed_on.get((card, below))
+    if got is None:
+        ctx = {"card": card, "below": below}
+        got = state.allowed_on[card, below] = any(applies(r, ctx) for r in (memo or Memo(state)).rules("allow"))
+    return got
 
 
-def forbidden(state: MaoState, seat: int, card: int) -> Illegal | None:
+def forbidden(state: MaoState, seat: int, card: int, memo: Memo | None = None) -> Illegal | None:
     """A written rule's penalty for playing ``card`` now (a rule whose trigger, a play or a
     play leaving one card, is itself penalised), or None."""
     d = state.discard
     ctx = {"card": card, "below": d[-1], "below2": d[-2] if len(d) > 1 else None}
     triggers = ("play", "last") if len(state.hands[seat]) == 2 else ("play",)
+    m = memo or Memo(state)
     for trigger in triggers:
-        for rule in rules_for(state.rules, trigger, state.house):
+        for rule in m.rules(trigger):
             if rule.penalty is not None and applies(rule, ctx):
                 return Illegal(f"M-{rule.id}", fill(rule.penalty, card), fill(rule.penalty, card))
     return None
@@ -180,6 +187,100 @@ def late_keys(state: MaoState, seat: int) -> set[str]:
     return {k for s, k, until in state.late if s == seat and state.clock <= until}
 
 
+#: the phrases a seat owes, as words, with where each is owed (window, duty), longest first,
+#: by their first word (a phrase can be said from a word only if it starts with that word)
+Owed = dict[str, list[tuple[tuple[str, ...], int, int]]]
+#: the words a seat may still say late, longest first, by their first word
+Late = dict[str, list[tuple[str, ...]]]
+
+
+class Memo:
+    """What judging many attempts at one state reads again and again, read once: ``legal``
+    puts some sixty candidates to the judge, and each would otherwise scan the late keys (a
+    list that only shrinks when the clock moves), the phrases owed and the rules of a trigger
+    anew. Good only while the state does not change: ``legal`` makes one and drops it, and a
+    lone ``check`` makes its own."""
+
+    __slots__ = ("state", "_late", "_owed", "_whole", "_late_words", "_ignored", "_rules")
+
+    def __init__(self, state: MaoState):
+        self.state = state
+        self._late: dict[int, set[str]] = {}
+        self._owed: dict[int, Owed] = {}
+        self._whole: dict[int, set[tuple[str, ...]]] = {}
+        self._late_words: dict[int, Late] = {}
+        self._ignored: dict[int, set[str]] = {}
+        self._rules: dict[str, tuple[rb.Rule, ...]] = {}
+
+    def late(self, seat: int) -> set[str]:
+        """``late_keys`` of ``seat`` (not to be changed by the caller)."""
+        got = self._late.get(seat)
+        if got is None:
+            got = self._late[seat] = late_keys(self.state, seat)
+        return got
+
+    def read_late(self) -> None:
+        """Every seat's late keys in one pass over the list, for ``legal``, which asks for them
+        all (the judge reads only which keys there are, never their order)."""
+        state = self.state
+        late: dict[int, set[str]] = {s: set() for s in range(state.players)}
+        clock = state.clock
+        for s, k, until in state.late:
+            if clock <= until:
+                late[s].add(k)
+        self._late = late
+
+    def rules(self, trigger: str) -> tuple[rb.Rule, ...]:
+        """``rules_for`` the state's rules in play and ``trigger``."""
+        got = self._rules.get(trigger)
+        if got is None:
+            got = self._rules[trigger] = rules_for(self.state.rules, trigger, self.state.house)
+        return got
+
+    def owed(self, seat: int) -> Owed:
+        """The open phrase duties of ``seat`` as words, longest first, by their first word
+        (``_scan``; an empty phrase left out: it is never said)."""
+        got = self._owed.get(seat)
+        if got is None:
+            state = self.state
+            owed = sorted(((words(k), wi, di) for wi, w in enumerate(state.windows) if w.seat == seat
+                           for di, d in enumerate(w.duties) if d.act == "say" and not d.done for k in d.keys),
+                          key=lambda x: -len(x[0]))
+            got = self._owed[seat] = {}
+            for o in owed:
+                if o[0]:
+                    got.setdefault(o[0][0], []).append(o)
+        return got
+
+    def whole(self, seat: int) -> set[tuple[str, ...]]:
+        """The words of each phrase ``seat`` may still say late (none empty)."""
+        got = self._whole.get(seat)
+        if got is None:
+            got = self._whole[seat] = {kw for kw in map(words, self.late(seat) - {"knock", "point"}) if kw}
+        return got
+
+    def ignored(self, seat: int) -> set[str]:
+        """The late keys of ``seat`` that, said alone, are ignored and break nothing, without
+        asking ``hear``: in a started game with no written rules (none hears the words) and
+        nothing owed now (nothing else to find in them); a knock or point is no phrase."""
+        got = self._ignored.get(seat)
+        if got is None:
+            state = self.state
+            quick = state.started and not state.house and not self.owed(seat)
+            got = self._ignored[seat] = {k for k in self.late(seat) - {"knock", "point"}
+                                         if words(k) and len(k) <= MAX_SPEECH} if quick else set()
+        return got
+
+    def late_words(self, seat: int) -> Late:
+        """The phrases of ``whole``, longest first, by their first word (``_scan``)."""
+        got = self._late_words.get(seat)
+        if got is None:
+            got = self._late_words[seat] = {}
+            for kw in sorted(self.whole(seat), key=len, reverse=True):
+                got.setdefault(kw[0], []).append(kw)
+        return got
+
+
 # --- speech -----------------------------------------------------------------------------
 class Heard(NamedTuple):
     """What the dealer heard: ``what`` it was, the penalty it earns (or None), and the
@@ -190,33 +291,38 @@ class Heard(NamedTuple):
     duties: tuple[tuple[int, int], ...] = ()
 
 
-def _scan(state: MaoState, seat: int, text: str) -> tuple[list[tuple[int, int]], bool, tuple[str, ...]]:
+def _scan(state: MaoState, seat: int, text: str,
+          memo: Memo | None = None) -> tuple[list[tuple[int, int]], bool, tuple[str, ...]]:
     """Every open phrase duty of ``seat`` said in ``text``, however it is punctuated (H-speech):
     the duties it fulfils (indexes into ``state.windows`` and their duties, one each), whether
     it also said again a duty already failed (ignored: M-penalties-c), and the words left over.
     Read from the start, at each word the longest phrase owed that is said from there."""
-    owed = sorted(((words(k), wi, di) for wi, w in enumerate(state.windows) if w.seat == seat
-                   for di, d in enumerate(w.duties) if d.act == "say" and not d.done for k in d.keys),
-                  key=lambda x: -len(x[0]))
-    late = sorted((words(k) for k in late_keys(state, seat) - {"knock", "point"}), key=len, reverse=True)
+    m = memo or Memo(state)
+    owed = m.owed(seat)
     said = words(text)
+    if not owed and said in m.whole(seat):
+        return [], True, ()  # a late phrase said alone, nothing owed: the scan's answer, at once
+    late = m.late_words(seat)
     found: list[tuple[int, int]] = []
     ignored = False
     rest: list[str] = []
     i = 0
     while i < len(said):
-        hit = next(((kw, (wi, di)) for kw, wi, di in owed
-                    if kw and (wi, di) not in found and said[i:i + len(kw)] == kw), None)
-        if hit is not None:
+        word = said[i]
+        owed_here = owed.get(word)
+        hit = owed_here and next(((kw, (wi, di)) for kw, wi, di in owed_here
+                                  if (wi, di) not in found and said[i:i + len(kw)] == kw), None)
+        if hit:
             found.append(hit[1])
             i += len(hit[0])
             continue
-        again = next((kw for kw in late if kw and said[i:i + len(kw)] == kw), None)
-        if again is not None:
+        late_here = late.get(word)
+        again = late_here and next((kw for kw in late_here if said[i:i + len(kw)] == kw), None)
+        if again:
             ignored = True
             i += len(again)
             continue
-        rest.append(said[i])
+        rest.append(word)
         i += 1
     return found, ignored, tuple(rest)
 
@@ -239,13 +345,13 @@ def _free(state: MaoState, heard: str) -> Heard:
     return Heard("free")
 
 
-def hear(state: MaoState, seat: int, text: str) -> Heard:
+def hear(state: MaoState, seat: int, text: str, memo: Memo | None = None) -> Heard:
     """Classify ``text`` said by ``seat`` now. One utterance earns one penalty, the most
     particular: a written phrase rule's own (a forbidden word), else breaking a silence owed
     (unless the words are ``QUIET``), else what the speech itself earns. The speech still means
     what it says (a start starts, a point of order is asked)."""
-    heard = _hear(state, seat, text)
-    for rule in said_rules(state, text):
+    heard = _hear(state, seat, text, memo)
+    for rule in said_rules(state, text) if state.house else ():
         if rule.penalty is not None:
             return heard._replace(penalty=penalty(rule.id, rule.penalty))
     if heard.what not in QUIET:
@@ -270,13 +376,13 @@ def silence(state: MaoState, seat: int) -> Illegal | None:
     return None
 
 
-def _hear(state: MaoState, seat: int, text: str) -> Heard:
+def _hear(state: MaoState, seat: int, text: str, memo: Memo | None = None) -> Heard:
     heard = loose(text)
     if not state.started:
         if seat == state.dealer and heard == START:
             return Heard("start")
         return _free(state, heard)
-    found, ignored, rest = _scan(state, seat, text)
+    found, ignored, rest = _scan(state, seat, text, memo)
     if not found and not ignored:
         return _said(state, seat, heard, parts(text))
     if not rest:
@@ -341,21 +447,23 @@ def knock_improper(w: Window) -> Illegal:
 
 
 # --- the one check ------------------------------------------------------------------------
-def check(state: MaoState, a: Action) -> Illegal | None:
-    """None if ``a`` breaks nothing; else the refusal or the penalty (see the module docstring)."""
+def check(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    """None if ``a`` breaks nothing; else the refusal or the penalty (see the module docstring).
+    ``memo``: what ``legal`` has read of this state already."""
     s, kind = a.seat, a.kind
+    m = memo or Memo(state)
     if kind == "play":
         if a.card not in state.hands[s]:
             return NOT_HELD
         if not turn_action(state, s, "play"):
             return penalty("out", rb.NOT_YOUR_TURN)
-        if not allowed(state, a.card):
+        if not allowed(state, a.card, m):
             return penalty("playcards", rb.IMPROPER_PLAY)
-        return forbidden(state, s, a.card)
+        return forbidden(state, s, a.card, m)
     if kind == "draw":
         if not turn_action(state, s, "draw"):
             return penalty("out", rb.NOT_YOUR_TURN)
-        costly = next((r for r in rules_for(state.rules, "draw", state.house) if r.penalty is not None), None)
+        costly = next((r for r in m.rules("draw") if r.penalty is not None), None)
         return None if costly is None else penalty(costly.id, str(costly.penalty))
     if kind == "say":
         text = a.arg
@@ -363,7 +471,9 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             return refuse("talking", "say something (the text is empty)")
         if len(text) > MAX_SPEECH:
             return refuse("talking", f"that is too long to say at once (at most {MAX_SPEECH} characters)")
-        return hear(state, s, text).penalty
+        if m.ignored(s) and words(text) in m.whole(s):
+            return None  # what ``hear`` finds at once: a late phrase alone, ignored and quiet (most of legal's speech)
+        return hear(state, s, text, m).penalty
     if kind == "knock":
         n = a.arg
         if not 1 <= n <= 9:
@@ -372,7 +482,7 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             w = knock_window(state, s)
             if w is not None:
                 return None if w.knocked + n <= w.knocks_needed else knock_improper(w)
-            if "knock" in late_keys(state, s):  # a late knock is ignored, unless knocks are owed now
+            if "knock" in m.late(s):  # a late knock is ignored, unless knocks are owed now
                 return None
         return wrong_time(state, "knock")
     if kind == "point":
@@ -382,7 +492,7 @@ def check(state: MaoState, a: Action) -> Illegal | None:
             return None  # a point a rule asks for is never "pointing"
         if state.live and a.arg == state.turn and s != state.turn:
             return penalty("pointing", rb.POINTING)
-        if state.started and "point" in late_keys(state, s):
+        if state.started and "point" in m.late(s):
             return None
         return wrong_time(state, "point")
     if kind == "touch":
@@ -425,20 +535,26 @@ def names_penalty(name: str) -> bool:
                                      and heard[len("failure to say "):] in PENALTY_KEYS)
 
 
-def candidates(state: MaoState, every_card: bool = False) -> list[Action]:
+def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = None,
+               turns_only: bool = False) -> list[Action]:
     """The attempts that matter to the game now, for every seat: turn actions, duties,
     the dealer's procedure, pauses, putting right what is being penalised, a Band-Aid
     call. Free acts (chat, pointing at a seat whose turn it is not, touching your
     cards in play, a knock where no rule cares) are legal too but never listed: they
     change nothing, and a menu of them would drown the decisions. ``every_card``
-    adds plays of cards not held (for fuzzers)."""
+    adds plays of cards not held (for fuzzers); ``turns_only`` leaves out the plays and
+    draws of a seat that may not take that turn action now (each would be a penalty, and
+    ``legal`` wants none of them: some thirty a decision, judged for nothing)."""
     out: list[Action] = []
     n = state.players
+    m = memo or Memo(state)
     most = max([3] + [o.count for r in state.house for o in r.must if o.act == "knock"])
     for s in range(n):
-        cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
-        out.extend(Action(s, "play", c) for c in cards)
-        out.append(Action(s, "draw"))
+        if not turns_only or turn_action(state, s, "play"):
+            cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
+            out.extend(Action(s, "play", c) for c in cards)
+        if not turns_only or turn_action(state, s, "draw"):
+            out.append(Action(s, "draw"))
         mine: list[str] = []
         if s == state.dealer:  # the dealer's procedure, each where it belongs
             if not state.started:
@@ -458,7 +574,7 @@ def candidates(state: MaoState, every_card: bool = False) -> list[Action]:
                 if d.act == "say" and not d.done:
                     mine.append(d.text)
                     mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
-        mine.extend(sorted(late_keys(state, s) - {"knock", "point"}))  # late acts, not words to say
+        mine.extend(sorted(m.late(s) - {"knock", "point"}))  # late acts, not words to say
         out.extend(Action(s, "say", arg=t) for t in dict.fromkeys(mine))
         if knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
             out.extend(Action(s, "knock", arg=k) for k in range(1, most + 1))
@@ -488,4 +604,8 @@ def noise(state: MaoState) -> list[Action]:
 def legal(state: MaoState) -> list[Action]:
     if state.over:
         return []
-    return [a for a in candidates(state) if check(state, a) is None]
+    memo = Memo(state)
+    memo.read_late()
+    ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
+    return [a for a in candidates(state, memo=memo, turns_only=True)
+            if (a.kind == "say" and a.arg in ignored[a.seat]) or check(state, a, memo) is None]

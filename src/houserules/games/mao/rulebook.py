@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, RANK, SPADES, SUIT
@@ -249,20 +250,41 @@ def is_ref(value: Any) -> bool:
     return value in TEXT_REFS or value == "hand.size" or (head in CARD_REFS and attr in ("rank", "suit", "colour"))
 
 
+@lru_cache(maxsize=1024)
+def _named(value: str) -> tuple[str, str] | None:
+    """What the text ``value`` names, if it is a reference: the context's key and, for a
+    card, which of its properties (``card.rank`` -> ``("card", "rank")``, ``hand.size`` ->
+    ``("hand", "")``, ``said`` -> ``("said", "")``); None for a literal. Worked out once per
+    text: every legal play is judged through these conditions (``_ref``)."""
+    if not is_ref(value):
+        return None
+    if value == "hand.size":
+        return "hand", ""
+    if value in TEXT_REFS:
+        return value, ""
+    which, attr = value.split(".", 1)
+    return which, attr
+
+
 def _ref(value: Any, ctx: Mapping[str, Any]) -> Any:
     """A reference's value (None when what it names does not exist here), or a literal.
     What was said and penalty names are heard loosely (``speech.loose``, ``penalty_key``)."""
-    if not is_ref(value):
+    if not isinstance(value, str):
         return value
-    if value == "hand.size":
-        return ctx.get("hand")
-    if value in TEXT_REFS:
-        return ctx.get(value)
-    which, attr = value.split(".", 1)
+    named = _named(value)
+    if named is None:
+        return value
+    which, attr = named
+    if not attr:
+        return ctx.get(which)
     card = ctx.get(which)
     if card is None:
         return None
-    return {"rank": RANK[card], "suit": SUIT[card], "colour": _colour(card)}[attr]
+    if attr == "rank":
+        return RANK[card]
+    if attr == "suit":
+        return SUIT[card]
+    return _colour(card)
 
 
 def _heard(kind: str, value: Any) -> Any:

@@ -150,7 +150,7 @@ class MaoState:
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
         "paused_at", "quiet_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
-        "by_dealer", "advice", "correction", "house", "given",
+        "by_dealer", "advice", "correction", "house", "given", "allowed_on",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -196,6 +196,9 @@ class MaoState:
         self.advice: list[tuple[int, str]] = []  # what the software would assess, told to the dealer only
         self.correction: tuple[int, int, int | None] | None = None  # (caller, violator, card) awaiting a ruling
         self.given: dict[str, int] = {}  # penalties given this game, by the id of the rule they were given under
+        # whether a card may be played on a card (judge.allowed), known once it has been asked: the
+        # rules in play never change in a game, so copies share it; not part of the state's snapshot
+        self.allowed_on: dict[tuple[int, int], bool] = {}
 
     def copy(self) -> MaoState:
         new = clone_slots(self)

@@ -1,0 +1,77 @@
+"""Hash of every event of seeded games, to show a speed change left decisions identical.
+
+    python bench/event_hash.py [--games mao,bpoker] [--random 300] [--bots 10] [--steps 3000]
+
+Random games use the loop bench/speed.py measures (list ``legal(state)``, pick
+one uniformly with ``random.Random(seed)``, apply) for seeds 0..N-1, bounded
+by ``--steps`` decisions (Mao played at random can run long; an unfinished
+game is hashed as far as it went); bot games play the game's own bots
+(``sim.runner.play``: Mao's dealer, bpoker's heuristic) at every seat. Every
+event is hashed as ``repr((kind, seat, sorted(data), sorted(secret)))``,
+then the result. Run before and after an optimisation: the hashes must match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from houserules.engine import get_game
+from houserules.engine.core import Event
+from houserules.sim.runner import play
+
+BOT = {"mao": "dealer", "bpoker": "heuristic"}
+
+
+def _feed(h: Any, events: Iterable[Event]) -> None:
+    for e in events:
+        h.update(repr((e.kind, e.seat, sorted(e.data.items()), sorted(e.secret.items()))).encode())
+
+
+def random_hash(name: str, games: int, steps: int, players: int) -> str:
+    """The hash of ``games`` random games of ``name`` (seeds 0..games-1)."""
+    game = get_game(name)
+    opts = game.options({"players": players})
+    h = hashlib.sha256()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new(opts, seed)
+        n = 0
+        while game.result(state) is None and n < steps:
+            choices = game.legal(state)
+            _feed(h, game.apply(state, choices[rng.randrange(len(choices))]))
+            n += 1
+        h.update(repr((n, game.result(state))).encode())
+    return h.hexdigest()[:16]
+
+
+def bot_hash(name: str, games: int, players: int) -> str:
+    """The hash of ``games`` games of ``name`` played by its own bot at every seat."""
+    game = get_game(name)
+    h = hashlib.sha256()
+    for seed in range(games):
+        state, events, actions = play(name, {"players": players}, seed, [BOT[name]] * players)
+        _feed(h, events)
+        h.update(repr((actions, game.result(state))).encode())
+    return h.hexdigest()[:16]
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", default="mao,bpoker")
+    p.add_argument("--random", type=int, default=300)
+    p.add_argument("--bots", type=int, default=10)
+    p.add_argument("--steps", type=int, default=3000)
+    p.add_argument("--players", type=int, default=4)
+    a = p.parse_args()
+    for name in [g.strip() for g in a.games.split(",") if g.strip()]:
+        print(f"{name} random x{a.random} (<= {a.steps} steps): {random_hash(name, a.random, a.steps, a.players)}",
+              flush=True)
+        print(f"{name} {BOT[name]} x{a.bots}: {bot_hash(name, a.bots, a.players)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
