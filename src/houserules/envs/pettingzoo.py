@@ -43,6 +43,7 @@ a fixed cycle, which no game here does.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -52,6 +53,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ign
 
 from ..engine.core import GameError
 from .common import EncodedGame
+from .run import Agent, Run, play
 
 
 class HouseRulesAEC(AECEnv):  # type: ignore[misc]
@@ -123,6 +125,12 @@ class HouseRulesAEC(AECEnv):  # type: ignore[misc]
         else:
             self._select()
         self._accumulate_rewards()
+
+    def run(self, agents: Sequence[Agent], seed: int = 0) -> Run:
+        """RLCard's ``env.run()``: one whole game of this env's table with ``agents[i]`` at seat ``i``;
+        each seat's trajectory and the payoffs (envs/run.py). The env must be reset before stepping again."""
+        self.agents = []
+        return play(self.table, agents, seed)
 
     def render(self) -> str | None:
         if self.render_mode is None:
