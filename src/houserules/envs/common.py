@@ -54,6 +54,10 @@ if TYPE_CHECKING:
 #: the reason a game gives when its turn limit ended it undecided (Shedding, King Taco, Mao)
 TURN_LIMIT = "turn limit"
 
+#: with ``shaped=True``, a seat's reward for each penalty card it is given (Mao); a game
+#: is worth +1/-1, so ten penalty cards weigh as much as the game itself
+PENALTY_REWARD = -0.1
+
 
 def payoffs(result: Result | None, players: int) -> list[float]:
     """Each seat's reward for ``result``, zero-sum: +1 shared by the winners, -1 shared by the
@@ -84,10 +88,12 @@ def encoding_for(game: str) -> Encoding:
 class EncodedGame:
     """One game, its options and its encoding; ``state`` is the game in progress."""
 
-    def __init__(self, game: str, players: int | None = None, attempts: bool = False, **options: Any):
-        if not isinstance(attempts, bool):
-            raise GameError(f"attempts is true or false, got {attempts!r}")
-        self.attempts = attempts
+    def __init__(self, game: str, players: int | None = None, attempts: bool = False, shaped: bool = False,
+                 **options: Any):
+        for flag, value in (("attempts", attempts), ("shaped", shaped)):
+            if not isinstance(value, bool):
+                raise GameError(f"{flag} is true or false, got {value!r}")
+        self.attempts, self.shaped = attempts, shaped
         self.game: Game[Any, Any] = registry.get(game)
         raw = dict(options)
         if players is not None:
@@ -106,6 +112,13 @@ class EncodedGame:
         self.unindexed = 0  # decisions left out because the encoding has no index for them
         self._passes = 0  # attempts: seats that have passed in a row
         self._seat = 0  # attempts: the seat whose go it is
+        self._penalised: list[int] = [0] * self.players  # shaped: penalty cards each seat was last told of
+        if shaped:
+            self.new(0)
+            if not isinstance(getattr(self.view(None), "penalties", None), (list, tuple)):
+                raise GameError(f"{self.game.title} counts no penalty cards in its views, so shaped=True "
+                                f"has nothing to shape (Mao does)")
+            self.state = None
 
     def fork(self) -> EncodedGame:
         """An independent copy of the table and its game (a search plays on it; this one is untouched)."""
@@ -129,6 +142,7 @@ class EncodedGame:
         self.state = self.game.new(self.options, seed)
         seats = self.game.to_act(self.state)
         self._passes, self._seat = 0, seats[0] if self.attempts and seats else 0  # the dealer starts Mao
+        self._penalised = [0] * self.players
         self.settle()
 
     def settle(self) -> None:
@@ -254,6 +268,17 @@ class EncodedGame:
 
     def rewards(self) -> list[float]:
         return payoffs(self.game.result(self.state), self.players)
+
+    def shaping(self, seat: int) -> float:
+        """With ``shaped``: ``PENALTY_REWARD`` for each penalty card ``seat`` was given since it was
+        last asked (0 without). Why: a random Mao game always reaches the turn limit, so the game's
+        own reward is 0 and a learner learns nothing; its penalties say which attempts were wrong.
+        Read from the public count in the views, never from the state behind them. Not zero-sum."""
+        if not self.shaped:
+            return 0.0
+        count = int(self.view(seat).penalties[seat])
+        given, self._penalised[seat] = count - self._penalised[seat], count
+        return PENALTY_REWARD * given
 
     @property
     def truncated(self) -> bool:

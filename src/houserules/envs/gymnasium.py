@@ -115,7 +115,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.table.act(self.seat, action)
         self._play_bots()
         self._done = self.table.over
-        reward = self.table.rewards()[self.seat] if self._done else 0.0
+        reward = (self.table.rewards()[self.seat] if self._done else 0.0) + self.table.shaping(self.seat)
         info: dict[str, Any] = {}
         if self._done:
             info["result"] = self.table.result_json()

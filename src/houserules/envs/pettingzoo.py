@@ -124,6 +124,9 @@ class HouseRulesAEC(AECEnv):  # type: ignore[misc]
             self.infos = {a: {"result": self.table.result_json()} for a in self.agents}
         else:
             self._select()
+        if self.table.shaped:  # penalty cards as they are given, to whoever is given them
+            for a in self.agents:
+                self.rewards[a] += self.table.shaping(self.agent_name_mapping[a])
         self._accumulate_rewards()
 
     def run(self, agents: Sequence[Agent], seed: int = 0) -> Run:

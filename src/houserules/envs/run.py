@@ -19,7 +19,10 @@ encoding (-1 for a bot's choice the encoding has no index for: a Mao slip
 the referee penalises), and the reward: 0 but for the seat's last step,
 which carries its payoff. ``payoffs`` is ``envs.common.payoffs``, the
 zero-sum scoring every bridge uses (+1 shared by the winners, -1 by the
-rest, 0 for all when nobody won, as at a turn limit).
+rest, 0 for all when nobody won, as at a turn limit). With ``shaped=True``
+(Mao) each step's reward also carries ``PENALTY_REWARD`` for every penalty
+card the seat was given from that decision to its next (``payoffs`` stay
+the game's own).
 """
 
 from __future__ import annotations
@@ -88,6 +91,8 @@ def play(table: EncodedGame, agents: Sequence[Agent], seed: int = 0) -> Run:
         if table.over or seat is None:
             break
         seen = table.observe(seat)
+        if table.shaped and steps[seat]:  # penalty cards given since its last decision (envs/common.py)
+            steps[seat][-1] = steps[seat][-1]._replace(reward=table.shaping(seat))
         agent = seated[seat]
         if not hasattr(agent, "choose"):
             index = agent(seen)
@@ -113,5 +118,5 @@ def play(table: EncodedGame, agents: Sequence[Agent], seed: int = 0) -> Run:
     payoffs = table.rewards()
     for seat, mine in enumerate(steps):
         if mine:
-            mine[-1] = mine[-1]._replace(reward=payoffs[seat])
+            mine[-1] = mine[-1]._replace(reward=payoffs[seat] + table.shaping(seat))
     return Run(steps, payoffs)
