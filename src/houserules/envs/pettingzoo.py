@@ -129,6 +129,11 @@ class HouseRulesAEC(AECEnv):  # type: ignore[misc]
                 self.rewards[a] += self.table.shaping(self.agent_name_mapping[a])
         self._accumulate_rewards()
 
+    def action_features(self, agent: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """``agent``'s legal actions now, as indices and a few features each, beside the mask
+        (``EncodedGame.action_features``: ``int64[n]``, ``float32[n, blocks + 3]``)."""
+        return self.table.action_features(self.agent_name_mapping[agent])
+
     def run(self, agents: Sequence[Agent], seed: int = 0) -> Run:
         """RLCard's ``env.run()``: one whole game of this env's table with ``agents[i]`` at seat ``i``;
         each seat's trajectory and the payoffs (envs/run.py). The env must be reset before stepping again."""
