@@ -162,7 +162,8 @@ def games() -> None:
                   ", ".join(bot_kinds(name)))
     console.print(t)
     console.print("Pick a bot by strength (" + "; ".join(f"[bold]{w}[/]: {says}" for w, says in LEVELS.items())
-                  + ") or by kind; search bots take a budget: ismcts:200, ismcts:0.5s.")
+                  + ") or by kind; search bots take a budget: ismcts:200, ismcts:0.5s; "
+                  "a trained network plays as policy:PATH.npz.")
 
 
 @app.command()

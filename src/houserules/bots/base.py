@@ -74,6 +74,7 @@ GENERIC: dict[str, str] = {
     "random": "houserules.bots.base:RandomBot",
     "eager": "houserules.bots.base:EagerBot",
     "ismcts": "houserules.bots.ismcts:ISMCTS",
+    "policy": "houserules.bots.policy:PolicyBot",  # policy:PATH.npz, a trained network
 }
 
 
@@ -89,9 +90,13 @@ LEVELS: dict[str, str] = {
 DEFAULT_LEVELS: dict[str, str] = {"beginner": "random", "club": "heuristic", "strong": "ismcts:300"}
 
 
+#: generic kinds that are nothing without a parameter (a file), so menus do not offer them bare
+NEEDS_PARAMETER = frozenset({"policy"})
+
+
 def bot_kinds(game: str) -> list[str]:
-    """The bot kinds that can play ``game``."""
-    return sorted({*GENERIC, *registry.spec(game).bots})
+    """The bot kinds that can play ``game`` as they are (``policy:PATH`` too, given a file)."""
+    return sorted({*GENERIC, *registry.spec(game).bots} - NEEDS_PARAMETER)
 
 
 def levels(game: str) -> dict[str, str]:
@@ -122,12 +127,18 @@ def make(game: str, spec: str, seed: int = 0) -> Bot:
         return make(game, strong, seed)  # a search with no budget named: the game's measured one
     target = registry.spec(game).bots.get(kind) or GENERIC.get(kind)
     if target is None:
-        raise GameError(f"no {kind!r} bot for {game}; available: {', '.join([*LEVELS, *bot_kinds(game)])}")
+        raise GameError(f"no {kind!r} bot for {game}; available: {', '.join([*LEVELS, *bot_kinds(game)])}, "
+                        f"policy:PATH.npz")
     factory = registry.load(target)
-    if not colon:
-        bot: Bot = factory(seed)
-        return bot
     from_spec = getattr(factory, "from_spec", None)
+    if getattr(factory, "takes_game", False):  # a bot that must fit the game (a trained policy)
+        if from_spec is None or not colon or not param.strip():
+            raise GameError(f"the {kind} bot needs a parameter: {kind}:PATH")
+        bot: Bot = from_spec(seed, param, game)
+        return bot
+    if not colon:
+        bot = factory(seed)
+        return bot
     if from_spec is None:
         raise GameError(f"the {kind} bot takes no parameter: {spec!r}")
     bot = from_spec(seed, param)

@@ -23,6 +23,12 @@ Contract (tests/test_encodings.py holds every game that declares one to it):
   one. The way back is over the legal actions (``decode``): an index names
   a decision the seat can make now, and the legal list says which action
   that is, so an index round-trips to the very action it came from.
+
+Optional: ``action_blocks(options)`` says where each form of decision's
+indices start (``{"play": 0, "declare": 1048, ...}``, in index order), so a
+learner facing a huge flat space (bpoker's 24,732 indices for a handful of
+legal actions) can read each legal action as a few features rather than one
+index among thousands (``houserules.envs`` ``action_features``).
 """
 
 from __future__ import annotations

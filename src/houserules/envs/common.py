@@ -54,6 +54,10 @@ if TYPE_CHECKING:
 #: the reason a game gives when its turn limit ended it undecided (Shedding, King Taco, Mao)
 TURN_LIMIT = "turn limit"
 
+#: with ``shaped=True``, a seat's reward for each penalty card it is given (Mao); a game
+#: is worth +1/-1, so ten penalty cards weigh as much as the game itself
+PENALTY_REWARD = -0.1
+
 
 def payoffs(result: Result | None, players: int) -> list[float]:
     """Each seat's reward for ``result``, zero-sum: +1 shared by the winners, -1 shared by the
@@ -64,6 +68,13 @@ def payoffs(result: Result | None, players: int) -> list[float]:
         return [0.0] * players
     won = set(result.winners)
     return [1.0 / len(won) if s in won else -1.0 / (players - len(won)) for s in range(players)]
+
+
+def named_cards(action: Action) -> int:
+    """How many cards ``action`` names: its card, and the whole numbers in a tuple ``arg``
+    (the cards of a set, a declaration, a discard)."""
+    arg = action.arg if isinstance(action.arg, tuple) else ()
+    return (action.card is not None) + sum(isinstance(x, int) and not isinstance(x, bool) for x in arg)
 
 
 def cut_short(result: Result | None) -> bool:
@@ -84,10 +95,12 @@ def encoding_for(game: str) -> Encoding:
 class EncodedGame:
     """One game, its options and its encoding; ``state`` is the game in progress."""
 
-    def __init__(self, game: str, players: int | None = None, attempts: bool = False, **options: Any):
-        if not isinstance(attempts, bool):
-            raise GameError(f"attempts is true or false, got {attempts!r}")
-        self.attempts = attempts
+    def __init__(self, game: str, players: int | None = None, attempts: bool = False, shaped: bool = False,
+                 **options: Any):
+        for flag, value in (("attempts", attempts), ("shaped", shaped)):
+            if not isinstance(value, bool):
+                raise GameError(f"{flag} is true or false, got {value!r}")
+        self.attempts, self.shaped = attempts, shaped
         self.game: Game[Any, Any] = registry.get(game)
         raw = dict(options)
         if players is not None:
@@ -106,6 +119,13 @@ class EncodedGame:
         self.unindexed = 0  # decisions left out because the encoding has no index for them
         self._passes = 0  # attempts: seats that have passed in a row
         self._seat = 0  # attempts: the seat whose go it is
+        self._penalised: list[int] = [0] * self.players  # shaped: penalty cards each seat was last told of
+        if shaped:
+            self.new(0)
+            if not isinstance(getattr(self.view(None), "penalties", None), (list, tuple)):
+                raise GameError(f"{self.game.title} counts no penalty cards in its views, so shaped=True "
+                                f"has nothing to shape (Mao does)")
+            self.state = None
 
     def fork(self) -> EncodedGame:
         """An independent copy of the table and its game (a search plays on it; this one is untouched)."""
@@ -129,6 +149,7 @@ class EncodedGame:
         self.state = self.game.new(self.options, seed)
         seats = self.game.to_act(self.state)
         self._passes, self._seat = 0, seats[0] if self.attempts and seats else 0  # the dealer starts Mao
+        self._penalised = [0] * self.players
         self.settle()
 
     def settle(self) -> None:
@@ -248,12 +269,53 @@ class EncodedGame:
             self._seat = (self._seat + 1) % self.players
         self.settle()
 
+    def action_blocks(self) -> list[tuple[str, int, int]]:
+        """The action space's blocks, ``(name, start, size)`` in index order: the encoding's
+        ``action_blocks`` (engine/encoding.py), or one block ``action`` for an encoding without."""
+        starts = getattr(self.encoding, "action_blocks", None)
+        at = sorted((start, name) for name, start in (starts(self.options) if starts else {"action": 0}).items())
+        ends = [start for start, _ in at[1:]] + [self.act_size]
+        return [(name, start, end - start) for (start, name), end in zip(at, ends)]
+
+    def action_features(self, seat: int) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
+        """``seat``'s legal actions as a few numbers each, beside the mask: their indices
+        (``int64[n]``) and features (``float32[n, B + 3]``, ``B`` the number of blocks), row ``i``
+        describing index ``i``: a one-hot of its block (which form of decision), its place within
+        the block (0..1), how many cards it names (/ 10), and the index itself (0..1). Empty
+        (``n`` = 0) when ``seat`` is not asked. Why: a network scoring each legal action from
+        its features generalises across the thousands of indices no game ever visits."""
+        blocks = self.action_blocks()
+        starts = [start for _, start, _ in blocks]
+        view = self.view(seat)
+        legal = self.legal(seat) if seat == self.seat_to_act() else []
+        indices = np.array([self.encoding.index(view, a) for a in legal], dtype=np.int64)
+        out = np.zeros((len(legal), len(blocks) + 3), dtype=np.float32)
+        for row, (action, index) in enumerate(zip(legal, indices)):
+            b = int(np.searchsorted(starts, index, side="right")) - 1
+            _, start, size = blocks[b]
+            out[row, b] = 1.0
+            out[row, len(blocks)] = (index - start) / max(1, size - 1)
+            out[row, len(blocks) + 1] = named_cards(action) / 10.0
+            out[row, len(blocks) + 2] = index / max(1, self.act_size - 1)
+        return indices, out
+
     def result_json(self) -> dict[str, Any]:
         result = self.game.result(self.state)
         return {} if result is None else result.to_json()
 
     def rewards(self) -> list[float]:
         return payoffs(self.game.result(self.state), self.players)
+
+    def shaping(self, seat: int) -> float:
+        """With ``shaped``: ``PENALTY_REWARD`` for each penalty card ``seat`` was given since it was
+        last asked (0 without). Why: a random Mao game always reaches the turn limit, so the game's
+        own reward is 0 and a learner learns nothing; its penalties say which attempts were wrong.
+        Read from the public count in the views, never from the state behind them. Not zero-sum."""
+        if not self.shaped:
+            return 0.0
+        count = int(self.view(seat).penalties[seat])
+        given, self._penalised[seat] = count - self._penalised[seat], count
+        return PENALTY_REWARD * given
 
     @property
     def truncated(self) -> bool:

@@ -115,12 +115,17 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.table.act(self.seat, action)
         self._play_bots()
         self._done = self.table.over
-        reward = self.table.rewards()[self.seat] if self._done else 0.0
+        reward = (self.table.rewards()[self.seat] if self._done else 0.0) + self.table.shaping(self.seat)
         info: dict[str, Any] = {}
         if self._done:
             info["result"] = self.table.result_json()
         cut = self._done and self.table.truncated
         return self.table.observe(self.seat), reward, self._done and not cut, cut, info
+
+    def action_features(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The learner's legal actions now, as indices and a few features each, beside the mask
+        (``EncodedGame.action_features``: ``int64[n]``, ``float32[n, blocks + 3]``)."""
+        return self.table.action_features(self.seat)
 
     def render(self) -> str | None:
         return None if self.render_mode is None else self.table.render_text(self.seat)

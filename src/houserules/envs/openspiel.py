@@ -138,6 +138,8 @@ class HouseRulesGame(pyspiel.Game):  # type: ignore[misc]
                             f"seed a whole number: got {bridge}")
         self.name = registry.spec(name).name
         self.deals, self.seed, self.max_moves = bridge["deals"], bridge["seed"], bridge["max_moves"]
+        if "shaped" in params:  # OpenSpiel's returns are the game's own, zero-sum
+            raise GameError("shaped rewards are for the PettingZoo and Gymnasium envs, not the OpenSpiel game")
         self.table = EncodedGame(self.name, **params)  # checks the options: a GameError says why
         self.encoding = self.table.encoding
         self._deal_seeds = random.Random(self.seed)

@@ -43,6 +43,7 @@ a fixed cycle, which no game here does.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -52,6 +53,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ign
 
 from ..engine.core import GameError
 from .common import EncodedGame
+from .run import Agent, Run, play
 
 
 class HouseRulesAEC(AECEnv):  # type: ignore[misc]
@@ -122,7 +124,21 @@ class HouseRulesAEC(AECEnv):  # type: ignore[misc]
             self.infos = {a: {"result": self.table.result_json()} for a in self.agents}
         else:
             self._select()
+        if self.table.shaped:  # penalty cards as they are given, to whoever is given them
+            for a in self.agents:
+                self.rewards[a] += self.table.shaping(self.agent_name_mapping[a])
         self._accumulate_rewards()
+
+    def action_features(self, agent: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """``agent``'s legal actions now, as indices and a few features each, beside the mask
+        (``EncodedGame.action_features``: ``int64[n]``, ``float32[n, blocks + 3]``)."""
+        return self.table.action_features(self.agent_name_mapping[agent])
+
+    def run(self, agents: Sequence[Agent], seed: int = 0) -> Run:
+        """RLCard's ``env.run()``: one whole game of this env's table with ``agents[i]`` at seat ``i``;
+        each seat's trajectory and the payoffs (envs/run.py). The env must be reset before stepping again."""
+        self.agents = []
+        return play(self.table, agents, seed)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -104,6 +104,10 @@ class BPokerEncoding:
     def action_size(self, options: Mapping[str, Any]) -> int:
         return self.size
 
+    def action_blocks(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """Where each form of decision's indices start (the action features' blocks)."""
+        return dict(self.at)
+
     # --- observations ------------------------------------------------------------------
     def observe(self, view: BView) -> list[float]:
         return self.features(view).values

@@ -150,6 +150,10 @@ class MaoEncoding:
     def action_size(self, options: Mapping[str, Any]) -> int:
         return self.lay.size
 
+    def action_blocks(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """Where each kind of attempt's indices start (the action features' blocks)."""
+        return dict(self.lay.at)
+
     def observe(self, view: MaoView) -> list[float]:
         return self.features(view).values
 

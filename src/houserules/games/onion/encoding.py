@@ -67,6 +67,12 @@ class OnionEncoding:
     def action_size(self, options: Mapping[str, Any]) -> int:
         return _blocks(int(options.get("max_raise", 5)))["end"]
 
+    def action_blocks(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """Where each kind's indices start (the action features' blocks)."""
+        out = _blocks(int(options.get("max_raise", 5)))
+        del out["end"]
+        return out
+
     def observe(self, view: OnionView) -> list[float]:
         return self.features(view).values
 

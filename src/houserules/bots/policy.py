@@ -1,0 +1,187 @@
+"""A trained policy as a player: ``policy:PATH`` loads a small network saved as NumPy's ``.npz``.
+
+Why: a network trained on the environments (houserules.envs) should sit in the
+ladder, the simulator, the terminal and the browser like any bot, so it is rated
+against exactly what people meet. It reads what its seat may know only: the
+game's encoding of the seat's view (engine/encoding.py), the same numbers the
+environments hand a learner, and scores every action index; the legal actions'
+indices are the mask, and it plays the legal action with the highest score.
+
+The file (``save_policy`` writes one) holds a multi-layer perceptron:
+
+* ``game`` (text): the game it was trained on; ``options`` (JSON text): the table's
+  options it was trained at (players and the like), which bind the encoding;
+* ``w0, b0, w1, b1, ...``: layer ``k`` maps ``x`` to ``x @ wk + bk``; every layer
+  but the last is followed by ``activation`` (``tanh``, the default, or ``relu``).
+  ``w0`` has the observation's size in rows; the last layer the action space's size
+  in columns.
+
+No framework is needed beyond NumPy (the ``[rl]`` extra), imported only when a policy
+bot is made. ONNX is not read: onnxruntime is not a dependency of any extra, and a
+network exported from PyTorch or JAX is a few arrays to save with ``save_policy``.
+A file is read with ``allow_pickle=False``: it holds arrays, never code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..engine import registry
+from ..engine.core import Action, GameError
+from ..engine.encoding import Encoding, bound
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+#: the hidden layers' activation functions a file may name
+ACTIVATIONS = ("tanh", "relu")
+
+#: loaded files by (path, modification time, size): a ladder makes a bot per game
+_LOADED: dict[tuple[str, float, int], Network] = {}
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:
+        raise GameError("a policy bot needs numpy: pip install 'houserules[rl]'") from None
+    return numpy
+
+
+class Network:
+    """The arrays of one saved policy, checked against its game's encoding."""
+
+    def __init__(self, game: str, options: dict[str, Any], layers: list[tuple[NDArray[Any], NDArray[Any]]],
+                 activation: str):
+        self.game, self.options, self.layers, self.activation = game, options, layers, activation
+
+    def scores(self, observation: Sequence[float]) -> NDArray[Any]:
+        """One score per action index for ``observation``."""
+        np = _numpy()
+        x = np.asarray(observation, dtype=np.float64)
+        for k, (w, b) in enumerate(self.layers):
+            x = x @ w + b
+            if k < len(self.layers) - 1:
+                x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
+        out: NDArray[Any] = x
+        return out
+
+
+def save_policy(path: str | os.PathLike[str], game: str, layers: Sequence[tuple[Any, Any]],
+                options: Mapping[str, Any] | None = None, activation: str = "tanh") -> None:
+    """Write ``layers`` (each a weight matrix and a bias vector) as a policy for ``game`` at a
+    table with ``options``, in the form ``policy:PATH`` reads."""
+    np = _numpy()
+    if activation not in ACTIVATIONS:
+        raise GameError(f"activation must be one of {', '.join(ACTIVATIONS)}, got {activation!r}")
+    arrays: dict[str, Any] = {"game": np.array(game), "options": np.array(json.dumps(dict(options or {}))),
+                              "activation": np.array(activation)}
+    for k, (w, b) in enumerate(layers):
+        arrays[f"w{k}"], arrays[f"b{k}"] = np.asarray(w, dtype=np.float32), np.asarray(b, dtype=np.float32)
+    with open(path, "wb") as f:
+        np.savez(f, **arrays)
+
+
+def _text(data: Any, key: str, path: str) -> str:
+    if key not in data.files or data[key].shape != ():
+        raise GameError(f"policy {path} has no {key!r} text: save it with houserules.bots.policy.save_policy")
+    return str(data[key])
+
+
+def load(path: str) -> Network:
+    """The network in ``path``; GameError (one line) when it is missing or not a policy file."""
+    if not path.endswith(".npz"):
+        raise GameError(f"a policy is a NumPy .npz file (policy:PATH.npz), got {path!r}")
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise GameError(f"cannot read policy {path}: {e.strerror}") from None
+    key = (os.path.abspath(path), st.st_mtime, st.st_size)
+    if key in _LOADED:
+        return _LOADED[key]
+    np = _numpy()
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            game, activation = _text(data, "game", path), _text(data, "activation", path)
+            options = json.loads(_text(data, "options", path))
+            layers: list[tuple[NDArray[Any], NDArray[Any]]] = []
+            while f"w{len(layers)}" in data.files:
+                k = len(layers)
+                if f"b{k}" not in data.files:
+                    raise GameError(f"policy {path} has w{k} but no b{k}")
+                layers.append((data[f"w{k}"].astype(np.float64), data[f"b{k}"].astype(np.float64)))
+    except GameError:
+        raise
+    except (OSError, ValueError, EOFError) as e:  # not a zip, a damaged array, bad JSON
+        raise GameError(f"policy {path} is not a readable .npz policy: {e}") from None
+    if not layers:
+        raise GameError(f"policy {path} has no layers (w0, b0, ...)")
+    if activation not in ACTIVATIONS or not isinstance(options, dict):
+        raise GameError(f"policy {path} names activation {activation!r} (one of {', '.join(ACTIVATIONS)}) "
+                        f"and options {options!r} (a JSON object)")
+    net = Network(game, options, layers, activation)
+    _LOADED[key] = net
+    return net
+
+
+def check(net: Network, path: str, game: str) -> Encoding:
+    """The encoding ``net`` reads in ``game``, after checking it fits: the same game, and layers
+    that chain from the observation's size to the action space's size."""
+    if net.game != game:
+        raise GameError(f"policy {path} was trained for {net.game}, not {game}")
+    spec = registry.spec(game)
+    if not spec.encoding:
+        raise GameError(f"{spec.title} has no encoding, so no policy can read it")
+    options = registry.get(game).options(net.options)
+    encoding = bound(registry.load(spec.encoding), options)
+    size = encoding.observation_size(options)
+    for k, (w, b) in enumerate(net.layers):
+        if w.ndim != 2 or b.shape != (w.shape[1],) or w.shape[0] != size:
+            raise GameError(f"policy {path}: layer {k} is {w.shape} + {b.shape}, expected ({size}, n) + (n,)")
+        size = w.shape[1]
+    if size != encoding.action_size(options):
+        raise GameError(f"policy {path} scores {size} actions; {game} at {net.options} has "
+                        f"{encoding.action_size(options)}")
+    return encoding
+
+
+class PolicyBot:
+    """Plays the legal action its network scores highest (ties: the first). A legal action
+    the encoding gives no index (bpoker: a declaration longer than its index space) is not
+    scored; if none has one, it plays one of them at random."""
+
+    name = "policy"
+    wants_view = True
+    takes_game = True  # bots.make hands from_spec the game: the file must fit it
+
+    def __init__(self, seed: int, net: Network, encoding: Encoding, path: str):
+        self.rng = random.Random(seed)
+        self.net, self.encoding, self.path = net, encoding, path
+        self.name = f"policy:{path}"
+
+    @classmethod
+    def from_spec(cls, seed: int, param: str, game: str) -> PolicyBot:
+        """``PATH`` of a ``.npz`` saved by ``save_policy`` for ``game``."""
+        path = param.strip()
+        net = load(path)
+        return cls(seed, net, check(net, path, game), path)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        observation = self.encoding.observe(view)
+        if len(observation) != self.net.layers[0][0].shape[0]:
+            raise GameError(f"policy {self.path} reads {self.net.layers[0][0].shape[0]} numbers; this table's "
+                            f"view has {len(observation)} (trained at {self.net.options})")
+        indexed: list[tuple[int, Action]] = []
+        for action in legal:
+            try:
+                indexed.append((self.encoding.index(view, action), action))
+            except GameError:
+                continue
+        if not indexed:
+            return legal[self.rng.randrange(len(legal))]
+        scores = self.net.scores(observation)
+        return max(indexed, key=lambda ia: float(scores[ia[0]]))[1]
