@@ -904,6 +904,9 @@ class Hub:
             raise GameError(f"{game.title} with these options has {n} seats; {len(seats)} were described")
         for i, s in enumerate(seats):
             if s.bot is not None:
+                if s.bot.strip().startswith("policy:"):  # a file path on this machine: never a stranger's to name
+                    raise GameError(f"seat {i}: policy bots read a file on the server, so a table made over the "
+                                    "network cannot have one (play one with houserules play, sim or ladder)")
                 try:
                     check_spec(game.name, s.bot)
                 except GameError as exc:
