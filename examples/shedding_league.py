@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from shedding_policy_gradient import Policy, play  # noqa: E402  (the same network and game loop)
+from shedding_policy_gradient import Policy, learn, play  # noqa: E402  (the same network, game loop and step)
 
 from houserules.bots.policy import save_policy  # noqa: E402
 from houserules.envs.gymnasium import SingleAgentEnv  # noqa: E402
@@ -64,14 +64,7 @@ def train(minutes: float, snapshot: int, lr: float, seed: int, folder: Path) -> 
         past = league[1:]
         spec = "heuristic" if not past or rng.random() < 0.5 else past[int(rng.integers(len(past)))]
         reward, trace = play(table(spec), policy, rng, False, None)
-        advantage = reward - baseline
-        baseline += 0.02 * (reward - baseline)
-        total = [np.zeros_like(x) for x in policy.params()]
-        for obs, h, p, action in trace:
-            for t, g in zip(total, policy.grads(obs, h, p, action, advantage)):
-                t += g
-        for param, g in zip(policy.params(), total):
-            param += lr * g / max(1, len(trace)) ** 0.5
+        baseline = learn(policy, trace, reward, baseline, lr)
         games += 1
         if games % snapshot == 0:
             league.append(save(policy, folder / f"snapshot_{games}.npz"))

@@ -89,15 +89,22 @@ def train(episodes: int, every: int, evaluations: int, lr: float, seed: int, opp
         if episode == episodes:
             break
         reward, trace = play(env, policy, rng, False, None)
-        advantage = reward - baseline
-        baseline += 0.02 * (reward - baseline)
-        total = [np.zeros_like(x) for x in policy.params()]
-        for obs, h, p, action in trace:
-            for t, g in zip(total, policy.grads(obs, h, p, action, advantage)):
-                t += g
-        for param, g in zip(policy.params(), total):
-            param += lr * g / max(1, len(trace)) ** 0.5
+        baseline = learn(policy, trace, reward, baseline, lr)
     return curve
+
+
+def learn(policy: Policy, trace: list[Any], reward: float, baseline: float, lr: float) -> float:
+    """One REINFORCE step from one game's ``trace`` and its ``reward`` against a running
+    ``baseline`` (which it returns, moved towards the reward): the step is scaled by the
+    square root of the game's length, so long games do not swamp short ones."""
+    advantage = reward - baseline
+    total = [np.zeros_like(x) for x in policy.params()]
+    for obs, h, p, action in trace:
+        for t, g in zip(total, policy.grads(obs, h, p, action, advantage)):
+            t += g
+    for param, g in zip(policy.params(), total):
+        param += lr * g / max(1, len(trace)) ** 0.5
+    return baseline + 0.02 * (reward - baseline)
 
 
 def plot(curve: list[tuple[int, float]], path: Path, opponent: str = "random") -> None:

@@ -69,6 +69,28 @@ def test_every_card_of_the_hand_says_what_it_will_do(base_url, browser):
     assert not errors, errors
 
 
+def showing(base_url, browser, view: dict, legal: list, free: bool):
+    """A laptop page at a new table whose every update is replaced by ``view``, ``legal`` and
+    ``free`` (crafted from a literal state): the browser drawn for a moment a real game reaches
+    only by chance."""
+    t = new_table(base_url)
+    page = browser.new_context(viewport=LAPTOP).new_page()
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def down(message):
+            msg = json.loads(message)
+            if msg.get("type") == "update":
+                msg.update(view=view, legal=legal, free=free, status="playing", events=[])
+            ws.send(json.dumps(msg))
+        server.on_message(down)
+
+    page.route_web_socket("**/ws/**", route)
+    page.goto(base_url + t["invites"][0]["path"])
+    return page
+
+
 def test_a_neutralization_out_of_turn_is_a_button_not_your_move(base_url, browser):
     """The update a seat gets when it may neutralize in another player's turn (crafted from a
     literal state: the server's own update, with that view, legal list and ``free``)."""
@@ -79,21 +101,7 @@ def test_a_neutralization_out_of_turn_is_a_button_not_your_move(base_url, browse
     view = GAME.view(state, 0).to_json()
     legal = [GAME.action_to_json(a) for a in GAME.legal(state) if a.seat == 0]
     assert legal == [{"seat": 0, "action": "use", "card": "3C"}]
-    t = new_table(base_url)
-    page = browser.new_context(viewport=LAPTOP).new_page()
-
-    def route(ws):
-        server = ws.connect_to_server()
-
-        def down(message):
-            msg = json.loads(message)
-            if msg.get("type") == "update":
-                msg.update(view=view, legal=legal, free=True, status="playing", events=[])
-            ws.send(json.dumps(msg))
-        server.on_message(down)
-
-    page.route_web_socket("**/ws/**", route)
-    page.goto(base_url + t["invites"][0]["path"])
+    page = showing(base_url, browser, view, legal, free=True)
     page.wait_for_selector('button.action[data-action="use"]')
     button = page.locator('button.action[data-action="use"]')
     assert "Neutralize" in button.inner_text()
@@ -121,21 +129,7 @@ def test_a_set_says_what_it_does_under_its_button_and_a_j_says_what_happens_now(
         "viewing": [["AS", "AH", "QC", "7H"], ["9H"], ["QH"]], "tables": [["JD"], ["4H"], []]}, 0)
     view = GAME.view(state, 0).to_json()
     legal = [GAME.action_to_json(a) for a in GAME.legal(state) if a.seat == 0]
-    t = new_table(base_url)
-    page = browser.new_context(viewport=LAPTOP).new_page()
-
-    def route(ws):
-        server = ws.connect_to_server()
-
-        def down(message):
-            msg = json.loads(message)
-            if msg.get("type") == "update":
-                msg.update(view=view, legal=legal, free=False, status="playing", events=[])
-            ws.send(json.dumps(msg))
-        server.on_message(down)
-
-    page.route_web_socket("**/ws/**", route)
-    page.goto(base_url + t["invites"][0]["path"])
+    page = showing(base_url, browser, view, legal, free=False)
     page.wait_for_selector('button.action[data-action="pair"]')
     assert "skips the next player" in page.locator('button.action[data-action="pair"]').first.inner_text()
     page.locator('.hand [data-card="QC"]').hover()
