@@ -39,7 +39,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
-from load_server import SEATS, Stats, cpu_seconds, free_port, percentile, play_seat  # noqa: E402
+from load_server import SEATS, Stats, cpu_seconds, percentile, play_seat, start_server  # noqa: E402
 from pg_server import postgres  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
@@ -57,21 +57,6 @@ def post(url: str, body: dict[str, Any], n: int) -> dict[str, Any]:
         return json.loads(r.read())  # type: ignore[no-any-return]
     finally:
         conn.close()
-
-
-def start(dsn: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "houserules.cli", "serve", "--port", str(port), "--db", dsn,
-                             "--bot-delay", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url + "/api/games", timeout=1).read()
-            return proc, url
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("a server did not start")
 
 
 async def play_table(urls: list[str], i: int, think: float, stats: Stats, deadline: float) -> None:
@@ -156,7 +141,7 @@ def main() -> None:
     args = p.parse_args()
     with postgres(fsync=True) as pg:
         dsn = pg.new_database()
-        started = [start(dsn) for _ in range(args.processes)]
+        started = [start_server(dsn) for _ in range(args.processes)]
         procs, urls = [s[0] for s in started], [s[1] for s in started]
         try:
             load_before = os.getloadavg()[0]

@@ -115,7 +115,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, sync: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: Path | str, sync: str = "normal") -> tuple[subprocess.Popen[bytes], str]:
+    """A ``houserules serve`` on a free port of 127.0.0.1 (``db``: a SQLite file or a PostgreSQL
+    address), once it answers; its process and its address."""
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "houserules.cli", "serve", "--port", str(port), "--db", str(db),
                              "--bot-delay", "0", "--sync", sync], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -106,16 +106,18 @@ class StoredTable:
 Statement = tuple[str, tuple[Any, ...]]
 
 
-def _inserts(table: StoredTable) -> list[Statement]:
-    """The statements that store a new table and its seats."""
+def inserts(table: StoredTable, mark: str = "?", flag: Any = int) -> list[Statement]:
+    """The statements that store a new table and its seats, with the database's parameter
+    ``mark`` (SQLite ``?``, PostgreSQL ``%s``) and its way of storing a yes/no (``flag``)."""
+    marks = ", ".join([mark] * 6)
     stmts: list[Statement] = [(
-        "INSERT INTO tables (id, game, options, seed, created, settings) VALUES (?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO tables (id, game, options, seed, created, settings) VALUES ({marks})",
         (table.id, table.game, json.dumps(table.options), table.seed, table.created or time.time(),
          json.dumps(table.settings)),
     )]
     for i, seat in enumerate(table.seats):
-        stmts.append(("INSERT INTO seats (table_id, seat, name, bot, token_hash, joined) VALUES (?, ?, ?, ?, ?, ?)",
-                      (table.id, i, seat.name, seat.bot, seat.token_hash, int(seat.joined))))
+        stmts.append((f"INSERT INTO seats (table_id, seat, name, bot, token_hash, joined) VALUES ({marks})",
+                      (table.id, i, seat.name, seat.bot, seat.token_hash, flag(seat.joined))))
     return stmts
 
 
@@ -179,11 +181,11 @@ class Store:
 
     # --- writes -----------------------------------------------------------
     def create(self, table: StoredTable) -> None:
-        self._tx(_inserts(table))
+        self._tx(inserts(table))
 
     def set_rematch(self, table_id: str, new: StoredTable) -> None:
         """Create the rematch table and link it from the old one, both or neither."""
-        self._tx([*_inserts(new), ("UPDATE tables SET rematch = ? WHERE id = ?", (new.id, table_id))])
+        self._tx([*inserts(new), ("UPDATE tables SET rematch = ? WHERE id = ?", (new.id, table_id))])
 
 
     def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],

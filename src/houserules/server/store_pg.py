@@ -24,12 +24,11 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from .store import StoredSeat, StoredTable, StoreError
+from .store import Statement, StoredSeat, StoredTable, StoreError, inserts
 
 try:
     import psycopg
@@ -85,22 +84,6 @@ class StorageFailed(sqlite3.DatabaseError):
 
 class Conflict(StorageFailed):
     """Another server process stored this table's next action first."""
-
-
-Statement = tuple[str, tuple[Any, ...]]
-
-
-def _inserts(table: StoredTable) -> list[Statement]:
-    stmts: list[Statement] = [(
-        "INSERT INTO tables (id, game, options, seed, created, settings) VALUES (%s, %s, %s, %s, %s, %s)",
-        (table.id, table.game, json.dumps(table.options), table.seed, table.created or time.time(),
-         json.dumps(table.settings)),
-    )]
-    for i, seat in enumerate(table.seats):
-        stmts.append(("INSERT INTO seats (table_id, seat, name, bot, token_hash, joined) "
-                      "VALUES (%s, %s, %s, %s, %s, %s)", (table.id, i, seat.name, seat.bot, seat.token_hash,
-                                                          seat.joined)))
-    return stmts
 
 
 class PgStore:
@@ -187,10 +170,11 @@ class PgStore:
 
     # --- writes -----------------------------------------------------------
     def create(self, table: StoredTable) -> None:
-        self._tx(table.id, _inserts(table))
+        self._tx(table.id, inserts(table, "%s", bool))
 
     def set_rematch(self, table_id: str, new: StoredTable) -> None:
-        self._tx(table_id, [*_inserts(new), ("UPDATE tables SET rematch = %s WHERE id = %s", (new.id, table_id))])
+        self._tx(table_id, [*inserts(new, "%s", bool),
+                            ("UPDATE tables SET rematch = %s WHERE id = %s", (new.id, table_id))])
 
     def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
                result: Mapping[str, Any] | None = None) -> None:
