@@ -229,6 +229,26 @@ def test_actions_round_trip_through_json(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=seeds)
+def test_every_legal_action_is_said_in_words(name: str, seed: int) -> None:
+    """What the terminal menu and the browser's buttons show (engine.moves): a label for
+    every legal action, as its seat sees the table, and every declared kind a record."""
+    game = registry.get(name)
+    if game.moves is not None:
+        assert set(game.moves.codec.kinds) == set(game.codec.kinds)
+    state = new(game, seed)
+    for step, _ in enumerate(random_play(game, state, random.Random(seed))):
+        if step % 5:
+            continue
+        views = {s: game.view(state, s) for s in game.to_act(state)}
+        for a in game.legal(state):
+            said = game.words(a, views.get(a.seat) or game.view(state, a.seat))
+            assert isinstance(said.label, str) and said.label.strip(), a
+            assert isinstance(said.cost, str) and isinstance(said.button, bool), a
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
 def test_strict_refusals_change_nothing(name: str, seed: int) -> None:
     game = registry.get(name)
     state = new(game, seed, STRICT)

@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, Result, View
+from .moves import Moves, MoveWords
 
 
 class GameState(Protocol):
@@ -50,6 +51,8 @@ class Game(Protocol[S, V]):
     name: str
     title: str
     codec: ActionCodec
+    #: the move kinds as records (engine.moves); None for a game that declares its codec alone
+    moves: Moves[Any] | None
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options with defaults filled in; raise OptionsError with why not."""
@@ -113,6 +116,11 @@ class Game(Protocol[S, V]):
 
     def action_from_json(self, obj: Mapping[str, Any]) -> Action:
         """Parse the stable JSON form; raise GameError with why not, whatever ``obj`` is."""
+        ...
+
+    def words(self, action: Action, view: Any) -> MoveWords:
+        """How ``action`` is said to the seat seeing ``view``: label, cost, button (engine.moves).
+        The terminal menu and the browser's buttons both show these words."""
         ...
 
     # --- the contract's own questions (tests, fuzzers and search bots ask them) ---------

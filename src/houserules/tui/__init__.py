@@ -15,9 +15,11 @@ from rich.markup import escape
 
 from ..engine import registry
 from ..engine.core import Action
+from ..engine.protocol import Game
 from ..engine.words import CARD_TOKEN, YOU, second_person, tell
 
-__all__ = ["YOU", "Renderer", "card_or_text", "event_line", "renderer", "seat_name", "second_person"]
+__all__ = ["YOU", "Renderer", "card_or_text", "cards_drawn", "event_line", "move_line", "renderer", "seat_name",
+           "second_person"]
 
 
 class Renderer(Protocol):
@@ -53,11 +55,27 @@ def event_line(game: str, event: Mapping[str, Any], names: list[str], viewer: in
     line = tell(registry.load(registry.spec(game).words), event, names, viewer)
     if line is None:
         return None
-    draw = renderer(game).card_markup
-    parts = CARD_TOKEN.split(line.text)  # plain text and card names, alternately
-    body = "".join(draw(p) if i % 2 else escape(p) for i, p in enumerate(parts))
+    body = cards_drawn(line.text, renderer(game).card_markup)
     indent, style = TONE_STYLE.get(line.tone, ("", ""))
     return f"{indent}[{style}]{body}[/]" if style else indent + body
+
+
+def cards_drawn(text: str, draw: Callable[[str], str]) -> str:
+    """Words in the card-token language (``[[QS]]``) as Rich markup: each card drawn by
+    ``draw``, the rest escaped as text."""
+    parts = CARD_TOKEN.split(text)  # plain text and card names, alternately
+    return "".join(draw(p) if i % 2 else escape(p) for i, p in enumerate(parts))
+
+
+def move_line(game: Game[Any, Any], r: Renderer, action: Action, view: Any) -> str:
+    """A menu line for a legal action: the game's declared words for it (engine.moves),
+    the same the browser's buttons show, with what it costs; a game that declares no
+    move words is described by its renderer."""
+    if game.moves is None:
+        return r.describe(action, view)
+    said = game.words(action, view)
+    line = cards_drawn(said.label, r.card_markup)
+    return f"{line} [dim]— {cards_drawn(said.cost, r.card_markup)}[/]" if said.cost else line
 
 
 def card_or_text(text: str, parse: Callable[[str], Any], markup: Callable[[Any], str]) -> str:

@@ -28,7 +28,7 @@ from rich.console import Console
 
 from ..engine.core import STRICT, Action, GameError
 from ..table import Table
-from . import event_line, renderer
+from . import event_line, move_line, renderer
 
 Reader = Callable[[str], str]
 #: a reader that gives up after ``timeout`` seconds (None: nothing was typed by then)
@@ -153,7 +153,7 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
         legal = dict(offered)
         console.print(r.render(view, names))
         for i, a in offered:
-            console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
+            console.print(f"  [cyan]{i}[/] {move_line(table.game, r, a, view)}")
         tick = getattr(r, "ticker", None)  # a game whose turn clock counts down while the person types (Mao)
         if tick is not None and clock is not None:
             def line(v: object = view, tick: Callable[[object, list[str], float], str] = tick,
@@ -212,7 +212,7 @@ def _offer_free(console: Console, table: Table, seat: int, read: Reader) -> Acti
     console.print(r.render(view, [s.name for s in table.seats]))
     console.print("[bold]You may act now, out of turn[/] (nobody waits for it):")
     for i, a in enumerate(free, 1):
-        console.print(f"  [cyan]{i}[/] {r.describe(a, view)}")
+        console.print(f"  [cyan]{i}[/] {move_line(table.game, r, a, view)}")
     while True:
         try:
             text = read("number, or Enter to let play go on > ").strip().lower()

@@ -392,13 +392,17 @@ class TableScreen {
 
     const last = this.lastMove(names);
     const main = u.status === "waiting" ? this.waiting() : mod.board(ctx);
-    const buttons = u.legal.filter((a) => mod.isButton(a));
-    const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map((a) => {
+    // each legal action's words come from the server in the game's one wording (u.said, index for index);
+    // a game module's own labels only for a game that declares no move words
+    const said = u.legal.map((a, i) => (u.said && u.said[i]) || { label: mod.actionLabel(a, u.view),
+      cost: mod.actionCost(a, u.view), button: mod.isButton(a) });
+    const buttons = u.legal.map((a, i) => [a, said[i]]).filter(([, w]) => w.button);
+    const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map(([a, w]) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
-      const cost = mod.actionCost(a, u.view);
+      const cost = w.cost ? cardWords(w.cost, mod.cardText) : "";
       const note = mod.actionNote ? mod.actionNote(a, u.view) : "";  // optional: what the action will do
-      return h("button", { class: ["action", cost ? "risky" : ""].join(" "), "data-action": a.action, onclick: () => this.act(a),
-        title: cost || note || null }, mod.actionLabel(a, u.view), note ? h("small", { class: "says" }, note) : "",
+      return h("button", { class: ["action", w.cost ? "risky" : ""].join(" "), "data-action": a.action, onclick: () => this.act(a),
+        title: cost || note || null }, cardWords(w.label, mod.cardText), note ? h("small", { class: "says" }, note) : "",
         cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
     }));
     const turn = h("p", { class: "turn", role: "status" }, u.status === "paused" ? "Paused by the host" : u.status !== "playing" ? "" :

@@ -153,27 +153,43 @@ def play(state: SheddingState, seat: int, c: int, events: list[Event], undeclare
             end_turn(state, events)
 
 
-def apply(state: SheddingState, action: Action) -> list[Event]:
-    """Carry out a legal action of the seat to act."""
+def play_card(state: SheddingState, action: Action) -> list[Event]:
+    """Play a card onto the discard pile, with its effects (S-2, S-3, S-4, S-5)."""
     events: list[Event] = []
-    seat, kind = action.seat, action.kind
-    if kind == "play":
-        play(state, seat, action.card, events)
-    elif kind == "end":
-        end_turn(state, events)
-    elif kind == "draw":
-        pressure = state.pending > 0
-        count = state.pending or 1  # H-1: one card, or the whole pressure total
-        state.pending = 0
-        draw_cards(state, seat, count, events, pressure)
-        end_turn(state, events)
-    elif kind == "decline":
-        penalty(state, seat, "queen not covered", _DECLINED, 1, events)
-        end_turn(state, events)
-    elif kind == "declare":
-        state.declared[seat] = True
-        events.append(Event("declare", seat))
+    play(state, action.seat, action.card, events)
     return events
+
+
+def end(state: SheddingState, action: Action) -> list[Event]:
+    """End the run: the turn passes (S-2.1)."""
+    events: list[Event] = []
+    end_turn(state, events)
+    return events
+
+
+def draw(state: SheddingState, action: Action) -> list[Event]:
+    """Draw one card, or the whole pressure total (H-1), and the turn ends."""
+    events: list[Event] = []
+    pressure = state.pending > 0
+    count = state.pending or 1
+    state.pending = 0
+    draw_cards(state, action.seat, count, events, pressure)
+    end_turn(state, events)
+    return events
+
+
+def decline(state: SheddingState, action: Action) -> list[Event]:
+    """Leave the Queen uncovered: draw its penalty card and the turn ends (S-3.5, S-6.3)."""
+    events: list[Event] = []
+    penalty(state, action.seat, "queen not covered", _DECLINED, 1, events)
+    end_turn(state, events)
+    return events
+
+
+def declare(state: SheddingState, action: Action) -> list[Event]:
+    """Say "last card" (S-7.1)."""
+    state.declared[action.seat] = True
+    return [Event("declare", action.seat)]
 
 
 _DECLINED = Illegal("S-6.3", "the Queen was not covered")

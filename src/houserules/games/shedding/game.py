@@ -9,10 +9,12 @@ from enum import StrEnum
 from typing import Any
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
-from ...engine.actions import ActionCodec, card_field
+from ...engine.actions import card_field
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.expect import differs, zone_expect
+from ...engine.moves import Move, Moves
+from ...engine.words import card
 from . import flow, rules
 from .state import SheddingState, deal, literal_state, validate_options
 from .view import SheddingView, view
@@ -29,9 +31,29 @@ class Kind(StrEnum):
     SHOW = "show"
 
 
-_CARD = card_field(parse_card, card_name, DECK_SIZE, '"card": "QS"')
-CODEC = ActionCodec("Shedding", {Kind.PLAY: (_CARD,), Kind.END: (), Kind.DRAW: (), Kind.DECLINE: (),
-                                 Kind.DECLARE: (), Kind.SHOW: (_CARD,)}, rules.GAME_OVER)
+_CARD = (card_field(parse_card, card_name, DECK_SIZE, '"card": "QS"'),)
+
+
+def _draw_label(action: Action, view: SheddingView) -> str:
+    return f"Draw {view.pending}" if view.pending else "Draw 1"
+
+
+def _draw_cost(action: Action, view: SheddingView) -> str:
+    return f"takes {view.pending} cards, ends your turn" if view.pending else "ends your turn"
+
+
+MOVES: Moves[SheddingState] = Moves("Shedding", (
+    Move(Kind.PLAY, _CARD, rules.check_play, flow.play_card, "S-2.1",
+         lambda a, v: f"Play {card(card_name(a.card))}", button=False),
+    Move(Kind.END, (), rules.check_end, flow.end, "S-2.1", "End run"),
+    Move(Kind.DRAW, (), rules.check_draw, flow.draw, "S-2.1", _draw_label, _draw_cost),
+    Move(Kind.DECLINE, (), rules.check_decline, flow.decline, "S-3.5", "Decline the Queen",
+         "you draw 1; the Queen stays"),
+    Move(Kind.DECLARE, (), rules.check_declare, flow.declare, "S-7.1", "Last card!"),
+    Move(Kind.SHOW, _CARD, rules.check_show, None, "S-6.2",
+         lambda a, v: f"Show {card(card_name(a.card))}", "Exposure: a penalty card", button=False),
+), rules.GAME_OVER)
+CODEC = MOVES.codec
 
 
 class Shedding(GameBase[SheddingState, SheddingView]):
@@ -40,6 +62,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     name = "shedding"
     title = "Shedding"
     codec = CODEC
+    moves = MOVES
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -52,12 +75,6 @@ class Shedding(GameBase[SheddingState, SheddingView]):
 
     def legal(self, state: SheddingState) -> list[Action]:
         return rules.legal(state)
-
-    def rules_check(self, state: SheddingState, action: Action) -> Illegal | None:
-        return rules.check(state, action)
-
-    def apply(self, state: SheddingState, action: Action) -> list[Event]:
-        return flow.apply(state, action)
 
     def penalise(self, state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:
         return flow.penalise(state, action, illegal)

@@ -141,34 +141,58 @@ def legal(state: SheddingState) -> list[Action]:
     return out
 
 
-def check(state: SheddingState, action: Action) -> Illegal | None:
-    """None if ``action`` is legal now, else the clause it breaks and the penalty a table assesses.
-    The engine's envelope (a real seat, a known action, a real card, the game on) has passed."""
-    seat, kind = action.seat, action.kind
-    hand = state.hands[seat]
-    if kind in ("play", "show") and action.card not in hand:
-        return Illegal("hand", f"you do not hold {card_name(action.card)}")
-    if kind == "show":
-        return EXPOSURE
-    if seat != state.turn:
-        return NOT_YOUR_TURN
-    queen_on_top = IS_QUEEN[state.discard[-1]]
-    if kind == "play":
-        why = why_not_play(state, action.card)
-        if why is None and len(hand) == 1 and not state.declared[seat]:
-            return UNDECLARED
+def _not_held(state: SheddingState, action: Action) -> Illegal | None:
+    return None if action.card in state.hands[action.seat] else Illegal(
+        "hand", f"you do not hold {card_name(action.card)}")
+
+
+def check_show(state: SheddingState, action: Action) -> Illegal | None:
+    """Showing a card you hold is always Exposure, in turn or not (S-6.2)."""
+    return _not_held(state, action) or EXPOSURE
+
+
+def check_play(state: SheddingState, action: Action) -> Illegal | None:
+    """A card you hold, in your turn, that follows the top or the run (S-2, S-3, S-7.1)."""
+    why = _not_held(state, action)
+    if why is not None:
         return why
-    if kind == "draw":
-        if queen_on_top:
-            return QUEEN_UNCOVERED
-        return DRAW_IN_RUN if state.run else None
-    if kind == "end":
-        if queen_on_top:
-            return QUEEN_UNCOVERED
-        return None if state.run else NOTHING_TO_END
-    if kind == "decline":
-        return None if queen_on_top else NO_QUEEN
-    # declare
-    if len(hand) != 1:
+    if action.seat != state.turn:
+        return NOT_YOUR_TURN
+    why = why_not_play(state, action.card)
+    if why is None and len(state.hands[action.seat]) == 1 and not state.declared[action.seat]:
+        return UNDECLARED
+    return why
+
+
+def check_draw(state: SheddingState, action: Action) -> Illegal | None:
+    """Draw instead of playing: not on a Queen, not once a run is started (S-2.1, S-2.3, H-2)."""
+    if action.seat != state.turn:
+        return NOT_YOUR_TURN
+    if IS_QUEEN[state.discard[-1]]:
+        return QUEEN_UNCOVERED
+    return DRAW_IN_RUN if state.run else None
+
+
+def check_end(state: SheddingState, action: Action) -> Illegal | None:
+    """End a run you have started (S-2.1), not leaving a Queen on top (S-2.3)."""
+    if action.seat != state.turn:
+        return NOT_YOUR_TURN
+    if IS_QUEEN[state.discard[-1]]:
+        return QUEEN_UNCOVERED
+    return None if state.run else NOTHING_TO_END
+
+
+def check_decline(state: SheddingState, action: Action) -> Illegal | None:
+    """Leave a Queen on top uncovered, at its penalty (S-3.5, S-6.3)."""
+    if action.seat != state.turn:
+        return NOT_YOUR_TURN
+    return None if IS_QUEEN[state.discard[-1]] else NO_QUEEN
+
+
+def check_declare(state: SheddingState, action: Action) -> Illegal | None:
+    """Declare your last card, once, in your turn (S-7.1)."""
+    if action.seat != state.turn:
+        return NOT_YOUR_TURN
+    if len(state.hands[action.seat]) != 1:
         return NOT_LAST
-    return ALREADY if state.declared[seat] else None
+    return ALREADY if state.declared[action.seat] else None

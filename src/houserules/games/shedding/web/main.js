@@ -46,22 +46,6 @@ export default {
     }
     return h("div", { class: "board shedding" }, ...parts);
   },
-  isButton: (a) => a.action !== "play",
-  actionLabel(a, view) {
-    switch (a.action) {
-      case "draw": return view.pending_draw ? `Draw ${view.pending_draw}` : "Draw 1";
-      case "end": return "End run";
-      case "decline": return "Decline the Queen (draw 1)";
-      case "declare": return "Last card!";
-      default: return a.action;
-    }
-  },
-  /** What a button costs, said on it (the table shows it under the label). */
-  actionCost(a, view) {
-    if (a.action === "draw") return view.pending_draw ? `takes ${view.pending_draw} cards, ends your turn` : "ends your turn";
-    if (a.action === "decline") return "you draw 1; the Queen stays";
-    return "";
-  },
   toAct: (view) => (view.over ? [] : [view.turn]),
   seatNote(view, seat) {
     const n = view.hand_sizes[seat];

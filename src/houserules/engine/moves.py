@@ -1,0 +1,100 @@
+"""Each game's move kinds declared once: fields, check, effect, clause and the words people read.
+
+A kind of move used to be spread over seven places in two languages: its JSON
+fields (the codec), a branch of the game's ``check``, a branch of its
+``apply``, a terminal menu line, a JavaScript button label and its cost, and
+an encoding block. Adding Shedding's ``decline`` touched all of them, and the
+terminal and the browser said the same move in different words.
+
+Here a game lists its kinds as ``Move`` records. ``Moves`` derives from them
+the codec (``engine.actions.ActionCodec``), the check and apply dispatch, and
+``words``: the label a person reads and what the move costs, in the game's
+card-token language (``[[QS]]``, ``engine.words``), which the terminal draws
+with Rich and the browser with card chips. The server sends those words with
+each legal action, so no screen writes a move's label of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from .actions import ActionCodec, Field
+from .core import Action, Event, Illegal
+
+S = TypeVar("S")
+V = TypeVar("V")
+
+#: words that depend on the move and what its seat sees, or fixed words
+Said = str | Callable[[Action, Any], str]
+
+
+class MoveWords(NamedTuple):
+    """How a move is said on a screen: its label, what it costs ("" when nothing), and
+    whether it is a button (False: made by picking a card on the table or in the hand)."""
+
+    label: str
+    cost: str = ""
+    button: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "cost": self.cost, "button": self.button}
+
+
+@dataclass(frozen=True)
+class Move(Generic[S]):
+    """One kind of move: everything about it in one place.
+
+    ``check(state, action)`` is the kind's legality (after the envelope, ``engine.actions``):
+    None or the clause broken; ``effect(state, action)`` carries out a legal one and returns
+    its events (None for a kind that is only ever attempted, never legal: a table judges it
+    by the game's ``penalise``, as Shedding's showing a card). ``clause`` names the rules-page id that allows the move. ``label`` and
+    ``cost`` are fixed words or a function of the action and the view of the seat that
+    would make it (cards as ``[[NAME]]`` tokens); ``button`` is False for moves made by
+    clicking a card rather than a button.
+    """
+
+    kind: str
+    fields: tuple[Field, ...]
+    check: Callable[[S, Action], Illegal | None]
+    effect: Callable[[S, Action], list[Event]] | None
+    clause: str
+    label: Said
+    cost: Said = ""
+    button: bool = True
+
+
+def _say(words: Said, action: Action, view: Any) -> str:
+    return words if isinstance(words, str) else words(action, view)
+
+
+class Moves(Generic[S]):
+    """A game's move kinds, and what follows from them: the codec, dispatch and words."""
+
+    def __init__(self, title: str, moves: Sequence[Move[S]], game_over: Illegal):
+        kinds = [m.kind for m in moves]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError(f"{title}: a move kind is declared twice")
+        self.moves = tuple(moves)
+        self.codec = ActionCodec(title, {m.kind: m.fields for m in moves}, game_over)
+        self._by_kind = {m.kind: m for m in moves}
+        # the hot paths read these dicts directly: one lookup and a call per decision
+        self._check = {m.kind: m.check for m in moves}
+        self._effect = {m.kind: m.effect for m in moves if m.effect is not None}
+
+    def __getitem__(self, kind: str) -> Move[S]:
+        return self._by_kind[kind]
+
+    def check(self, state: S, action: Action) -> Illegal | None:
+        """The rules' answer for a well-formed action (its envelope has passed)."""
+        return self._check[action.kind](state, action)
+
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Carry out a legal action by its kind's effect."""
+        return self._effect[action.kind](state, action)
+
+    def words(self, action: Action, view: Any) -> MoveWords:
+        """The label, cost and button flag of ``action`` as the seat seeing ``view`` reads them."""
+        m = self._by_kind[action.kind]
+        return MoveWords(_say(m.label, action, view), _say(m.cost, action, view), m.button)
