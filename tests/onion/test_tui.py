@@ -13,7 +13,7 @@ from houserules.engine import get_game
 from houserules.engine.core import Action
 from houserules.games.onion.cards import allocate
 from houserules.games.onion.terminal import RENDERER
-from houserules.tui import event_line
+from houserules.tui import event_line, move_line
 
 GAME = get_game("cripple-mr-onion")
 
@@ -33,7 +33,7 @@ def test_renders_describes_and_words_a_whole_match_with_modifiers() -> None:
         if rng.random() < 0.2:
             console.print(RENDERER.render(view, names))
         for a in legal:
-            assert RENDERER.describe(a, view)
+            assert move_line(GAME, RENDERER, a, view)
         for e in GAME.apply(state, bots[seat].choose(view, legal)):
             kinds.add(e.kind)
             for viewer in (None, 0, 1, 2):

@@ -9,11 +9,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from ...cards import shuffle
-from ...engine.actions import ActionCodec, Field, named, whole
+from ...engine.actions import Field, named, whole
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
+from ...engine.moves import Move, Moves, Said
+from ...engine.words import card
 from . import flow, modifiers, phases, rules
-from .cards import DECK_SIZE, allocate, canonical, name, names
+from .cards import CRANK, CSUIT, DECK_SIZE, SPECIAL, allocate, canonical, name, names
+from .state import OnionKind as K
 from .state import OnionState, Phase, literal_state, validate_options
 from .view import OnionView, view
 
@@ -53,22 +56,67 @@ def _not_chips(value: Any) -> int:
     raise TypeError(f"an amount is a whole number of chips, not {value!r}")
 
 
-def _fields(kind: str) -> tuple[Field, ...]:
-    if kind in rules.AMOUNT_KINDS:
-        return (_AMOUNT,)
-    if kind == "discard":
-        return (_CARDS,)
-    if kind == "declare":
-        return (_GROUPINGS,)
-    return (_CARD,) if kind in rules.CARD_KINDS else ()
+def _check(state: OnionState, action: Action) -> Illegal | None:
+    return rules.resolve_arg(state, action)[0]
+
+
+def _carry_out(state: OnionState, action: Action) -> list[Event]:
+    """Every kind goes through the phase table (phases.PHASES): what a kind does depends
+    on the phase it is made in (a ``match`` answers the Dealer, covers raises or takes
+    the Dealership), so the table, not the kind, names the handler."""
+    illegal, arg = rules.resolve_arg(state, action)
+    if illegal is not None:
+        raise ValueError(f"illegal action {action}: {illegal.reason}")
+    return phases.apply(state, action, arg)
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return " ".join(card(name(c, marks=True)) for c in sorted(cards, key=lambda c: (CRANK[c], CSUIT[c])))
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'' if n == 1 else 's'}"
+
+
+def _move(kind: K, fields: tuple[Field, ...], clause: str, label: Said, cost: Said = "",
+          button: bool = True) -> Move[OnionState]:
+    return Move(kind, fields, _check, _carry_out, clause, label, cost, button)
+
+
+def _grouped(a: Action, v: OnionView) -> str:
+    return "Declare " + ("; ".join(f"{kind} {_cards(cards)}" for kind, cards in a.arg) or "nothing")
 
 
 #: Cards are named with the special copy's ``*`` always, so that a record replays
 #: the very copies played; without modifiers the ``*`` changes nothing. A discard
 #: is a set of cards and two unmarked copies of a card are the same card, so its
 #: JSON lists the cards in one canonical order: two discards are the same action
-#: exactly when they read the same.
-CODEC = ActionCodec("Cripple Mr Onion", {k: _fields(k) for k in rules.KINDS}, rules.GAME_OVER)
+#: exactly when they read the same. Amounts are chosen with a chooser and cards
+#: picked on the table, so only the yes/no moves are buttons.
+MOVES: Moves[OnionState] = Moves("Cripple Mr Onion", (
+    _move(K.DISCARD, (_CARDS,), "CMO-4.4",
+          lambda a, v: f"Discard {_cards(a.arg)}" if a.arg else "Keep all five", button=False),
+    _move(K.FOLD, (), "CMO-4.4", lambda a, v: "Fold (throw away all five)" if v.phase == "draw" else "Fold",
+          "you are out of this round; chips already in the Pot stay there"),
+    _move(K.BET, (_AMOUNT,), "CMO-4.5", lambda a, v: f"Bet {a.arg}", button=False),
+    _move(K.MATCH, (), "CMO-4.5",
+          lambda a, v: f"Match {v.bid if v.phase == 'answer' else sum(v.staked)}"),
+    _move(K.RAISE, (_AMOUNT,), "CMO-4.5", lambda a, v: f"Match {v.bid} and raise {a.arg}", button=False),
+    _move(K.BUY, (), "CMO-5.2", "Buy a face-down card", lambda a, v: _chips(v.stake)),
+    _move(K.STOP, (), "CMO-5.2", "Stop buying"),
+    _move(K.EXTRA, (_AMOUNT,), "CMO-5.3", lambda a, v: f"Extra bet {a.arg}", button=False),
+    _move(K.PASS, (), "CMO-5.3", lambda a, v: "Pass the Dealership" if v.phase == "consider" else "Pass"),
+    _move(K.ACCEPT, (), "CMO-5.4", "Take the Dealership", lambda a, v: _chips(v.offer_cost)),
+    _move(K.BID, (_AMOUNT,), "CMO-5.7", lambda a, v: f"Bid {a.arg} for the Dealership", button=False),
+    _move(K.DECLINE, (), "CMO-5.7", "Decline"),
+    _move(K.SPECIAL, (_CARD,), "CMO-8.2",
+          lambda a, v: f"Declare {SPECIAL.get(a.card, 'a special card')} {card(name(a.card, marks=True))}"),
+    _move(K.DONE, (), "CMO-8.2", "No more special cards"),
+    _move(K.CHOOSE, (_CARD,), "CMO-7.4", lambda a, v: f"Keep {card(name(a.card, marks=True))}", button=False),
+    _move(K.REVEAL, (_CARD,), "CMO-7.10", lambda a, v: f"Disclose {card(name(a.card, marks=True))}", button=False),
+    _move(K.DECLARE, (_GROUPINGS,), "CMO-5.6", _grouped, button=False),
+), rules.GAME_OVER)
+CODEC = MOVES.codec
 
 
 class CrippleMrOnion(GameBase[OnionState, OnionView]):
@@ -77,6 +125,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
     name = "cripple-mr-onion"
     title = "Cripple Mr Onion"
     codec = CODEC
+    moves = MOVES
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -91,15 +140,6 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
 
     def legal(self, state: OnionState) -> list[Action]:
         return rules.legal(state)
-
-    def rules_check(self, state: OnionState, action: Action) -> Illegal | None:
-        return rules.resolve_arg(state, action)[0]
-
-    def apply(self, state: OnionState, action: Action) -> list[Event]:
-        illegal, arg = rules.resolve_arg(state, action)
-        if illegal is not None:
-            raise ValueError(f"illegal action {action}: {illegal.reason}")
-        return phases.apply(state, action, arg)
 
     def view(self, state: OnionState, seat: int | None) -> OnionView:
         return view(state, seat)

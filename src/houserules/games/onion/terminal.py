@@ -114,36 +114,6 @@ class OnionRenderer:
                     f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) + "[/]"))
         return Panel(Group(*lines), title="Cripple Mr Onion", border_style="green")
 
-    def describe(self, action: Action, view: OnionView) -> str:
-        k = action.kind
-        if k == "discard":
-            return f"discard {cards_markup(action.arg)}" if action.arg else "keep all five"
-        if k == "fold":
-            return "fold (discard all five)" if view.phase == "draw" else "fold"
-        if k == "bet":
-            return f"bet {action.arg}"
-        if k == "raise":
-            return f"match {view.bid} and raise {action.arg}"
-        if k == "match":
-            owed = view.bid if view.phase == "answer" else sum(view.staked)
-            return f"match ({owed})"
-        if k == "extra":
-            return f"extra bet {action.arg}"
-        if k == "bid":
-            return f"bid {action.arg} for the Dealership"
-        if k == "accept":
-            return f"accept the Dealership (pay {view.offer_cost})"
-        if k == "declare":
-            return "declare " + ("; ".join(f"{kind} {cards_markup(cards)}" for kind, cards in action.arg) or "nothing")
-        if k == "special":
-            return f"declare {SPECIAL[action.card]} {card_markup(action.card, True)}"
-        if k in ("choose", "reveal"):
-            return f"{k} {card_markup(action.card)}"
-        if k == "done":
-            return "no (more) special cards"
-        return {"buy": f"buy a face-down card ({view.stake})", "stop": "stop buying",
-                "pass": "pass", "decline": "decline"}.get(k, k)
-
     def parse(self, text: str, seat: int, view: OnionView) -> Action:
         words = text.strip().split()
         if not words:

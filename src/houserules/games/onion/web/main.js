@@ -237,27 +237,6 @@ export default {
       box,
       hand ? myHand(ctx, hand, choice) : "");
   },
-  isButton: (a) => ["fold", "match", "buy", "stop", "pass", "accept", "decline", "done", "special"].includes(a.action),
-  /** What a button costs, said on it. */
-  actionCost(a, view) {
-    if (a.action === "fold") return "you are out of this round; chips already in the Pot stay there";
-    if (a.action === "buy") return `${view.stake} chip${view.stake === 1 ? "" : "s"}`;
-    return "";
-  },
-  actionLabel(a, view) {
-    switch (a.action) {
-      case "fold": return view.phase === "draw" ? "Fold (throw away all five)" : "Fold";
-      case "match": return view.phase === "answer" ? `Match ${view.bid}` : `Match ${sum(view.staked)}`;
-      case "buy": return `Buy a face-down card (${view.stake})`;
-      case "stop": return "Stop buying";
-      case "pass": return view.phase === "consider" ? "Pass the Dealership" : "Pass";
-      case "accept": return `Take the Dealership (${view.offer_cost})`;
-      case "decline": return "Decline";
-      case "done": return "No more special cards";
-      case "special": return `Declare ${SPECIALS[a.card] || "special card"} ${cardText(a.card)}`;
-      default: return a.action;
-    }
-  },
   toAct: (view) => (view.over ? [] : [view.turn]),
   seatNote(view, seat) {
     const staked = (view.staked || [])[seat];
