@@ -31,15 +31,17 @@ Said = str | Callable[[Action, Any], str]
 
 
 class MoveWords(NamedTuple):
-    """How a move is said on a screen: its label, what it costs ("" when nothing), and
-    whether it is a button (False: made by picking a card on the table or in the hand)."""
+    """How a move is said on a screen: its label, what it costs ("" when nothing), whether
+    it is a button (False: made by picking a card on the table or in the hand), and what it
+    will do where the label cannot say it ("" when the label says it all: bpoker's cards)."""
 
     label: str
     cost: str = ""
     button: bool = True
+    note: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "cost": self.cost, "button": self.button}
+        return {"label": self.label, "cost": self.cost, "button": self.button, "note": self.note}
 
 
 @dataclass(frozen=True)
@@ -50,9 +52,10 @@ class Move(Generic[S]):
     None or the clause broken; ``effect(state, action)`` carries out a legal one and returns
     its events (None for a kind that is only ever attempted, never legal: a table judges it
     by the game's ``penalise``, as Shedding's showing a card). ``clause`` names the rules-page id that allows the move. ``label`` and
-    ``cost`` are fixed words or a function of the action and the view of the seat that
-    would make it (cards as ``[[NAME]]`` tokens); ``button`` is False for moves made by
-    clicking a card rather than a button.
+    ``cost`` (and ``note``, what the move will do where its label cannot say it) are fixed
+    words or a function of the action and the view of the seat that would make it (cards as
+    ``[[NAME]]`` tokens); ``button`` is False for moves made by clicking a card rather than
+    a button.
     """
 
     kind: str
@@ -63,6 +66,7 @@ class Move(Generic[S]):
     label: Said
     cost: Said = ""
     button: bool = True
+    note: Said = ""
 
 
 def _say(words: Said, action: Action, view: Any) -> str:
@@ -95,6 +99,7 @@ class Moves(Generic[S]):
         return self._effect[action.kind](state, action)
 
     def words(self, action: Action, view: Any) -> MoveWords:
-        """The label, cost and button flag of ``action`` as the seat seeing ``view`` reads them."""
+        """The label, cost, button flag and note of ``action`` as the seat seeing ``view`` reads them."""
         m = self._by_kind[action.kind]
-        return MoveWords(_say(m.label, action, view), _say(m.cost, action, view), m.button)
+        return MoveWords(_say(m.label, action, view), _say(m.cost, action, view), m.button,
+                         _say(m.note, action, view))

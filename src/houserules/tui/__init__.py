@@ -75,7 +75,9 @@ def move_line(game: Game[Any, Any], r: Renderer, action: Action, view: Any) -> s
         return r.describe(action, view)
     said = game.words(action, view)
     line = cards_drawn(said.label, r.card_markup)
-    return f"{line} [dim]— {cards_drawn(said.cost, r.card_markup)}[/]" if said.cost else line
+    if said.note:
+        line += f" — {cards_drawn(said.note, r.card_markup)}"
+    return f"{line} [dim]({cards_drawn(said.cost, r.card_markup)})[/]" if said.cost else line
 
 
 def card_or_text(text: str, parse: Callable[[str], Any], markup: Callable[[Any], str]) -> str:

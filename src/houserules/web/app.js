@@ -400,7 +400,7 @@ class TableScreen {
     const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map(([a, w]) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
       const cost = w.cost ? cardWords(w.cost, mod.cardText) : "";
-      const note = mod.actionNote ? mod.actionNote(a, u.view) : "";  // optional: what the action will do
+      const note = w.note ? cardWords(w.note, mod.cardText) : mod.actionNote ? mod.actionNote(a, u.view) : "";  // what it will do
       return h("button", { class: ["action", w.cost ? "risky" : ""].join(" "), "data-action": a.action, onclick: () => this.act(a),
         title: cost || note || null }, cardWords(w.label, mod.cardText), note ? h("small", { class: "says" }, note) : "",
         cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
