@@ -11,9 +11,10 @@ from rich.text import Text
 from houserules.engine import registry
 from houserules.engine.core import Action
 from houserules.games.bpoker.cards import card_name, parse_card
+from houserules.games.bpoker.said import strength
 from houserules.games.bpoker.terminal import RENDERER
 from houserules.table import Table
-from houserules.tui import event_line
+from houserules.tui import event_line, move_line
 from houserules.tui.loop import run
 
 GAME = registry.get("bpoker")
@@ -41,7 +42,7 @@ def test_views_menus_and_log_lines_draw_in_random_games() -> None:
             view = GAME.view(state, seat)
             console.print(RENDERER.render(view, names))
             for a in legal:
-                assert RENDERER.describe(a, view)
+                assert move_line(GAME, RENDERER, a, view)
             for e in GAME.apply(state, legal[rng.randrange(len(legal))]):
                 event_line("bpoker", e.for_seat(seat), names, seat)
 
@@ -71,7 +72,8 @@ def test_a_shafting_unit_and_its_used_sixes_draw_and_its_use_is_told() -> None:
     out = io.StringIO()
     Console(file=out, width=160, color_system=None).print(RENDERER.render(view, ["Ann", "Bob", "Cy"]))
     assert "↶" in out.getvalue() and "unit" in out.getvalue()
-    assert "shafting unit sideways" in RENDERER.describe(Action(0, "use", parse_card("6S")), view)
+    said = GAME.words(Action(0, "use", parse_card("6S")), view)
+    assert "of your unit sideways" in said.label and "as a 6" in said.note
     assert "f_poker" not in out.getvalue()
 
 
@@ -123,7 +125,7 @@ def test_the_menu_offers_declarations_strongest_first() -> None:
             view = GAME.view(state, seat)
             declares = [a for a in RENDERER.menu(view, legal) if a.kind == "declare"]
             if len(declares) > 2:
-                keys = [RENDERER._key([card_name(c) for c in a.arg], view) for a in declares]
+                keys = [strength([card_name(c) for c in a.arg], view) for a in declares]
                 assert keys == sorted(keys, reverse=True)
                 assert len(RENDERER.menu(view, legal)) == len(legal)
                 seen += 1

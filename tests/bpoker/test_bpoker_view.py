@@ -36,6 +36,7 @@ def test_every_card_rule_and_set_has_its_words_in_the_catalogue() -> None:
 
 def test_the_view_says_what_each_of_ones_cards_does_and_what_happens_now() -> None:
     from houserules.games.bpoker.terminal import RENDERER
+    from houserules.tui import move_line
 
     game = GAME
     state = game.scenario_state(game.options({"players": 3}), {
@@ -48,12 +49,12 @@ def test_the_view_says_what_each_of_ones_cards_does_and_what_happens_now() -> No
     assert words["says"]["JD"]  # a table card too
     assert words["set_says"]["AH+AS"].startswith("A + A: ends your turn and skips")
     assert words["now"] == {}
-    menu = [RENDERER.describe(a, view) for a in game.legal(state) if a.seat == 0]
-    assert any("play" in m and "goes to the next player's table" in m for m in menu)
+    menu = [move_line(game, RENDERER, a, view) for a in game.legal(state) if a.seat == 0]
+    assert any("Play" in m and "goes to the next player's table" in m for m in menu)
     assert any("skips the next player" in m for m in menu)
     spectator = game.view(state, None).to_json()
     assert "QC" not in spectator["says"] and spectator["set_says"] == {} and spectator["now"] == {}
     state.armed_j = True
     view = game.view(state, 0)
     assert view.words()["now"]["QC"].startswith("no effect now")
-    assert any("no effect now" in RENDERER.describe(a, view) for a in game.legal(state) if a.kind == "play")
+    assert any("no effect now" in move_line(game, RENDERER, a, view) for a in game.legal(state) if a.kind == "play")

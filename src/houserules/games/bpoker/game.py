@@ -8,10 +8,11 @@ import re
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from ...engine.actions import ActionCodec, Field, card_field, named, whole
+from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, multiset, redeal
-from ...engine.core import Action, Event, Illegal, Result
-from . import effects_high, effects_low, flow, fpoker, looks, pairs, rules  # noqa: F401  (the effects register their records)
+from ...engine.core import Action, Event, Result
+from ...engine.moves import Move, Moves
+from . import effects_high, effects_low, flow, fpoker, looks, pairs, rules, said  # noqa: F401  (the effects register their records)
 from .cards import MAX_ID, card_name, parse_card
 from .literal import expect, literal_state
 from .machine import answer, run
@@ -43,8 +44,51 @@ _CARDS = Field("cards", "arg", _read_cards, lambda cs: [card_name(c) for c in cs
                '"cards": ["AS", "KS", "QS", "JS", "10S"]')
 _CHOICE = Field("choice", "arg", _read_choice, lambda c: c, lambda c: isinstance(c, str) and bool(c),
                 '"choice": "skip"')
-CODEC = ActionCodec("bpoker", {Kind.PLAY: (_CARD,), Kind.PAIR: (_CARDS,), Kind.PASS: (), Kind.SCRAP: (), Kind.USE: (_CARD,),
-                               Kind.DECLARE: (_CARDS,), Kind.CHOOSE: (_CHOICE,)}, GAME_OVER)
+
+
+def _choose(state: BState, a: Action) -> list[Event]:
+    return answer(state, a.seat, a.arg) + run(state, flow.idle)
+
+
+def _play(state: BState, a: Action) -> list[Event]:
+    return flow.play(state, a.seat, a.card)
+
+
+def _pair(state: BState, a: Action) -> list[Event]:
+    return pairs.play_set(state, a.seat, a.arg) + run(state, flow.idle)
+
+
+def _pass(state: BState, a: Action) -> list[Event]:
+    return flow.end_turn(state, a.seat)
+
+
+def _scrap(state: BState, a: Action) -> list[Event]:
+    return flow.scrap(state, a.seat)
+
+
+def _use(state: BState, a: Action) -> list[Event]:
+    return flow.use(state, a.seat, a.card)
+
+
+def _declare(state: BState, a: Action) -> list[Event]:
+    return flow.declare_hand(state, a.seat, a.arg)
+
+
+#: Every kind is judged by one check (``rules.check``: offered by ``legal``, else the clause
+#: ``rules.explain`` finds), as what is legal depends on the whole table, not on the kind.
+MOVES: Moves[BState] = Moves("bpoker", (
+    Move(Kind.PLAY, (_CARD,), rules.check, _play, "BP-2.2", said.play, note=said.play_note, button=False),
+    Move(Kind.PAIR, (_CARDS,), rules.check, _pair, "BP-P.0", said.pair, note=said.pair_note),
+    Move(Kind.PASS, (), rules.check, _pass, "BP-3.4", "Pass", "ends your turn; then you declare"),
+    Move(Kind.SCRAP, (), rules.check, _scrap, "BP-3.3", "Scrap your table",
+         "your whole table goes to the discard"),
+    Move(Kind.USE, (_CARD,), rules.check, _use, "BP-J.D", said.use, note=said.use_note),
+    Move(Kind.DECLARE, (_CARDS,), rules.check, _declare, "BP-3.5", said.declare, note=said.declare_note,
+         button=False),
+    Move(Kind.CHOOSE, (_CHOICE,), rules.check, _choose, "BP-R.1", said.choice, note=said.choice_note,
+         button=False),
+), GAME_OVER)
+CODEC = MOVES.codec
 
 
 class BPoker(GameBase[BState, BView]):
@@ -53,6 +97,7 @@ class BPoker(GameBase[BState, BView]):
     name = "bpoker"
     title = "bpoker"
     codec = CODEC
+    moves = MOVES
     game_stats = staticmethod(game_stats)
     derived_stats = staticmethod(derived_stats)
 
@@ -69,26 +114,6 @@ class BPoker(GameBase[BState, BView]):
 
     def legal(self, state: BState) -> list[Action]:
         return rules.legal(state)
-
-    def rules_check(self, state: BState, action: Action) -> Illegal | None:
-        return rules.check(state, action)
-
-    def apply(self, state: BState, action: Action) -> list[Event]:
-
-        k, s = action.kind, action.seat
-        if k == Kind.CHOOSE:
-            return answer(state, s, action.arg) + run(state, flow.idle)
-        if k == Kind.PLAY:
-            return flow.play(state, s, action.card)
-        if k == Kind.PAIR:
-            return pairs.play_set(state, s, action.arg) + run(state, flow.idle)
-        if k == Kind.PASS:
-            return flow.end_turn(state, s)
-        if k == Kind.SCRAP:
-            return flow.scrap(state, s)
-        if k == Kind.USE:
-            return flow.use(state, s, action.card)
-        return flow.declare_hand(state, s, action.arg)
 
     def view(self, state: BState, seat: int | None) -> BView:
         return view(state, seat)

@@ -20,9 +20,8 @@ from rich.text import Text
 
 from ...engine.core import Action
 from ...tui import seat_name, second_person
-from .cards import CardError, card_name, is_red, parse_card, rank, suit
-from .hands import describe as hand_name
-from .hands import evaluate
+from .cards import CardError, card_name, is_red, parse_card, suit
+from .said import is_unit, strength
 from .view import BView
 from .words import open_prompt
 
@@ -51,7 +50,7 @@ def slot_markup(slot: dict[str, Any]) -> str:
     side = slot.get("sideways", [])
     if len(cards) > 1 or "as" in slot:
         inner = " ".join(("[dim]↶[/]" if c in side else "") + card_markup(c) for c in cards)
-        inner += f" ={slot['as']}" if "as" in slot else " unit" if _unit(slot) else ""
+        inner += f" ={slot['as']}" if "as" in slot else " unit" if is_unit(slot) else ""
         text = f"[{inner}]"
     else:
         text = card_markup(cards[0])
@@ -60,11 +59,6 @@ def slot_markup(slot: dict[str, Any]) -> str:
     if slot.get("ne"):
         text = f"[dim]↷[/]{text}"
     return f"[underline]{text}[/]" if slot.get("protected") else text
-
-
-def _unit(slot: dict[str, Any]) -> bool:
-    """A 6+6+6, the Discreationary Shafting Unit (BP-P.6)."""
-    return len(slot["cards"]) == 3 and "as" not in slot and all(rank(parse_card(c)) == 6 for c in slot["cards"])
 
 
 def _declared(d: dict[str, Any], s: int) -> str:
@@ -139,84 +133,11 @@ class BPokerRenderer:
             "play a card (at least one this turn)" if not d["played"] else "play another card or pass")
         return f"[bold]{who}'s turn:[/] {why}. [BP-3.4]"
 
-    def describe(self, action: Action, view: BView) -> str:
-        k = action.kind
-        if k == "play":
-            name = card_name(action.card)
-            return f"play {card_markup(name)}" + self._says(name, False, view)
-        if k == "pair":
-            key = "+".join(card_name(c) for c in sorted(action.arg))
-            return ("play the set " + " + ".join(card_markup(card_name(c)) for c in action.arg) + " as one card"
-                    + self._says(key, True, view))
-        if k == "use":
-            return self._use(card_name(action.card), view)
-        if k == "pass":
-            return "pass (end your turn, then declare)"
-        if k == "scrap":
-            return "scrap your whole table to the discard (before your first play)"
-        if k == "declare":
-            names = [card_name(c) for c in action.arg]
-            return "declare " + (" ".join(card_markup(n) for n in names) or "nothing") + f" ({self._hand(names, view)})"
-        ask = view.data.get("ask") or {}
-        if "play" in str(ask.get("prompt", "")) and action.arg in view.words()["says"]:
-            return self._choice(action.arg) + self._says(action.arg, False, view)
-        return self._choice(action.arg)
-
-    @staticmethod
-    def _says(key: str, sets: bool, view: BView) -> str:
-        """What the card or set ``key`` will do (the catalogue's words, through the view), or what
-        happens to it instead at this moment (a J just played, a 10♦ lock)."""
-        words = view.words()
-        line = words["set_says" if sets else "says"].get(key)
-        now = words["now"].get(key)
-        if now:
-            return f" — [yellow]{escape(now)}[/]" + (f" [dim](else: {escape(line)})[/]" if line else "")
-        return f" — [dim]{escape(line)}[/]" if line else ""
-
-    def _use(self, name: str, view: BView) -> str:
-        """What a ``use`` does: a unit's 6 shafts, a 3♣ neutralizes a wild, a no-effect J restores."""
-        mine = view.data["tables"][action_seat(view)]
-        if any(_unit(x) and name in x["cards"] for x in mine):
-            return f"turn {card_markup(name)} of your shafting unit sideways and force a card as a 6 [BP-P.6T]"
-        if rank(parse_card(name)) == 3:
-            return f"discard {card_markup(name)} with a wild of yours (Neutralization) [BP-JE.N]"
-        return f"use the discard effect of {card_markup(name)} (restore a no-effect card or a unit's 6) [BP-J.D]"
-
-    def _choice(self, option: str) -> str:
-        """An offered choice in words: ``5H>seat:1`` is "force 5H onto seat 1's table"."""
-        if ">" in option:
-            card, seat = option.split(">")
-            return f"force {card_markup(card)} onto seat {seat[5:]}'s table   [dim]({option})[/]"
-        if option.startswith("seat:"):
-            return f"seat {option[5:]}   [dim]({option})[/]"
-        if option.startswith("draw:"):
-            return "change " + " and ".join(card_markup(c) for c in option[5:].split("+")) + f"   [dim]({option})[/]"
-        if option.startswith("hands:"):
-            return f"pay 3 and trade poker hands with seat {option[11:]}   [dim]({option})[/]"
-        parts = option.split("+")
-        try:
-            return " and ".join(card_markup(card_name(parse_card(p))) for p in parts)
-        except CardError:
-            return option
-
     def menu(self, view: BView, legal: list[Action]) -> list[Action]:
         """The legal actions, declarations strongest first (a table of seven offers twenty)."""
         declares = sorted((a for a in legal if a.kind == "declare"),
-                          key=lambda a: self._key([card_name(c) for c in a.arg], view), reverse=True)
+                          key=lambda a: strength([card_name(c) for c in a.arg], view), reverse=True)
         return [a for a in legal if a.kind != "declare"] + declares
-
-    def _hand(self, names: list[str], view: BView) -> str:
-        told = {tuple(sorted(x["cards"])): x["hand"] for x in view.data.get("declarations", [])}
-        if tuple(sorted(names)) in told:  # the rules' own words for it (BP-H13)
-            return str(told[tuple(sorted(names))])
-        return hand_name(self._key(names, view))
-
-    @staticmethod
-    def _key(names: list[str], view: BView) -> tuple[int, ...]:
-        """How strong the hand ``names`` make is (hands.py's key: the larger, the stronger)."""
-        wild = {c for s in view.data["tables"] for x in s if x.get("wild") for c in x["cards"]}
-        faces = [(rank(parse_card(n)), suit(parse_card(n))) for n in names if n not in wild]
-        return tuple(evaluate(faces, sum(n in wild for n in names)))
 
     def parse(self, text: str, seat: int, view: BView) -> Action:
         words = text.strip().split()
@@ -283,11 +204,6 @@ class BPokerRenderer:
 
     def card_markup(self, name: str) -> str:
         return card_markup(name)
-
-
-def action_seat(view: BView) -> int:
-    """The seat whose actions are described: the view's own (the turn's, for an onlooker)."""
-    return view.seat if view.seat is not None else int(view.data["turn"])
 
 
 RENDERER = BPokerRenderer()

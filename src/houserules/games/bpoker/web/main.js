@@ -44,10 +44,10 @@ function choiceText(choice) {
 }
 
 // --- what a card does (the catalogue's words, sent in the view: says, set_says, now) ---
-/** ``key`` (a card's name such as "QC#2", or a set "AS+AH") in words: what it does, or what
- * happens to it instead at this moment (a J just played, a 10♦ lock). */
-function tip(view, key, set = false) {
-  const says = ((set ? view.set_says : view.says) || {})[key];
+/** A card's name (such as "QC#2") in words: what it does, or what happens to it instead at
+ * this moment (a J just played, a 10♦ lock). */
+function tip(view, key) {
+  const says = (view.says || {})[key];
   const now = (view.now || {})[key];
   if (now) return says ? `${now} (else: ${says})` : now;
   return says || "";
@@ -240,10 +240,6 @@ function result(view, names) {
     view.reason ? ` (${view.reason})` : "", ".");
 }
 
-/** Whether ``card`` is a 6 of this seat's shafting unit (its "use" turns it sideways). */
-const unitSix = (card, view) => !!view && typeof view.seat === "number"
-  && (view.tables[view.seat] || []).some((sl) => isUnit(sl) && sl.cards.includes(card));
-
 export default {
   board(ctx) {
     const { view, names } = ctx;
@@ -255,25 +251,6 @@ export default {
     }
     return h("div", { class: "board bpoker" }, status(view), fpoker(view, names), ask(ctx), declaration(ctx), hand(ctx),
       h("div", { class: "bp-seats" }, ...seats), result(view, names));
-  },
-  isButton: (a) => ["pass", "scrap", "use", "pair"].includes(a.action),
-  actionLabel(a, view) {
-    switch (a.action) {
-      case "pass": return "Pass";
-      case "scrap": return "Scrap your table";
-      case "use":
-        if (unitSix(a.card, view)) return `Shaft: turn ${cardText(a.card)} of your unit sideways`;
-        return base(a.card).startsWith("3") ? `Neutralize: discard ${cardText(a.card)} and a wild` : `Use ${cardText(a.card)}`;
-      case "pair": return `Play together: ${a.cards.map(cardText).join(" + ")}`;
-      default: return a.action;
-    }
-  },
-  /** What a set will do, under its button (the catalogue's words, through the view). */
-  actionNote(a, view) {
-    return a.action === "pair" && view ? tip(view, a.cards.join("+"), true) : "";
-  },
-  actionCost(a) {
-    return a.action === "pass" ? "ends your turn" : "";
   },
   toAct(view) {
     if (view.over) return [];
