@@ -111,3 +111,35 @@ def test_the_scenario_command_tidies_a_dumped_file(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["scenario", "--tidy", str(bad)])
     assert refused.exit_code == 2 and "unknown Mao state key(s): colour" in refused.output
     assert json.loads(bad.read_text())["state"]["colour"] == "red"
+
+
+H3 = [["red:2"], ["blue:3"], ["green:4"]]
+ONION = ["2C 3D 4H 5S 6C", "7D 8H 9S 10C JD", "QH KS AC 2D 3H"]
+
+
+@pytest.mark.parametrize("game, least, spelt", [
+    ("shedding", {"discard": ["5S"]},
+     {"hands": [[], [], []], "discard": ["5S"], "draw": [], "turn": 0, "direction": 1, "pending_draw": 0,
+      "declared": [], "turns": 0}),
+    ("mao", {"discard": ["5S"]},
+     {"hands": [[], [], []], "discard": ["5S"], "draw": [], "dealer": 2, "started": True, "paused": False,
+      "direction": 1, "turn": 0}),
+    ("bpoker", {},
+     {"stash": [[], [], []], "viewing": [[], [], []], "ctbp": [[], [], []], "tables": [[], [], []],
+      "declared": [[], [], []], "pot": [], "discard": [], "sideways": [0, 0, 0], "in_hand": [True] * 3, "turn": 0,
+      "dealer": 2, "direction": 1, "phase": "turn", "played": 0, "armed_j": False, "hand": 1, "looked": {}}),
+    ("king-taco", {"hands": H3},
+     {"hands": H3, "discard": ["red:1"], "draw": [], "turn": 0, "direction": 1, "mana": [0, 0, 0],
+      "condition": "default", "timeouts": [0, 0, 0], "owed": [0, 0, 0], "out": [], "turns": 0, "stack": []}),
+    ("king-taco", {"hands": H3, "condition": "lock"},
+     {"hands": H3, "condition": "lock", "condition_rounds": 1, "lock": {"colour": "red", "symbol": "1"}}),
+    ("cripple-mr-onion", {"hands": ONION},
+     {"hands": ONION, "face_up": {}, "deck": [], "chips": [100] * 3, "pot": 0, "staked": [0, 0, 0], "dealer": 0,
+      "phase": "draw", "queue": [], "turn": 1, "part": 0, "bid": 0, "bought": 0, "high_bid": 0, "round": 1,
+      "folded": [], "out": [], "bidders": [], "offer_from": -1, "resume": "", "wild_round": False,
+      "specials": {}}),
+])
+def test_the_defaults_docs_engine_md_lists(game: str, least: dict[str, Any], spelt: dict[str, Any]) -> None:
+    """docs/engine.md's table of what a state may leave out, spelt out key by key: the same state."""
+    scenario = {"game": game, "options": {"players": 3}, "steps": []}
+    assert literal({**scenario, "state": least}) == literal({**scenario, "state": spelt, "seed": 0})
