@@ -539,10 +539,7 @@ def tidy_file(path: Path) -> None:
 
     obj = load_object(path, "scenario")  # says what is wrong with a file that is not one
     before = path.read_text(encoding="utf-8")
-    try:
-        after = dumps(tidy(obj))
-    except GameError as exc:
-        raise GameError(f"{path}: {exc}") from None
+    after = dumps(tidy(obj, str(path)))
     if after != before:
         path.write_text(after, encoding="utf-8")
         err.print(f"tidied {escape(str(path))}: {len(before.splitlines())} -> {len(after.splitlines())} lines",

@@ -23,6 +23,7 @@ from typing import Any
 
 from . import registry
 from .core import GameError
+from .scenario import check_top
 
 #: the width ``dumps`` fills lines to
 WIDTH = 100
@@ -65,14 +66,18 @@ def literal(obj: Mapping[str, Any]) -> Any:
     return plain(game.new(options, seed))
 
 
-def tidy(obj: Mapping[str, Any]) -> dict[str, Any]:
+def tidy(obj: Mapping[str, Any], name: str = "<scenario>") -> dict[str, Any]:
     """A copy of the scenario object without the state keys, nor the seed, that say only
-    their default: the state it starts from is the same, checked key by key."""
+    their default: the state it starts from is the same, checked key by key. GameError
+    (starting with ``name``) for an object that is not a scenario."""
+    check_top(obj, name)
     out = dict(obj)
     try:
         want = literal(out)
+    except GameError as exc:
+        raise GameError(f"{name}: {exc}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise GameError(f"not a scenario this game reads ({type(exc).__name__}: {exc})") from None
+        raise GameError(f"{name}: not a scenario this game reads ({type(exc).__name__}: {exc})") from None
     if out.get("seed") == 0 and not isinstance(out["seed"], bool):
         del out["seed"]
     if isinstance(out.get("state"), Mapping):
@@ -87,7 +92,7 @@ def tidy(obj: Mapping[str, Any]) -> dict[str, Any]:
                 state = trial
         out["state"] = state
     if literal(out) != want:  # cannot happen key by key; a last guard before anything is written
-        raise GameError("tidying changed the state; nothing was written")
+        raise GameError(f"{name}: tidying changed the state; nothing was written")
     return out
 
 
