@@ -10,7 +10,7 @@ a reader looks for first, and their defaults are settings a table may change.
 
 ``dumps`` writes JSON the way the hand-written scenarios are: a value that fits on its line
 stays on one line, longer objects and lists hang one member per line under their opening
-bracket, and a long list of names is filled like text.
+bracket, and a long list of names is filled like text (a list of long strings goes one to a line).
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ from .scenario import check_top
 
 #: the width ``dumps`` fills lines to
 WIDTH = 100
+#: the longest value a list is filled with like words (a card name, a legal move); longer ones
+#: (Cripple Mr Onion's hands written as one string each) go one to a line
+WORD = 24
 
 
 def plain(value: Any, seen: frozenset[int] = frozenset()) -> Any:
@@ -119,7 +122,7 @@ def _lay(value: Any, col: int, width: int, tail: int) -> str:
             head = _flat(str(key)) + ": "
             parts.append(head + _lay(item, col + 1 + len(head), width, tail + 1 if i == last else 1))
         return "{" + pad.join(parts) + "}"
-    if all(not isinstance(v, (dict, list)) for v in value):
+    if all(not isinstance(v, (dict, list)) and len(_flat(v)) <= WORD for v in value):
         return "[" + _fill([_flat(v) for v in value], col + 1, width, tail + 1) + "]"
     return "[" + pad.join(_lay(item, col + 1, width, tail + 1 if i == last else 1) for i, item in enumerate(value)) + "]"
 
