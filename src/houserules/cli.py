@@ -507,12 +507,16 @@ def _print_summary(out: dict[str, Any]) -> None:
 def scenario(
     files: Annotated[list[Path], typer.Argument(help="scenario JSON files")],
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object per scenario")] = False,
+    tidy: Annotated[bool, typer.Option("--tidy", help="first rewrite each file without the state keys that "
+                                       "say only their default, laid out by hand (the state is unchanged)")] = False,
 ) -> None:
     """Run scenario files; stop with a non-zero exit at the first unmet expectation."""
     from .engine.scenario import run_file
 
     for f in files:
         try:
+            if tidy:
+                tidy_file(f)
             report = run_file(f)
         except (GameError, OSError) as exc:
             if as_json:
@@ -526,6 +530,20 @@ def scenario(
             console.print(f"[red]FAIL[/] {f}: {report.failure}")
         if not report.passed:
             raise typer.Exit(1)
+
+
+def tidy_file(path: Path) -> None:
+    """``scenario --tidy``: rewrite one scenario file tidied (engine.tidy), saying how much shorter."""
+    from .engine.jsonfile import load_object
+    from .engine.tidy import dumps, tidy
+
+    obj = load_object(path, "scenario")  # says what is wrong with a file that is not one
+    before = path.read_text(encoding="utf-8")
+    after = dumps(tidy(obj, str(path)))
+    if after != before:
+        path.write_text(after, encoding="utf-8")
+        err.print(f"tidied {escape(str(path))}: {len(before.splitlines())} -> {len(after.splitlines())} lines",
+                  soft_wrap=True)
 
 
 @app.command(name="replay")

@@ -18,7 +18,7 @@ SCENARIOS = Path(__file__).parents[1] / "scenarios" / "king-taco"
 def _stats(name: str) -> dict[str, Any]:
     """Play a scenario file's actions and return the game's figures."""
     doc = json.loads((SCENARIOS / f"{name}.json").read_text())
-    state = GAME.scenario_state(GAME.options(doc["options"]), doc["state"], doc["seed"])
+    state = GAME.scenario_state(GAME.options(doc["options"]), doc["state"], doc.get("seed", 0))
     events: list[Event] = []
     for step in doc["steps"]:
         if "expect" not in step:

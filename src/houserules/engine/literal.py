@@ -1,9 +1,10 @@
 """Literal states for scenario files: the zones shedding-family games share.
 
 Shedding and Mao (and any game of hands, a draw pile and a discard pile)
-write a scenario's state the same way: ``hands`` one list per seat,
-``discard`` bottom first (its last card the top), ``draw`` top first. Reading
-them, and saying exactly what is wrong with them, is done once here.
+write a scenario's state the same way: ``hands`` one list per seat (left out:
+every hand empty), ``discard`` bottom first (its last card the top; the one key
+a state cannot leave out), ``draw`` top first (left out: empty). Reading them,
+and saying exactly what is wrong with them, is done once here.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def cards(value: Any, what: str, parse: Callable[[Any], list[int]]) -> list[int]
 
 def read_piles(state: Piles, obj: Mapping[str, Any], parse: Callable[[Any], list[int]]) -> None:
     """Fill ``state``'s hands, discard and draw pile from a scenario's ``state`` object."""
-    hands = obj.get("hands")
+    hands = obj.get("hands", [[] for _ in range(state.players)])
     if not isinstance(hands, list) or len(hands) != state.players:
         raise GameError(f"state.hands must list {state.players} hands (options.players)")
     state.hands = [cards(h, f"hands[{i}]", parse) for i, h in enumerate(hands)]

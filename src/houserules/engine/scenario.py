@@ -84,8 +84,8 @@ def _penalties(value: Any, game: Any, since: list[Event]) -> str | None:
     return None if same else f"penalties: expected {value}, got {got}"
 
 
-def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioReport:
-    """Run one scenario object; the report names the first unmet expectation."""
+def check_top(obj: Any, name: str) -> None:
+    """A JSON object with 'game' and 'steps' and no key the format does not define; else GameError."""
     if not isinstance(obj, Mapping):
         raise GameError(f"{name}: a scenario is a JSON object, not {jsonfile.type_name(obj)}")
     unknown = sorted(str(k) for k in set(obj) - set(TOP_KEYS))
@@ -93,6 +93,11 @@ def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioRe
         raise GameError(f"{name}: unknown scenario key(s): {', '.join(unknown)}")
     if "game" not in obj or "steps" not in obj:
         raise GameError(f"{name}: a scenario needs 'game' and 'steps'")
+
+
+def run_scenario(obj: Mapping[str, Any], name: str = "<scenario>") -> ScenarioReport:
+    """Run one scenario object; the report names the first unmet expectation."""
+    check_top(obj, name)
     what = f"{name}: scenario"
     game = registry.get(jsonfile.member(obj, "game", str, what))
     options = game.options(jsonfile.member(obj, "options", dict, what, {}))

@@ -7,6 +7,12 @@ a table slot is a card name, or an object ``{"card": ..., "wild": true,
 "ne": true}``, or a tile ``{"tile": [...], "as": "2H", "ne": true}``
 (``as``: the value in effect of the tile's last card; by default it is
 worked out from the 5s, L403-412). Stashes list the top card first.
+
+Every state key may be left out, and says then what a table at the start of a hand
+would: per-seat zones (``stash``, ``viewing``, ``ctbp``, ``tables``, ``declared``) empty,
+``pot`` and ``discard`` empty, ``sideways`` 0 for every seat, ``in_hand`` true for every
+seat, ``turn`` 0, ``dealer`` the seat before ``turn``, ``direction`` 1 (to the left),
+``phase`` ``turn``, ``played`` 0, ``armed_j`` false, ``hand`` 1, ``looked`` nobody has looked.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...engine.core import GameError
+from ...engine.literal import check_keys
 from .cards import (
     BLACK1,
     RED1,
@@ -94,9 +101,7 @@ def _slot(item: Any, where: str) -> Slot:
 
 
 def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> BState:
-    unknown = sorted(set(obj) - set(STATE_KEYS))
-    if unknown:
-        raise GameError(f"unknown bpoker state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
+    check_keys(obj, STATE_KEYS, "bpoker")
     state = BState(options, seed, random.Random(seed))
     n = state.players
     state.stash = [list(reversed(_cards(z, f"stash[{i}]"))) for i, z in enumerate(_per_seat(obj, "stash", n))]

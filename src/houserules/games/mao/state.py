@@ -292,13 +292,17 @@ def _seat(obj: Mapping[str, Any], key: str, default: int, n: int) -> int:
 
 
 def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> MaoState:
-    """A state written out in a scenario file: ``draw`` top first, ``discard`` bottom first.
-    The clock is 0. In a started game (``started``, the default) ``turn``'s turn has just
-    begun (default: left of the dealer). Before the start (``started: false``) the play pile's
-    top is the card the dealer flipped, and ``turn`` is who will play first once the dealer
-    says the start sentence: given, it is taken as written (with ``direction``); left out,
-    the flipped card decides, as at a deal (M-start, M-order: a 10 or an A changes who
-    starts, an A the direction too)."""
+    """A state written out in a scenario file. Every key but ``discard`` may be left out:
+
+    ``hands`` (one list of card names per seat; default every hand empty), ``discard`` (bottom
+    first, at least its top card), ``draw`` (top first; default empty), ``dealer`` (default the
+    ``dealer`` option: the last seat), ``started`` (default true), ``paused`` (default false),
+    ``direction`` (default 1, clockwise) and ``turn`` (below). The clock is 0, no duty is open and nobody
+    has a penalty. In a started game ``turn``'s turn has just begun (default: left of the
+    dealer). Before the start (``started: false``) the play pile's top is the card the dealer
+    flipped, and ``turn`` is who will play first once the dealer says the start sentence: given,
+    it is taken as written (with ``direction``); left out, the flipped card decides, as at a deal
+    (M-start, M-order: a 10 or an A changes who starts, an A the direction too)."""
     check_keys(obj, STATE_KEYS, "Mao")
     state = MaoState(options, seed, random.Random(seed))
     read_piles(state, obj, parse_cards)
