@@ -73,7 +73,9 @@ def test_a_shafting_unit_and_its_used_sixes_draw_and_its_use_is_told() -> None:
     Console(file=out, width=160, color_system=None).print(RENDERER.render(view, ["Ann", "Bob", "Cy"]))
     assert "↶" in out.getvalue() and "unit" in out.getvalue()
     said = GAME.words(Action(0, "use", parse_card("6S")), view)
-    assert "of your unit sideways" in said.label and "as a 6" in said.note
+    assert said.label == "Shaft: turn [[6S]] of your unit sideways" and "as a 6" in said.note
+    pair = GAME.words(Action(0, "pair", arg=(parse_card("4H"), parse_card("3C"))), view)
+    assert pair.label == "Play together: [[4H]] + [[3C]]" and pair.button
     assert "f_poker" not in out.getvalue()
 
 
