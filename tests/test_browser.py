@@ -17,6 +17,8 @@ __all__ = ["base_url", "browser"]  # fixtures, used by name
 
 
 KEYS = {"declare": "l", "draw": "d", "end": "e", "decline": "x"}
+#: the words the server sends with each legal action (engine.moves): the page writes none of its own
+LABELS = {"declare": "Last card!", "draw": "Draw ", "end": "End run", "decline": "Decline the Queen"}
 
 
 def take_a_turn(page, keyboard: bool = False) -> None:
@@ -24,6 +26,8 @@ def take_a_turn(page, keyboard: bool = False) -> None:
     card, else press the first button; with the mouse or the keyboard."""
     declare = page.locator('button.action[data-action="declare"]')
     card = page.locator(".hand .card.legal")
+    for button in page.locator("button.action").all():
+        assert button.inner_text().startswith(LABELS[button.get_attribute("data-action") or ""])
     if declare.count():
         target, key = declare.first, KEYS["declare"]
     elif card.count():
