@@ -118,3 +118,17 @@ def test_what_the_schema_allows_is_what_the_server_takes(client):
     for path, methods in (("/api/tables", "GET, POST"), ("/api/tables/abc", "GET"), ("/api/games", "GET")):
         r = client.request("OPTIONS", path)
         assert r.status_code == 405 and r.headers["allow"] == methods, (path, r.headers.get("allow"))
+
+
+def test_a_games_names_for_its_table_are_served_once_from_python(client):
+    """Onion's phases, groupings and special cards were written in Python for the terminal and
+    again in JavaScript for the browser; the browser now fetches the one table (issue 24)."""
+    from houserules.games.onion.glossary import GLOSSARY
+    from houserules.games.onion.state import Phase
+
+    r = client.get("/api/games/cripple-mr-onion/glossary")
+    assert r.status_code == 200 and r.json() == GLOSSARY
+    assert set(r.json()["phases"]) == {str(p) for p in Phase}
+    assert set(r.json()["groupings"]) < set(r.json()["grouping_help"])
+    assert client.get("/api/games/shedding/glossary").status_code == 404
+    assert client.get("/api/games/nope/glossary").status_code == 404

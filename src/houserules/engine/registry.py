@@ -93,6 +93,10 @@ class GameSpec:
     #: ``"module:attribute"`` naming the JSON Schema of what ``preview`` accepts: the OpenAPI
     #: schema shows it, so that a request the schema allows is one the preview answers
     preview_body: str | None = None
+    #: ``"module:attribute"`` naming the game's names for what is on its table (phases,
+    #: groupings, special cards: a mapping of JSON-ready word tables), which the terminal reads
+    #: and the browser fetches once (GET /api/games/NAME/glossary): a phrase written once
+    glossary: str | None = None
     #: option sets the conformance suite plays the game under besides its defaults
     #: (a game whose options change its rules lists one per kind of rule)
     variants: tuple[Mapping[str, Any], ...] = ()

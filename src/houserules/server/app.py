@@ -335,6 +335,19 @@ def create_app(config: ServerConfig) -> FastAPI:
             raise HTTPException(400, str(exc)) from None
         return answer
 
+    @app.get("/api/games/{game}/glossary", responses=errors(*GATE_ERRORS, 404))
+    async def glossary(game: str) -> dict[str, Any]:
+        """A game's names for what is on its table (``GameSpec.glossary``): its browser module
+        reads them here, so that no phrase is written a second time in JavaScript."""
+        try:
+            target = registry.spec(game).glossary
+        except GameError as exc:
+            raise HTTPException(404, str(exc)) from None
+        if target is None:
+            raise HTTPException(404, f"{game} has no glossary")
+        words: dict[str, Any] = registry.load(target)
+        return words
+
     @app.get("/api/rules/{game}", responses=errors(*GATE_ERRORS, 404))
     async def rules(game: str) -> dict[str, str]:
         """A game's "How to play" page for players: plain words first, then every clause (HTML)."""

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     bots={"heuristic": "houserules.games.onion.bots:OnionHeuristic", "quick": "houserules.games.onion.bots:OnionQuick"},
     terminal="houserules.games.onion.terminal:RENDERER",
     words="houserules.games.onion.words:WORDS",
+    glossary="houserules.games.onion.glossary:GLOSSARY",
     encoding="houserules.games.onion.encoding:ENCODING",
     web=True,
     commands="houserules.games.onion.commands:app",

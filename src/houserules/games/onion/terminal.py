@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ...engine.core import Action
 from .cards import CRANK, CSUIT, IS_MARKED, SPECIAL, allocate, parse_one
+from .glossary import PHASES
 from .groupings import KINDS
 from .solver import best
 from .view import OnionView
@@ -27,23 +28,6 @@ HELP = """Type a number from the menu, or:
   declare double onion: KC AD QH AS; flush: 2D 6D KD   (your own sorting)
 log shows recent events, quit saves and leaves."""
 
-PHASES = {
-    "draw": "the draw: discard up to four, or fold by discarding five",
-    "name": "the Dealer names the bet",
-    "answer": "match the Dealer's bet (raising if you like) or fold",
-    "cover": "the Dealer must match the collective raise or fold",
-    "buy": "buy face-down cards at one Stake each, or stop (the rest come face up)",
-    "extra": "make an extra bet (the Dealer alone must match)",
-    "consider": "the Dealer matches the extra bets or passes the Dealership",
-    "offer": "take the Dealership by matching the others' extra bets, or pass",
-    "auction": "the Dealership is auctioned",
-    "showdown": "showdown: declare your arrangement",
-    "cripple": "cripple the Onion with your running flush, or pass",
-    "specials": "declare special cards before the showdown, or done",
-    "choose": "keep one of the two cards offered",
-    "reveal": "disclose one card nobody has seen",
-    "over": "the match is over",
-}
 ROLES = ("Dealer", "Elder")
 
 
