@@ -584,6 +584,7 @@ def serve(
     idle: Annotated[float, typer.Option(help="seconds a connected player may sit on one decision at a table without a turn clock before a bot makes it for them (0: for ever)")] = 120.0,
     allow_origin: Annotated[Optional[list[str]], typer.Option(help="also let pages from this origin use the server, e.g. https://games.example.com behind a proxy (repeatable)")] = None,
     allow_host: Annotated[Optional[list[str]], typer.Option(help="also answer requests naming the server this way, e.g. a proxy's name for it (repeatable)")] = None,
+    policies: Annotated[Optional[Path], typer.Option(help="a folder of trained policies (NAME.npz, saved by houserules.bots.policy.save_policy): each is offered in the lobby as the bot policy:NAME of its game")] = None,
 ) -> None:
     """Host tables for friends in the browser: open http://HOST:PORT/ to create one and share the invite links."""
     import uvicorn
@@ -608,6 +609,16 @@ def serve(
         fail("--grace must be 0 to 86400 seconds")
     if not 0 <= idle <= 86400:
         fail("--idle must be 0 to 86400 seconds")
+    shelf: dict[str, dict[str, str]] = {}
+    if policies is not None:
+        from .bots.policy import shelf as policy_shelf
+
+        try:
+            shelf = policy_shelf(policies)
+        except GameError as exc:
+            fail(f"--policies: {exc}")
+        offered = ", ".join(f"{g}: {', '.join(sorted(n))}" for g, n in sorted(shelf.items())) or "none found"
+        err.print(f"houserules: trained policies offered as bots: {offered}", soft_wrap=True)
     path: str | Path = db or data_dir() / "tables.sqlite3"
     try:  # the integrity check, before anything is served: a damaged file is refused with what to do
         open_store(path, sync).close()
@@ -615,7 +626,7 @@ def serve(
         fail(str(exc), 2 if str(exc).startswith("--db") else 1)
     err.print(f"houserules: tables in {describe(path)}; open http://{host}:{port}/", soft_wrap=True)
     config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace, idle=idle, host=host, allow_origins=origins,
-                          allow_hosts=tuple(allow_host or []))
+                          allow_hosts=tuple(allow_host or []), policies=shelf)
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -92,18 +93,45 @@ def test_a_wrong_shape_or_game_is_one_line(tmp_path: Path) -> None:
             bot.choose(t.view(seat), t.legal(seat))
 
 
-def test_a_server_table_made_over_the_network_has_no_policy_bot(tmp_path: Path) -> None:
-    """A policy bot reads a file on the server: a stranger creating a table must not name paths
-    on the server's disk (an error telling which files exist would map it), so the server
-    refuses every policy spec, the file's existence untold."""
+def test_a_server_offers_its_policies_folder_by_name_and_never_reads_a_strangers_path(tmp_path: Path) -> None:
+    """``houserules serve --policies DIR``: each NAME.npz sits at a lobby's table as the bot
+    ``policy:NAME`` of its game; a path, or a name not offered, is refused without saying which
+    files exist (a stranger must not map the server's disk), and seats show the name only."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).parent.parent))
-    from server_helpers import server
+    from server_helpers import hub, server
 
-    with server(tmp_path / "t.db") as client:
-        for spec in (f"policy:{tiny(tmp_path / 'p.npz')}", "policy:/nowhere.npz"):
+    from houserules.bots.policy import PolicyBot, shelf
+
+    folder = tmp_path / "policies"
+    folder.mkdir()
+    tiny(folder / "tiny.npz")
+    offered = shelf(folder)
+    assert offered == {"shedding": {"tiny": str(folder / "tiny.npz")}}
+    with server(tmp_path / "t.db", policies=offered) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+        assert "policy:tiny" in games["shedding"]["bots"] and not any("policy" in b for b in games["mao"]["bots"])
+        for spec in (f"policy:{folder / 'tiny.npz'}", "policy:/nowhere.npz", "policy:other"):
             r = client.post("/api/tables", json={"game": "shedding", "options": {"players": 2},
                                                  "seats": [{}, {"bot": spec}]})
-            assert r.status_code == 400 and "cannot have one" in r.json()["detail"]
+            assert r.status_code == 400 and "offered: policy:tiny" in r.json()["detail"], r.text
             assert "cannot read" not in r.json()["detail"]
+        r = client.post("/api/tables", json={"game": "shedding", "options": {"players": 2},
+                                             "seats": [{"bot": "random"}, {"bot": "policy:tiny"}]})
+        assert r.status_code == 201, r.text
+        table = r.json()["table"]
+        summary = client.get(f"/api/tables/{table}").json()
+        assert isinstance(hub(client).tables[table].table.seats[1].bot, PolicyBot)
+        assert [s["bot"] for s in summary["seats"]] == ["random", "policy:tiny"]
+        assert str(tmp_path) not in json.dumps(summary)
+
+
+def test_a_policies_folder_that_is_not_one_is_one_line(tmp_path: Path) -> None:
+    from houserules.bots.policy import shelf
+
+    with pytest.raises(GameError, match="cannot read the policies folder"):
+        shelf(tmp_path / "missing")
+    (tmp_path / "junk.npz").write_bytes(b"not a zip")
+    with pytest.raises(GameError, match="not a readable"):
+        shelf(tmp_path)

@@ -92,6 +92,16 @@ DEFAULT_LEVELS: dict[str, str] = {"beginner": "random", "club": "heuristic", "st
 
 #: generic kinds that are nothing without a parameter (a file), so menus do not offer them bare
 NEEDS_PARAMETER = frozenset({"policy"})
+#: how a trained policy is named in a bot spec: ``policy:PATH.npz`` (``policy:NAME`` at a server)
+POLICY = "policy:"
+
+
+def shown_bot(spec: str) -> str:
+    """A bot spec as people see it: a policy by its file's name, never the server's path."""
+    if not spec.startswith(POLICY) or "/" not in spec and "\\" not in spec:
+        return spec
+    name = spec[len(POLICY):].replace("\\", "/").rsplit("/", 1)[-1]
+    return POLICY + name.removesuffix(".npz")
 
 
 def bot_kinds(game: str) -> list[str]:

@@ -92,6 +92,25 @@ def _text(data: Any, key: str, path: str) -> str:
     return str(data[key])
 
 
+def shelf(folder: str | os.PathLike[str]) -> dict[str, dict[str, str]]:
+    """The trained policies a server offers (``houserules serve --policies DIR``): each
+    ``NAME.npz`` in ``folder``, loaded and checked now, by game and then name. A table made
+    over the network names one as ``policy:NAME`` and never by path, so a stranger cannot
+    make the server read a file of its choosing. GameError (one line) for a folder that
+    cannot be read or a file that is not a policy of a game this server has."""
+    try:
+        files = sorted(f for f in os.listdir(folder) if f.endswith(".npz"))
+    except OSError as e:
+        raise GameError(f"cannot read the policies folder {folder}: {e.strerror}") from None
+    out: dict[str, dict[str, str]] = {}
+    for f in files:
+        path = os.path.abspath(os.path.join(folder, f))
+        net = load(path)
+        check(net, path, net.game)
+        out.setdefault(net.game, {})[f[:-len(".npz")]] = path
+    return out
+
+
 def load(path: str) -> Network:
     """The network in ``path``; GameError (one line) when it is missing or not a policy file."""
     if not path.endswith(".npz"):

@@ -14,9 +14,9 @@ import gc
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field, JsonValue
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
-from ..bots import LEVELS, bot_kinds, default_bot
+from ..bots import LEVELS, POLICY, bot_kinds, default_bot
 from ..engine import registry
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
@@ -80,6 +80,8 @@ class ServerConfig:
     allow_origins: tuple[str, ...] = ()
     #: further host names the server answers to (a proxy's name for it); IP addresses and localhost always
     allow_hosts: tuple[str, ...] = ()
+    #: trained policies offered as bots, by game and name (``bots.policy.shelf`` of ``--policies DIR``)
+    policies: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 # --- HTTP shapes (they make the OpenAPI schema at /openapi.json) -------------
@@ -193,7 +195,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = open_store(config.db, config.sync)
-        app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables, config.idle or None)
+        app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables, config.idle or None,
+                            config.policies)
         app.state.admission = Admission(store, config.create_rate, config.create_burst, config.max_open_tables,
                                         config.max_open_per_party)
         app.state.messages = Buckets(config.rate, config.burst)
@@ -258,7 +261,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         for name in registry.names():
             g = registry.get(name)
             opts = g.options({})
-            out.append(GameInfo(name=name, title=g.title, bots=bot_kinds(name), default_bot=default_bot(name),
+            offered = [*bot_kinds(name), *(f"{POLICY}{p}" for p in sorted(config.policies.get(name, {})))]
+            out.append(GameInfo(name=name, title=g.title, bots=offered, default_bot=default_bot(name),
                                 levels=dict(LEVELS),
                                 options=opts,
                                 seats=g.seats(g.new(opts, 0)), client_module=registry.spec(name).web))

@@ -40,7 +40,7 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..bots import bot_kinds, check_spec, make
+from ..bots import POLICY, bot_kinds, check_spec, make, shown_bot
 from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
 from ..engine.core import Action, GameError
@@ -234,7 +234,7 @@ class LiveTable:
     def public_seats(self) -> list[dict[str, Any]]:
         present = {c.seat for c in self.clients} | self.elsewhere()
         stood_in = self.hub.cluster.stand_ins(self.id) if self.hub.cluster is not None else frozenset()
-        return [{"seat": i, "name": s.name, "bot": s.bot, "joined": s.bot is not None or s.joined,
+        return [{"seat": i, "name": s.name, "bot": s.bot and shown_bot(s.bot), "joined": s.bot is not None or s.joined,
                  "connected": s.bot is not None or i in present,
                  "stand_in": self.table.seats[i].stand_in is not None or i in stood_in}
                 for i, s in enumerate(self.seats)]
@@ -850,8 +850,10 @@ class Hub:
     and some are idle, so looking at thousands of tables cannot fill memory."""
 
     def __init__(self, store: TableStore, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES,
-                 idle: float | None = IDLE):
+                 idle: float | None = IDLE, policies: Mapping[str, Mapping[str, str]] | None = None):
         self.store = store
+        #: trained policies this server offers as bots, by game and name (``serve --policies DIR``)
+        self.policies = policies or {}
         self.bot_delay = bot_delay
         #: seconds a disconnected person's seat waits before a stand-in bot plays it
         self.grace = grace
@@ -896,6 +898,17 @@ class Hub:
         if live is not None and 0 <= seat < len(live.seats) and live.absent(seat):
             self.spawn(live._stand_in_later(seat))  # under the table's lock, as every stand-in
 
+    def policy(self, game: str, seat: int, spec: str) -> str:
+        """The bot spec of a policy this server offers by name (``policy:NAME``, stored with its
+        file's path); a path, or a name not offered, is refused: a table made over the network
+        never makes the server read a file of a stranger's choosing."""
+        name = spec.strip()[len(POLICY):]
+        offered = self.policies.get(game, {})
+        if name not in offered:
+            names = ", ".join(f"{POLICY}{n}" for n in sorted(offered)) or "none (houserules serve --policies DIR)"
+            raise GameError(f"seat {seat}: no trained policy {name!r} for {game} on this server; offered: {names}")
+        return POLICY + offered[name]
+
     def new_table(self, game_name: str, options: Mapping[str, Any], seats: list[StoredSeat],
                   seed: int | None = None, settings: Mapping[str, Any] | None = None) -> StoredTable:
         """A table ready to store (not yet stored); checks the game, options and seats."""
@@ -905,11 +918,10 @@ class Hub:
         n = game.seats(game.new(opts, seed))
         if len(seats) != n:
             raise GameError(f"{game.title} with these options has {n} seats; {len(seats)} were described")
+        seats = [replace(s, bot=self.policy(game.name, i, s.bot)) if s.bot and s.bot.strip().startswith(POLICY)
+                 else s for i, s in enumerate(seats)]
         for i, s in enumerate(seats):
             if s.bot is not None:
-                if s.bot.strip().startswith("policy:"):  # a file path on this machine: never a stranger's to name
-                    raise GameError(f"seat {i}: policy bots read a file on the server, so a table made over the "
-                                    "network cannot have one (play one with houserules play, sim or ladder)")
                 try:
                     check_spec(game.name, s.bot)
                 except GameError as exc:
