@@ -17,6 +17,7 @@ watch the rest, skip to the end, or quit.
 
 from __future__ import annotations
 
+import re
 import select
 import sys
 import time
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..engine.core import STRICT, Action, GameError
 from ..table import Table
@@ -76,6 +78,30 @@ def stdin_timed(console: Console, ticker: Ticker | None = None) -> TimedReader:
         if not line:
             raise EOFError
         return line.rstrip("\n")
+    return read
+
+
+#: a terminal's escape sequence (colour, style) in a rendered prompt
+_ESCAPE = re.compile(r"(\x1b\[[0-9;]*m)")
+
+
+def line_reader(console: Console) -> Reader:
+    """Read a line at the terminal with line editing where the standard library's ``readline``
+    is present (arrow keys, Ctrl-A/E, and the lines typed before on the up arrow); elsewhere, and
+    when input is not a terminal, Rich's own input, silently. The prompt is drawn by Rich and handed
+    to ``input`` whole, its escape sequences marked as taking no room, so that
+    readline knows where the typed text begins and never draws over the prompt."""
+    try:
+        import readline  # noqa: F401 (importing it is what gives ``input`` its line editing)
+    except ImportError:  # Windows without pyreadline, a Python built without it
+        return console.input
+    if not (sys.stdin.isatty() and console.is_terminal):
+        return console.input
+
+    def read(prompt: str) -> str:
+        with console.capture() as drawn:
+            console.print(prompt, end="")
+        return input(_ESCAPE.sub("\x01\\1\x02", drawn.get()))
     return read
 
 
@@ -133,7 +159,7 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
     console.print(f"[yellow]That breaks {illegal.rule}: {illegal.reason}. It costs the penalty "
                   f"“{illegal.penalty}”.[/]")
     try:
-        return read("make it anyway? [y/N] > ").strip().lower() in ("y", "yes")
+        return read("make it anyway? \\[y/N] > ").strip().lower() in ("y", "yes")
     except EOFError:
         raise Quit from None
 
@@ -264,7 +290,7 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     ticker = Ticker()
     if read is None and timed is None and table.keeps_time and sys.stdin.isatty():
         timed = stdin_timed(console, ticker)
-    read = read or console.input
+    read = read or line_reader(console)
     seen = 0
     record = table.record
     assert record is not None, "a table that is played has a record"
@@ -337,11 +363,18 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
             seen = _show_events(console, table, seat, seen, 0)
             if save:
                 record.save(save)
-    except (Quit, KeyboardInterrupt):
+    except Quit:
         if save:
             record.save(save)
             console.print(f"\nGame saved to {save}: resume with [bold]houserules play {table.game.name} --resume {save}[/]")
         return
+    except KeyboardInterrupt:  # Ctrl-C: the game is kept all the same, and the caller exits as interrupted
+        if save:
+            record.save(save)
+        console.print("\ninterrupted" + (f"; the game is saved at {escape(str(save))}: resume with "
+                                         f"[bold]houserules play {table.game.name} --resume {escape(str(save))}[/]"
+                                         if save else ""), soft_wrap=True)
+        raise
     result = table.result()
     names = [s.name for s in table.seats]
     if human is not None:  # the table as it ended (Mao reveals its rules here when the table chose to)

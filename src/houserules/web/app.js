@@ -571,14 +571,15 @@ class TableScreen {
     return panel;
   }
 
-  /** How it ended, in the game's own words: the last milestones of the log ("Bo empties their hand: auction!…; Ann wins"). */
+  /** How it ended, in the game's own words: the last milestones of the log, one sentence each
+   * ("Bo empties their hand: auction! … Ann wins."): a line that ends a sentence keeps its stop. */
   ending() {
     const lines = [];
     for (let i = this.log.length - 1; i >= 0 && i >= this.log.length - 15 && lines.length < 3; i--) {
       const e = this.log[i];
       if (e.text && (e.tone === "good" || e.tone === "strong" || e.event === "forfeit")) lines.unshift(cardWords(e.text, this.mod.cardText));
     }
-    return lines.join("; ");
+    return lines.map((l) => (/[.!?…]$/.test(l) ? l : `${l}.`)).join(" ");
   }
 
   key(e) {

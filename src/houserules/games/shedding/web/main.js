@@ -68,5 +68,5 @@ export default {
     return `${n} card${n === 1 ? "" : "s"}${view.declared.includes(seat) ? " · last card!" : ""}`;
   },
   keys: { d: "draw", e: "end", x: "decline", l: "declare" },
-  help: [["d", "draw"], ["e", "end your run"], ["x", "decline to cover a Queen"], ["l", "declare your last card"]],
+  help: [["d", "draw"], ["e", "end run"], ["x", "decline to cover a Queen"], ["l", "declare your last card"]],
 };
