@@ -166,3 +166,20 @@ def test_ctrl_c_saves_the_game_and_exits_as_interrupted(tmp_path):
         assert saved and Path(saved.group(1)).is_file() and "Traceback" not in out
     finally:
         term.proc.kill()
+
+
+def test_the_readme_tells_a_newcomer_how_to_install_to_play_and_where_things_are_kept(tmp_path, monkeypatch):
+    """A players-only install (no dev extras: checked by hand in a fresh venv, `pip install .` then
+    `houserules games`), and the data folder as paths.py finds it, with how to move it."""
+    from houserules import paths
+    readme = (ROOT / "README.md").read_text()
+    newcomer = readme[readme.index("## Just want to play?"):readme.index("## Three commands")]
+    assert "bin/pip install .\n" in newcomer and "[dev]" not in newcomer
+    assert "~/.local/share/houserules" in newcomer and "$XDG_DATA_HOME/houserules" in newcomer
+    assert "HOUSERULES_HOME" in newcomer and "tables.sqlite3" in newcomer
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("HOUSERULES_HOME", raising=False)
+    assert paths.data_dir() == tmp_path / ".local/share/houserules"
+    monkeypatch.setenv("HOUSERULES_HOME", str(tmp_path / "elsewhere"))
+    assert paths.games_dir() == tmp_path / "elsewhere/games"
