@@ -10,6 +10,7 @@ import { h, copyButton } from "./dom.js";
 import { isPlainList, optionField, TABLE_CLOCKS } from "./options.js";
 import { Countdown } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound } from "./alerts.js";
+import { Motion } from "./motion.js";
 
 const app = document.getElementById("app");
 const crumb = document.getElementById("crumb");
@@ -258,6 +259,7 @@ class TableScreen {
     this.countdown = new Countdown();
     this.connected = false;
     this.prevCards = null; // the hand's cards at the last redraw (new ones are dealt in with an animation)
+    this.motion = new Motion(); // cards that travel from seat to pile and back (motion.js)
     this.log = []; // the events this page holds…
     this.logStart = 0; // …starting at this index of the table's log
     this.last = null; // the latest update
@@ -364,6 +366,7 @@ class TableScreen {
   }
 
   render() {
+    this.motion.before(this.root); // where the cards are before the table is drawn again
     const u = this.last;
     const mod = this.mod;
     const names = this.names();
@@ -425,6 +428,7 @@ class TableScreen {
       h("aside", { class: "side" }, this.hostPanel(), h("h3", {}, "What happened"), log));
     log.scrollTop = log.scrollHeight;
     this.animate();
+    this.motion.after(this.root, this.log, this.logStart, this.seat);
     if (u.status === "over") this.root.append(this.resultPanel(ctx));
     if (focused) {
       const again = this.root.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
