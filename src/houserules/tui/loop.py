@@ -6,7 +6,9 @@ line: a menu number, or anything the game's renderer can parse (in table
 mode a person may attempt an illegal play and take the rulebook's penalty).
 The record is saved after every action, so quitting (``quit``, Ctrl-C, the
 end of input) or a crash loses nothing and ``houserules play --resume FILE``
-picks the game up again; the loop says where the game was saved.
+picks the game up again; the loop says where the game was saved (after Ctrl-C it
+says it was interrupted, and passes the interruption on: the command exits 130).
+The prompt edits its line with readline where the standard library has it.
 
 Beginner-safe: in table mode an attempt the rules penalise is explained and
 confirmed before it is made. With a move clock (``--clock 30``) a person who
@@ -19,9 +21,12 @@ from __future__ import annotations
 
 import re
 import select
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
@@ -103,6 +108,19 @@ def line_reader(console: Console) -> Reader:
             console.print(prompt, end="")
         return input(_ESCAPE.sub("\x01\\1\x02", drawn.get()))
     return read
+
+
+@contextmanager
+def _deaf_to_ctrl_c() -> Iterator[None]:
+    """Ctrl-C is ignored inside (where signals can be set: the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 class TableTime:
@@ -370,7 +388,8 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
         return
     except KeyboardInterrupt:  # Ctrl-C: the game is kept all the same, and the caller exits as interrupted
         if save:
-            record.save(save)
+            with _deaf_to_ctrl_c():  # a second Ctrl-C must not cut the record short
+                record.save(save)
         console.print("\ninterrupted" + (f"; the game is saved at {escape(str(save))}: resume with "
                                          f"[bold]houserules play {table.game.name} --resume {escape(str(save))}[/]"
                                          if save else ""), soft_wrap=True)
