@@ -78,6 +78,11 @@ def test_two_people_play_a_bpoker_hand_to_its_end_in_the_browser(base_url, brows
         page.wait_for_selector("#table[data-status=over]")
         page.wait_for_selector("#result")
     assert shot and {"play", "choose"} <= set(kinds), kinds
+    # how it ended, in whole sentences (it read "… 15 cards of pot.; The game ends: …"), and the
+    # hand counter at the last hand played (it read "hand 2 of 1")
+    ending = pages[0].locator("#result .ending").inner_text()
+    assert ".;" not in ending and ending.endswith("."), ending
+    assert "hand 1 of 1" in pages[0].locator(".board.bpoker .chips").first.inner_text()
     assert not errors, errors
 
 

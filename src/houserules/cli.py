@@ -250,6 +250,8 @@ def play(
         console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}{timed}. "
                       f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
         run(table, None if watch else seat, console, delay=wait, save=save)
+    except KeyboardInterrupt:  # Ctrl-C: the loop has saved the game and said where; exit as interrupted
+        raise typer.Exit(130) from None
     except GameError as exc:
         fail(str(exc) if not resume else f"{resume}: {exc}" if str(resume) not in str(exc) else str(exc))
     except OSError as exc:  # the record could not be written

@@ -6,7 +6,9 @@ line: a menu number, or anything the game's renderer can parse (in table
 mode a person may attempt an illegal play and take the rulebook's penalty).
 The record is saved after every action, so quitting (``quit``, Ctrl-C, the
 end of input) or a crash loses nothing and ``houserules play --resume FILE``
-picks the game up again; the loop says where the game was saved.
+picks the game up again; the loop says where the game was saved (after Ctrl-C it
+says it was interrupted, and passes the interruption on: the command exits 130).
+The prompt edits its line with readline where the standard library has it.
 
 Beginner-safe: in table mode an attempt the rules penalise is explained and
 confirmed before it is made. With a move clock (``--clock 30``) a person who
@@ -17,14 +19,19 @@ watch the rest, skip to the end, or quit.
 
 from __future__ import annotations
 
+import re
 import select
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..engine.core import STRICT, Action, GameError
 from ..table import Table
@@ -77,6 +84,43 @@ def stdin_timed(console: Console, ticker: Ticker | None = None) -> TimedReader:
             raise EOFError
         return line.rstrip("\n")
     return read
+
+
+#: a terminal's escape sequence (colour, style) in a rendered prompt
+_ESCAPE = re.compile(r"(\x1b\[[0-9;]*m)")
+
+
+def line_reader(console: Console) -> Reader:
+    """Read a line at the terminal with line editing where the standard library's ``readline``
+    is present (arrow keys, Ctrl-A/E, and the lines typed before on the up arrow); elsewhere, and
+    when input is not a terminal, Rich's own input, silently. The prompt is drawn by Rich and handed
+    to ``input`` whole, its escape sequences marked as taking no room, so that
+    readline knows where the typed text begins and never draws over the prompt."""
+    try:
+        import readline  # noqa: F401 (importing it is what gives ``input`` its line editing)
+    except ImportError:  # Windows without pyreadline, a Python built without it
+        return console.input
+    if not (sys.stdin.isatty() and console.is_terminal):
+        return console.input
+
+    def read(prompt: str) -> str:
+        with console.capture() as drawn:
+            console.print(prompt, end="")
+        return input(_ESCAPE.sub("\x01\\1\x02", drawn.get()))
+    return read
+
+
+@contextmanager
+def _deaf_to_ctrl_c() -> Iterator[None]:
+    """Ctrl-C is ignored inside (where signals can be set: the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 class TableTime:
@@ -133,7 +177,7 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
     console.print(f"[yellow]That breaks {illegal.rule}: {illegal.reason}. It costs the penalty "
                   f"“{illegal.penalty}”.[/]")
     try:
-        return read("make it anyway? [y/N] > ").strip().lower() in ("y", "yes")
+        return read("make it anyway? \\[y/N] > ").strip().lower() in ("y", "yes")
     except EOFError:
         raise Quit from None
 
@@ -264,7 +308,7 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     ticker = Ticker()
     if read is None and timed is None and table.keeps_time and sys.stdin.isatty():
         timed = stdin_timed(console, ticker)
-    read = read or console.input
+    read = read or line_reader(console)
     seen = 0
     record = table.record
     assert record is not None, "a table that is played has a record"
@@ -337,11 +381,19 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
             seen = _show_events(console, table, seat, seen, 0)
             if save:
                 record.save(save)
-    except (Quit, KeyboardInterrupt):
+    except Quit:
         if save:
             record.save(save)
             console.print(f"\nGame saved to {save}: resume with [bold]houserules play {table.game.name} --resume {save}[/]")
         return
+    except KeyboardInterrupt:  # Ctrl-C: the game is kept all the same, and the caller exits as interrupted
+        if save:
+            with _deaf_to_ctrl_c():  # a second Ctrl-C must not cut the record short
+                record.save(save)
+        console.print("\ninterrupted" + (f"; the game is saved at {escape(str(save))}: resume with "
+                                         f"[bold]houserules play {table.game.name} --resume {escape(str(save))}[/]"
+                                         if save else ""), soft_wrap=True)
+        raise
     result = table.result()
     names = [s.name for s in table.seats]
     if human is not None:  # the table as it ended (Mao reveals its rules here when the table chose to)

@@ -10,6 +10,7 @@ import { h, copyButton } from "./dom.js";
 import { isPlainList, optionField, TABLE_CLOCKS } from "./options.js";
 import { Countdown } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound } from "./alerts.js";
+import { Motion } from "./motion.js";
 
 const app = document.getElementById("app");
 const crumb = document.getElementById("crumb");
@@ -258,6 +259,7 @@ class TableScreen {
     this.countdown = new Countdown();
     this.connected = false;
     this.prevCards = null; // the hand's cards at the last redraw (new ones are dealt in with an animation)
+    this.motion = new Motion(); // cards that travel from seat to pile and back (motion.js)
     this.log = []; // the events this page holds…
     this.logStart = 0; // …starting at this index of the table's log
     this.last = null; // the latest update
@@ -364,6 +366,7 @@ class TableScreen {
   }
 
   render() {
+    this.motion.before(this.root); // where the cards are before the table is drawn again
     const u = this.last;
     const mod = this.mod;
     const names = this.names();
@@ -429,6 +432,7 @@ class TableScreen {
       h("aside", { class: "side" }, this.hostPanel(), h("h3", {}, "What happened"), log));
     log.scrollTop = log.scrollHeight;
     this.animate();
+    this.motion.after(this.root, this.log, this.logStart, this.seat);
     if (u.status === "over") this.root.append(this.resultPanel(ctx));
     if (focused) {
       const again = this.root.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
@@ -575,14 +579,15 @@ class TableScreen {
     return panel;
   }
 
-  /** How it ended, in the game's own words: the last milestones of the log ("Bo empties their hand: auction!…; Ann wins"). */
+  /** How it ended, in the game's own words: the last milestones of the log, one sentence each
+   * ("Bo empties their hand: auction! … Ann wins."): a line that ends a sentence keeps its stop. */
   ending() {
     const lines = [];
     for (let i = this.log.length - 1; i >= 0 && i >= this.log.length - 15 && lines.length < 3; i--) {
       const e = this.log[i];
       if (e.text && (e.tone === "good" || e.tone === "strong" || e.event === "forfeit")) lines.unshift(cardWords(e.text, this.mod.cardText));
     }
-    return lines.join("; ");
+    return lines.map((l) => (/[.!?…]$/.test(l) ? l : `${l}.`)).join(" ");
   }
 
   key(e) {

@@ -209,6 +209,14 @@ class BState:
         self.nines: tuple[tuple[int, int], ...] = ()  # (seat, 9♦) played at face value, standing (BP-H26)
         self.emptied: frozenset[int] = frozenset()  # seats told they have no cards left (BP-H41)
 
+    def hands_played(self) -> int:
+        """The hand being played, or at the game's end the number of hands played: the counter
+        ``hand_no`` has then moved on to a hand that never began, unless a turn limit stopped the
+        game in the middle of one (so a finished game never reads "hand 5 of 4")."""
+        if self.over and not self.reason.startswith("turn"):
+            return self.hand_no - 1
+        return self.hand_no
+
     # --- copying and comparing -----------------------------------------------
     def copy(self) -> BState:
         new = clone_slots(self)

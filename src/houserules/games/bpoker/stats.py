@@ -91,7 +91,7 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
             fired[e.kind] += 1
         elif e.kind == "lost":
             lost[str(e.data["clause"])] += 1
-    hands = state.hand_no - (0 if state.over and state.reason.startswith("turn") else 1)
+    hands = state.hands_played() if state.over else state.hand_no - 1
     return {"turns": state.turns, "hands": hands, "hand_ends": dict(ends), "effects": dict(fired), "lost": dict(lost),
             "played": dict(played), "sets": dict(sets), "hands_won_by_seat": dict(hand_wins),
             "hands_won_by_place": dict(by_place),

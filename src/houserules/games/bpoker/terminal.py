@@ -34,7 +34,7 @@ Also: log, help, quit.
 Marks: ▒ wild (face down), ↷ no-effect (sideways), [5H 3S =2♠] a tile and its value in effect,
 [6C ↶6H 6S unit] a shafting unit and its used 6s, underlined: protected.
 Each card in the menu says what it will do (and what happens instead now: after a J, a 10♦ lock).
-How to play: houserules rules bpoker; every clause: docs/rules/bpoker.md (ids in [brackets])."""
+How to play: houserules rules bpoker; every clause: docs/rules/bpoker.md (ids in \\[brackets])."""
 
 
 def card_markup(name: str) -> str:

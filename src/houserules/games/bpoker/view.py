@@ -128,7 +128,7 @@ def view(state: BState, seat: int | None) -> BView:
         c = state.control[1]
         seen.append({"seat": c, "viewing": [card_name(x) for x in state.viewing[c]]})
     data: dict[str, Any] = {
-        "players": state.players, "hand": state.hand_no, "hands": state.options["hands"], "dealer": state.dealer,
+        "players": state.players, "hand": state.hands_played(), "hands": state.options["hands"], "dealer": state.dealer,
         "turn": state.turn, "direction": state.direction, "phase": state.phase, "played": state.played,
         "stash_sizes": [len(state.stash[s]) for s in n], "sideways": list(state.sideways),
         "viewing_sizes": [len(state.viewing[s]) for s in n], "ctbp_sizes": [len(state.ctbp[s]) for s in n],

@@ -14,7 +14,7 @@ from .view import SheddingView
 from ...tui import card_or_text, seat_name
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
-Words: end (finish your run), draw, decline (leave a Queen uncovered and draw 1),
+Words: end run (or end: finish your run), draw, decline (leave a Queen uncovered and draw 1),
 declare (last card), show CARD (expose a card: a penalty), log, help, quit.
 In table mode you may attempt any play: an illegal one is judged by the rulebook."""
 
@@ -62,7 +62,7 @@ class SheddingRenderer:
         if action.kind == "draw":
             return f"draw {view.pending} (take the pressure)" if view.pending else "draw 1 and end your turn"
         return {
-            "end": "end your run",
+            "end": "end run",
             "decline": "decline to cover the Queen (draw 1, turn ends)",
             "declare": "declare last card",
         }.get(action.kind, action.kind)

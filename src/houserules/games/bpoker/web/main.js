@@ -126,7 +126,7 @@ function seatZones(view, names, s) {
 }
 
 function status(view) {
-  const out = [chip(`hand ${view.hand} of ${view.hands}`), chip(`pot ${view.pot_size}`, "magenta", { id: "pot" }),
+  const out = [chip(`hand ${view.hand} of ${view.hands}`), chip(`pot ${view.pot_size}`, "magenta", { id: "pot", "data-count": "pot" }),
     chip(view.direction === -1 ? "↺ reversed" : "↻ in seat order"), chip(`phase: ${view.phase}`),
     chip(`turn ${view.turns + 1}`)];
   if (view.discard.length) out.push(chip(`discard ${view.discard.length}`, "", { title: view.discard.map(cardText).join(" ") }));

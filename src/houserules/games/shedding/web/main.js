@@ -26,8 +26,9 @@ export default {
     // In table mode a person may attempt any card on their turn; the rulebook judges it.
     const mayAttempt = view.mode === "table" && legal.length > 0;
     const piles = h("div", { class: "piles" },
-      h("figure", { class: "pile", id: "draw-pile" }, cardBack(view.draw_size), h("figcaption", {}, "draw pile")),
-      h("figure", { class: "pile", id: "discard" }, cardFace(view.top), h("figcaption", {}, `discard (${view.discard_size})`)),
+      h("figure", { class: "pile", id: "draw-pile", "data-pile": "draw" }, cardBack(view.draw_size), h("figcaption", {}, "draw pile")),
+      h("figure", { class: "pile", id: "discard", "data-pile": "discard" }, cardFace(view.top),
+        h("figcaption", {}, "discard (", h("span", { "data-count": "discard" }, String(view.discard_size)), ")")),
       view.run.length ? h("figure", { class: "pile run" }, h("div", { class: "cards small" }, ...view.run.map(cardFace)),
         h("figcaption", {}, "played this turn")) : "");
     const parts = [chips(view), piles];
@@ -52,5 +53,5 @@ export default {
     return `${n} card${n === 1 ? "" : "s"}${view.declared.includes(seat) ? " · last card!" : ""}`;
   },
   keys: { d: "draw", e: "end", x: "decline", l: "declare" },
-  help: [["d", "draw"], ["e", "end your run"], ["x", "decline to cover a Queen"], ["l", "declare your last card"]],
+  help: [["d", "draw"], ["e", "end run"], ["x", "decline to cover a Queen"], ["l", "declare your last card"]],
 };
