@@ -37,7 +37,7 @@ SPEC = GameSpec(
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap
-_LAZY = {'GAME': 'game', 'KingTaco': 'game', 'TacoState': 'state', 'TacoView': 'view'}
+_LAZY = {'GAME': 'game', 'KingTaco': 'game', 'KingTacoState': 'state', 'KingTacoView': 'view'}
 __getattr__ = lazy_exports(__name__, _LAZY)
 
 

@@ -14,9 +14,9 @@ from . import flow, rules
 from .actions import Kind
 from .cards import COLOUR_NAMES, KINDS, SYMBOL_NAMES, SYMBOLS, WILD, card_name, parse_card, parse_colour, parse_symbol
 from .literal import expect, literal_state
-from .state import TacoState, deal, validate_options
+from .state import KingTacoState, deal, validate_options
 from .stats import game_stats
-from .view import TacoView, view
+from .view import KingTacoView, view
 
 
 _CARD = card_field(parse_card, card_name, KINDS, '"card": "red:3"')
@@ -37,7 +37,7 @@ CODEC = ActionCodec("King Taco", {
 }, rules.GAME_OVER)
 
 
-class KingTaco(GameBase[TacoState, TacoView]):
+class KingTaco(GameBase[KingTacoState, KingTacoView]):
     """King Taco by Simon Willover, seed 004: see docs/rules/king-taco.md."""
 
     name = "king-taco"
@@ -48,10 +48,10 @@ class KingTaco(GameBase[TacoState, TacoView]):
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
 
-    def new(self, options: Mapping[str, Any], seed: int) -> TacoState:
+    def new(self, options: Mapping[str, Any], seed: int) -> KingTacoState:
         return deal(validate_options(options), seed)
 
-    def to_act(self, state: TacoState) -> tuple[int, ...]:
+    def to_act(self, state: KingTacoState) -> tuple[int, ...]:
         """A pending choice first, then the NOPE window, then the player whose turn it is."""
         if state.over:
             return ()
@@ -61,22 +61,22 @@ class KingTaco(GameBase[TacoState, TacoView]):
             return tuple(state.window.seats)
         return (state.turn,)
 
-    def legal(self, state: TacoState) -> list[Action]:
+    def legal(self, state: KingTacoState) -> list[Action]:
         return rules.legal(state)
 
-    def rules_check(self, state: TacoState, action: Action) -> Illegal | None:
+    def rules_check(self, state: KingTacoState, action: Action) -> Illegal | None:
         return rules.check(state, action)
 
-    def apply(self, state: TacoState, action: Action) -> list[Event]:
+    def apply(self, state: KingTacoState, action: Action) -> list[Event]:
         return flow.apply(state, action)
 
-    def penalise(self, state: TacoState, action: Action, illegal: Illegal) -> list[Event]:
+    def penalise(self, state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
         return flow.penalise(state, action, illegal)
 
-    def view(self, state: TacoState, seat: int | None) -> TacoView:
+    def view(self, state: KingTacoState, seat: int | None) -> KingTacoView:
         return view(state, seat)
 
-    def result(self, state: TacoState) -> Result | None:
+    def result(self, state: KingTacoState) -> Result | None:
         if not state.over:
             return None
         if state.winner is None:
@@ -90,7 +90,7 @@ class KingTaco(GameBase[TacoState, TacoView]):
         return " ".join(parts)
 
     # --- the contract's own questions -------------------------------------------
-    def attempts(self, state: TacoState) -> list[Action]:
+    def attempts(self, state: KingTacoState) -> list[Action]:
         """Each seat: every card it holds in every card action, every colour and a few symbols."""
         out: list[Action] = []
         for s in range(state.players):
@@ -102,18 +102,18 @@ class KingTaco(GameBase[TacoState, TacoView]):
             out += [Action(s, Kind.SYMBOL, arg=y) for y in (0, 10, 20)]
         return out
 
-    def conserved(self, state: TacoState) -> Hashable:
+    def conserved(self, state: KingTacoState) -> Hashable:
         return multiset(state.all_cards())
 
-    def hidden(self, state: TacoState, seat: int) -> list[list[int]]:
+    def hidden(self, state: KingTacoState, seat: int) -> list[list[int]]:
         """Other hands and the draw pile (every played card was seen)."""
         return [h for s, h in enumerate(state.hands) if s != seat] + [state.draw]
 
     # --- scenarios --------------------------------------------------------
-    def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> TacoState:
+    def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> KingTacoState:
         return literal_state(options, state, seed)
 
-    def scenario_expect(self, state: TacoState, key: str, value: Any) -> str | None:
+    def scenario_expect(self, state: KingTacoState, key: str, value: Any) -> str | None:
         return expect(state, key, value, self)
 
 

@@ -19,7 +19,7 @@ from .cards import (
 from .matrix import STACKABLE
 from .state import (
     AUCTION_DISCARD, CALM, DISCARD, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL,
-    MAX_SEATS, PENDING_NAMES, RAGE, WILD_COLOUR, TacoState, shield_key,
+    MAX_SEATS, PENDING_NAMES, RAGE, WILD_COLOUR, KingTacoState, shield_key,
 )
 
 # --- reasons --------------------------------------------------------------
@@ -108,7 +108,7 @@ PRICE = (tuple(COST[SYMBOL[c]] for c in range(KINDS)),
          tuple(0 if SYMBOL[c] == INVERSE else COST[SYMBOL[c]] for c in range(KINDS)))
 
 
-def play_row(state: TacoState) -> tuple[bool, ...]:
+def play_row(state: KingTacoState) -> tuple[bool, ...]:
     """Which cards meet the playability condition in force (KT-3), indexed by card. A NOPE
     needs none but the lock's (KT-7.11.5), as the base of a stack too.
 
@@ -125,7 +125,7 @@ def play_row(state: TacoState) -> tuple[bool, ...]:
     return (FREE_DIFFERS if state.inverted else FREE_MATCHES)[state.top_colour * SYMBOLS + SYMBOL[state.discard[-1]]]
 
 
-def react_row(state: TacoState) -> tuple[bool, ...]:
+def react_row(state: KingTacoState) -> tuple[bool, ...]:
     """Which cards may be stacked as a NOPE: any NOPE, but under a lock only one of its
     colour or a WILD NOPE, and under an inverted lock neither (KT-7.11.5, KT-H33)."""
     if state.cond == LOCK:
@@ -133,7 +133,7 @@ def react_row(state: TacoState) -> tuple[bool, ...]:
     return ANY_NOPE
 
 
-def why_not_play(state: TacoState, c: int) -> Illegal | None:
+def why_not_play(state: KingTacoState, c: int) -> Illegal | None:
     """Why card ``c`` does not meet the playability condition in force (``play_row``), or None."""
     if play_row(state)[c]:
         return None
@@ -144,7 +144,7 @@ def why_not_play(state: TacoState, c: int) -> Illegal | None:
     return NO_MATCH_INVERTED if state.inverted else NO_MATCH
 
 
-def why_not_stack(state: TacoState, seat: int, c: int) -> Illegal | None:
+def why_not_stack(state: KingTacoState, seat: int, c: int) -> Illegal | None:
     """May the decider stack ``c`` (not a NOPE) on the open stack (KT-5.7, KT-8.3)?"""
     st = state.stack
     if st.closed:
@@ -159,7 +159,7 @@ def why_not_stack(state: TacoState, seat: int, c: int) -> Illegal | None:
     return None
 
 
-def why_not_nope(state: TacoState, seat: int, c: int) -> Illegal | None:
+def why_not_nope(state: KingTacoState, seat: int, c: int) -> Illegal | None:
     """May ``seat`` put NOPE card ``c`` on the open stack (KT-7.11)?"""
     if not IS_NOPE[c]:
         return NOT_A_NOPE
@@ -172,7 +172,7 @@ def why_not_nope(state: TacoState, seat: int, c: int) -> Illegal | None:
     return None
 
 
-def nope_cards(state: TacoState, seat: int) -> list[int]:
+def nope_cards(state: KingTacoState, seat: int) -> list[int]:
     """The NOPE cards ``seat`` could put on a stack now (empty if none): ``why_not_nope`` by table."""
     hand = state.hands[seat]
     if state.mana.values[seat] < COST[NOPE] or len(hand) < 2:
@@ -181,7 +181,7 @@ def nope_cards(state: TacoState, seat: int) -> list[int]:
     return distinct([c for c in hand if row[c]])
 
 
-def fish_targets(state: TacoState, seat: int) -> list[int]:
+def fish_targets(state: KingTacoState, seat: int) -> list[int]:
     """Players ``seat`` may fish: still in, not itself, not shielded (KT-H15).
     None with an empty hand (an auction discard can leave one): nothing to name."""
     if not state.hands[seat]:
@@ -196,7 +196,7 @@ def distinct(cards: list[int]) -> list[int]:
     return cards if len(cards) < 2 or len(set(cards)) == len(cards) else list(dict.fromkeys(cards))
 
 
-def stackable(state: TacoState, seat: int) -> list[int]:
+def stackable(state: KingTacoState, seat: int) -> list[int]:
     """The cards of ``seat``'s hand it could put on the open stack now, NOPEs included
     (KT-5.7, KT-7.11): ``why_not_stack`` and ``why_not_nope`` by table. After allowing
     the stack it may not start a new one with them (KT-5.4)."""
@@ -210,7 +210,7 @@ def stackable(state: TacoState, seat: int) -> list[int]:
     return distinct([c for c in hand if (fits[c] and row[c] and price[c] <= mana) or nopes[c]])
 
 
-def playable(state: TacoState, seat: int) -> list[int]:
+def playable(state: KingTacoState, seat: int) -> list[int]:
     """The cards ``seat`` may play on a free turn (KT-2.1, KT-3, KT-5.4)."""
     row = play_row(state)
     cards = [c for c in state.hands[seat] if row[c]]
@@ -218,7 +218,7 @@ def playable(state: TacoState, seat: int) -> list[int]:
     return distinct([c for c in cards if c not in barred] if barred else cards)
 
 
-def _pending_actions(state: TacoState) -> list[Action]:
+def _pending_actions(state: KingTacoState) -> list[Action]:
     seat, kind = state.pending_seat, state.pending
     if kind in (WILD_COLOUR, LOCK_COLOUR):
         acts = COLOUR_ACT[seat]
@@ -233,7 +233,7 @@ def _pending_actions(state: TacoState) -> list[Action]:
     return [acts[c] for c in hand] + [PASS[seat]]  # a -- discard is optional (KT-7.13.1)
 
 
-def legal(state: TacoState) -> list[Action]:
+def legal(state: KingTacoState) -> list[Action]:
     """Every legal action of every seat in ``to_act`` (KT-2, KT-5, KT-7.11, KT-9)."""
     if state.over:
         return []
@@ -262,7 +262,7 @@ def legal(state: TacoState) -> list[Action]:
     return [plays[c] for c in playable(state, seat)] or [DRAW[seat]]
 
 
-def _check_pending(state: TacoState, action: Action) -> Illegal | None:
+def _check_pending(state: KingTacoState, action: Action) -> Illegal | None:
     seat, kind, pending = action.seat, action.kind, state.pending
     assert pending is not None
     if seat != state.pending_seat:
@@ -281,7 +281,7 @@ def _check_pending(state: TacoState, action: Action) -> Illegal | None:
     return None
 
 
-def _check_turn(state: TacoState, action: Action) -> Illegal | None:
+def _check_turn(state: KingTacoState, action: Action) -> Illegal | None:
     seat, kind, c = action.seat, action.kind, action.card
     if state.stack:
         if kind == K.ALLOW:
@@ -311,7 +311,7 @@ def _check_turn(state: TacoState, action: Action) -> Illegal | None:
     return NOTHING_PENDING
 
 
-def check(state: TacoState, action: Action) -> Illegal | None:
+def check(state: KingTacoState, action: Action) -> Illegal | None:
     """None if ``action`` is legal now, else the clause it breaks. The seed
     names no penalties (its "Cheating" section), so nothing here carries one:
     illegal attempts are refused in table mode too (KT-H23)."""

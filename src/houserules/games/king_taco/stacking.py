@@ -13,13 +13,13 @@ from __future__ import annotations
 from ...engine.core import Event
 from .cards import ALLPP, CALM, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP, SYMBOL, SYMBOL_NAMES, X2
 from .effects import EVERYONE, SKIP_ALL, TRIGGERS, stacker_costs
-from .state import TacoState
+from .state import KingTacoState
 from .turns import end_turn
 
 CONDITIONS = (RAGE, CALM, LOCK)
 
 
-def start(state: TacoState, card: int, seat: int) -> None:
+def start(state: KingTacoState, card: int, seat: int) -> None:
     """``card`` (its mana paid) is the base of a new stack (KT-5, KT-7)."""
     st = state.stack
     kind = SYMBOL[card]
@@ -39,7 +39,7 @@ def start(state: TacoState, card: int, seat: int) -> None:
             state.direction = -state.direction
 
 
-def push(state: TacoState, card: int, seat: int) -> None:
+def push(state: KingTacoState, card: int, seat: int) -> None:
     """``seat`` stacks ``card`` (legal, mana paid) on the open stack: one cell of the matrix."""
     st = state.stack
     st.push(card, seat)
@@ -109,7 +109,7 @@ def push(state: TacoState, card: int, seat: int) -> None:
                 st.recipient = seat
 
 
-def resolve(state: TacoState, events: list[Event]) -> None:
+def resolve(state: KingTacoState, events: list[Event]) -> None:
     """The stack triggers (or is cancelled by NOPE) on the player whose turn it
     is; that player then plays on, unless the stack took the turn (KT-5.3)."""
     st = state.stack
