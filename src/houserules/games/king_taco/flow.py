@@ -2,17 +2,15 @@
 drawing, and the auction that decides who may try to win.
 
 Legality has been settled by ``rules``; every function here mutates the
-state and appends events.
+state and appends events. Each kind of move has one effect (``play_card`` to
+``go_fish``, declared with its check in ``game.MOVES``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...cards import shuffle
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
-from .actions import Kind as K
 from .cards import (
     COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
 )
@@ -191,16 +189,20 @@ def finish_auction(state: KingTacoState, events: list[Event]) -> None:
     pass_on(state, events)
 
 
-# --- each kind of action ----------------------------------------------------------
-def _play(state: KingTacoState, a: Action, events: list[Event]) -> None:
+# --- each kind of move: its effect (game.MOVES) ----------------------------------------------------------
+def play_card(state: KingTacoState, a: Action) -> list[Event]:
+    """A card on the pile, or on the open stack, and what it does (KT-2.1, KT-5, KT-8)."""
+    events: list[Event] = []
     stacking = bool(state.stack.cards)
     if place(state, a.seat, a.card, events, stacking):
         carry_out(state, a.seat, a.card, stacking, events)
+    return events
 
 
-def _nope(state: KingTacoState, a: Action, events: list[Event]) -> None:
+def nope_stack(state: KingTacoState, a: Action) -> list[Event]:
     """A NOPE on the stack, in turn or out of it (KT-7.11.1); a WILD NOPE is a WILD
     and first asks its colour (KT-3.7)."""
+    events: list[Event] = []
     seat, c = a.seat, a.card
     state.hands[seat].remove(c)
     state.discard.append(c)
@@ -210,9 +212,10 @@ def _nope(state: KingTacoState, a: Action, events: list[Event]) -> None:
     events.append(Event("nope", seat, {"card": NAMES[c], "nopes": state.stack.negators}))
     if IS_WILD[c]:
         state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, NOPED
-        return
+        return events
     state.top_colour = COLOUR[c]
     nope_landed(state, events)
+    return events
 
 
 def nope_landed(state: KingTacoState, events: list[Event]) -> None:
@@ -221,72 +224,87 @@ def nope_landed(state: KingTacoState, events: list[Event]) -> None:
     after_window(state, events)
 
 
-def _pass(state: KingTacoState, a: Action, events: list[Event]) -> None:
+def pass_up(state: KingTacoState, a: Action) -> list[Event]:
     """No NOPE from this seat (KT-H13); or, asked for a ``--`` discard, no more discards:
     the seed's player *"can"* discard (KT-7.13.1)."""
+    events: list[Event] = []
     if state.pending == DISCARD:
         state.pending = None
         events.append(Event("keep", a.seat, {"left": state.pending_count}))
-        return
+        return events
     state.window.answer(a.seat)
     after_window(state, events)
+    return events
 
 
-def _allow(state: KingTacoState, a: Action, events: list[Event]) -> None:
+def allow_stack(state: KingTacoState, a: Action) -> list[Event]:
     """The stack triggers; the cards that could have stacked on it may not start
     a new stack this turn (KT-5.4: *"U can not decide to break the stack and then
     play the stackable card as the base to a new stack"*)."""
-    events.append(ALLOWED[a.seat])
+    events = [ALLOWED[a.seat]]
     state.barred = tuple(stackable(state, a.seat))
     resolve(state, events)
+    return events
 
 
-def _draw(state: KingTacoState, a: Action, events: list[Event]) -> None:
+def draw_card(state: KingTacoState, a: Action) -> list[Event]:
     """Nothing playable: draw 1 and lose 1 mana (KT-2.2, KT-8.7); the turn ends (KT-H4).
     In go fishing with no one to fish, just draw (KT-H15)."""
+    events: list[Event] = []
     if FISHING_SPAN not in state.spans.left:
         state.mana.spend(a.seat, 1)
     draw_cards(state, a.seat, 1, "cannot play", events)
     end_turn(state, events)
+    return events
 
 
-def _colour(state: KingTacoState, a: Action, events: list[Event]) -> None:
+def name_colour(state: KingTacoState, a: Action) -> list[Event]:
+    """A lock's colour (its symbol is asked next), or a WILD's: then the WILD goes on as
+    it was played (KT-3.7, KT-3.4)."""
+    events: list[Event] = []
     seat, colour = a.seat, a.arg
     events.append(Event("colour", seat, {"colour": COLOUR_NAMES[colour]}))
     if state.pending == LOCK_COLOUR:
         state.lock_colour, state.pending = colour, LOCK_SYMBOL
-        return
+        return events
     state.pending = None
     state.top_colour = colour
     if state.pending_count == NOPED:
         nope_landed(state, events)
-        return
+        return events
     carry_out(state, seat, state.discard[-1], state.pending_count == STACKED, events)
+    return events
 
 
-def _symbol(state: KingTacoState, a: Action, events: list[Event]) -> None:
+def name_symbol(state: KingTacoState, a: Action) -> list[Event]:
+    """A lock's symbol: the lock is defined (KT-3.4)."""
+    events: list[Event] = []
     state.lock_symbol, state.pending = a.arg, None
     events.append(Event("lock", a.seat, {"colour": COLOUR_NAMES[state.lock_colour], "symbol": SYMBOL_NAMES[a.arg],
                                          "inverted": state.inverted}))
+    return events
 
 
-def _discard(state: KingTacoState, a: Action, events: list[Event]) -> None:
+def discard_card(state: KingTacoState, a: Action) -> list[Event]:
     """A discard goes under the pile, changing nothing in play (KT-H20); no mana (KT-8.4)."""
+    events: list[Event] = []
     seat, c = a.seat, a.card
     state.hands[seat].remove(c)
     state.discard.insert(0, c)
     events.append(Event("discard", seat, {"card": NAMES[c], "auction": state.pending == AUCTION_DISCARD}))
     if state.pending == AUCTION_DISCARD:  # it sheds a card and scores nothing (KT-9.5)
         next_auction_discard(state, events)
-        return
+        return events
     state.pending_count -= 1
     if state.pending_count <= 0:  # the count never exceeds the hand (KT-H20)
         state.pending = None
+    return events
 
 
-def _fish(state: KingTacoState, a: Action, events: list[Event]) -> None:
+def go_fish(state: KingTacoState, a: Action) -> list[Event]:
     """Go fishing (KT-H15): if the target holds a card of the named symbol it
     must take the card; otherwise the fisher draws one."""
+    events: list[Event] = []
     seat, c, target = a.seat, a.card, a.arg
     sym = SYMBOL[c]
     caught = any(SYMBOL[x] == sym for x in state.hands[target])
@@ -300,21 +318,10 @@ def _fish(state: KingTacoState, a: Action, events: list[Event]) -> None:
     else:
         draw_cards(state, seat, 1, "go fish", events)
         end_turn(state, events)
+    return events
 
 
 ALLOWED = tuple(Event("allow", s) for s in range(MAX_SEATS))
-Handler = Callable[[KingTacoState, Action, list[Event]], None]
-HANDLERS: dict[str, Handler] = {
-    K.PLAY: _play, K.NOPE: _nope, K.PASS: _pass, K.ALLOW: _allow, K.DRAW: _draw,
-    K.COLOUR: _colour, K.SYMBOL: _symbol, K.DISCARD: _discard, K.FISH: _fish,
-}
-
-
-def apply(state: KingTacoState, action: Action) -> list[Event]:
-    """Carry out a legal action."""
-    events: list[Event] = []
-    HANDLERS[action.kind](state, action, events)
-    return events
 
 
 def penalise(state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:

@@ -1,6 +1,7 @@
 """What may be done now, and why not: the one legality check of King Taco.
 
-``legal`` (menus, bots, masks) and ``check`` (the referee) are both built on
+``legal`` (menus, bots, masks) and the checks of each kind of move
+(``check_play`` and the rest, which ``game.MOVES`` declares) are built on
 the per-card judgements below (``why_not_play``, ``why_not_stack``,
 ``why_not_nope``), so they cannot disagree. Those judgements read tables
 indexed by card int, computed at import from the rules' own tests (a
@@ -262,79 +263,170 @@ def legal(state: KingTacoState) -> list[Action]:
     return [plays[c] for c in playable(state, seat)] or [DRAW[seat]]
 
 
-def _check_pending(state: KingTacoState, action: Action) -> Illegal | None:
-    seat, kind, pending = action.seat, action.kind, state.pending
-    assert pending is not None
-    if seat != state.pending_seat:
-        return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[pending]})")
-    want = {WILD_COLOUR: K.COLOUR, LOCK_COLOUR: K.COLOUR, LOCK_SYMBOL: K.SYMBOL}.get(pending, K.DISCARD)
-    if kind == K.PASS and pending == DISCARD:
-        return None
-    if kind != want:
-        return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[pending]} (action {want!r})")
-    if kind == K.COLOUR:
-        return None if action.arg in state.colours else BAD_COLOUR
-    if kind == K.SYMBOL:
-        return None if action.arg in state.lock_symbols else BAD_SYMBOL
-    if pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
-        return NOT_NUMBER
-    return None
+#: what each pending choice is made with (KT-3.7, KT-3.4, KT-7.13, KT-9.5)
+WANT = {WILD_COLOUR: K.COLOUR, LOCK_COLOUR: K.COLOUR, LOCK_SYMBOL: K.SYMBOL, DISCARD: K.DISCARD,
+        AUCTION_DISCARD: K.DISCARD}
+#: the moments of a game (``moment``): a choice pending on the actor, a NOPE window open, a turn
+CHOICE, WINDOW, TURN = range(3)
 
 
-def _check_turn(state: KingTacoState, action: Action) -> Illegal | None:
-    seat, kind, c = action.seat, action.kind, action.card
-    if state.stack:
-        if kind == K.ALLOW:
-            return None
-        if kind not in (K.PLAY, K.NOPE):
-            return DECIDE
-        if kind == K.NOPE:
-            return why_not_nope(state, seat, c)
-        return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, seat, c)
-    if kind in (K.ALLOW, K.NOPE):
-        return NO_STACK
-    if FISHING_SPAN in state.spans.left:
-        targets = fish_targets(state, seat)
-        if kind == K.FISH:
-            if not targets:
-                return NO_TARGETS
-            return None if action.arg in targets else BAD_TARGET
-        if kind == K.DRAW:
-            return HAS_TARGETS if targets else None
-        return FISHING_NOW
-    if kind == K.PLAY:
-        return BARRED if c in state.barred else why_not_play(state, c)
-    if kind == K.DRAW:
-        return MUST_PLAY if playable(state, seat) else None
-    if kind == K.FISH:
-        return NOT_FISHING
-    return NOTHING_PENDING
-
-
-def check(state: KingTacoState, action: Action) -> Illegal | None:
-    """None if ``action`` is legal now, else the clause it breaks. The seed
-    names no penalties (its "Cheating" section), so nothing here carries one:
+def moment(state: KingTacoState, action: Action) -> Illegal | int:
+    """What every kind's check asks first, in this order: is the actor NOPEd out, does it
+    hold the card it names, is another seat's choice awaited; else which moment it is.
+    The seed names no penalties (its "Cheating" section), so nothing here carries one:
     illegal attempts are refused in table mode too (KT-H23)."""
-    seat, kind = action.seat, action.kind
+    seat = action.seat
     if state.out[seat]:
         return OUT
-    if kind in CARD_KINDS and action.card not in state.hands[seat]:
+    if action.kind in CARD_KINDS and action.card not in state.hands[seat]:
         return Illegal("hand", f"you do not hold {card_name(action.card)}")
-    if state.pending is not None:
-        return _check_pending(state, action)
-    if kind in (K.COLOUR, K.SYMBOL, K.DISCARD):
-        return NOTHING_PENDING
-    if state.window:
-        if seat not in state.window:
-            return WAIT if seat == state.turn else NOT_ASKED
-        if kind == K.PASS:
-            return None
-        if kind == K.NOPE:
-            return why_not_nope(state, seat, action.card)
-        return ONLY_REACT
-    if kind == K.PASS:
-        return NOT_ASKED
+    pending = state.pending
+    if pending is not None:
+        if seat != state.pending_seat:
+            return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[pending]})")
+        return CHOICE
+    return WINDOW if state.window else TURN
+
+
+def not_chosen(state: KingTacoState) -> Illegal:
+    """Any other move while a choice waits on the actor (KT-2)."""
+    pending = state.pending
+    assert pending is not None
+    return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[pending]} (action {WANT[pending]!r})")
+
+
+def asked(state: KingTacoState, seat: int) -> Illegal | None:
+    """In a NOPE window only the seats it asks answer; the player to act waits (KT-H13)."""
+    if seat in state.window:
+        return None
+    return WAIT if seat == state.turn else NOT_ASKED
+
+
+def your_turn(state: KingTacoState, seat: int) -> Illegal | None:
+    return None if seat == state.turn else NOT_YOUR_TURN
+
+
+def _choice(state: KingTacoState, action: Action) -> Illegal | None:
+    """A choice kind (colour, symbol, discard): only while a choice of that kind waits on the actor."""
+    m = moment(state, action)
+    if m != CHOICE:
+        return m if isinstance(m, Illegal) else NOTHING_PENDING
+    assert state.pending is not None
+    return None if WANT[state.pending] == action.kind else not_chosen(state)
+
+
+# --- one check per kind of move (game.MOVES) -----------------------------------------
+def check_play(state: KingTacoState, action: Action) -> Illegal | None:
+    """A card on the pile in a free turn (KT-2.1, KT-3, KT-5.4), or stacked on the open
+    stack (KT-5.7, KT-8.3); never while fishing (KT-7.8)."""
+    m = moment(state, action)
+    if isinstance(m, Illegal):
+        return m
+    if m == CHOICE:
+        return not_chosen(state)
+    seat, c = action.seat, action.card
+    if m == WINDOW:
+        return asked(state, seat) or ONLY_REACT
     if seat != state.turn:
         return NOT_YOUR_TURN
-    return _check_turn(state, action)
+    if state.stack:
+        return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, seat, c)
+    if FISHING_SPAN in state.spans.left:
+        return FISHING_NOW
+    return BARRED if c in state.barred else why_not_play(state, c)
 
+
+def check_nope(state: KingTacoState, action: Action) -> Illegal | None:
+    """A NOPE on the open stack: in the turn it waits on, or asked in a window (KT-7.11, KT-H13)."""
+    m = moment(state, action)
+    if isinstance(m, Illegal):
+        return m
+    if m == CHOICE:
+        return not_chosen(state)
+    seat = action.seat
+    if m == WINDOW:
+        return asked(state, seat) or why_not_nope(state, seat, action.card)
+    if seat != state.turn:
+        return NOT_YOUR_TURN
+    return why_not_nope(state, seat, action.card) if state.stack else NO_STACK
+
+
+def check_allow(state: KingTacoState, action: Action) -> Illegal | None:
+    """Let the open stack trigger, in the turn it waits on (KT-5.3)."""
+    m = moment(state, action)
+    if isinstance(m, Illegal):
+        return m
+    if m == CHOICE:
+        return not_chosen(state)
+    if m == WINDOW:
+        return asked(state, action.seat) or ONLY_REACT
+    return your_turn(state, action.seat) or (None if state.stack else NO_STACK)
+
+
+def check_pass(state: KingTacoState, action: Action) -> Illegal | None:
+    """No NOPE from a seat a window asks (KT-H13), or no more ``--`` discards (KT-7.13.1)."""
+    m = moment(state, action)
+    if isinstance(m, Illegal):
+        return m
+    if m == CHOICE:
+        return None if state.pending == DISCARD else not_chosen(state)
+    return asked(state, action.seat) if m == WINDOW else NOT_ASKED
+
+
+def check_draw(state: KingTacoState, action: Action) -> Illegal | None:
+    """Draw when nothing is playable (KT-2.2), or when no one can be fished (KT-H15)."""
+    m = moment(state, action)
+    if isinstance(m, Illegal):
+        return m
+    if m == CHOICE:
+        return not_chosen(state)
+    seat = action.seat
+    if m == WINDOW:
+        return asked(state, seat) or ONLY_REACT
+    if seat != state.turn:
+        return NOT_YOUR_TURN
+    if state.stack:
+        return DECIDE
+    if FISHING_SPAN in state.spans.left:
+        return HAS_TARGETS if fish_targets(state, seat) else None
+    return MUST_PLAY if playable(state, seat) else None
+
+
+def check_fish(state: KingTacoState, action: Action) -> Illegal | None:
+    """Ask another player for a card's symbol while go fishing lasts (KT-7.8, KT-H15)."""
+    m = moment(state, action)
+    if isinstance(m, Illegal):
+        return m
+    if m == CHOICE:
+        return not_chosen(state)
+    seat = action.seat
+    if m == WINDOW:
+        return asked(state, seat) or ONLY_REACT
+    if seat != state.turn:
+        return NOT_YOUR_TURN
+    if state.stack:
+        return DECIDE
+    if FISHING_SPAN not in state.spans.left:
+        return NOT_FISHING
+    targets = fish_targets(state, seat)
+    if not targets:
+        return NO_TARGETS
+    return None if action.arg in targets else BAD_TARGET
+
+
+def check_colour(state: KingTacoState, action: Action) -> Illegal | None:
+    """A WILD's colour or a lock's, among the game's colours (KT-3.7, KT-3.4)."""
+    return _choice(state, action) or (None if action.arg in state.colours else BAD_COLOUR)
+
+
+def check_symbol(state: KingTacoState, action: Action) -> Illegal | None:
+    """A lock's symbol, among those a lock may name (KT-3.4)."""
+    return _choice(state, action) or (None if action.arg in state.lock_symbols else BAD_SYMBOL)
+
+
+def check_discard(state: KingTacoState, action: Action) -> Illegal | None:
+    """A ``--`` discard (KT-7.13.1), or an auction discard of a number card (KT-9.5)."""
+    why = _choice(state, action)
+    if why is None and state.pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
+        return NOT_NUMBER
+    return why

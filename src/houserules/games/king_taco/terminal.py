@@ -86,23 +86,6 @@ class KingTacoRenderer:
             lines.append(Text.from_markup("Your hand: " + " ".join(card_markup(c) for c in hand)))
         return Panel(Group(*lines), title="King Taco", border_style="yellow")
 
-    def describe(self, action: Action, view: KingTacoView) -> str:
-        k = action.kind
-        if k == "play":
-            return ("stack " if view.stack else "play ") + card_markup(action.card)
-        if k == "nope":
-            return f"NOPE the stack with {card_markup(action.card)}"
-        if k == "discard":
-            return f"discard {card_markup(action.card)}"
-        if k == "fish":
-            return f"fish seat {action.arg} for a {SYMBOL_NAMES[SYMBOL[action.card]]} (offering {card_markup(action.card)})"
-        if k == "colour":
-            return f"colour {COLOUR_NAMES[action.arg]}"
-        if k == "symbol":
-            return f"symbol {SYMBOL_NAMES[action.arg]}"
-        return {"allow": "allow the stack to trigger", "pass": "pass (no NOPE)",
-                "draw": "draw 1 card" + ("" if view.fishing_turns else " (lose 1 mana)")}.get(k, k)
-
     def parse(self, text: str, seat: int, view: KingTacoView) -> Action:
         words = text.strip().split()
         if not words:
