@@ -16,11 +16,11 @@ from collections.abc import Callable
 from ...engine.core import Event
 from . import state as conditions
 from .cards import ALLPP, CALM, CURSE, FISHING, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP
-from .state import COND, DEFAULT, DISCARD, FISHING_SPAN, HARVEST_DELAY, LOCK_COLOUR, KingTacoState, curse_key, shield_key
+from .state import (
+    COND, DEFAULT, DISCARD, EVERYONE, FISHING_SPAN, HARVEST_DELAY, LOCK_COLOUR, KingTacoState, curse_key, shield_key,
+)
 from .turns import cursed, draw_cards, seats_from, shielded, start_harvest, start_span
 
-#: ``KingTacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
-EVERYONE, SKIP_ALL = 1, 2
 #: inverse stacked on rage/calm/lock swaps rage and calm and inverts a lock (KT-3.5.4)
 SWAPPED = {RAGE: CALM, CALM: RAGE, LOCK: LOCK}
 #: the playability condition each card sets (KT-3)

@@ -15,11 +15,10 @@ from ...engine.words import card
 from . import flow, rules
 from .actions import Kind
 from .cards import (
-    COLOUR_NAMES, COST, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, SYMBOLS, WILD, card_name, parse_card, parse_colour,
-    parse_symbol,
+    COLOUR_NAMES, COST, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, SYMBOLS, WILD, card_name, effect, parse_card,
+    parse_colour, parse_symbol,
 )
 from .state import AUCTION_DISCARD, DISCARD
-from .words import effect
 from .literal import expect, literal_state
 from .state import KingTacoState, deal, validate_options
 from .stats import game_stats

@@ -76,6 +76,9 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return opts
 
 
+#: ``KingTacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
+EVERYONE, SKIP_ALL = 1, 2
+
 #: a stack's own fields beyond the cards (``KingTacoStack``'s slots, named once for its copy and snapshot:
 #: a compiled class has no ``__slots__`` to read back)
 _TALLIES = ("kind", "count", "life", "extra", "recipient", "inverts", "allpp", "mode", "spare",

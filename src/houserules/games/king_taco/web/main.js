@@ -7,12 +7,12 @@
 
 import { h, cardWords, chip, keyButton, prompt } from "../../dom.js";
 import { cardBack, cardRow } from "../../cards.js";
-import { COST, EFFECT_WORDS, handOrder, icon, parseTaco, swatch, tacoFace, tacoText } from "./cards.js";
+import { handOrder, icon, parseTaco, swatch, tacoFace, tacoText } from "./cards.js";
+import { COST, effect } from "./effects.js";
 import { PENDING, conditionText, stackEffect } from "./words.js";
 
 const MANA_CAP = 4;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const effect = (symbol) => EFFECT_WORDS[symbol] ?? symbol;
 // fields this module draws; any other field of the view is listed under "more" (views may grow)
 const KNOWN = new Set(["game", "seat", "players", "hand", "hand_sizes", "out", "mana", "top", "top_colour", "draw_size",
   "turn", "direction", "condition", "lock", "condition_turns", "fishing_turns", "harvester", "harvest_turns",
