@@ -113,8 +113,19 @@ def _auction(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
 
 
 def _goto(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
-    return Line(f"{who} tries to win at 1 in {e['goto']}: {'succeeds!' if e['won'] else 'fails'}",
-                "good" if e["won"] else "")
+    """The try to win (KT-9.8); after a tie, who tied and that the draw chose (KT-9.7)."""
+    tried = f"{who} tries to win at 1 in {e['goto']}: {'succeeds!' if e['won'] else 'fails'}"
+    if e.get("tied", 1) > 1:
+        tried = f"{tie(e['points'], e['seat'], names)}; drawn at random, {tried}"
+    return Line(tried, "good" if e["won"] else "")
+
+
+def tie(points: Sequence[int], seat: int, names: Sequence[str]) -> str:
+    """The players who tied with ``seat`` in an auction: every player still in scores 1 point
+    or more (KT-9.2) and a player NOPEd out 0, so the seats on ``seat``'s score are the tie."""
+    tied = [names[s] for s, p in enumerate(points) if p == points[seat]]
+    who = f"{', '.join(tied[:-1])} and {tied[-1]}" if len(tied) > 1 else "players"
+    return f"{who} tie on {plural(points[seat], 'point')}"
 
 
 #: every King Taco event's sentence, by the event's kind
