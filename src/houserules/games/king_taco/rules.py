@@ -12,6 +12,8 @@ Clause ids are those of docs/rules/king-taco.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine.core import Action, Illegal
 from .actions import CARD_KINDS, Kind as K
 from .cards import (
@@ -302,10 +304,6 @@ def asked(state: KingTacoState, seat: int) -> Illegal | None:
     return WAIT if seat == state.turn else NOT_ASKED
 
 
-def your_turn(state: KingTacoState, seat: int) -> Illegal | None:
-    return None if seat == state.turn else NOT_YOUR_TURN
-
-
 def _choice(state: KingTacoState, action: Action) -> Illegal | None:
     """A choice kind (colour, symbol, discard): only while a choice of that kind waits on the actor."""
     m = moment(state, action)
@@ -315,52 +313,95 @@ def _choice(state: KingTacoState, action: Action) -> Illegal | None:
     return None if WANT[state.pending] == action.kind else not_chosen(state)
 
 
-# --- one check per kind of move (game.MOVES) -----------------------------------------
-def check_play(state: KingTacoState, action: Action) -> Illegal | None:
-    """A card on the pile in a free turn (KT-2.1, KT-3, KT-5.4), or stacked on the open
-    stack (KT-5.7, KT-8.3); never while fishing (KT-7.8)."""
+#: a kind's own question at one moment: None, or the clause the move breaks
+Question = Callable[[KingTacoState, Action], Illegal | None]
+
+
+def _in_turn(state: KingTacoState, action: Action, in_window: Question, in_turn: Question) -> Illegal | None:
+    """A move of the turn (all but the choices and pass): never while a choice waits; in a
+    NOPE window only from a seat it asks, and then ``in_window``; else the player to act
+    asks ``in_turn``."""
     m = moment(state, action)
     if isinstance(m, Illegal):
         return m
     if m == CHOICE:
         return not_chosen(state)
-    seat, c = action.seat, action.card
     if m == WINDOW:
-        return asked(state, seat) or ONLY_REACT
-    if seat != state.turn:
+        return asked(state, action.seat) or in_window(state, action)
+    if action.seat != state.turn:
         return NOT_YOUR_TURN
+    return in_turn(state, action)
+
+
+def _only_react(state: KingTacoState, action: Action) -> Illegal | None:
+    return ONLY_REACT
+
+
+def _nope_now(state: KingTacoState, action: Action) -> Illegal | None:
+    return why_not_nope(state, action.seat, action.card)
+
+
+def _play_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    c = action.card
     if state.stack:
-        return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, seat, c)
+        return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, action.seat, c)
     if FISHING_SPAN in state.spans.left:
         return FISHING_NOW
     return BARRED if c in state.barred else why_not_play(state, c)
 
 
+def _nope_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    return why_not_nope(state, action.seat, action.card) if state.stack else NO_STACK
+
+
+def _allow_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    return None if state.stack else NO_STACK
+
+
+def _draw_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    if state.stack:
+        return DECIDE
+    if FISHING_SPAN in state.spans.left:
+        return HAS_TARGETS if fish_targets(state, action.seat) else None
+    return MUST_PLAY if playable(state, action.seat) else None
+
+
+def _fish_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    if state.stack:
+        return DECIDE
+    if FISHING_SPAN not in state.spans.left:
+        return NOT_FISHING
+    targets = fish_targets(state, action.seat)
+    if not targets:
+        return NO_TARGETS
+    return None if action.arg in targets else BAD_TARGET
+
+
+# --- one check per kind of move (game.MOVES) -----------------------------------------
+def check_play(state: KingTacoState, action: Action) -> Illegal | None:
+    """A card on the pile in a free turn (KT-2.1, KT-3, KT-5.4), or stacked on the open
+    stack (KT-5.7, KT-8.3); never while fishing (KT-7.8)."""
+    return _in_turn(state, action, _only_react, _play_in_turn)
+
+
 def check_nope(state: KingTacoState, action: Action) -> Illegal | None:
     """A NOPE on the open stack: in the turn it waits on, or asked in a window (KT-7.11, KT-H13)."""
-    m = moment(state, action)
-    if isinstance(m, Illegal):
-        return m
-    if m == CHOICE:
-        return not_chosen(state)
-    seat = action.seat
-    if m == WINDOW:
-        return asked(state, seat) or why_not_nope(state, seat, action.card)
-    if seat != state.turn:
-        return NOT_YOUR_TURN
-    return why_not_nope(state, seat, action.card) if state.stack else NO_STACK
+    return _in_turn(state, action, _nope_now, _nope_in_turn)
 
 
 def check_allow(state: KingTacoState, action: Action) -> Illegal | None:
     """Let the open stack trigger, in the turn it waits on (KT-5.3)."""
-    m = moment(state, action)
-    if isinstance(m, Illegal):
-        return m
-    if m == CHOICE:
-        return not_chosen(state)
-    if m == WINDOW:
-        return asked(state, action.seat) or ONLY_REACT
-    return your_turn(state, action.seat) or (None if state.stack else NO_STACK)
+    return _in_turn(state, action, _only_react, _allow_in_turn)
+
+
+def check_draw(state: KingTacoState, action: Action) -> Illegal | None:
+    """Draw when nothing is playable (KT-2.2), or when no one can be fished (KT-H15)."""
+    return _in_turn(state, action, _only_react, _draw_in_turn)
+
+
+def check_fish(state: KingTacoState, action: Action) -> Illegal | None:
+    """Ask another player for a card's symbol while go fishing lasts (KT-7.8, KT-H15)."""
+    return _in_turn(state, action, _only_react, _fish_in_turn)
 
 
 def check_pass(state: KingTacoState, action: Action) -> Illegal | None:
@@ -371,47 +412,6 @@ def check_pass(state: KingTacoState, action: Action) -> Illegal | None:
     if m == CHOICE:
         return None if state.pending == DISCARD else not_chosen(state)
     return asked(state, action.seat) if m == WINDOW else NOT_ASKED
-
-
-def check_draw(state: KingTacoState, action: Action) -> Illegal | None:
-    """Draw when nothing is playable (KT-2.2), or when no one can be fished (KT-H15)."""
-    m = moment(state, action)
-    if isinstance(m, Illegal):
-        return m
-    if m == CHOICE:
-        return not_chosen(state)
-    seat = action.seat
-    if m == WINDOW:
-        return asked(state, seat) or ONLY_REACT
-    if seat != state.turn:
-        return NOT_YOUR_TURN
-    if state.stack:
-        return DECIDE
-    if FISHING_SPAN in state.spans.left:
-        return HAS_TARGETS if fish_targets(state, seat) else None
-    return MUST_PLAY if playable(state, seat) else None
-
-
-def check_fish(state: KingTacoState, action: Action) -> Illegal | None:
-    """Ask another player for a card's symbol while go fishing lasts (KT-7.8, KT-H15)."""
-    m = moment(state, action)
-    if isinstance(m, Illegal):
-        return m
-    if m == CHOICE:
-        return not_chosen(state)
-    seat = action.seat
-    if m == WINDOW:
-        return asked(state, seat) or ONLY_REACT
-    if seat != state.turn:
-        return NOT_YOUR_TURN
-    if state.stack:
-        return DECIDE
-    if FISHING_SPAN not in state.spans.left:
-        return NOT_FISHING
-    targets = fish_targets(state, seat)
-    if not targets:
-        return NO_TARGETS
-    return None if action.arg in targets else BAD_TARGET
 
 
 def check_colour(state: KingTacoState, action: Action) -> Illegal | None:
