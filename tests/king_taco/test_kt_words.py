@@ -51,5 +51,6 @@ def test_a_move_says_its_mana_cost() -> None:
     state.mana.set(seat, 3)
     view = GAME.view(state, seat)
     assert said("red:nope").cost == "3 mana: NOPEs you out of the game"
-    assert GAME.words(Action(seat, "draw"), view) == ("Draw 1", "you lose 1 mana", True)
+    draw = GAME.words(Action(seat, "draw"), view)
+    assert (draw.label, draw.cost, draw.button) == ("Draw 1", "you lose 1 mana", True)
     assert not said("red:3").button  # a card is played by picking it, not by a button
