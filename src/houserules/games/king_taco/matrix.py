@@ -231,6 +231,37 @@ MATRIX: dict[int, dict[int, Cell]] = {
     },
 }
 
+# --- what each base starts a stack with (``stacking.start``) --------------------------------
+def _draws(n: int, mode: int = 0) -> Tally:
+    def base(state: KingTacoState, seat: int) -> None:
+        state.stack.count, state.stack.mode = n, mode
+    return base
+
+
+def _discards(state: KingTacoState, seat: int) -> None:
+    state.stack.count, state.stack.recipient = 1, seat
+
+
+def _lasts(state: KingTacoState, seat: int) -> None:
+    """An effect with a lifespan: one round, for its player (a shield's, a harvest's) (KT-6)."""
+    state.stack.life, state.stack.recipient = 1, seat
+
+
+def _inverts(state: KingTacoState, seat: int) -> None:
+    """Inverse turns the direction as it is played (KT-7.1.1, KT-H8)."""
+    _lasts(state, seat)
+    state.stack.inverts = 1
+    _turned(state, seat)
+
+
+#: BASES[base]: what a card of that symbol sets on the stack it starts, its mana paid: the
+#: cards to draw (+= 2: 2; all++: 1 each), the turns of a skip, the cards a -- discards,
+#: or a lifespan of one round
+BASES: dict[int, Tally] = {
+    PLUS2: _draws(2), ALLPP: _draws(1, EVERYONE), SKIP: _draws(1), MINUS: _discards, INVERSE: _inverts,
+    RAGE: _lasts, CALM: _lasts, LOCK: _lasts, FISHING: _lasts, SHIELD: _lasts, CURSE: _lasts, HARVEST: _lasts,
+}
+
 #: STACKABLE[base][symbol]: may a card of ``symbol`` go on a stack whose base is ``base``?
 STACKABLE: tuple[tuple[bool, ...], ...] = tuple(
     tuple(top in MATRIX.get(base, {}) for top in range(SYMBOLS)) for base in range(SYMBOLS))
@@ -261,3 +292,4 @@ def effects_markdown() -> str:
 
 
 assert set(MATRIX) <= {s for s in range(NULL + 1, SYMBOLS)} and len(EFFECTS) == len(SHOWN)
+assert set(BASES) == set(MATRIX)

@@ -11,31 +11,19 @@ stacker (KT-H8); a NOPEd stack puts the direction back.
 from __future__ import annotations
 
 from ...engine.core import Event
-from .cards import ALLPP, INVERSE, MINUS, PLUS2, SKIP, SYMBOL, SYMBOL_NAMES
+from .cards import MINUS, SYMBOL, SYMBOL_NAMES
 from .effects import TRIGGERS, stacker_costs
-from .matrix import MATRIX
-from .state import EVERYONE, KingTacoState
+from .matrix import BASES, MATRIX
+from .state import KingTacoState
 from .turns import end_turn
 
 
 def start(state: KingTacoState, card: int, seat: int) -> None:
-    """``card`` (its mana paid) is the base of a new stack (KT-5, KT-7)."""
-    st = state.stack
+    """``card`` (its mana paid) is the base of a new stack (KT-5, KT-7), set as its row of the matrix
+    begins (``matrix.BASES``)."""
     kind = SYMBOL[card]
-    st.begin(kind, state.direction, card, seat)
-    if kind == PLUS2:
-        st.count = 2
-    elif kind == ALLPP:
-        st.count, st.mode = 1, EVERYONE
-    elif kind == SKIP:
-        st.count = 1
-    elif kind == MINUS:
-        st.count, st.recipient = 1, seat
-    else:
-        st.life, st.recipient = 1, seat
-        if kind == INVERSE:
-            st.inverts = 1
-            state.direction = -state.direction
+    state.stack.begin(kind, state.direction, card, seat)
+    BASES[kind](state, seat)
 
 
 def push(state: KingTacoState, card: int, seat: int) -> None:
