@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 from houserules.engine.core import Action
 from houserules.games.king_taco import GAME
-from houserules.games.king_taco.state import TacoState
+from houserules.games.king_taco.state import KingTacoState
 
 
-def random_steps(state: TacoState, rng: random.Random, limit: int = 100_000) -> Iterator[Action]:
+def random_steps(state: KingTacoState, rng: random.Random, limit: int = 100_000) -> Iterator[Action]:
     """Yield and apply random legal actions of ``to_act[0]`` until the game ends."""
     for _ in range(limit):
         seats = GAME.to_act(state)

@@ -6,7 +6,7 @@
 
 import { TableConnection } from "./net.js";
 import fallback from "./games/fallback.js";
-import { h, copyButton } from "./dom.js";
+import { h, copyButton, cardWords } from "./dom.js";
 import { isPlainList, optionField, TABLE_CLOCKS } from "./options.js";
 import { Countdown } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound } from "./alerts.js";
@@ -376,8 +376,12 @@ class TableScreen {
       this.uiFor = decision;
     }
     const focused = document.activeElement?.dataset?.focus; // given back after the redraw
+    // each legal action's words come from the server in the game's one wording (u.said, index for index);
+    // a game module's own labels only for a game that declares no move words
+    const said = u.legal.map((a, i) => (u.said && u.said[i]) || { label: mod.actionLabel(a, u.view),
+      cost: mod.actionCost(a, u.view), button: mod.isButton(a) });
     const ctx = {
-      view: u.view, legal: u.legal, seat: this.seat, names, act: (a) => this.act(a),
+      view: u.view, legal: u.legal, said, seat: this.seat, names, act: (a) => this.act(a),
       ui: this.ui, redraw: () => this.render(), events: this.log,
     };
     const toAct = u.status === "playing" ? mod.toAct(u.view) : [];
@@ -395,10 +399,6 @@ class TableScreen {
 
     const last = this.lastMove(names);
     const main = u.status === "waiting" ? this.waiting() : mod.board(ctx);
-    // each legal action's words come from the server in the game's one wording (u.said, index for index);
-    // a game module's own labels only for a game that declares no move words
-    const said = u.legal.map((a, i) => (u.said && u.said[i]) || { label: mod.actionLabel(a, u.view),
-      cost: mod.actionCost(a, u.view), button: mod.isButton(a) });
     const buttons = u.legal.map((a, i) => [a, said[i]]).filter(([, w]) => w.button);
     const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map(([a, w]) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
@@ -623,11 +623,6 @@ async function loadModule(game) {
     console.error(err);
     return fallback;
   }
-}
-
-/** A sentence of the game's words with each [[CARD]] token written as the game writes cards. */
-function cardWords(text, cardText) {
-  return text.replace(/\[\[([^\[\]]+)\]\]/g, (_, name) => cardText(name));
 }
 
 // --- How to play -----------------------------------------------------------

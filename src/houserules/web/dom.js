@@ -81,3 +81,8 @@ export function amountPicker({ amounts, state, label, onPick, redraw, key, name 
     keyButton("+", "+ =", () => step(1), { class: "ghost step", disabled: i === sorted.length - 1, "aria-label": "more" }),
     keyButton(label(state[name]), key, () => onPick(state[name]), { class: "confirm" }));
 }
+
+/** A sentence of the game's words with each [[CARD]] token written as the game writes cards. */
+export function cardWords(text, cardText) {
+  return text.replace(/\[\[([^\[\]]+)\]\]/g, (_, name) => cardText(name));
+}

@@ -6,12 +6,14 @@ stackability matrix the seed left out (``matrix``); effects with lifespans
 counted in rounds; ``NOPE`` played out of turn in reaction windows; and the
 auction-and-``goto`` way to win. The clause list is docs/rules/king-taco.md.
 
-Modules: ``cards`` (notation, deck), ``state`` (data, options, deal),
-``matrix`` (what stacks on what), ``rules`` (the one legality check),
-``turns`` (turn passing, drawing, mana, lifespans), ``stacking`` (what
-stacks do), ``flow`` (carrying actions out), ``view``, ``stats``,
-``literal`` (scenario states) and ``game`` (the ``GAME`` object); for people
-and programs, ``bots``, ``terminal``, ``words``, ``encoding`` (fixed-size numbers for learning programs) and ``web/``.
+Modules: ``cards`` (notation, deck, effect names and costs), ``state`` (data,
+options, deal), ``matrix`` (what stacks on what, and what each cell does),
+``rules`` (a check per kind of move), ``turns`` (turn passing, drawing, mana,
+lifespans), ``stacking`` (what stacks do), ``flow`` (an effect per kind of
+move), ``view``, ``stats``, ``literal`` (scenario states) and ``game`` (the
+``GAME`` object, and ``MOVES``: each kind of move once, with its check, effect
+and words); for people and programs, ``bots``, ``terminal``, ``words``,
+``encoding`` (fixed-size numbers for learning programs) and ``web/``.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ SPEC = GameSpec(
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap
-_LAZY = {'GAME': 'game', 'KingTaco': 'game', 'TacoState': 'state', 'TacoView': 'view'}
+_LAZY = {'GAME': 'game', 'KingTaco': 'game', 'KingTacoState': 'state', 'KingTacoView': 'view'}
 __getattr__ = lazy_exports(__name__, _LAZY)
 
 

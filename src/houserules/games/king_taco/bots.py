@@ -39,7 +39,7 @@ from .cards import (
     RAGE, SHIELD, SKIP, SYMBOL, VALUE, X2,
 )
 from .state import AUCTION_DISCARD, DEFAULT, LOCK as LOCK_COND, LOCK_COLOUR, MANA_CAP
-from .view import TacoView
+from .view import KingTacoView
 
 #: an effect played with its mana as the base of a stack on a free turn: what it does for us,
 #: before its price. x2 alone draws us a card; all++ alone draws us one too and times us out;
@@ -64,19 +64,19 @@ WILD_KEEP = 2.0  # a plain WILD plays on anything but calm and inverse: keep it
 COLOUR_KEEP = 0.3  # per card of that colour left in hand: keep our colour in play
 
 
-def lowest_wins(view: TacoView, turns: int = 0) -> bool:
+def lowest_wins(view: KingTacoView, turns: int = 0) -> bool:
     """Would an auction ``turns`` turns from now pick the lowest score (KT-9.6)?"""
     return view.inverted and view.condition in (DEFAULT, LOCK_COND) and view.condition_turns > turns
 
 
-def next_seat(view: TacoView, seat: int) -> int:
+def next_seat(view: KingTacoView, seat: int) -> int:
     s = (seat + view.direction) % view.players
     while view.out[s]:
         s = (s + view.direction) % view.players
     return s
 
 
-def mana_after(c: int, mana: int, view: TacoView, seat: int) -> int:
+def mana_after(c: int, mana: int, view: KingTacoView, seat: int) -> int:
     """Our mana once ``c`` is played as a free turn's base (KT-8, KT-7.14)."""
     harvested = view.harvester is not None and view.harvester != seat
     sym = SYMBOL[c]
@@ -103,7 +103,7 @@ def finish(c: int, mana: int) -> int:
     return 1 + min(MANA_CAP, mana + 1)
 
 
-def from_hand(view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+def from_hand(view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
     """A WILD's or a lock's colour, a lock's symbol: what we hold most, so what the others
     hold least; under an inverted lock, a black list of what we hold least."""
     if legal[0].kind == Do.COLOUR:
@@ -115,14 +115,18 @@ def from_hand(view: TacoView, legal: Sequence[Action], hand: list[int]) -> Actio
     return (min if blacklist else max)(legal, key=lambda a: counts[a.arg])
 
 
-class KingTacoHeuristic:
-    name = "heuristic"
+class KingTacoBot:
+    """What every King Taco bot does alike before it weighs anything: take a lone legal
+    action, choose colours and symbols from its hand (``from_hand``), and hand the rest to
+    its own judgement of a discard, a go-fishing ask, a stack or a free turn."""
+
+    name = "bot"
     wants_view = True
 
     def __init__(self, seed: int = 0):
         self.seed = seed
 
-    def choose(self, view: TacoView, legal: Sequence[Action]) -> Action:
+    def choose(self, view: KingTacoView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         kind = legal[0].kind
@@ -132,17 +136,40 @@ class KingTacoHeuristic:
         if kind == Do.DISCARD:
             return self._discard(view, legal, hand)
         if kind == Do.FISH:
-            held = Counter(SYMBOL[c] for c in hand)
-            # a catch hands the card over: name one we are glad to lose (not a number), of a symbol we
-            # hold few of (more copies out there), at the biggest hand
-            return max(legal, key=lambda a: (not IS_NUMBER[a.card], -held[SYMBOL[a.card]], view.hand_sizes[a.arg]))
-        if not view.stack:
-            return self._free(view, legal, hand)
+            return self._fish(view, legal, hand)
+        if view.stack:
+            return self._stack(view, legal, hand)
+        return self._free(view, legal, hand)
+
+    def _discard(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+        raise NotImplementedError
+
+    def _fish(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+        raise NotImplementedError
+
+    def _stack(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+        raise NotImplementedError
+
+    def _free(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+        raise NotImplementedError
+
+
+class KingTacoHeuristic(KingTacoBot):
+    name = "heuristic"
+
+    def _fish(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+        held = Counter(SYMBOL[c] for c in hand)
+        # a catch hands the card over: name one we are glad to lose (not a number), of a symbol we
+        # hold few of (more copies out there), at the biggest hand
+        return max(legal, key=lambda a: (not IS_NUMBER[a.card], -held[SYMBOL[a.card]], view.hand_sizes[a.arg]))
+
+    def _stack(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+        """A NOPE window (we may pass) or a stack that waits on us."""
         if any(a.kind == Do.PASS for a in legal):
             return self._react(view, legal, hand)
         return self._decide(view, legal, hand)
 
-    def _discard(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+    def _discard(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         if view.pending == AUCTION_DISCARD:
             # it scores nothing (KT-9.5): keep the colours we hold most (playable later); the
             # number's value no longer matters, the highest goes first
@@ -167,7 +194,7 @@ class KingTacoHeuristic:
         return max(cards, key=burden)
 
     # --- a NOPE window: NOPE what hurts us ----------------------------------------------------
-    def _react(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+    def _react(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         nopes = [a for a in legal if a.kind == Do.NOPE]
         passing = next(a for a in legal if a.kind == Do.PASS)
         if not nopes or len(hand) <= 2:
@@ -183,7 +210,7 @@ class KingTacoHeuristic:
         return passing
 
     # --- a stack waits on us -------------------------------------------------------------------
-    def _decide(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+    def _decide(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         seat = view.seat if view.seat is not None else 0
         plays = [a for a in legal if a.kind == Do.PLAY]
         nopes = [a for a in legal if a.kind == Do.NOPE]
@@ -227,7 +254,7 @@ class KingTacoHeuristic:
         return allow
 
     # --- a free turn ---------------------------------------------------------------------------
-    def _free(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+    def _free(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         plays = [a for a in legal if a.kind == Do.PLAY]
         if not plays:
             return legal[0]

@@ -7,7 +7,7 @@ on effects that hurt the next player or pass a draw on, and play cards it
 cannot afford only when mana is low (they are worth 1 mana); never NOPE
 itself out unless forced; pass draw stacks on rather than draw, NOPE big
 ones, steal a ``--`` discard, a shield or a harvest when it can; choose WILD
-and lock colours from its own hand (``bots.from_hand``, shared with the
+and lock colours from its own hand (``bots.KingTacoBot``, shared with the
 ``heuristic``); discard its highest number in someone else's auction (the
 discard scores nothing since KT-H21 was withdrawn; the habit is kept so that
 this bot stays the fixed yardstick). It sees only its view.
@@ -25,8 +25,8 @@ from .cards import (
     SHIELD, SKIP, SYMBOL, VALUE, X2,
 )
 from .state import AUCTION_DISCARD
-from .view import TacoView
-from .bots import from_hand
+from .view import KingTacoView
+from .bots import KingTacoBot
 
 DRAW_STACKS = (PLUS2, ALLPP, SKIP)
 #: how much an activated effect is worth on a free turn (before its mana cost)
@@ -36,30 +36,11 @@ EFFECT_VALUE = {PLUS2: 6.0, SKIP: 5.0, ALLPP: 3.0, MINUS: 5.0, HARVEST: 4.0, FIS
 PASS_ON = {PLUS2: 3.0, SKIP: 2.5, INVERSE: 2.0, ALLPP: 1.0}
 
 
-class KingTacoBasic:
+class KingTacoBasic(KingTacoBot):
     name = "basic"
-    wants_view = True
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-
-    def choose(self, view: TacoView, legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        kind = legal[0].kind
-        hand = list(view.hand or ())
-        if kind in (Do.COLOUR, Do.SYMBOL):
-            return from_hand(view, legal, hand)
-        if kind == Do.DISCARD:
-            return self._discard(view, legal)
-        if kind == Do.FISH:
-            return self._fish(view, legal, hand)
-        if view.stack:
-            return self._stack(view, legal)
-        return self._free(view, legal, hand)
 
     # --- choices ----------------------------------------------------------
-    def _discard(self, view: TacoView, legal: Sequence[Action]) -> Action:
+    def _discard(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         if view.pending == AUCTION_DISCARD:
             lowest = view.inverted and view.condition in (0, 3)
             return (min if lowest else max)(legal, key=lambda a: VALUE[a.card])
@@ -72,13 +53,13 @@ class KingTacoBasic:
         return max(cards, key=lambda a: (COST[SYMBOL[a.card]] - (3 if IS_WILD[a.card] else 0)
                                          + (5 if SYMBOL[a.card] == NOPE and mana < 3 else 0)))
 
-    def _fish(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+    def _fish(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         counts = Counter(SYMBOL[c] for c in hand)
         # numbers are the commonest symbols; the biggest hand is likeliest to hold one
         return max(legal, key=lambda a: (IS_NUMBER[a.card], -counts[SYMBOL[a.card]], view.hand_sizes[a.arg]))
 
     # --- stacks and windows ---------------------------------------------------
-    def _stack(self, view: TacoView, legal: Sequence[Action]) -> Action:
+    def _stack(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         by = {a.kind: a for a in legal}
         nopes = [a for a in legal if a.kind == Do.NOPE]
         base_seat = view.stack_seats[0]
@@ -100,7 +81,7 @@ class KingTacoBasic:
         return by.get(Do.ALLOW, legal[0])
 
     # --- a free turn -----------------------------------------------------------
-    def _free(self, view: TacoView, legal: Sequence[Action], hand: list[int]) -> Action:
+    def _free(self, view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> Action:
         plays = [a for a in legal if a.kind == Do.PLAY]
         if not plays:
             return legal[0]

@@ -37,6 +37,16 @@ KINDS = (len(COLOURS) + 1) * SYMBOLS
 COST_BY_EFFECT = {INVERSE: 1, PLUS2: 1, ALLPP: 2, SKIP: 2, RAGE: 1, CALM: 1, LOCK: 2, FISHING: 3,
                   SHIELD: 1, CURSE: 1, NOPE: 3, X2: 2, MINUS: 1, HARVEST: 4}
 COST: tuple[int, ...] = tuple(COST_BY_EFFECT.get(s, 0) for s in range(SYMBOLS))
+#: how each effect is said in a sentence: its notation's name, but where that does not read as
+#: words. The one table of these names: the log, the terminal, the move words and the browser
+#: (web/effects.js is written from it, ``words.web_effects``) all say an effect this way.
+EFFECT_WORDS: dict[str, str] = {**{e: e for e in EFFECTS}, "+=2": "+= 2", "all++": "all ++",
+                                "go-fishing": "go fishing", "nope": "NOPE", "null": ""}
+
+
+def effect(symbol: str) -> str:
+    """An effect's symbol as said (``+= 2``); any other symbol (a number) as it is."""
+    return EFFECT_WORDS.get(symbol, symbol)
 
 
 def card(colour: int, symbol: int) -> int:

@@ -16,26 +16,26 @@ from collections.abc import Callable
 from ...engine.core import Event
 from . import state as conditions
 from .cards import ALLPP, CALM, CURSE, FISHING, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP
-from .state import COND, DEFAULT, DISCARD, FISHING_SPAN, HARVEST_DELAY, LOCK_COLOUR, TacoState, curse_key, shield_key
+from .state import (
+    COND, DEFAULT, DISCARD, EVERYONE, FISHING_SPAN, HARVEST_DELAY, LOCK_COLOUR, KingTacoState, curse_key, shield_key,
+)
 from .turns import cursed, draw_cards, seats_from, shielded, start_harvest, start_span
 
-#: ``TacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
-EVERYONE, SKIP_ALL = 1, 2
 #: inverse stacked on rage/calm/lock swaps rage and calm and inverts a lock (KT-3.5.4)
 SWAPPED = {RAGE: CALM, CALM: RAGE, LOCK: LOCK}
 #: the playability condition each card sets (KT-3)
 CONDITION_OF = {RAGE: conditions.RAGE, CALM: conditions.CALM, LOCK: conditions.LOCK}
 
-Trigger = Callable[[TacoState, list[Event]], bool]
+Trigger = Callable[[KingTacoState, list[Event]], bool]
 
 
-def protected(state: TacoState, seat: int) -> bool:
+def protected(state: KingTacoState, seat: int) -> bool:
     """*"The shield protects a player from all other cards"* (KT-7.9.1): no stack makes a
     shielded player draw or times it out, its own stacks included (KT-H16)."""
     return shielded(state, seat)
 
 
-def time_out(state: TacoState, seat: int, turns: int) -> bool:
+def time_out(state: KingTacoState, seat: int, turns: int) -> bool:
     """Time ``seat`` out; the player to act loses the turn it is in (KT-H18). True if that was the decider."""
     if seat == state.turn:
         state.timeout[seat] += turns - 1
@@ -44,7 +44,7 @@ def time_out(state: TacoState, seat: int, turns: int) -> bool:
     return False
 
 
-def draw_stack(state: TacoState, events: list[Event]) -> bool:
+def draw_stack(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.2.1: the decider draws the count and may not play; with ``all++`` on it the
     others each draw one per ``all++`` (KT-7.2.6)."""
     st = state.stack
@@ -58,7 +58,7 @@ def draw_stack(state: TacoState, events: list[Event]) -> bool:
     return ends
 
 
-def everyone_draws(state: TacoState, events: list[Event]) -> bool:
+def everyone_draws(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.3.1: everyone draws the count, and the player of the last card on the stack is
     timed out a turn per card (KT-H29); KT-7.3.7: with ``skip`` on it, no one draws and
     everyone is timed out instead."""
@@ -75,7 +75,7 @@ def everyone_draws(state: TacoState, events: list[Event]) -> bool:
     return (not protected(state, last) and time_out(state, last, st.count)) or ends
 
 
-def everyone_times_out(state: TacoState, events: list[Event]) -> bool:
+def everyone_times_out(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.3.7 and KT-7.4.4: everyone (but the seat the stack spares) is timed out the count."""
     st = state.stack
     ends = False
@@ -85,7 +85,7 @@ def everyone_times_out(state: TacoState, events: list[Event]) -> bool:
     return ends
 
 
-def skip(state: TacoState, events: list[Event]) -> bool:
+def skip(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.4.1: the decider is timed out the count; with ``all++`` on it, everyone but
     its stacker is (KT-7.4.4)."""
     st = state.stack
@@ -94,7 +94,7 @@ def skip(state: TacoState, events: list[Event]) -> bool:
     return not protected(state, state.turn) and time_out(state, state.turn, st.count)
 
 
-def condition(state: TacoState, events: list[Event]) -> bool:
+def condition(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.5.1, KT-7.6.1, KT-7.7.1: rage, calm or lock becomes the playability condition
     for its lifespan, nullifying any other; an odd number of inverses swaps rage and calm
     or inverts the lock (KT-3.5.4, KT-3.6), which the decider then defines (KT-3.4); the
@@ -111,7 +111,7 @@ def condition(state: TacoState, events: list[Event]) -> bool:
     return False
 
 
-def inverse(state: TacoState, events: list[Event]) -> bool:
+def inverse(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.1.1: an odd number of inverses inverts the default for the lifespan (or turns
     an inverted default back, KT-H32) or inverts a running lock (KT-3.6.3); under rage or
     calm it changes only the direction, already turned when played (KT-3.5.5)."""
@@ -128,13 +128,13 @@ def inverse(state: TacoState, events: list[Event]) -> bool:
     return False
 
 
-def go_fishing(state: TacoState, events: list[Event]) -> bool:
+def go_fishing(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.8: go fishing mode for the lifespan (KT-H15)."""
     state.spans.start(FISHING_SPAN, state.stack.life, state.active)
     return False
 
 
-def shield(state: TacoState, events: list[Event]) -> bool:
+def shield(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.9.1: the shield goes to its player (or the ``x2`` that stole it, KT-7.9.2)
     for its lifespan, unless that player is cursed (KT-7.10.1)."""
     st = state.stack
@@ -145,7 +145,7 @@ def shield(state: TacoState, events: list[Event]) -> bool:
     return False
 
 
-def curse(state: TacoState, events: list[Event]) -> bool:
+def curse(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.10: the curse lands on the decider for its lifespan, unless it is shielded (KT-7.10.2, KT-H17)."""
     if shielded(state, state.turn):
         events.append(Event("blocked", state.turn, {"effect": "curse", "by": "shield"}))
@@ -154,7 +154,7 @@ def curse(state: TacoState, events: list[Event]) -> bool:
     return False
 
 
-def minus(state: TacoState, events: list[Event]) -> bool:
+def minus(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.13.1: the recipient (its player, or the last to steal it, KT-7.13.2) *"can"*
     discard up to the count, its last card too (KT-H20)."""
     st = state.stack
@@ -164,7 +164,7 @@ def minus(state: TacoState, events: list[Event]) -> bool:
     return False
 
 
-def harvest(state: TacoState, events: list[Event]) -> bool:
+def harvest(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.14.4: the harvest starts now; a harvest stacked on a harvest starts a round
     later per copy, and a harvest already running goes on until then (KT-7.14.8)."""
     st = state.stack
@@ -176,7 +176,7 @@ def harvest(state: TacoState, events: list[Event]) -> bool:
     return False
 
 
-def stacker_costs(state: TacoState, events: list[Event], ends: bool) -> bool:
+def stacker_costs(state: KingTacoState, events: list[Event], ends: bool) -> bool:
     """What stackers pay whatever the stack does: a turn for ``inverse`` or ``skip`` on a
     ``+= 2`` (a self-skip, KT-7.2.3, KT-7.2.5) and two cards for ``+= 2`` on a ``skip``
     (KT-7.4.3). ``ends``: the stack already took the decider's turn, so a self-skip of the

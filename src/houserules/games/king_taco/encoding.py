@@ -26,7 +26,7 @@ from ...engine.core import Action
 from ...engine.encoding import COUNT, SIGN, UNIT, Features, Piece
 from .cards import COLOURS, KINDS, SYMBOLS
 from .state import CONDITION_NAMES, MAX_SEATS, PENDING_NAMES
-from .view import TacoView
+from .view import KingTacoView
 
 PLAY, NOPE, DISCARD, FISH = 0, KINDS, 2 * KINDS, 3 * KINDS
 COLOUR = FISH + KINDS * MAX_SEATS
@@ -36,20 +36,20 @@ _CARD_BLOCKS = {"play": PLAY, "nope": NOPE, "discard": DISCARD}
 SCALE = 0.1
 
 
-class TacoEncoding:
+class KingTacoEncoding:
     def observation_size(self, options: Mapping[str, Any]) -> int:
         return len(self.observe(_blank()))
 
     def action_size(self, options: Mapping[str, Any]) -> int:
         return SYMBOL + SYMBOLS + len(_FIXED)
 
-    def observe(self, view: TacoView) -> list[float]:
+    def observe(self, view: KingTacoView) -> list[float]:
         return self.features(view).values
 
     def fields(self, options: Mapping[str, Any]) -> list[Piece]:
         return self.features(_blank()).pieces
 
-    def features(self, view: TacoView) -> Features:
+    def features(self, view: KingTacoView) -> Features:
         seat, n = view.seat or 0, view.players
         f = Features()
         f.counts(view.hand or (), KINDS, name="hand")
@@ -86,7 +86,7 @@ class TacoEncoding:
         f.scalar("auction", view.auction is not None, UNIT)
         return f
 
-    def index(self, view: TacoView, action: Action) -> int:
+    def index(self, view: KingTacoView, action: Action) -> int:
         kind = action.kind
         if kind in _CARD_BLOCKS:
             return _CARD_BLOCKS[kind] + int(action.card)
@@ -99,11 +99,11 @@ class TacoEncoding:
         return _FIXED[kind]
 
 
-def _blank() -> TacoView:
+def _blank() -> KingTacoView:
     """A view with every field at rest: what sizes the observation."""
-    return TacoView(0, 2, (), (0, 0), (False, False), (0, 0), 0, 0, 0, 0, 1, 0, False, None, 0, 0, None, 0, 0,
+    return KingTacoView(0, 2, (), (0, 0), (False, False), (0, 0), 0, 0, 0, 0, 1, 0, False, None, 0, 0, None, 0, 0,
                     (0, 0), (0, 0), (0, 0), (0, 0), (), (), None, 0, 0, False, False, False, None, None, 0, None,
                     0, "strict", False, None, 0)
 
 
-ENCODING = TacoEncoding()
+ENCODING = KingTacoEncoding()

@@ -2,24 +2,22 @@
 drawing, and the auction that decides who may try to win.
 
 Legality has been settled by ``rules``; every function here mutates the
-state and appends events.
+state and appends events. Each kind of move has one effect (``play_card`` to
+``go_fish``, declared with its check in ``game.MOVES``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...cards import shuffle
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
-from .actions import Kind as K
 from .cards import (
     COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
 )
 from .rules import PRICE, nope_cards, stackable
 from .state import (
     AUCTION_DISCARD, DEFAULT, DISCARD, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, MAX_SEATS,
-    WILD_COLOUR, TacoState, curse_key, shield_key,
+    WILD_COLOUR, KingTacoState, curse_key, shield_key,
 )
 from .stacking import push, resolve, start
 from .turns import draw_cards, end_turn, gain, seats_from
@@ -34,7 +32,7 @@ FREE, STACKED, NOPED = 0, 1, 2
 
 
 # --- reaction windows ---------------------------------------------------------
-def open_window(state: TacoState) -> None:
+def open_window(state: KingTacoState) -> None:
     """Ask every player who could NOPE the stack now (KT-H13). Before any NOPE
     the decider is not asked (NOPE is in its turn menu) nor the player of the
     top card; in a NOPE war everyone but the last NOPEr is. A NOPE war whose
@@ -47,13 +45,13 @@ def open_window(state: TacoState) -> None:
                        if s != top and s != decider and mana[s] >= COST[NOPE] and nope_cards(state, s)])
 
 
-def after_window(state: TacoState, events: list[Event]) -> None:
+def after_window(state: KingTacoState, events: list[Event]) -> None:
     if not state.window and state.stack and state.stack.negators:
         resolve(state, events)
 
 
 # --- playing a card -------------------------------------------------------------
-def place(state: TacoState, seat: int, c: int, events: list[Event], stacking: bool) -> bool:
+def place(state: KingTacoState, seat: int, c: int, events: list[Event], stacking: bool) -> bool:
     """Move ``c`` from the hand onto the pile. A WILD first asks its colour
     (KT-3.7); returns False when the play waits on that choice."""
     state.hands[seat].remove(c)
@@ -67,7 +65,7 @@ def place(state: TacoState, seat: int, c: int, events: list[Event], stacking: bo
     return True
 
 
-def carry_out(state: TacoState, seat: int, c: int, stacking: bool, events: list[Event]) -> None:
+def carry_out(state: KingTacoState, seat: int, c: int, stacking: bool, events: list[Event]) -> None:
     """The placed card takes effect: mana (KT-8), then its effect, a stack, or nothing."""
     sym = SYMBOL[c]
     harvester = state.harvester
@@ -97,7 +95,7 @@ def carry_out(state: TacoState, seat: int, c: int, stacking: bool, events: list[
     after_play(state, seat, events)
 
 
-def after_play(state: TacoState, seat: int, events: list[Event]) -> None:
+def after_play(state: KingTacoState, seat: int, events: list[Event]) -> None:
     """Going out on your own turn starts the auction (KT-9.1); otherwise the
     turn passes (to the player the stack now waits on, if one is open)."""
     if not state.hands[seat] and seat == state.turn:
@@ -106,13 +104,13 @@ def after_play(state: TacoState, seat: int, events: list[Event]) -> None:
         pass_on(state, events)
 
 
-def pass_on(state: TacoState, events: list[Event]) -> None:
+def pass_on(state: KingTacoState, events: list[Event]) -> None:
     end_turn(state, events)
     if state.stack.cards and not state.over:
         open_window(state)
 
 
-def nope_out(state: TacoState, seat: int, events: list[Event]) -> None:
+def nope_out(state: KingTacoState, seat: int, events: list[Event]) -> None:
     """A NOPE as the base of a stack NOPEs its player out of the game (KT-7.11.6):
     the hand is shuffled into the draw pile, a round is one turn shorter."""
     before = state.active
@@ -140,7 +138,7 @@ def nope_out(state: TacoState, seat: int, events: list[Event]) -> None:
 
 
 # --- the auction and goto (KT-9) ----------------------------------------------
-def start_auction(state: TacoState, seat: int, events: list[Event]) -> None:
+def start_auction(state: KingTacoState, seat: int, events: list[Event]) -> None:
     points = [0 if out else 1 for out in state.out]
     points[seat] += state.mana.values[seat]
     last = state.last_card[seat]
@@ -152,7 +150,7 @@ def start_auction(state: TacoState, seat: int, events: list[Event]) -> None:
     next_auction_discard(state, events)
 
 
-def next_auction_discard(state: TacoState, events: list[Event]) -> None:
+def next_auction_discard(state: KingTacoState, events: list[Event]) -> None:
     """Ask the next queued seat for its discard (KT-9.5). A seat is asked only if it still
     holds a number card when its turn comes: at a table that is every queued seat, but a
     search's redeal of the hidden cards can leave a queued seat without one, and asking it
@@ -166,7 +164,7 @@ def next_auction_discard(state: TacoState, events: list[Event]) -> None:
     finish_auction(state, events)
 
 
-def finish_auction(state: TacoState, events: list[Event]) -> None:
+def finish_auction(state: KingTacoState, events: list[Event]) -> None:
     """Highest score tries (lowest under an inverted default or lock), ties at
     random; then the goto roll, 1 in ``goto`` (KT-9.6 to KT-9.9)."""
     points = state.auction
@@ -191,16 +189,20 @@ def finish_auction(state: TacoState, events: list[Event]) -> None:
     pass_on(state, events)
 
 
-# --- each kind of action ----------------------------------------------------------
-def _play(state: TacoState, a: Action, events: list[Event]) -> None:
+# --- each kind of move: its effect (game.MOVES) ----------------------------------------------------------
+def play_card(state: KingTacoState, a: Action) -> list[Event]:
+    """A card on the pile, or on the open stack, and what it does (KT-2.1, KT-5, KT-8)."""
+    events: list[Event] = []
     stacking = bool(state.stack.cards)
     if place(state, a.seat, a.card, events, stacking):
         carry_out(state, a.seat, a.card, stacking, events)
+    return events
 
 
-def _nope(state: TacoState, a: Action, events: list[Event]) -> None:
+def nope_stack(state: KingTacoState, a: Action) -> list[Event]:
     """A NOPE on the stack, in turn or out of it (KT-7.11.1); a WILD NOPE is a WILD
     and first asks its colour (KT-3.7)."""
+    events: list[Event] = []
     seat, c = a.seat, a.card
     state.hands[seat].remove(c)
     state.discard.append(c)
@@ -210,83 +212,99 @@ def _nope(state: TacoState, a: Action, events: list[Event]) -> None:
     events.append(Event("nope", seat, {"card": NAMES[c], "nopes": state.stack.negators}))
     if IS_WILD[c]:
         state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, NOPED
-        return
+        return events
     state.top_colour = COLOUR[c]
     nope_landed(state, events)
+    return events
 
 
-def nope_landed(state: TacoState, events: list[Event]) -> None:
+def nope_landed(state: KingTacoState, events: list[Event]) -> None:
     """The NOPE is on the stack: ask who may answer it (a NOPE war, KT-H10)."""
     open_window(state)
     after_window(state, events)
 
 
-def _pass(state: TacoState, a: Action, events: list[Event]) -> None:
+def pass_up(state: KingTacoState, a: Action) -> list[Event]:
     """No NOPE from this seat (KT-H13); or, asked for a ``--`` discard, no more discards:
     the seed's player *"can"* discard (KT-7.13.1)."""
+    events: list[Event] = []
     if state.pending == DISCARD:
         state.pending = None
         events.append(Event("keep", a.seat, {"left": state.pending_count}))
-        return
+        return events
     state.window.answer(a.seat)
     after_window(state, events)
+    return events
 
 
-def _allow(state: TacoState, a: Action, events: list[Event]) -> None:
+def allow_stack(state: KingTacoState, a: Action) -> list[Event]:
     """The stack triggers; the cards that could have stacked on it may not start
     a new stack this turn (KT-5.4: *"U can not decide to break the stack and then
     play the stackable card as the base to a new stack"*)."""
-    events.append(ALLOWED[a.seat])
+    events = [ALLOWED[a.seat]]
     state.barred = tuple(stackable(state, a.seat))
     resolve(state, events)
+    return events
 
 
-def _draw(state: TacoState, a: Action, events: list[Event]) -> None:
+def draw_card(state: KingTacoState, a: Action) -> list[Event]:
     """Nothing playable: draw 1 and lose 1 mana (KT-2.2, KT-8.7); the turn ends (KT-H4).
     In go fishing with no one to fish, just draw (KT-H15)."""
+    events: list[Event] = []
     if FISHING_SPAN not in state.spans.left:
         state.mana.spend(a.seat, 1)
     draw_cards(state, a.seat, 1, "cannot play", events)
     end_turn(state, events)
+    return events
 
 
-def _colour(state: TacoState, a: Action, events: list[Event]) -> None:
+def name_colour(state: KingTacoState, a: Action) -> list[Event]:
+    """A lock's colour (its symbol is asked next), or a WILD's: then the WILD goes on as
+    it was played (KT-3.7, KT-3.4)."""
+    events: list[Event] = []
     seat, colour = a.seat, a.arg
     events.append(Event("colour", seat, {"colour": COLOUR_NAMES[colour]}))
     if state.pending == LOCK_COLOUR:
         state.lock_colour, state.pending = colour, LOCK_SYMBOL
-        return
+        return events
     state.pending = None
     state.top_colour = colour
     if state.pending_count == NOPED:
         nope_landed(state, events)
-        return
+        return events
     carry_out(state, seat, state.discard[-1], state.pending_count == STACKED, events)
+    return events
 
 
-def _symbol(state: TacoState, a: Action, events: list[Event]) -> None:
+def name_symbol(state: KingTacoState, a: Action) -> list[Event]:
+    """A lock's symbol: the lock is defined (KT-3.4)."""
+    events: list[Event] = []
     state.lock_symbol, state.pending = a.arg, None
     events.append(Event("lock", a.seat, {"colour": COLOUR_NAMES[state.lock_colour], "symbol": SYMBOL_NAMES[a.arg],
                                          "inverted": state.inverted}))
+    return events
 
 
-def _discard(state: TacoState, a: Action, events: list[Event]) -> None:
+def discard_card(state: KingTacoState, a: Action) -> list[Event]:
     """A discard goes under the pile, changing nothing in play (KT-H20); no mana (KT-8.4)."""
+    events: list[Event] = []
     seat, c = a.seat, a.card
     state.hands[seat].remove(c)
     state.discard.insert(0, c)
     events.append(Event("discard", seat, {"card": NAMES[c], "auction": state.pending == AUCTION_DISCARD}))
     if state.pending == AUCTION_DISCARD:  # it sheds a card and scores nothing (KT-9.5)
         next_auction_discard(state, events)
-        return
+        return events
     state.pending_count -= 1
     if state.pending_count <= 0:  # the count never exceeds the hand (KT-H20)
         state.pending = None
+    return events
 
 
-def _fish(state: TacoState, a: Action, events: list[Event]) -> None:
+def go_fish(state: KingTacoState, a: Action) -> list[Event]:
     """Go fishing (KT-H15): if the target holds a card of the named symbol it
     must take the card; otherwise the fisher draws one."""
+    events: list[Event] = []
     seat, c, target = a.seat, a.card, a.arg
     sym = SYMBOL[c]
     caught = any(SYMBOL[x] == sym for x in state.hands[target])
@@ -300,23 +318,12 @@ def _fish(state: TacoState, a: Action, events: list[Event]) -> None:
     else:
         draw_cards(state, seat, 1, "go fish", events)
         end_turn(state, events)
-
-
-ALLOWED = tuple(Event("allow", s) for s in range(MAX_SEATS))
-Handler = Callable[[TacoState, Action, list[Event]], None]
-HANDLERS: dict[str, Handler] = {
-    K.PLAY: _play, K.NOPE: _nope, K.PASS: _pass, K.ALLOW: _allow, K.DRAW: _draw,
-    K.COLOUR: _colour, K.SYMBOL: _symbol, K.DISCARD: _discard, K.FISH: _fish,
-}
-
-
-def apply(state: TacoState, action: Action) -> list[Event]:
-    """Carry out a legal action."""
-    events: list[Event] = []
-    HANDLERS[action.kind](state, action, events)
     return events
 
 
-def penalise(state: TacoState, action: Action, illegal: Illegal) -> list[Event]:
+ALLOWED = tuple(Event("allow", s) for s in range(MAX_SEATS))
+
+
+def penalise(state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
     """The seed has no penalties (KT-H23): an illegal attempt is refused in table mode too."""
     return [refusal(action, illegal)]

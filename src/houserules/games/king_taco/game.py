@@ -7,16 +7,22 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from ...engine.actions import ActionCodec, Field, card_field, named, whole
+from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
+from ...engine.moves import Move, Moves
+from ...engine.words import card
 from . import flow, rules
 from .actions import Kind
-from .cards import COLOUR_NAMES, KINDS, SYMBOL_NAMES, SYMBOLS, WILD, card_name, parse_card, parse_colour, parse_symbol
+from .cards import (
+    COLOUR_NAMES, COST, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, SYMBOLS, WILD, card_name, effect, parse_card,
+    parse_colour, parse_symbol,
+)
+from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
-from .state import TacoState, deal, validate_options
+from .state import KingTacoState, deal, validate_options
 from .stats import game_stats
-from .view import TacoView, view
+from .view import KingTacoView, view
 
 
 _CARD = card_field(parse_card, card_name, KINDS, '"card": "red:3"')
@@ -31,27 +37,80 @@ def _not_a_seat(value: Any) -> int:
     raise TypeError(f"a target is a seat number, not {value!r}")
 
 
-CODEC = ActionCodec("King Taco", {
-    Kind.PLAY: (_CARD,), Kind.DRAW: (), Kind.ALLOW: (), Kind.NOPE: (_CARD,), Kind.PASS: (),
-    Kind.COLOUR: (_COLOUR,), Kind.SYMBOL: (_SYMBOL,), Kind.DISCARD: (_CARD,), Kind.FISH: (_CARD, _TARGET),
-}, rules.GAME_OVER)
+# --- the words of each move (engine.moves): the terminal menu and the browser say these ----------
+def _play_label(a: Action, v: KingTacoView) -> str:
+    return f"{'Stack' if v.stack else 'Play'} {card(card_name(a.card))}"
 
 
-class KingTaco(GameBase[TacoState, TacoView]):
+def mana_cost(a: Action, v: KingTacoView) -> str:
+    """What a card played now costs in mana (KT-8.1), and what it comes to: played on a
+    free turn without the mana it has no effect and gives 1 (KT-8.2); a NOPE played as a
+    base with the mana NOPEs its player out (KT-7.11.6). Inverse is free in a harvest (KT-7.14.10)."""
+    price = rules.PRICE[v.harvester is not None][a.card]
+    if not price:
+        return ""
+    have = v.mana[a.seat]
+    if not v.stack and have < price:
+        return f"{price} mana, you have {have}: no effect (+1 mana)"
+    if not v.stack and SYMBOL[a.card] == NOPE:
+        return f"{price} mana: NOPEs you out of the game"
+    return f"{price} mana"
+
+
+def _pass_label(a: Action, v: KingTacoView) -> str:
+    return "Keep the rest" if v.pending == DISCARD else "Pass (no NOPE)"
+
+
+def _draw_cost(a: Action, v: KingTacoView) -> str:
+    return "" if v.fishing_turns else "you lose 1 mana"
+
+
+def _discard_label(a: Action, v: KingTacoView) -> str:
+    return f"Discard {card(card_name(a.card))}{' for the auction' if v.pending == AUCTION_DISCARD else ''}"
+
+
+def _fish_label(a: Action, v: KingTacoView) -> str:
+    return f"Ask seat {a.arg} for a {effect(SYMBOL_NAMES[SYMBOL[a.card]])}"
+
+
+def _fish_cost(a: Action, v: KingTacoView) -> str:
+    return f"a catch hands them {card(card_name(a.card))}"
+
+
+MOVES: Moves[KingTacoState] = Moves("King Taco", (
+    Move(Kind.PLAY, (_CARD,), rules.check_play, flow.play_card, "KT-2.1", _play_label, mana_cost, button=False),
+    Move(Kind.DRAW, (), rules.check_draw, flow.draw_card, "KT-2.2", "Draw 1", _draw_cost),
+    Move(Kind.ALLOW, (), rules.check_allow, flow.allow_stack, "KT-5.3", "Allow the stack"),
+    Move(Kind.NOPE, (_CARD,), rules.check_nope, flow.nope_stack, "KT-7.11",
+         lambda a, v: f"NOPE the stack with {card(card_name(a.card))}", f"{COST[NOPE]} mana", button=False),
+    Move(Kind.PASS, (), rules.check_pass, flow.pass_up, "KT-H13", _pass_label),
+    Move(Kind.COLOUR, (_COLOUR,), rules.check_colour, flow.name_colour, "KT-3.7",
+         lambda a, v: f"Colour {COLOUR_NAMES[a.arg]}", button=False),
+    Move(Kind.SYMBOL, (_SYMBOL,), rules.check_symbol, flow.name_symbol, "KT-3.4",
+         lambda a, v: f"Symbol {effect(SYMBOL_NAMES[a.arg])}", button=False),
+    Move(Kind.DISCARD, (_CARD,), rules.check_discard, flow.discard_card, "KT-7.13.1", _discard_label, button=False),
+    Move(Kind.FISH, (_CARD, _TARGET), rules.check_fish, flow.go_fish, "KT-H15", _fish_label, _fish_cost,
+         button=False),
+), rules.GAME_OVER)
+CODEC = MOVES.codec
+
+
+class KingTaco(GameBase[KingTacoState, KingTacoView]):
     """King Taco by Simon Willover, seed 004: see docs/rules/king-taco.md."""
 
     name = "king-taco"
     title = "King Taco"
     codec = CODEC
+    moves = MOVES
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
 
-    def new(self, options: Mapping[str, Any], seed: int) -> TacoState:
+    def new(self, options: Mapping[str, Any], seed: int) -> KingTacoState:
         return deal(validate_options(options), seed)
 
-    def to_act(self, state: TacoState) -> tuple[int, ...]:
+    def to_act(self, state: KingTacoState) -> tuple[int, ...]:
         """A pending choice first, then the NOPE window, then the player whose turn it is."""
         if state.over:
             return ()
@@ -61,22 +120,16 @@ class KingTaco(GameBase[TacoState, TacoView]):
             return tuple(state.window.seats)
         return (state.turn,)
 
-    def legal(self, state: TacoState) -> list[Action]:
+    def legal(self, state: KingTacoState) -> list[Action]:
         return rules.legal(state)
 
-    def rules_check(self, state: TacoState, action: Action) -> Illegal | None:
-        return rules.check(state, action)
-
-    def apply(self, state: TacoState, action: Action) -> list[Event]:
-        return flow.apply(state, action)
-
-    def penalise(self, state: TacoState, action: Action, illegal: Illegal) -> list[Event]:
+    def penalise(self, state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
         return flow.penalise(state, action, illegal)
 
-    def view(self, state: TacoState, seat: int | None) -> TacoView:
+    def view(self, state: KingTacoState, seat: int | None) -> KingTacoView:
         return view(state, seat)
 
-    def result(self, state: TacoState) -> Result | None:
+    def result(self, state: KingTacoState) -> Result | None:
         if not state.over:
             return None
         if state.winner is None:
@@ -90,7 +143,7 @@ class KingTaco(GameBase[TacoState, TacoView]):
         return " ".join(parts)
 
     # --- the contract's own questions -------------------------------------------
-    def attempts(self, state: TacoState) -> list[Action]:
+    def attempts(self, state: KingTacoState) -> list[Action]:
         """Each seat: every card it holds in every card action, every colour and a few symbols."""
         out: list[Action] = []
         for s in range(state.players):
@@ -102,18 +155,18 @@ class KingTaco(GameBase[TacoState, TacoView]):
             out += [Action(s, Kind.SYMBOL, arg=y) for y in (0, 10, 20)]
         return out
 
-    def conserved(self, state: TacoState) -> Hashable:
+    def conserved(self, state: KingTacoState) -> Hashable:
         return multiset(state.all_cards())
 
-    def hidden(self, state: TacoState, seat: int) -> list[list[int]]:
+    def hidden(self, state: KingTacoState, seat: int) -> list[list[int]]:
         """Other hands and the draw pile (every played card was seen)."""
         return [h for s, h in enumerate(state.hands) if s != seat] + [state.draw]
 
     # --- scenarios --------------------------------------------------------
-    def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> TacoState:
+    def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> KingTacoState:
         return literal_state(options, state, seed)
 
-    def scenario_expect(self, state: TacoState, key: str, value: Any) -> str | None:
+    def scenario_expect(self, state: KingTacoState, key: str, value: Any) -> str | None:
         return expect(state, key, value, self)
 
 

@@ -29,7 +29,7 @@ from .cards import (
 )
 from .stacking import push, start
 from .state import (
-    COND, CONDITION_NAMES, FISHING_SPAN, HARVEST_SPAN, LOCK, PENDING_NAMES, TacoState, curse_key, shield_key,
+    COND, CONDITION_NAMES, FISHING_SPAN, HARVEST_SPAN, LOCK, PENDING_NAMES, KingTacoState, curse_key, shield_key,
 )
 
 STATE_KEYS = ("hands", "draw", "discard", "top_colour", "turn", "direction", "mana", "condition",
@@ -44,7 +44,7 @@ def _cards(value: Any, what: str) -> list[int]:
         raise GameError(f"state.{what}: {exc}") from None
 
 
-def _per_seat(state: TacoState, obj: Mapping[str, Any], key: str) -> list[int] | None:
+def _per_seat(state: KingTacoState, obj: Mapping[str, Any], key: str) -> list[int] | None:
     value = obj.get(key)
     if value is None:
         return None
@@ -53,11 +53,11 @@ def _per_seat(state: TacoState, obj: Mapping[str, Any], key: str) -> list[int] |
     return [int(v) for v in value]
 
 
-def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> TacoState:
+def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> KingTacoState:
     unknown = sorted(set(obj) - set(STATE_KEYS))
     if unknown:
         raise GameError(f"unknown King Taco state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
-    state = TacoState(options, seed, random.Random(seed))
+    state = KingTacoState(options, seed, random.Random(seed))
     n = state.players
     hands = obj.get("hands")
     if not isinstance(hands, list) or len(hands) != n:
@@ -130,11 +130,11 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     return state
 
 
-def _seat_turns(state: TacoState, make: Any) -> dict[str, int]:
+def _seat_turns(state: KingTacoState, make: Any) -> dict[str, int]:
     return {str(s): state.spans.turns_left(make(s)) for s in range(state.players) if make(s) in state.spans.left}
 
 
-def expect(state: TacoState, key: str, value: Any, game: Any) -> str | None:
+def expect(state: KingTacoState, key: str, value: Any, game: Any) -> str | None:
     """Compare one expectation key (see the rules page for the list)."""
     got: Any
     want: Any = value

@@ -1,6 +1,7 @@
 """What may be done now, and why not: the one legality check of King Taco.
 
-``legal`` (menus, bots, masks) and ``check`` (the referee) are both built on
+``legal`` (menus, bots, masks) and the checks of each kind of move
+(``check_play`` and the rest, which ``game.MOVES`` declares) are built on
 the per-card judgements below (``why_not_play``, ``why_not_stack``,
 ``why_not_nope``), so they cannot disagree. Those judgements read tables
 indexed by card int, computed at import from the rules' own tests (a
@@ -11,6 +12,8 @@ Clause ids are those of docs/rules/king-taco.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine.core import Action, Illegal
 from .actions import CARD_KINDS, Kind as K
 from .cards import (
@@ -19,7 +22,7 @@ from .cards import (
 from .matrix import STACKABLE
 from .state import (
     AUCTION_DISCARD, CALM, DISCARD, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL,
-    MAX_SEATS, PENDING_NAMES, RAGE, WILD_COLOUR, TacoState, shield_key,
+    MAX_SEATS, PENDING_NAMES, RAGE, WILD_COLOUR, KingTacoState, shield_key,
 )
 
 # --- reasons --------------------------------------------------------------
@@ -108,7 +111,7 @@ PRICE = (tuple(COST[SYMBOL[c]] for c in range(KINDS)),
          tuple(0 if SYMBOL[c] == INVERSE else COST[SYMBOL[c]] for c in range(KINDS)))
 
 
-def play_row(state: TacoState) -> tuple[bool, ...]:
+def play_row(state: KingTacoState) -> tuple[bool, ...]:
     """Which cards meet the playability condition in force (KT-3), indexed by card. A NOPE
     needs none but the lock's (KT-7.11.5), as the base of a stack too.
 
@@ -125,7 +128,7 @@ def play_row(state: TacoState) -> tuple[bool, ...]:
     return (FREE_DIFFERS if state.inverted else FREE_MATCHES)[state.top_colour * SYMBOLS + SYMBOL[state.discard[-1]]]
 
 
-def react_row(state: TacoState) -> tuple[bool, ...]:
+def react_row(state: KingTacoState) -> tuple[bool, ...]:
     """Which cards may be stacked as a NOPE: any NOPE, but under a lock only one of its
     colour or a WILD NOPE, and under an inverted lock neither (KT-7.11.5, KT-H33)."""
     if state.cond == LOCK:
@@ -133,7 +136,7 @@ def react_row(state: TacoState) -> tuple[bool, ...]:
     return ANY_NOPE
 
 
-def why_not_play(state: TacoState, c: int) -> Illegal | None:
+def why_not_play(state: KingTacoState, c: int) -> Illegal | None:
     """Why card ``c`` does not meet the playability condition in force (``play_row``), or None."""
     if play_row(state)[c]:
         return None
@@ -144,7 +147,7 @@ def why_not_play(state: TacoState, c: int) -> Illegal | None:
     return NO_MATCH_INVERTED if state.inverted else NO_MATCH
 
 
-def why_not_stack(state: TacoState, seat: int, c: int) -> Illegal | None:
+def why_not_stack(state: KingTacoState, seat: int, c: int) -> Illegal | None:
     """May the decider stack ``c`` (not a NOPE) on the open stack (KT-5.7, KT-8.3)?"""
     st = state.stack
     if st.closed:
@@ -159,7 +162,7 @@ def why_not_stack(state: TacoState, seat: int, c: int) -> Illegal | None:
     return None
 
 
-def why_not_nope(state: TacoState, seat: int, c: int) -> Illegal | None:
+def why_not_nope(state: KingTacoState, seat: int, c: int) -> Illegal | None:
     """May ``seat`` put NOPE card ``c`` on the open stack (KT-7.11)?"""
     if not IS_NOPE[c]:
         return NOT_A_NOPE
@@ -172,7 +175,7 @@ def why_not_nope(state: TacoState, seat: int, c: int) -> Illegal | None:
     return None
 
 
-def nope_cards(state: TacoState, seat: int) -> list[int]:
+def nope_cards(state: KingTacoState, seat: int) -> list[int]:
     """The NOPE cards ``seat`` could put on a stack now (empty if none): ``why_not_nope`` by table."""
     hand = state.hands[seat]
     if state.mana.values[seat] < COST[NOPE] or len(hand) < 2:
@@ -181,7 +184,7 @@ def nope_cards(state: TacoState, seat: int) -> list[int]:
     return distinct([c for c in hand if row[c]])
 
 
-def fish_targets(state: TacoState, seat: int) -> list[int]:
+def fish_targets(state: KingTacoState, seat: int) -> list[int]:
     """Players ``seat`` may fish: still in, not itself, not shielded (KT-H15).
     None with an empty hand (an auction discard can leave one): nothing to name."""
     if not state.hands[seat]:
@@ -196,7 +199,7 @@ def distinct(cards: list[int]) -> list[int]:
     return cards if len(cards) < 2 or len(set(cards)) == len(cards) else list(dict.fromkeys(cards))
 
 
-def stackable(state: TacoState, seat: int) -> list[int]:
+def stackable(state: KingTacoState, seat: int) -> list[int]:
     """The cards of ``seat``'s hand it could put on the open stack now, NOPEs included
     (KT-5.7, KT-7.11): ``why_not_stack`` and ``why_not_nope`` by table. After allowing
     the stack it may not start a new one with them (KT-5.4)."""
@@ -210,7 +213,7 @@ def stackable(state: TacoState, seat: int) -> list[int]:
     return distinct([c for c in hand if (fits[c] and row[c] and price[c] <= mana) or nopes[c]])
 
 
-def playable(state: TacoState, seat: int) -> list[int]:
+def playable(state: KingTacoState, seat: int) -> list[int]:
     """The cards ``seat`` may play on a free turn (KT-2.1, KT-3, KT-5.4)."""
     row = play_row(state)
     cards = [c for c in state.hands[seat] if row[c]]
@@ -218,7 +221,7 @@ def playable(state: TacoState, seat: int) -> list[int]:
     return distinct([c for c in cards if c not in barred] if barred else cards)
 
 
-def _pending_actions(state: TacoState) -> list[Action]:
+def _pending_actions(state: KingTacoState) -> list[Action]:
     seat, kind = state.pending_seat, state.pending
     if kind in (WILD_COLOUR, LOCK_COLOUR):
         acts = COLOUR_ACT[seat]
@@ -233,7 +236,7 @@ def _pending_actions(state: TacoState) -> list[Action]:
     return [acts[c] for c in hand] + [PASS[seat]]  # a -- discard is optional (KT-7.13.1)
 
 
-def legal(state: TacoState) -> list[Action]:
+def legal(state: KingTacoState) -> list[Action]:
     """Every legal action of every seat in ``to_act`` (KT-2, KT-5, KT-7.11, KT-9)."""
     if state.over:
         return []
@@ -262,79 +265,168 @@ def legal(state: TacoState) -> list[Action]:
     return [plays[c] for c in playable(state, seat)] or [DRAW[seat]]
 
 
-def _check_pending(state: TacoState, action: Action) -> Illegal | None:
-    seat, kind, pending = action.seat, action.kind, state.pending
-    assert pending is not None
-    if seat != state.pending_seat:
-        return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[pending]})")
-    want = {WILD_COLOUR: K.COLOUR, LOCK_COLOUR: K.COLOUR, LOCK_SYMBOL: K.SYMBOL}.get(pending, K.DISCARD)
-    if kind == K.PASS and pending == DISCARD:
-        return None
-    if kind != want:
-        return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[pending]} (action {want!r})")
-    if kind == K.COLOUR:
-        return None if action.arg in state.colours else BAD_COLOUR
-    if kind == K.SYMBOL:
-        return None if action.arg in state.lock_symbols else BAD_SYMBOL
-    if pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
-        return NOT_NUMBER
-    return None
+#: what each pending choice is made with (KT-3.7, KT-3.4, KT-7.13, KT-9.5)
+WANT = {WILD_COLOUR: K.COLOUR, LOCK_COLOUR: K.COLOUR, LOCK_SYMBOL: K.SYMBOL, DISCARD: K.DISCARD,
+        AUCTION_DISCARD: K.DISCARD}
+#: the moments of a game (``moment``): a choice pending on the actor, a NOPE window open, a turn
+CHOICE, WINDOW, TURN = range(3)
 
 
-def _check_turn(state: TacoState, action: Action) -> Illegal | None:
-    seat, kind, c = action.seat, action.kind, action.card
-    if state.stack:
-        if kind == K.ALLOW:
-            return None
-        if kind not in (K.PLAY, K.NOPE):
-            return DECIDE
-        if kind == K.NOPE:
-            return why_not_nope(state, seat, c)
-        return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, seat, c)
-    if kind in (K.ALLOW, K.NOPE):
-        return NO_STACK
-    if FISHING_SPAN in state.spans.left:
-        targets = fish_targets(state, seat)
-        if kind == K.FISH:
-            if not targets:
-                return NO_TARGETS
-            return None if action.arg in targets else BAD_TARGET
-        if kind == K.DRAW:
-            return HAS_TARGETS if targets else None
-        return FISHING_NOW
-    if kind == K.PLAY:
-        return BARRED if c in state.barred else why_not_play(state, c)
-    if kind == K.DRAW:
-        return MUST_PLAY if playable(state, seat) else None
-    if kind == K.FISH:
-        return NOT_FISHING
-    return NOTHING_PENDING
-
-
-def check(state: TacoState, action: Action) -> Illegal | None:
-    """None if ``action`` is legal now, else the clause it breaks. The seed
-    names no penalties (its "Cheating" section), so nothing here carries one:
+def moment(state: KingTacoState, action: Action) -> Illegal | int:
+    """What every kind's check asks first, in this order: is the actor NOPEd out, does it
+    hold the card it names, is another seat's choice awaited; else which moment it is.
+    The seed names no penalties (its "Cheating" section), so nothing here carries one:
     illegal attempts are refused in table mode too (KT-H23)."""
-    seat, kind = action.seat, action.kind
+    seat = action.seat
     if state.out[seat]:
         return OUT
-    if kind in CARD_KINDS and action.card not in state.hands[seat]:
+    if action.kind in CARD_KINDS and action.card not in state.hands[seat]:
         return Illegal("hand", f"you do not hold {card_name(action.card)}")
-    if state.pending is not None:
-        return _check_pending(state, action)
-    if kind in (K.COLOUR, K.SYMBOL, K.DISCARD):
-        return NOTHING_PENDING
-    if state.window:
-        if seat not in state.window:
-            return WAIT if seat == state.turn else NOT_ASKED
-        if kind == K.PASS:
-            return None
-        if kind == K.NOPE:
-            return why_not_nope(state, seat, action.card)
-        return ONLY_REACT
-    if kind == K.PASS:
-        return NOT_ASKED
-    if seat != state.turn:
-        return NOT_YOUR_TURN
-    return _check_turn(state, action)
+    pending = state.pending
+    if pending is not None:
+        if seat != state.pending_seat:
+            return Illegal("KT-2", f"waiting for seat {state.pending_seat} to choose ({PENDING_NAMES[pending]})")
+        return CHOICE
+    return WINDOW if state.window else TURN
 
+
+def not_chosen(state: KingTacoState) -> Illegal:
+    """Any other move while a choice waits on the actor (KT-2)."""
+    pending = state.pending
+    assert pending is not None
+    return Illegal("KT-2", f"first make your choice: {PENDING_NAMES[pending]} (action {WANT[pending]!r})")
+
+
+def asked(state: KingTacoState, seat: int) -> Illegal | None:
+    """In a NOPE window only the seats it asks answer; the player to act waits (KT-H13)."""
+    if seat in state.window:
+        return None
+    return WAIT if seat == state.turn else NOT_ASKED
+
+
+def _choice(state: KingTacoState, action: Action) -> Illegal | None:
+    """A choice kind (colour, symbol, discard): only while a choice of that kind waits on the actor."""
+    m = moment(state, action)
+    if m != CHOICE:
+        return m if isinstance(m, Illegal) else NOTHING_PENDING
+    assert state.pending is not None
+    return None if WANT[state.pending] == action.kind else not_chosen(state)
+
+
+#: a kind's own question at one moment: None, or the clause the move breaks
+Question = Callable[[KingTacoState, Action], Illegal | None]
+
+
+def _in_turn(state: KingTacoState, action: Action, in_window: Question, in_turn: Question) -> Illegal | None:
+    """A move of the turn (all but the choices and pass): never while a choice waits; in a
+    NOPE window only from a seat it asks, and then ``in_window``; else the player to act
+    asks ``in_turn``."""
+    m = moment(state, action)
+    if isinstance(m, Illegal):
+        return m
+    if m == CHOICE:
+        return not_chosen(state)
+    if m == WINDOW:
+        return asked(state, action.seat) or in_window(state, action)
+    if action.seat != state.turn:
+        return NOT_YOUR_TURN
+    return in_turn(state, action)
+
+
+def _only_react(state: KingTacoState, action: Action) -> Illegal | None:
+    return ONLY_REACT
+
+
+def _nope_now(state: KingTacoState, action: Action) -> Illegal | None:
+    return why_not_nope(state, action.seat, action.card)
+
+
+def _play_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    c = action.card
+    if state.stack:
+        return NOT_STACKABLE if IS_NOPE[c] else why_not_stack(state, action.seat, c)
+    if FISHING_SPAN in state.spans.left:
+        return FISHING_NOW
+    return BARRED if c in state.barred else why_not_play(state, c)
+
+
+def _nope_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    return why_not_nope(state, action.seat, action.card) if state.stack else NO_STACK
+
+
+def _allow_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    return None if state.stack else NO_STACK
+
+
+def _draw_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    if state.stack:
+        return DECIDE
+    if FISHING_SPAN in state.spans.left:
+        return HAS_TARGETS if fish_targets(state, action.seat) else None
+    return MUST_PLAY if playable(state, action.seat) else None
+
+
+def _fish_in_turn(state: KingTacoState, action: Action) -> Illegal | None:
+    if state.stack:
+        return DECIDE
+    if FISHING_SPAN not in state.spans.left:
+        return NOT_FISHING
+    targets = fish_targets(state, action.seat)
+    if not targets:
+        return NO_TARGETS
+    return None if action.arg in targets else BAD_TARGET
+
+
+# --- one check per kind of move (game.MOVES) -----------------------------------------
+def check_play(state: KingTacoState, action: Action) -> Illegal | None:
+    """A card on the pile in a free turn (KT-2.1, KT-3, KT-5.4), or stacked on the open
+    stack (KT-5.7, KT-8.3); never while fishing (KT-7.8)."""
+    return _in_turn(state, action, _only_react, _play_in_turn)
+
+
+def check_nope(state: KingTacoState, action: Action) -> Illegal | None:
+    """A NOPE on the open stack: in the turn it waits on, or asked in a window (KT-7.11, KT-H13)."""
+    return _in_turn(state, action, _nope_now, _nope_in_turn)
+
+
+def check_allow(state: KingTacoState, action: Action) -> Illegal | None:
+    """Let the open stack trigger, in the turn it waits on (KT-5.3)."""
+    return _in_turn(state, action, _only_react, _allow_in_turn)
+
+
+def check_draw(state: KingTacoState, action: Action) -> Illegal | None:
+    """Draw when nothing is playable (KT-2.2), or when no one can be fished (KT-H15)."""
+    return _in_turn(state, action, _only_react, _draw_in_turn)
+
+
+def check_fish(state: KingTacoState, action: Action) -> Illegal | None:
+    """Ask another player for a card's symbol while go fishing lasts (KT-7.8, KT-H15)."""
+    return _in_turn(state, action, _only_react, _fish_in_turn)
+
+
+def check_pass(state: KingTacoState, action: Action) -> Illegal | None:
+    """No NOPE from a seat a window asks (KT-H13), or no more ``--`` discards (KT-7.13.1)."""
+    m = moment(state, action)
+    if isinstance(m, Illegal):
+        return m
+    if m == CHOICE:
+        return None if state.pending == DISCARD else not_chosen(state)
+    return asked(state, action.seat) if m == WINDOW else NOT_ASKED
+
+
+def check_colour(state: KingTacoState, action: Action) -> Illegal | None:
+    """A WILD's colour or a lock's, among the game's colours (KT-3.7, KT-3.4)."""
+    return _choice(state, action) or (None if action.arg in state.colours else BAD_COLOUR)
+
+
+def check_symbol(state: KingTacoState, action: Action) -> Illegal | None:
+    """A lock's symbol, among those a lock may name (KT-3.4)."""
+    return _choice(state, action) or (None if action.arg in state.lock_symbols else BAD_SYMBOL)
+
+
+def check_discard(state: KingTacoState, action: Action) -> Illegal | None:
+    """A ``--`` discard (KT-7.13.1), or an auction discard of a number card (KT-9.5)."""
+    why = _choice(state, action)
+    if why is None and state.pending == AUCTION_DISCARD and not IS_NUMBER[action.card]:
+        return NOT_NUMBER
+    return why

@@ -1,6 +1,6 @@
 """What stacks do: starting one, piling a card on it, and resolving it.
 
-``start`` opens a stack with its base, ``push`` applies one row of the
+``start`` opens a stack with its base, ``push`` applies one cell of the
 stackability matrix (``matrix.MATRIX``) to the running tallies, and
 ``resolve`` carries the whole stack out (``effects``) once the player it
 waits on allows it or its NOPE window closes (KT-5, KT-7). Direction changes happen when
@@ -11,105 +11,29 @@ stacker (KT-H8); a NOPEd stack puts the direction back.
 from __future__ import annotations
 
 from ...engine.core import Event
-from .cards import ALLPP, CALM, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP, SYMBOL, SYMBOL_NAMES, X2
-from .effects import EVERYONE, SKIP_ALL, TRIGGERS, stacker_costs
-from .state import TacoState
+from .cards import MINUS, SYMBOL, SYMBOL_NAMES
+from .effects import TRIGGERS, stacker_costs
+from .matrix import BASES, MATRIX
+from .state import KingTacoState
 from .turns import end_turn
 
-CONDITIONS = (RAGE, CALM, LOCK)
 
-
-def start(state: TacoState, card: int, seat: int) -> None:
-    """``card`` (its mana paid) is the base of a new stack (KT-5, KT-7)."""
-    st = state.stack
+def start(state: KingTacoState, card: int, seat: int) -> None:
+    """``card`` (its mana paid) is the base of a new stack (KT-5, KT-7), set as its row of the matrix
+    begins (``matrix.BASES``)."""
     kind = SYMBOL[card]
-    st.begin(kind, state.direction, card, seat)
-    if kind == PLUS2:
-        st.count = 2
-    elif kind == ALLPP:
-        st.count, st.mode = 1, EVERYONE
-    elif kind == SKIP:
-        st.count = 1
-    elif kind == MINUS:
-        st.count, st.recipient = 1, seat
-    else:
-        st.life, st.recipient = 1, seat
-        if kind == INVERSE:
-            st.inverts = 1
-            state.direction = -state.direction
+    state.stack.begin(kind, state.direction, card, seat)
+    BASES[kind](state, seat)
 
 
-def push(state: TacoState, card: int, seat: int) -> None:
+def push(state: KingTacoState, card: int, seat: int) -> None:
     """``seat`` stacks ``card`` (legal, mana paid) on the open stack: one cell of the matrix."""
     st = state.stack
     st.push(card, seat)
-    top, kind = SYMBOL[card], st.kind
-    if top == INVERSE and kind in (PLUS2, ALLPP, SKIP, INVERSE):
-        state.direction = -state.direction
-    if kind == PLUS2:
-        if top == PLUS2:
-            st.count += 2
-        elif top == ALLPP:
-            st.count += state.active
-            st.allpp += 1
-        else:  # inverse or skip: the stacker times itself out (KT-7.2.3, KT-7.2.5)
-            st.self_skips.append(seat)
-    elif kind == ALLPP:
-        if top == INVERSE:  # the next player alone draws everyone's cards: a draw stack now (KT-7.3.4)
-            st.kind, st.count = PLUS2, st.count * state.active
-        elif top == PLUS2:
-            st.count += 2
-        elif top == ALLPP:
-            st.count += 1
-        else:
-            st.mode, st.closed = SKIP_ALL, True
-    elif kind == SKIP:
-        if top == PLUS2:
-            st.count += 2
-            st.immediate.append((seat, 2))
-        elif top == ALLPP:
-            st.mode, st.spare, st.closed = EVERYONE, seat, True
-    elif kind in CONDITIONS:
-        if top == kind:
-            st.life += 1
-        elif top == X2:
-            st.life *= 2
-            st.extra *= 2
-        elif top == PLUS2:  # "will last for 2 more turns" (KT-7.5.4): turns, not rounds
-            st.extra += 2
-            st.owed.append((seat, 2))
-        else:
-            st.inverts += 1
-    elif kind == INVERSE:
-        if top == INVERSE:
-            st.inverts += 1
-        else:
-            st.life *= 2
-    elif kind == MINUS:
-        st.recipient = seat  # stacking steals the discard (KT-7.13.2)
-        if top == X2:
-            st.count *= 2
-        elif top == MINUS:
-            st.count += 1
-        else:
-            st.count -= 2
-            if st.count == 0:
-                st.closed = True
-            elif st.count < 0:  # becomes a +=2 of that many on the next player (KT-7.13.5)
-                st.kind, st.count = PLUS2, -st.count
-    else:  # go fishing, shield, curse, harvest: copies +1 round, x2 doubles
-        if top == X2:
-            st.life *= 2
-            if kind == SHIELD:
-                st.recipient = seat
-        else:
-            st.life += 1
-            if kind == HARVEST:
-                st.delay += 1
-                st.recipient = seat
+    MATRIX[st.kind][SYMBOL[card]].tally(state, seat)
 
 
-def resolve(state: TacoState, events: list[Event]) -> None:
+def resolve(state: KingTacoState, events: list[Event]) -> None:
     """The stack triggers (or is cancelled by NOPE) on the player whose turn it
     is; that player then plays on, unless the stack took the turn (KT-5.3)."""
     st = state.stack

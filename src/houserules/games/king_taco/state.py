@@ -76,13 +76,16 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return opts
 
 
-#: a stack's own fields beyond the cards (``TacoStack``'s slots, named once for its copy and snapshot:
+#: ``KingTacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
+EVERYONE, SKIP_ALL = 1, 2
+
+#: a stack's own fields beyond the cards (``KingTacoStack``'s slots, named once for its copy and snapshot:
 #: a compiled class has no ``__slots__`` to read back)
 _TALLIES = ("kind", "count", "life", "extra", "recipient", "inverts", "allpp", "mode", "spare",
             "self_skips", "owed", "immediate", "delay", "dir0")
 
 
-class TacoStack(EffectStack):
+class KingTacoStack(EffectStack):
     """An open King Taco stack: the cards, and what they add up to so far.
 
     ``kind`` is the base's symbol (a ``--`` stack pushed below zero becomes a
@@ -124,8 +127,8 @@ class TacoStack(EffectStack):
         self.negators = 0
         self.reset(kind, direction)
 
-    def copy(self) -> TacoStack:
-        new = TacoStack()
+    def copy(self) -> KingTacoStack:
+        new = KingTacoStack()
         self.copy_into(new)
         for name in _TALLIES:
             setattr(new, name, getattr(self, name))
@@ -139,7 +142,7 @@ class TacoStack(EffectStack):
             tuple(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in _TALLIES))
 
 
-class TacoState:
+class KingTacoState:
     """Everything about one game of King Taco, hidden parts included."""
 
     __slots__ = (
@@ -186,7 +189,7 @@ class TacoState:
         self.spans = Lifespans()
         self.harvester: int | None = None
         self.harvest_next: tuple[int, int] | None = None  # (seat, rounds) of a delayed harvest
-        self.stack = TacoStack()
+        self.stack = KingTacoStack()
         self.window = ReactionWindow()
         self.pending: int | None = None
         self.pending_seat = 0
@@ -206,7 +209,7 @@ class TacoState:
         """How many players are still in the game (a round is this many turns)."""
         return self.players - sum(self.out)
 
-    def copy(self) -> TacoState:
+    def copy(self) -> KingTacoState:
         """An independent copy (search bots; checking that refusals change nothing)."""
         new = clone_slots(self)
         new.hands = [h[:] for h in self.hands]
@@ -244,11 +247,11 @@ class TacoState:
         return out
 
 
-def deal(options: Mapping[str, Any], seed: int) -> TacoState:
+def deal(options: Mapping[str, Any], seed: int) -> KingTacoState:
     """Shuffle, deal one card at a time from the dealer's left, turn up the
     first number card as the first discard (KT-H2); the dealer's left starts."""
     rng = random.Random(seed)
-    state = TacoState(options, seed, rng)
+    state = KingTacoState(options, seed, rng)
     deck = list(deck_facts(options["deck"]).cards)
     shuffle(rng, deck)
     n = state.players

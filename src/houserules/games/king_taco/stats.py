@@ -28,14 +28,14 @@ from typing import Any
 from ...engine.core import Event
 from .cards import EFFECTS
 from .matrix import MATRIX
-from .state import TacoState
+from .state import KingTacoState
 
 #: the kinds a stack can resolve as: every base of the matrix (not x2, not NOPE)
 STACK_KINDS = tuple(e for e in EFFECTS if e not in ("x2", "nope"))
 assert len(STACK_KINDS) == len(MATRIX)
 
 
-def game_stats(state: TacoState, events: list[Event]) -> dict[str, Any]:
+def game_stats(state: KingTacoState, events: list[Event]) -> dict[str, Any]:
     fired = dict.fromkeys(STACK_KINDS, 0)
     noped = dict.fromkeys(STACK_KINDS, 0)
     blocked = {"shield": 0, "curse": 0}

@@ -14,7 +14,7 @@ from .cards import (
     COLOUR, COLOUR_NAMES, COLOURS, SYMBOL, SYMBOL_NAMES, card_name, parse_card, parse_colour, parse_symbol,
 )
 from .state import CONDITION_NAMES, PENDING_NAMES
-from .view import TacoView
+from .view import KingTacoView
 from ...tui import card_or_text, seat_name, second_person
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
@@ -38,7 +38,7 @@ def _named(text: str) -> str:
 class KingTacoRenderer:
     help_text = HELP
 
-    def render(self, view: TacoView, names: list[str]) -> RenderableType:
+    def render(self, view: KingTacoView, names: list[str]) -> RenderableType:
         seats = RichTable(box=None, show_header=True, header_style="bold")
         for col in ("seat", "player", "cards", "mana", ""):
             seats.add_column(col, justify="right" if col in ("cards", "mana") else "left")
@@ -86,24 +86,7 @@ class KingTacoRenderer:
             lines.append(Text.from_markup("Your hand: " + " ".join(card_markup(c) for c in hand)))
         return Panel(Group(*lines), title="King Taco", border_style="yellow")
 
-    def describe(self, action: Action, view: TacoView) -> str:
-        k = action.kind
-        if k == "play":
-            return ("stack " if view.stack else "play ") + card_markup(action.card)
-        if k == "nope":
-            return f"NOPE the stack with {card_markup(action.card)}"
-        if k == "discard":
-            return f"discard {card_markup(action.card)}"
-        if k == "fish":
-            return f"fish seat {action.arg} for a {SYMBOL_NAMES[SYMBOL[action.card]]} (offering {card_markup(action.card)})"
-        if k == "colour":
-            return f"colour {COLOUR_NAMES[action.arg]}"
-        if k == "symbol":
-            return f"symbol {SYMBOL_NAMES[action.arg]}"
-        return {"allow": "allow the stack to trigger", "pass": "pass (no NOPE)",
-                "draw": "draw 1 card" + ("" if view.fishing_turns else " (lose 1 mana)")}.get(k, k)
-
-    def parse(self, text: str, seat: int, view: TacoView) -> Action:
+    def parse(self, text: str, seat: int, view: KingTacoView) -> Action:
         words = text.strip().split()
         if not words:
             raise ValueError("type a card or an action")

@@ -13,7 +13,7 @@ from ...cards import shuffle
 from ...engine.core import Event
 from .cards import NAMES
 from .state import (
-    COND, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, MAX_SEATS, TacoState, curse_key, shield_key,
+    COND, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, MAX_SEATS, KingTacoState, curse_key, shield_key,
 )
 
 
@@ -21,7 +21,7 @@ from .state import (
 TURN = tuple(Event("turn", s) for s in range(MAX_SEATS))
 
 
-def next_seat(state: TacoState, seat: int) -> int:
+def next_seat(state: KingTacoState, seat: int) -> int:
     """The next player still in the game after ``seat`` in the direction of play."""
     n, d, out = state.players, state.direction, state.out
     s = (seat + d) % n
@@ -30,7 +30,7 @@ def next_seat(state: TacoState, seat: int) -> int:
     return s
 
 
-def seats_from(state: TacoState, seat: int) -> list[int]:
+def seats_from(state: KingTacoState, seat: int) -> list[int]:
     """Every player still in, starting after ``seat`` in the direction of play."""
     order = []
     s = seat
@@ -40,15 +40,15 @@ def seats_from(state: TacoState, seat: int) -> list[int]:
     return order
 
 
-def shielded(state: TacoState, seat: int) -> bool:
+def shielded(state: KingTacoState, seat: int) -> bool:
     return shield_key(seat) in state.spans.left
 
 
-def cursed(state: TacoState, seat: int) -> bool:
+def cursed(state: KingTacoState, seat: int) -> bool:
     return curse_key(seat) in state.spans.left
 
 
-def take(state: TacoState, count: int, events: list[Event]) -> list[int]:
+def take(state: KingTacoState, count: int, events: list[Event]) -> list[int]:
     """Up to ``count`` cards off the draw pile; when it runs out the discard
     pile is shuffled in, keeping its top card and the open stack (KT-H26)."""
     pile = state.draw
@@ -71,13 +71,13 @@ def take(state: TacoState, count: int, events: list[Event]) -> list[int]:
     return drawn
 
 
-def draw_cards(state: TacoState, seat: int, count: int, why: str, events: list[Event]) -> None:
+def draw_cards(state: KingTacoState, seat: int, count: int, why: str, events: list[Event]) -> None:
     cards = take(state, count, events)
     state.hands[seat].extend(cards)
     events.append(Event("draw", seat, {"count": len(cards), "why": why}, {"cards": [NAMES[c] for c in cards]}))
 
 
-def gain(state: TacoState, seat: int, amount: int, events: list[Event]) -> None:
+def gain(state: KingTacoState, seat: int, amount: int, events: list[Event]) -> None:
     """``seat`` gains mana, up to the cap of 4 (KT-8.8); during a harvest the
     harvester collects it instead, and what overflows is incinerated (KT-7.14)."""
     h = state.harvester
@@ -88,7 +88,7 @@ def gain(state: TacoState, seat: int, amount: int, events: list[Event]) -> None:
         state.mana.gain(seat, amount)
 
 
-def expire(state: TacoState, keys: list[Hashable], events: list[Event]) -> None:
+def expire(state: KingTacoState, keys: list[Hashable], events: list[Event]) -> None:
     """Effects whose lifespan ran out end (KT-6)."""
     for key in keys:
         if key == COND:
@@ -109,20 +109,20 @@ def expire(state: TacoState, keys: list[Hashable], events: list[Event]) -> None:
             events.append(Event("expired", key[1], {"effect": key[0]}))
 
 
-def start_span(state: TacoState, key: Hashable, rounds: int, turns: int = 0) -> None:
+def start_span(state: KingTacoState, key: Hashable, rounds: int, turns: int = 0) -> None:
     """Start ``key`` for ``rounds`` rounds of the players still in (KT-6.2) and ``turns``
     turns more (``+= 2`` on rage, calm or lock: *"2 more turns"*, KT-7.5.4)."""
     state.spans.start(key, rounds * state.active + turns, 1)  # in turns: a "round" of one
 
 
-def start_harvest(state: TacoState, seat: int, rounds: int, events: list[Event]) -> None:
+def start_harvest(state: KingTacoState, seat: int, rounds: int, events: list[Event]) -> None:
     """A harvest overwrites any other: one harvester at a time (KT-7.14.5)."""
     state.harvester = seat
     state.spans.start(HARVEST_SPAN, rounds, state.active)
     events.append(Event("effect", seat, {"effect": "harvest", "rounds": rounds}))
 
 
-def end_turn(state: TacoState, events: list[Event]) -> None:
+def end_turn(state: KingTacoState, events: list[Event]) -> None:
     """The turn is over: lifespans tick, the turn passes in the direction of
     play, timeouts eat turns (each still a turn of the round, KT-H18), and a
     player owing cards draws them first thing (KT-H28): that turn then ends

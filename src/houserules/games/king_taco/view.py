@@ -15,12 +15,12 @@ from typing import Any, NamedTuple
 
 from .cards import COLOUR_NAMES, SYMBOL_NAMES, card_name
 from .state import (
-    COND, CONDITION_NAMES, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, MAX_SEATS, PENDING_NAMES, TacoState,
+    COND, CONDITION_NAMES, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, MAX_SEATS, PENDING_NAMES, KingTacoState,
     curse_key, shield_key,
 )
 
 
-class TacoView(NamedTuple):
+class KingTacoView(NamedTuple):
     """A seat's view (a NamedTuple: built on every bot decision, so it must be cheap)."""
 
     seat: int | None
@@ -113,12 +113,12 @@ SHIELDS = tuple(shield_key(s) for s in range(MAX_SEATS))
 CURSES = tuple(curse_key(s) for s in range(MAX_SEATS))
 
 
-def view(state: TacoState, seat: int | None) -> TacoView:
+def view(state: KingTacoState, seat: int | None) -> KingTacoView:
     spans = state.spans
     left = spans.left
     st = state.stack
     n = state.players
-    return TacoView(
+    return KingTacoView(
         seat=seat,
         players=n,
         hand=None if seat is None else tuple(state.hands[seat]),

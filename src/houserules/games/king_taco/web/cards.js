@@ -4,21 +4,11 @@
 // are the game's notation: "red:3", "blue:skip", "wild:+=2", "wild".
 
 import { h } from "../../dom.js";
+import { COST, EFFECT_WORDS } from "./effects.js";
+
+export { COST, EFFECT_WORDS };
 
 export const COLOURS = ["red", "yellow", "green", "cyan", "blue", "magenta"];
-
-/** Mana each effect costs (rules page, KT-8.1); numbers and the plain WILD cost nothing. */
-export const COST = {
-  inverse: 1, "+=2": 1, "all++": 2, skip: 2, rage: 1, calm: 1, lock: 2, "go-fishing": 3,
-  shield: 1, curse: 1, nope: 3, x2: 2, "--": 1, harvest: 4,
-};
-
-/** How each effect is called in words. */
-export const EFFECT_WORDS = {
-  inverse: "inverse", "+=2": "+= 2", "all++": "all ++", skip: "skip", rage: "rage", calm: "calm", lock: "lock",
-  "go-fishing": "go fishing", shield: "shield", curse: "curse", nope: "NOPE", x2: "x2", "--": "--", harvest: "harvest",
-  null: "",
-};
 
 /** What each effect does, in a few words (the tooltip on its icon). */
 export const EFFECT_HELP = {

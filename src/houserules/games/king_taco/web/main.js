@@ -5,14 +5,14 @@
 // are asked in a prompt above the hand. Everything comes from this seat's
 // view; who else is asked to NOPE is never in it, so it is never shown.
 
-import { h, chip, keyButton, prompt } from "../../dom.js";
+import { h, cardWords, chip, keyButton, prompt } from "../../dom.js";
 import { cardBack, cardRow } from "../../cards.js";
-import { COST, EFFECT_WORDS, handOrder, icon, parseTaco, swatch, tacoFace, tacoText } from "./cards.js";
+import { handOrder, icon, parseTaco, swatch, tacoFace, tacoText } from "./cards.js";
+import { COST, effect } from "./effects.js";
 import { PENDING, conditionText, stackEffect } from "./words.js";
 
 const MANA_CAP = 4;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const effect = (symbol) => EFFECT_WORDS[symbol] ?? symbol;
 // fields this module draws; any other field of the view is listed under "more" (views may grow)
 const KNOWN = new Set(["game", "seat", "players", "hand", "hand_sizes", "out", "mana", "top", "top_colour", "draw_size",
   "turn", "direction", "condition", "lock", "condition_turns", "fishing_turns", "harvester", "harvest_turns",
@@ -169,25 +169,20 @@ function ask(ctx) {
 
 // --- your hand --------------------------------------------------------------------
 function handChoice(ctx) {
-  const { view, legal, act, ui, redraw } = ctx;
+  const { view, legal, said, act, ui, redraw } = ctx;
   const byCard = new Map();
-  for (const a of legal) if (typeof a.card === "string" && !byCard.has(a.card)) byCard.set(a.card, a);
+  legal.forEach((a, i) => { if (typeof a.card === "string" && !byCard.has(a.card)) byCard.set(a.card, [a, said[i]]); });
   const mana = (view.mana || [])[view.seat] ?? 0;
+  // what the card does, in the game's one wording (the terminal menu says the same)
+  const says = (w) => cardWords(w.cost ? `${w.label} — ${w.cost}` : w.label, tacoText);
   return (name) => {
-    const a = byCard.get(name);
-    if (!a) return null;
-    const text = tacoText(name);
-    switch (a.action) {
-      case "fish":
-        return { run: () => { ui.fish = name; redraw(); }, cls: ui.fish === name ? "picked" : "", title: `ask for a ${effect(parseTaco(name).symbol)}` };
-      case "nope": return { run: () => act(a), title: `NOPE the stack with ${text}` };
-      case "discard": return { run: () => act(a), title: `discard ${text}` };
-      default: {
-        const out = parseTaco(name).symbol === "nope" && !(view.stack || []).length && mana >= 3;
-        return { run: () => act(a), cls: out ? "danger" : "",
-          title: out ? `${text}: played as a stack's base with 3 mana, it NOPEs you out of the game` : `${view.stack && view.stack.length ? "stack" : "play"} ${text}` };
-      }
+    if (!byCard.has(name)) return null;
+    const [a, w] = byCard.get(name);
+    if (a.action === "fish") {
+      return { run: () => { ui.fish = name; redraw(); }, cls: ui.fish === name ? "picked" : "", title: `ask for a ${effect(parseTaco(name).symbol)}` };
     }
+    const out = a.action === "play" && parseTaco(name).symbol === "nope" && !(view.stack || []).length && mana >= 3;
+    return { run: () => act(a), cls: out ? "danger" : "", title: says(w) };
   };
 }
 
@@ -198,12 +193,13 @@ function hand(ctx) {
   const mana = (view.mana || [])[view.seat] ?? 0;
   const lit = handChoice(ctx);
   // an effect you cannot pay for has no effect when played (and gives 1 mana): its cost shows it
+  // (a card you may play says so in its own words)
   const choice = (name) => {
     const c = lit(name);
     const cost = COST[parseTaco(name).symbol] || 0;
     if (cost <= mana) return c;
     const why = `costs ${cost} mana, you have ${mana}: played now it has no effect (+1 mana)`;
-    return { ...(c || {}), cls: [c && c.cls, "broke"].filter(Boolean).join(" "), title: [c && c.title, why].filter(Boolean).join(" — ") };
+    return { ...(c || {}), cls: [c && c.cls, "broke"].filter(Boolean).join(" "), title: (c && c.title) || why };
   };
   return h("section", { class: "my-hand" },
     h("h3", {}, `Your hand · ${plural(cards.length, "card")} · `, manaPips(mana)),
@@ -222,15 +218,6 @@ export default {
     const { view, names, events } = ctx;
     return h("div", { class: "board king-taco" }, status(view, names), piles(view, names), auction(view, names),
       lastGoto(events || [], names), ask(ctx), hand(ctx), more(view));
-  },
-  isButton: (a) => ["draw", "allow", "pass"].includes(a.action),
-  actionLabel(a, view) {
-    switch (a.action) {
-      case "draw": return view.fishing_turns ? "Draw 1" : "Draw 1 (−1 mana)";
-      case "allow": return "Allow the stack";
-      case "pass": return "Pass (no NOPE)";
-      default: return a.action;
-    }
   },
   toAct(view) {
     if (view.over) return [];

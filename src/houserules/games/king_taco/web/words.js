@@ -2,9 +2,9 @@
 // from the view. (The event log's sentences come with the events, from the
 // game's one wording in words.py.) Only what the seat's own view holds is told.
 
-import { EFFECT_WORDS, parseTaco, tacoText } from "./cards.js";
+import { parseTaco, tacoText } from "./cards.js";
+import { effect } from "./effects.js";
 
-const effect = (symbol) => EFFECT_WORDS[symbol] ?? symbol;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** What may be played on the pile now, in a sentence. */
