@@ -176,6 +176,8 @@ class TableSummary(BaseModel):
     actions: int
     result: dict[str, Any] | None
     rematch: str | None
+    rematch_offer: Any = Field(None, description="after the game: a rematch someone offered: {by, accepted, declined, "
+                                                 "waiting} (seats); null when nobody has")
     clock: Any = Field(None, description="the turn clock and each deciding seat's time left")
     listed: bool = False
 
@@ -493,7 +495,7 @@ async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: A
     if kind == "act":
         await live.attempt(client, msg.get("action"), ref)
     elif kind == "rematch":
-        await live.request_rematch(client, admission.admit)
+        await live.request_rematch(client, admission.admit, msg.get("accept", True) is not False)
     elif kind == "leave":
         await live.leave(client)
     elif kind == "ping":

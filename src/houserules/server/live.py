@@ -47,6 +47,8 @@ from ..engine.core import Action, GameError
 from ..engine.options import stored as options_stored
 from ..table import Table, bot_name, default_bot
 from .protocol import PROTOCOL, ProtocolError, error
+from .rematch import KEY as REMATCH_KEY
+from .rematch import Offer, without_offer
 from .store import StoredSeat, StoredTable, token_hash
 from .store_pg import Conflict
 from .stores import TableStore
@@ -346,7 +348,7 @@ class LiveTable:
                 "options": self.public_options(), "status": self.status, "seats": self.public_seats(),
                 "actions": len(record.actions) if record else 0,
                 "result": record.result if record else None, "rematch": self.rematch,
-                "clock": self.clock_json(), "listed": self.listed}
+                "rematch_offer": self.rematch_offer(), "clock": self.clock_json(), "listed": self.listed}
 
     # --- what a client is sent ------------------------------------------------
     def welcome(self, client: Client) -> dict[str, Any]:
@@ -376,7 +378,7 @@ class LiveTable:
             "events_from": start, "events": t.events_for(seat, start), "next": len(t.log),
             "actions": len(t.record.actions) if t.record else 0,
             "result": t.record.result if t.record else None, "rematch": self.rematch,
-            "clock": self.clock_json(),
+            "rematch_offer": self.rematch_offer(), "clock": self.clock_json(),
         }
 
     def broadcast(self) -> None:
@@ -640,32 +642,66 @@ class LiveTable:
             self.broadcast()
             self.kick_bots()
 
-    async def request_rematch(self, client: Client, admit: Callable[[str], str]) -> str:
-        """A new table with the same game, options and seats (same tokens), once per table.
-        It is a new table like any other: ``admit`` (limits.Admission) may refuse the asking
-        party (too many new tables, or the server full), and returns its tag for the table."""
-        self._may_act(client)
+    async def request_rematch(self, client: Client, admit: Callable[[str], str], accept: bool = True) -> str | None:
+        """The seat offers a rematch, or answers the open offer (rematch.py): the new table (the
+        same game, options and seats, with the same tokens) is made, once per table, when every
+        person seated has accepted; a decline ends the offer. Making an offer is asking for a new
+        table like any other: ``admit`` (limits.Admission) may refuse the asking party (too many
+        new tables, or the server full), and returns its tag for the table. The new table's id
+        once it exists, else None."""
+        seat = self._may_act(client)
         if not self.table.over:
             raise ProtocolError("not_over", "a rematch can start once this game is over")
         async with self.lock:
             self._check_live()
-            if self.rematch is None:
+            if self.rematch is not None:
+                client.send({"type": "rematch", "table": self.rematch})
+                return self.rematch
+            offer = Offer.of(self.settings)
+            if not accept:
+                if offer is None or not offer.open:
+                    raise ProtocolError("no_offer", "there is no rematch offer to decline")
+                offer = offer.decline(seat)
+            elif offer is None or not offer.open:
                 try:
                     tag = admit(client.party)
                 except Unavailable as exc:
                     raise ProtocolError("no_rematch", str(exc)) from None
-                seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
-                new = self.hub.new_table(self.table.game.name, self.table.options, seats,
-                                         settings={**self.settings, "paused": False, "party": tag})
+                offer = Offer(seat, (seat,), party=tag)
+            else:
+                offer = offer.accept(seat)
+            if not offer.open or offer.waiting(self.people()):
+                settings = {**self.settings, REMATCH_KEY: offer.stored()}
                 try:
-                    self.hub.store.set_rematch(self.id, new)
+                    self.hub.store.set_settings(self.id, settings)
                 except sqlite3.Error:
-                    log.exception("table %s: could not store its rematch", self.id)
-                    raise not_saved("the rematch") from None
-                self.rematch = new.id
+                    log.exception("table %s: could not store its rematch offer", self.id)
+                    raise not_saved("the rematch offer") from None
+                self.settings = settings
+                self.broadcast()
+                return None
+            seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
+            new = self.hub.new_table(self.table.game.name, self.table.options, seats,
+                                     settings={**without_offer(self.settings), "paused": False, "party": offer.party})
+            try:
+                self.hub.store.set_rematch(self.id, new)
+            except sqlite3.Error:
+                log.exception("table %s: could not store its rematch", self.id)
+                raise not_saved("the rematch") from None
+            self.rematch = new.id
             for c in self.clients:
                 c.send({"type": "rematch", "table": self.rematch})
+            self.broadcast()
         return self.rematch
+
+    def people(self) -> list[int]:
+        """The seats a person holds (a seat whose player left is a bot's now)."""
+        return [i for i, s in enumerate(self.seats) if s.bot is None]
+
+    def rematch_offer(self) -> dict[str, Any] | None:
+        """The rematch offer as everyone is shown it (None: nobody has offered one)."""
+        offer = Offer.of(self.settings)
+        return offer.public(self.people()) if offer is not None and self.rematch is None else None
 
     # --- bots -------------------------------------------------------------------
     def kick_bots(self) -> None:
