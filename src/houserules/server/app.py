@@ -58,6 +58,9 @@ class ServerConfig:
     hello_timeout: float = 10.0
     #: rate-limited messages a connection may send before it is closed
     strikes: int = 200
+    #: chat lines a second one party may say (in all, at every table), after a burst of ``chat_burst``
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
     #: seconds a disconnected player's seat waits before a stand-in bot plays it
     grace: float = 45.0
     #: seconds a connected person may sit on a decision at a table without a turn clock before a
@@ -199,6 +202,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         app.state.admission = Admission(store, config.create_rate, config.create_burst, config.max_open_tables,
                                         config.max_open_per_party)
         app.state.messages = Buckets(config.rate, config.burst)
+        app.state.talk = Buckets(config.chat_rate, config.chat_burst)
         cluster = join_cluster(store, app.state.hub)
         # Everything imported so far lives as long as the server: move it out
         # of the collector's sight, so that full collections (which stop the
@@ -358,7 +362,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_connection(websocket, table_id, hub(), config, app.state.messages, app.state.admission)
+        await _serve_connection(websocket, table_id, hub(), config, app.state.messages, app.state.admission,
+                                app.state.talk)
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
@@ -440,7 +445,7 @@ async def _table(websocket: WebSocket, table_id: str, hub: Hub) -> LiveTable | N
 
 
 async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig,
-                            messages: Buckets, admission: Admission) -> None:
+                            messages: Buckets, admission: Admission, talk: Buckets) -> None:
     live = await _table(websocket, table_id, hub)
     if live is None:
         return
@@ -474,7 +479,7 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             try:
                 msg = parse(payload, config.max_message)
                 ref = msg.get("id")
-                await _dispatch(live, client, msg, ref, admission)
+                await _dispatch(live, client, msg, ref, admission, talk)
             except ProtocolError as exc:
                 client.send(error(exc.code, exc.message, ref))
             except Exception:  # a bug: the connection says so and lives on
@@ -490,7 +495,8 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             await asyncio.wait_for(sender, 1.0)
 
 
-async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any, admission: Admission) -> None:
+async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any, admission: Admission,
+                    talk: Buckets) -> None:
     kind = msg["type"]
     if kind == "act":
         await live.attempt(client, msg.get("action"), ref)
@@ -502,5 +508,10 @@ async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: A
         client.send({"type": "pong", "id": ref})
     elif kind == "host":
         await live.host_command(client, msg)
+    elif kind == "chat":
+        if not talk.allow(client.party):  # one allowance per party, whatever its tables and seats
+            raise ProtocolError("rate_limited", f"slow down: at most {talk.burst:g} chat lines at once, then "
+                                                f"one every {1 / talk.rate:g} seconds")
+        await live.say(client, msg.get("text"))
     else:  # hello
         raise ProtocolError("already_said_hello", "this connection has already said hello")

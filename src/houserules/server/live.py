@@ -46,6 +46,7 @@ from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.options import stored as options_stored
 from ..table import Table, bot_name, default_bot
+from .chat import Chat
 from .protocol import PROTOCOL, ProtocolError, error
 from .rematch import KEY as REMATCH_KEY
 from .rematch import Offer, without_offer
@@ -182,6 +183,8 @@ class LiveTable:
         self.owing: dict[int, float] = {}
         self.heard: dict[int, float] = {}
         self.spec = registry.spec(table.game.name)
+        #: what the people at the table said (chat.py), read from the store when first wanted
+        self.chat = Chat(self.id, hub.store)
         self._flow()
 
     # --- who is who ---------------------------------------------------------
@@ -354,7 +357,7 @@ class LiveTable:
     def welcome(self, client: Client) -> dict[str, Any]:
         out = {"type": "welcome", "protocol": PROTOCOL, "table": self.id, "game": self.table.game.name,
                "title": self.table.game.title, "seat": client.seat, "options": self.public_options(),
-               "host": client.host}
+               "host": client.host, "chat": self.spec.chat}
         if client.seat is not None and client.seat in self.stood_in:
             out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
         return out
@@ -429,6 +432,32 @@ class LiveTable:
         self._announce()
         self.schedule()
         self.broadcast()
+        lines = self.chat.recent() if self.spec.chat else []
+        if lines:  # the recent talk, for a page that (re)opens the table
+            client.send({"type": "chat", "history": True, "lines": lines})
+
+    async def say(self, client: Client, text: Any) -> None:
+        """A person at the table says a line in its chat (chat.py): stored, then sent to every
+        connection of this table, seats and spectators alike."""
+        if not self.spec.chat:
+            raise ProtocolError("no_chat", f"{self.table.game.title} has no table chat: what a player says "
+                                           "is part of the game")
+        if client.seat is None:
+            raise ProtocolError("spectator", "spectators read the chat; the people at the table talk")
+        seat = self._may_act(client)
+        self._check_live()
+        try:
+            line = self.chat.add(seat, self.seats[seat].name, text)
+        except sqlite3.Error:
+            log.exception("table %s: could not store a chat line", self.id)
+            raise not_saved("that line") from None
+        self._tell_chat([line])
+
+    def _tell_chat(self, lines: list[dict[str, Any]]) -> None:
+        if lines:
+            text = encode({"type": "chat", "lines": lines})
+            for c in list(self.clients):
+                c.send(text)
 
     async def drop(self, client: Client) -> None:
         """A connection closed: the others see the seat as disconnected (and, after
@@ -826,6 +855,8 @@ class LiveTable:
                 for c in self.clients:
                     c.send({"type": "rematch", "table": stored.rematch})
             self.seats, self.settings, self.rematch = stored.seats, stored.settings, stored.rematch
+            if self.spec.chat and self.chat.lines is not None:  # a line said at another process
+                self._tell_chat(self.chat.news())
             if adopted:  # as after a restart: the clock resumes from the last stored moment
                 self.base, self.flowing = self.table.last_t, None
             else:
