@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -36,6 +36,7 @@ from .gate import Gate, party
 from .limits import Admission, Buckets
 from .live import IDLE, MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
 from .protocol import MAX_MESSAGE, ProtocolError, error, parse
+from .replays import frames, keep, kept
 from .stores import join_cluster, open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -94,8 +95,10 @@ class ErrorDetail(BaseModel):
 HTTP_ERRORS: dict[int, str] = {
     400: "the request is not acceptable (the detail says why): unknown game, bad options or seats, "
          "a Host header that does not name this server",
-    403: "the request came from a web page of another origin (see `--allow-origin`)",
+    403: "the request came from a web page of another origin (see `--allow-origin`), or a private table's "
+         "replay was asked for without one of the table's secrets",
     404: "no such table (or game)",
+    409: "the game is not over yet: its replay opens when it is",
     413: "the request body is larger than the server accepts",
     429: "too many new tables from this address: slow down and try again soon",
     500: "the table is stored but no longer replays on this server (other tables are not affected)",
@@ -183,6 +186,18 @@ class TableSummary(BaseModel):
                                                  "waiting} (seats); null when nobody has")
     clock: Any = Field(None, description="the turn clock and each deciding seat's time left")
     listed: bool = False
+
+
+class Replay(BaseModel):
+    table: str
+    game: str
+    title: str
+    seat: int | None = Field(description="whose view the frames are (null: a spectator's)")
+    seats: list[str] = Field(description="the seats' names")
+    options: dict[str, Any] = Field(description="the options as anyone may know them once the game is over")
+    result: dict[str, Any] | None
+    frames: list[dict[str, Any]] = Field(description='the deal, then each moment that showed something: {"entry": '
+                                                     'record entries carried out, "view": ..., "events": [...]}')
 
 
 class TableListItem(BaseModel):
@@ -321,6 +336,39 @@ def create_app(config: ServerConfig) -> FastAPI:
         async with live.lock:  # a move being made is shown once it is stored
             return live.summary()
 
+    @app.get("/api/tables/{table_id}/replay", response_model=Replay,
+             responses=errors(*GATE_ERRORS, 404, 409, 500, 503))
+    async def table_replay(table_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A finished game, move by move, as its viewer could see it at the table (server/replays.py).
+        A private table's replay needs one of its secrets as ``Authorization: Bearer SECRET``: a seat's
+        token (that seat's view), the spectator key or the host's secret (the spectator's view)."""
+        live = live_or_404(table_id)
+        secret = authorization[7:].strip() if authorization and authorization[:7].lower() == "bearer " else None
+        seat = live.seat_for(secret) if secret and len(secret) <= 256 else None
+        if seat is None and not (live.may_watch(secret) or live.is_host(secret)):
+            raise HTTPException(403, "this table is private: its replay opens with the table's spectator link "
+                                     "or a seat's invite")
+        async with live.lock:
+            if not live.table.over:
+                raise HTTPException(409, "the game is not over yet: its replay opens when it is")
+            actions = list(live.table.record.actions) if live.table.record else []
+            names = [s.name for s in live.seats]
+            summary = {"table": live.id, "game": live.table.game.name, "title": live.table.game.title, "seat": seat,
+                       "seats": names, "options": live.public_options(),
+                       "result": live.table.record.result if live.table.record else None}
+        replay: dict[str, Any] | None = kept(live.id, seat, len(actions))
+        if replay is None:
+            stored = live.table
+            try:  # the whole record carried out again: in a worker thread, never on the loop
+                made = await asyncio.to_thread(frames, stored.game.name, stored.options, stored.seed, names,
+                                               actions, live.settings, seat)
+            except Exception:
+                log.exception("table %s: its record does not replay", live.id)
+                raise HTTPException(500, f"table {live.id}'s game no longer replays on this server") from None
+            replay = {**summary, "frames": made}
+            keep(live.id, seat, len(actions), replay)
+        return replay
+
     @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413),
               openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
                   "anyOf": [registry.load(s.preview_body) for s in registry.specs().values() if s.preview_body],
@@ -367,6 +415,7 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
+    @app.get("/replay/{table_id}", include_in_schema=False)
     @app.get("/rules/{game}", include_in_schema=False)
     async def page(table_id: str | None = None, game: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
