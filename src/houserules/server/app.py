@@ -196,6 +196,7 @@ class Replay(BaseModel):
     seats: list[str] = Field(description="the seats' names")
     options: dict[str, Any] = Field(description="the options as anyone may know them once the game is over")
     result: dict[str, Any] | None
+    listed: bool = Field(description="the table is listed: its replay opens for anyone, without a secret")
     frames: list[dict[str, Any]] = Field(description='the deal, then each moment that showed something: {"entry": '
                                                      'record entries carried out, "view": ..., "events": [...]}')
 
@@ -355,7 +356,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             names = [s.name for s in live.seats]
             summary = {"table": live.id, "game": live.table.game.name, "title": live.table.game.title, "seat": seat,
                        "seats": names, "options": live.public_options(),
-                       "result": live.table.record.result if live.table.record else None}
+                       "result": live.table.record.result if live.table.record else None, "listed": live.listed}
         replay: dict[str, Any] | None = kept(live.id, seat, len(actions))
         if replay is None:
             stored = live.table
