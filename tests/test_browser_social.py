@@ -202,3 +202,33 @@ def test_a_finished_game_replays_move_by_move_and_is_shared_with_the_tables_priv
     stranger.wait_for_selector("text=Cannot show this replay")
     assert "private" in stranger.locator("#replay").inner_text()
     assert not errors, errors
+
+
+def test_every_game_replays_in_the_browser(base_url, browser):
+    """Each game's own module draws every frame of a replay (a listed table of bots, played out)."""
+    from houserules.engine import registry
+
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    for game in registry.names():
+        g = registry.get(game)
+        n = g.seats(g.new(g.options({}), 0))
+        bot = "dealer" if game == "mao" else "random"
+        t = httpx2.post(base_url + "/api/tables", json={"game": game, "seed": 5, "listed": True,
+                                                        "seats": [{"bot": bot}] * n}).json()
+        with connect(base_url.replace("http", "ws") + f"/ws/{t['table']}") as ws:  # bots play once someone looks
+            s = Seat(SyncSocket(ws, timeout=120))
+            s.send({"type": "hello", "since": 0})
+            s.until(lambda m: m["type"] == "update" and m["status"] == "over")
+        page.goto(f"{base_url}/replay/{t['table']}")
+        page.wait_for_selector("#replay[data-at]")
+        frames = int(page.locator("#replay").get_attribute("data-frames"))
+        page.keyboard.press("Home")
+        for i in range(1, min(frames, 6)):
+            page.keyboard.press("ArrowRight")
+            page.wait_for_selector(f"#replay[data-at='{i}']")
+        page.locator("#replay-slider").fill(str(frames // 2))
+        page.wait_for_selector(f"#replay[data-at='{frames // 2}'] .play .board")
+        page.screenshot(path=str(ARTIFACTS / f"replay-{game}-laptop.png"))
+        assert not errors, (game, errors)

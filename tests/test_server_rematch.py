@@ -91,3 +91,13 @@ def test_spectators_see_the_offer_but_cannot_answer_it(tmp_path):
             assert offer_seen(watcher)["waiting"] == [1]
             watcher.send({"type": "rematch"})
             assert watcher.reply()["code"] == "spectator"
+
+
+def test_when_the_last_person_asked_leaves_the_bot_in_their_seat_accepts(tmp_path):
+    with finished(tmp_path) as (client, t, a, b):
+        a.send({"type": "rematch"})
+        offer_seen(b)
+        b.send({"type": "leave"})
+        new = a.until(lambda m: m["type"] == "rematch")["table"]
+        seats = client.get(f"/api/tables/{new}").json()["seats"]
+        assert seats[0]["bot"] is None and seats[1]["bot"] == "heuristic"  # Bo's seat is a bot's there too

@@ -668,6 +668,9 @@ class LiveTable:
                 if c.seat == seat:
                     c.seat = None
                     c.send(self.welcome(c))
+            offer = Offer.of(self.settings)
+            if self.rematch is None and offer is not None and offer.open and not offer.waiting(self.people()):
+                self._make_rematch(offer)  # the last person the offer waited for got up: a bot accepts
             self.broadcast()
             self.kick_bots()
 
@@ -709,19 +712,23 @@ class LiveTable:
                 self.settings = settings
                 self.broadcast()
                 return None
-            seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
-            new = self.hub.new_table(self.table.game.name, self.table.options, seats,
-                                     settings={**without_offer(self.settings), "paused": False, "party": offer.party})
-            try:
-                self.hub.store.set_rematch(self.id, new)
-            except sqlite3.Error:
-                log.exception("table %s: could not store its rematch", self.id)
-                raise not_saved("the rematch") from None
-            self.rematch = new.id
-            for c in self.clients:
-                c.send({"type": "rematch", "table": self.rematch})
-            self.broadcast()
+            self._make_rematch(offer)
         return self.rematch
+
+    def _make_rematch(self, offer: Offer) -> None:
+        """Under the lock, once every person seated has accepted: the new table, stored and told."""
+        seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
+        new = self.hub.new_table(self.table.game.name, self.table.options, seats,
+                                 settings={**without_offer(self.settings), "paused": False, "party": offer.party})
+        try:
+            self.hub.store.set_rematch(self.id, new)
+        except sqlite3.Error:
+            log.exception("table %s: could not store its rematch", self.id)
+            raise not_saved("the rematch") from None
+        self.rematch = new.id
+        for c in self.clients:
+            c.send({"type": "rematch", "table": self.rematch})
+        self.broadcast()
 
     def people(self) -> list[int]:
         """The seats a person holds (a seat whose player left is a bot's now)."""
