@@ -176,6 +176,13 @@ def test_a_finished_game_replays_move_by_move_and_is_shared_with_the_tables_priv
     assert ann.locator("#replay-counter").inner_text() == f"Move 2 of {frames - 1}"
     ann.click("#replay-back")
     ann.wait_for_selector("#replay[data-at='1']")
+    box = ann.locator("#replay-slider").bounding_box()  # dragged by a hand: it follows all the way
+    ann.mouse.move(box["x"] + 2, box["y"] + box["height"] / 2)
+    ann.mouse.down()
+    for step in range(1, 11):
+        ann.mouse.move(box["x"] + box["width"] * step / 20, box["y"] + box["height"] / 2)
+    ann.mouse.up()
+    assert abs(int(ann.locator("#replay").get_attribute("data-at")) - frames // 2) <= 2
     ann.locator("#replay-slider").fill(str(frames // 2))
     ann.wait_for_selector(f"#replay[data-at='{frames // 2}']")
     assert ann.locator(".replay .log .current").count() >= 1

@@ -86,7 +86,42 @@ class Viewer {
     return `${location.origin}/replay/${this.replay.table}${watch ? `#w.${watch}` : ""}`;
   }
 
+  /** The parts that stay while stepping (the slider is not rebuilt under a dragging finger). */
+  build() {
+    const { replay } = this;
+    const last = this.frames.length - 1;
+    const names = replay.seats;
+    const button = (label, title, to, id) => h("button", { type: "button", class: "ghost", id, title,
+      "aria-label": title, onclick: () => this.go(to()) }, label);
+    this.slider = h("input", { type: "range", min: 0, max: last, value: this.at, id: "replay-slider", "aria-label": "move" });
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.counter = h("output", { id: "replay-counter", "aria-live": "polite" });
+    this.buttons = {
+      first: button("«", "first: the deal (Home)", () => 0, "replay-first"),
+      back: button("◀", "back one move (←)", () => this.at - 1, "replay-back"),
+      forward: button("▶", "forward one move (→)", () => this.at + 1, "replay-forward"),
+      last: button("»", "last: the end (End)", () => last, "replay-last"),
+    };
+    const r = replay.result;
+    const share = this.shareLink();
+    this.table = h("div", { class: "table replay-table" });
+    this.root.replaceChildren(
+      h("div", { class: "replay-top panel" },
+        h("h2", {}, `Replay: ${replay.title}`, r ? h("small", { class: "muted" },
+          ` · ${r.winners.length ? `${r.winners.map((s) => names[s]).join(" and ")} won` : "no winner"}: ${r.reason}`) : ""),
+        h("div", { class: "replay-controls", role: "group", "aria-label": "replay controls" },
+          this.buttons.first, this.buttons.back, this.counter, this.buttons.forward, this.buttons.last, this.slider),
+        h("div", { class: "row share" }, share ? [h("span", { class: "muted" }, "Share "),
+          h("input", { value: share, readonly: true, "aria-label": "replay link" }), copyButton(share)]
+          : h("span", { class: "muted" }, "To share this replay, ask the host for the table's spectator link: "
+            + "it opens the replay too."),
+          h("a", { href: `/t/${replay.table}`, "data-nav": "", class: "button ghost" }, "The table"))),
+      this.table);
+    this.root.dataset.frames = String(this.frames.length);
+  }
+
   draw() {
+    if (!this.table) this.build();
     const { replay, mod, at } = this;
     const frame = this.frames[at];
     const last = this.frames.length - 1;
@@ -94,18 +129,11 @@ class Viewer {
     const cardWords = (text) => this.page.cardWords(text, mod.cardText);
     const ctx = { view: frame.view, legal: [], seat: replay.seat, names, act: () => {}, ui: this.ui,
       redraw: () => this.draw(), events: this.events.filter((e) => e.frame <= at) };
-    const button = (label, title, to, id, disabled) => h("button", { type: "button", class: "ghost", id, title,
-      "aria-label": title, disabled, onclick: () => this.go(to) }, label);
-    const slider = h("input", { type: "range", min: 0, max: last, value: at, id: "replay-slider",
-      "aria-label": "move", "aria-valuetext": `move ${at} of ${last}` });
-    slider.addEventListener("input", () => this.go(Number(slider.value)));
-    const controls = h("div", { class: "replay-controls", role: "group", "aria-label": "replay controls" },
-      button("«", "first: the deal (Home)", 0, "replay-first", at === 0),
-      button("◀", "back one move (←)", at - 1, "replay-back", at === 0),
-      h("output", { id: "replay-counter", "aria-live": "polite" }, at === 0 ? `The deal · ${last} moves` : `Move ${at} of ${last}`),
-      button("▶", "forward one move (→)", at + 1, "replay-forward", at === last),
-      button("»", "last: the end (End)", last, "replay-last", at === last),
-      slider);
+    this.slider.value = String(at);
+    this.slider.setAttribute("aria-valuetext", `move ${at} of ${last}`);
+    this.counter.textContent = at === 0 ? `The deal · ${last} moves` : `Move ${at} of ${last}`;
+    this.buttons.first.disabled = this.buttons.back.disabled = at === 0;
+    this.buttons.forward.disabled = this.buttons.last.disabled = at === last;
     const acted = [...frame.events].reverse().find((e) => typeof e.seat === "number" && e.event !== "turn");
     const toAct = at === last ? [] : mod.toAct(frame.view);
     const seats = h("ol", { class: "replay-seats", "aria-label": "seats" }, ...names.map((name, s) => h("li", {
@@ -116,23 +144,9 @@ class Viewer {
       || (at === 0 ? "The cards are dealt." : ""));
     const log = h("ol", { class: "log", "aria-label": "event log" }, ...this.events.filter((e) => e.frame <= at && e.text)
       .map((e) => h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${e.frame === at ? " current" : ""}` }, cardWords(e.text))));
-    const r = replay.result;
-    const share = this.shareLink();
-    this.root.replaceChildren(
-      h("div", { class: "replay-top panel" },
-        h("h2", {}, `Replay: ${replay.title}`, r ? h("small", { class: "muted" },
-          ` · ${r.winners.length ? `${r.winners.map((s) => names[s]).join(" and ")} won` : "no winner"}: ${r.reason}`) : ""),
-        controls,
-        h("div", { class: "row share" }, share ? [h("span", { class: "muted" }, "Share "),
-          h("input", { value: share, readonly: true, "aria-label": "replay link" }), copyButton(share)]
-          : h("span", { class: "muted" }, "To share this replay, ask the host for the table's spectator link: "
-            + "it opens the replay too."),
-          h("a", { href: `/t/${replay.table}`, "data-nav": "", class: "button ghost" }, "The table"))),
-      h("div", { class: "table replay-table" },
-        h("div", { class: "play" }, seats, now, mod.board(ctx)),
-        h("aside", { class: "side" }, h("h3", {}, "What happened"), log)));
+    this.table.replaceChildren(h("div", { class: "play" }, seats, now, mod.board(ctx)),
+      h("aside", { class: "side" }, h("h3", {}, "What happened"), log));
     log.scrollTop = log.scrollHeight;
     this.root.dataset.at = String(at);
-    this.root.dataset.frames = String(this.frames.length);
   }
 }
