@@ -128,11 +128,18 @@ def test_table_chat_is_text_with_a_mute_remembered_and_spectators_reading(base_u
     bo.locator(".chat-lines li .said", has_text="are you there?").wait_for()  # the recent lines came back
     assert bo.locator(".chat-lines li").count() == 3
 
-    # a spectator reads and cannot talk
+    # a spectator reads and cannot talk; the update their arrival brings keeps Ann's line and focus
+    ann.click("#table-chat input")
+    ann.keyboard.type("still typing")
+    ann.evaluate("window.__draws = 0; new MutationObserver(() => { window.__draws++; })"
+                 ".observe(document.querySelector('#table'), {childList: true})")
     watcher = browser.new_context(viewport=LAPTOP).new_page()
     watch_errors(watcher, errors)
     watcher.goto(base_url + t["spectate"])
     watcher.locator(".chat-lines li .said", has_text="good luck all").wait_for()
+    ann.wait_for_function("window.__draws > 0")  # Ann's table was drawn again meanwhile
+    assert ann.evaluate("document.activeElement.name") == "table-chat"
+    assert ann.locator("#table-chat input").input_value() == "still typing"
     assert watcher.locator("#table-chat form").is_hidden() and "Spectators read" in watcher.locator("#table-chat").inner_text()
     assert not errors, errors
 
