@@ -103,9 +103,10 @@ def test_two_people_play_shedding_to_the_end_in_the_browser(base_url, browser):
     assert (ARTIFACTS / "browser-midgame-laptop.png").stat().st_size > 10_000
     assert not errors, errors
 
-    # a rematch takes both to a new table without a page load
+    # a rematch is an offer: Ann offers, Bo accepts, and both go to a new table without a page load
     old = ann.url
     ann.click("#rematch")
+    bo.click("#rematch-accept")
     ann.wait_for_url(lambda url: url != old)
     bo.wait_for_url(lambda url: url != old)
     for page in (ann, bo):

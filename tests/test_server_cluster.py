@@ -72,6 +72,25 @@ def test_two_people_at_two_processes_play_one_table(pg_dsn, monkeypatch):
             assert httpx2.get(f"http://127.0.0.1:{port}/api/tables/{t['table']}").json()["status"] == "over"
 
 
+def test_chat_and_a_rematch_offer_reach_people_at_other_processes(pg_dsn, monkeypatch):
+    """A line said at one process, and an offer made there, are told at the other (issue 25)."""
+    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        with ExitStack() as stack:
+            s0 = join(stack, a, t["table"], t["invites"][0]["token"])
+            s1 = join(stack, b, t["table"], t["invites"][1]["token"])
+            s0.send({"type": "chat", "text": "hello from a"})
+            assert s1.until(lambda m: m["type"] == "chat")["lines"][0]["text"] == "hello from a"
+            s1.send({"type": "chat", "text": "and from b"})
+            assert s0.until(lambda m: m["type"] == "chat" and m["lines"][0]["n"] == 1)["lines"][0]["text"] == "and from b"
+            play_to_end({0: s0, 1: s1})
+            s0.send({"type": "rematch"})
+            assert s1.until(lambda m: m["type"] == "update" and m.get("rematch_offer"))["rematch_offer"]["waiting"] == [1]
+            s1.send({"type": "rematch"})
+            new = s1.until(lambda m: m["type"] == "rematch")["table"]
+            assert s0.until(lambda m: m["type"] == "rematch")["table"] == new
+
+
 def test_sigkill_of_the_owner_and_its_table_goes_on_at_the_other(pg_dsn, monkeypatch):
     with processes(pg_dsn, 2, monkeypatch) as [(a, proc_a), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()

@@ -70,6 +70,12 @@ def test_the_store_keeps_tables_records_and_conflicts_like_sqlite(pg_dsn, tmp_pa
         assert isinstance(second.value, __import__("sqlite3").Error)
         if db == pg_dsn:
             assert isinstance(second.value, Conflict)
+        for n in range(3):  # the table's chat: its newest lines, oldest first
+            store.add_chat("t1", {"n": n, "seat": 0 if n else None, "name": "Ann", "text": f"hi {n}", "at": 1.5})
+        assert [line["text"] for line in store.chat("t1", 2)] == ["hi 1", "hi 2"] and store.chat("t2", 5) == []
+        with pytest.raises(Exception) as twice:  # one line per number: two processes cannot both store it
+            store.add_chat("t1", {"n": 2, "seat": 0, "name": "Bo", "text": "me too", "at": 2.0})
+        assert isinstance(twice.value, Conflict if db == pg_dsn else __import__("sqlite3").Error)
         store.close()
 
 

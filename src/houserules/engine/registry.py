@@ -106,6 +106,9 @@ class GameSpec:
     #: ``reveal_option`` (a true/false option) is true
     secret_options: tuple[str, ...] = ()
     reveal_option: str | None = None
+    #: the table may talk in a chat beside the game (the server's table chat); False for a game
+    #: whose speech is part of the play (Mao: what a seat says is judged, so side talk is not free)
+    chat: bool = True
     package: str = field(default="", compare=False)
 
     def public_options(self, options: Mapping[str, Any], over: bool) -> dict[str, Any]:

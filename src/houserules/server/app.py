@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -36,6 +36,7 @@ from .gate import Gate, party
 from .limits import Admission, Buckets
 from .live import IDLE, MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
 from .protocol import MAX_MESSAGE, ProtocolError, error, parse
+from .replays import frames, keep, kept
 from .stores import join_cluster, open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -58,6 +59,9 @@ class ServerConfig:
     hello_timeout: float = 10.0
     #: rate-limited messages a connection may send before it is closed
     strikes: int = 200
+    #: chat lines a second one party may say (in all, at every table), after a burst of ``chat_burst``
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
     #: seconds a disconnected player's seat waits before a stand-in bot plays it
     grace: float = 45.0
     #: seconds a connected person may sit on a decision at a table without a turn clock before a
@@ -93,8 +97,10 @@ class ErrorDetail(BaseModel):
 HTTP_ERRORS: dict[int, str] = {
     400: "the request is not acceptable (the detail says why): unknown game, bad options or seats, "
          "a Host header that does not name this server",
-    403: "the request came from a web page of another origin (see `--allow-origin`)",
+    403: "the request came from a web page of another origin (see `--allow-origin`), or a private table's "
+         "replay was asked for without one of the table's secrets",
     404: "no such table (or game)",
+    409: "the game is not over yet: its replay opens when it is",
     413: "the request body is larger than the server accepts",
     429: "too many new tables from this address: slow down and try again soon",
     500: "the table is stored but no longer replays on this server (other tables are not affected)",
@@ -178,8 +184,23 @@ class TableSummary(BaseModel):
     actions: int
     result: dict[str, Any] | None
     rematch: str | None
+    rematch_offer: Any = Field(None, description="after the game: a rematch someone offered: {by, accepted, declined, "
+                                                 "waiting} (seats); null when nobody has")
     clock: Any = Field(None, description="the turn clock and each deciding seat's time left")
     listed: bool = False
+
+
+class Replay(BaseModel):
+    table: str
+    game: str
+    title: str
+    seat: int | None = Field(description="whose view the frames are (null: a spectator's)")
+    seats: list[str] = Field(description="the seats' names")
+    options: dict[str, Any] = Field(description="the options as anyone may know them once the game is over")
+    result: dict[str, Any] | None
+    listed: bool = Field(description="the table is listed: its replay opens for anyone, without a secret")
+    frames: list[dict[str, Any]] = Field(description='the deal, then each moment that showed something: {"entry": '
+                                                     'record entries carried out, "view": ..., "events": [...]}')
 
 
 class TableListItem(BaseModel):
@@ -200,6 +221,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         app.state.admission = Admission(store, config.create_rate, config.create_burst, config.max_open_tables,
                                         config.max_open_per_party)
         app.state.messages = Buckets(config.rate, config.burst)
+        app.state.talk = Buckets(config.chat_rate, config.chat_burst)
         cluster = join_cluster(store, app.state.hub)
         # Everything imported so far lives as long as the server: move it out
         # of the collector's sight, so that full collections (which stop the
@@ -319,6 +341,39 @@ def create_app(config: ServerConfig) -> FastAPI:
         async with live.lock:  # a move being made is shown once it is stored
             return live.summary()
 
+    @app.get("/api/tables/{table_id}/replay", response_model=Replay,
+             responses=errors(*GATE_ERRORS, 404, 409, 500, 503))
+    async def table_replay(table_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A finished game, move by move, as its viewer could see it at the table (server/replays.py).
+        A private table's replay needs one of its secrets as ``Authorization: Bearer SECRET``: a seat's
+        token (that seat's view), the spectator key or the host's secret (the spectator's view)."""
+        live = live_or_404(table_id)
+        secret = authorization[7:].strip() if authorization and authorization[:7].lower() == "bearer " else None
+        seat = live.seat_for(secret) if secret and len(secret) <= 256 else None
+        if seat is None and not (live.may_watch(secret) or live.is_host(secret)):
+            raise HTTPException(403, "this table is private: its replay opens with the table's spectator link "
+                                     "or a seat's invite")
+        async with live.lock:
+            if not live.table.over:
+                raise HTTPException(409, "the game is not over yet: its replay opens when it is")
+            actions = list(live.table.record.actions) if live.table.record else []
+            names = [s.name for s in live.seats]
+            summary = {"table": live.id, "game": live.table.game.name, "title": live.table.game.title, "seat": seat,
+                       "seats": names, "options": live.public_options(),
+                       "result": live.table.record.result if live.table.record else None, "listed": live.listed}
+        replay: dict[str, Any] | None = kept(live.id, seat, len(actions))
+        if replay is None:
+            stored = live.table
+            try:  # the whole record carried out again: in a worker thread, never on the loop
+                made = await asyncio.to_thread(frames, stored.game.name, stored.options, stored.seed, names,
+                                               actions, live.settings, seat)
+            except Exception:
+                log.exception("table %s: its record does not replay", live.id)
+                raise HTTPException(500, f"table {live.id}'s game no longer replays on this server") from None
+            replay = {**summary, "frames": made}
+            keep(live.id, seat, len(actions), replay)
+        return replay
+
     @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413),
               openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
                   "anyOf": [registry.load(s.preview_body) for s in registry.specs().values() if s.preview_body],
@@ -373,10 +428,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _serve_connection(websocket, table_id, hub(), config, app.state.messages, app.state.admission)
+        await _serve_connection(websocket, table_id, hub(), config, app.state.messages, app.state.admission,
+                                app.state.talk)
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
+    @app.get("/replay/{table_id}", include_in_schema=False)
     @app.get("/rules/{game}", include_in_schema=False)
     async def page(table_id: str | None = None, game: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
@@ -455,7 +512,7 @@ async def _table(websocket: WebSocket, table_id: str, hub: Hub) -> LiveTable | N
 
 
 async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, config: ServerConfig,
-                            messages: Buckets, admission: Admission) -> None:
+                            messages: Buckets, admission: Admission, talk: Buckets) -> None:
     live = await _table(websocket, table_id, hub)
     if live is None:
         return
@@ -489,7 +546,7 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             try:
                 msg = parse(payload, config.max_message)
                 ref = msg.get("id")
-                await _dispatch(live, client, msg, ref, admission)
+                await _dispatch(live, client, msg, ref, admission, talk)
             except ProtocolError as exc:
                 client.send(error(exc.code, exc.message, ref))
             except Exception:  # a bug: the connection says so and lives on
@@ -505,17 +562,23 @@ async def _serve_connection(websocket: WebSocket, table_id: str, hub: Hub, confi
             await asyncio.wait_for(sender, 1.0)
 
 
-async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any, admission: Admission) -> None:
+async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: Any, admission: Admission,
+                    talk: Buckets) -> None:
     kind = msg["type"]
     if kind == "act":
         await live.attempt(client, msg.get("action"), ref)
     elif kind == "rematch":
-        await live.request_rematch(client, admission.admit)
+        await live.request_rematch(client, admission.admit, msg.get("accept", True) is not False)
     elif kind == "leave":
         await live.leave(client)
     elif kind == "ping":
         client.send({"type": "pong", "id": ref})
     elif kind == "host":
         await live.host_command(client, msg)
+    elif kind == "chat":
+        if not talk.allow(client.party):  # one allowance per party, whatever its tables and seats
+            raise ProtocolError("rate_limited", f"slow down: at most {talk.burst:g} chat lines at once, then "
+                                                f"one every {1 / talk.rate:g} seconds")
+        await live.say(client, msg.get("text"))
     else:  # hello
         raise ProtocolError("already_said_hello", "this connection has already said hello")

@@ -12,6 +12,8 @@ one party. So:
 - **Messages** over the WebSocket are counted per seat (however many
   connections hold its token) and, for spectators, per party: twenty
   connections to one seat share one seat's allowance.
+- **Chat lines** (chat.py) come from a bucket of their own per party, over
+  all its tables and seats (``ServerConfig.chat_rate``, ``chat_burst``).
 
 The party's network is stored with a table only as a short hash, next to the
 other settings, so that its unfinished tables can be counted after a restart.

@@ -46,7 +46,10 @@ from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.options import stored as options_stored
 from ..table import Table, bot_name, default_bot
+from .chat import Chat
 from .protocol import PROTOCOL, ProtocolError, error
+from .rematch import KEY as REMATCH_KEY
+from .rematch import Offer, without_offer
 from .store import StoredSeat, StoredTable, token_hash
 from .store_pg import Conflict
 from .stores import TableStore
@@ -180,6 +183,8 @@ class LiveTable:
         self.owing: dict[int, float] = {}
         self.heard: dict[int, float] = {}
         self.spec = registry.spec(table.game.name)
+        #: what the people at the table said (chat.py), read from the store when first wanted
+        self.chat = Chat(self.id, hub.store)
         self._flow()
 
     # --- who is who ---------------------------------------------------------
@@ -346,13 +351,13 @@ class LiveTable:
                 "options": self.public_options(), "status": self.status, "seats": self.public_seats(),
                 "actions": len(record.actions) if record else 0,
                 "result": record.result if record else None, "rematch": self.rematch,
-                "clock": self.clock_json(), "listed": self.listed}
+                "rematch_offer": self.rematch_offer(), "clock": self.clock_json(), "listed": self.listed}
 
     # --- what a client is sent ------------------------------------------------
     def welcome(self, client: Client) -> dict[str, Any]:
         out = {"type": "welcome", "protocol": PROTOCOL, "table": self.id, "game": self.table.game.name,
                "title": self.table.game.title, "seat": client.seat, "options": self.public_options(),
-               "host": client.host}
+               "host": client.host, "chat": self.spec.chat}
         if client.seat is not None and client.seat in self.stood_in:
             out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
         return out
@@ -379,7 +384,7 @@ class LiveTable:
             "events_from": start, "events": t.events_for(seat, start), "next": len(t.log),
             "actions": len(t.record.actions) if t.record else 0,
             "result": t.record.result if t.record else None, "rematch": self.rematch,
-            "clock": self.clock_json(),
+            "rematch_offer": self.rematch_offer(), "clock": self.clock_json(),
         }
 
     def broadcast(self) -> None:
@@ -430,6 +435,32 @@ class LiveTable:
         self._announce()
         self.schedule()
         self.broadcast()
+        lines = self.chat.recent() if self.spec.chat else []
+        if lines:  # the recent talk, for a page that (re)opens the table
+            client.send({"type": "chat", "history": True, "lines": lines})
+
+    async def say(self, client: Client, text: Any) -> None:
+        """A person at the table says a line in its chat (chat.py): stored, then sent to every
+        connection of this table, seats and spectators alike."""
+        if not self.spec.chat:
+            raise ProtocolError("no_chat", f"{self.table.game.title} has no table chat: what a player says "
+                                           "is part of the game")
+        if client.seat is None:
+            raise ProtocolError("spectator", "spectators read the chat; the people at the table talk")
+        seat = self._may_act(client)
+        self._check_live()
+        try:
+            line = self.chat.add(seat, self.seats[seat].name, text)
+        except sqlite3.Error:
+            log.exception("table %s: could not store a chat line", self.id)
+            raise not_saved("that line") from None
+        self._tell_chat([line])
+
+    def _tell_chat(self, lines: list[dict[str, Any]]) -> None:
+        if lines:
+            text = encode({"type": "chat", "lines": lines})
+            for c in list(self.clients):
+                c.send(text)
 
     async def drop(self, client: Client) -> None:
         """A connection closed: the others see the seat as disconnected (and, after
@@ -640,35 +671,76 @@ class LiveTable:
                 if c.seat == seat:
                     c.seat = None
                     c.send(self.welcome(c))
+            offer = Offer.of(self.settings)
+            if self.rematch is None and offer is not None and offer.open and not offer.waiting(self.people()):
+                self._make_rematch(offer)  # the last person the offer waited for got up: a bot accepts
             self.broadcast()
             self.kick_bots()
 
-    async def request_rematch(self, client: Client, admit: Callable[[str], str]) -> str:
-        """A new table with the same game, options and seats (same tokens), once per table.
-        It is a new table like any other: ``admit`` (limits.Admission) may refuse the asking
-        party (too many new tables, or the server full), and returns its tag for the table."""
-        self._may_act(client)
+    async def request_rematch(self, client: Client, admit: Callable[[str], str], accept: bool = True) -> str | None:
+        """The seat offers a rematch, or answers the open offer (rematch.py): the new table (the
+        same game, options and seats, with the same tokens) is made, once per table, when every
+        person seated has accepted; a decline ends the offer. Making an offer is asking for a new
+        table like any other: ``admit`` (limits.Admission) may refuse the asking party (too many
+        new tables, or the server full), and returns its tag for the table. The new table's id
+        once it exists, else None."""
+        seat = self._may_act(client)
         if not self.table.over:
             raise ProtocolError("not_over", "a rematch can start once this game is over")
         async with self.lock:
             self._check_live()
-            if self.rematch is None:
+            if self.rematch is not None:
+                client.send({"type": "rematch", "table": self.rematch})
+                return self.rematch
+            offer = Offer.of(self.settings)
+            if not accept:
+                if offer is None or not offer.open:
+                    raise ProtocolError("no_offer", "there is no rematch offer to decline")
+                offer = offer.decline(seat)
+            elif offer is None or not offer.open:
                 try:
                     tag = admit(client.party)
                 except Unavailable as exc:
                     raise ProtocolError("no_rematch", str(exc)) from None
-                seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
-                new = self.hub.new_table(self.table.game.name, self.table.options, seats,
-                                         settings={**self.settings, "paused": False, "party": tag})
+                offer = Offer(seat, (seat,), party=tag)
+            else:
+                offer = offer.accept(seat)
+            if not offer.open or offer.waiting(self.people()):
+                settings = {**self.settings, REMATCH_KEY: offer.stored()}
                 try:
-                    self.hub.store.set_rematch(self.id, new)
+                    self.hub.store.set_settings(self.id, settings)
                 except sqlite3.Error:
-                    log.exception("table %s: could not store its rematch", self.id)
-                    raise not_saved("the rematch") from None
-                self.rematch = new.id
-            for c in self.clients:
-                c.send({"type": "rematch", "table": self.rematch})
+                    log.exception("table %s: could not store its rematch offer", self.id)
+                    raise not_saved("the rematch offer") from None
+                self.settings = settings
+                self.broadcast()
+                return None
+            self._make_rematch(offer)
         return self.rematch
+
+    def _make_rematch(self, offer: Offer) -> None:
+        """Under the lock, once every person seated has accepted: the new table, stored and told."""
+        seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
+        new = self.hub.new_table(self.table.game.name, self.table.options, seats,
+                                 settings={**without_offer(self.settings), "paused": False, "party": offer.party})
+        try:
+            self.hub.store.set_rematch(self.id, new)
+        except sqlite3.Error:
+            log.exception("table %s: could not store its rematch", self.id)
+            raise not_saved("the rematch") from None
+        self.rematch = new.id
+        for c in self.clients:
+            c.send({"type": "rematch", "table": self.rematch})
+        self.broadcast()
+
+    def people(self) -> list[int]:
+        """The seats a person holds (a seat whose player left is a bot's now)."""
+        return [i for i, s in enumerate(self.seats) if s.bot is None]
+
+    def rematch_offer(self) -> dict[str, Any] | None:
+        """The rematch offer as everyone is shown it (None: nobody has offered one)."""
+        offer = Offer.of(self.settings)
+        return offer.public(self.people()) if offer is not None and self.rematch is None else None
 
     # --- bots -------------------------------------------------------------------
     def kick_bots(self) -> None:
@@ -793,6 +865,8 @@ class LiveTable:
                 for c in self.clients:
                     c.send({"type": "rematch", "table": stored.rematch})
             self.seats, self.settings, self.rematch = stored.seats, stored.settings, stored.rematch
+            if self.spec.chat and self.chat.lines is not None:  # a line said at another process
+                self._tell_chat(self.chat.news())
             if adopted:  # as after a restart: the clock resumes from the last stored moment
                 self.base, self.flowing = self.table.last_t, None
             else:

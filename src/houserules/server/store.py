@@ -62,6 +62,15 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
 """
 
 
@@ -119,6 +128,20 @@ def inserts(table: StoredTable, mark: str = "?", flag: Any = int) -> list[Statem
         stmts.append((f"INSERT INTO seats (table_id, seat, name, bot, token_hash, joined) VALUES ({marks})",
                       (table.id, i, seat.name, seat.bot, seat.token_hash, flag(seat.joined))))
     return stmts
+
+
+#: the statements both stores keep the chat with (PostgreSQL's parameter marks; SQLite swaps in ``?``)
+CHAT_INSERT = "INSERT INTO chat (table_id, n, seat, name, text, at) VALUES (%s, %s, %s, %s, %s, %s)"
+CHAT_SELECT = "SELECT n, seat, name, text, at FROM chat WHERE table_id = %s ORDER BY n DESC LIMIT %s"
+
+
+def chat_row(table_id: str, line: Mapping[str, Any]) -> tuple[Any, ...]:
+    return table_id, line["n"], line["seat"], line["name"], line["text"], line["at"]
+
+
+def chat_lines(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
+    """Rows of CHAT_SELECT (newest first) as lines, oldest first."""
+    return [{"n": n, "seat": seat, "name": name, "text": text, "at": at} for n, seat, name, text, at in rows][::-1]
 
 
 class Store:
@@ -203,6 +226,10 @@ class Store:
             stmts.append(("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), table_id)))
         self._tx(stmts)
 
+    def add_chat(self, table_id: str, line: Mapping[str, Any]) -> None:
+        """Keep one line of the table's chat (chat.py); its number ``n`` is the table's next."""
+        self._tx([(CHAT_INSERT.replace("%s", "?"), chat_row(table_id, line))])
+
     def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None:
         self._tx([("UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(settings), table_id))])
 
@@ -224,6 +251,11 @@ class Store:
         return StoredTable(row[0], row[1], json.loads(row[2]), row[3], seats, actions,
                            json.loads(row[5]) if row[5] else None, row[6], row[4],
                            json.loads(row[7]) if row[7] else {})
+
+    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """The table's newest ``limit`` chat lines, oldest first."""
+        rows = self.db.execute(CHAT_SELECT.replace("%s", "?"), (table_id, limit)).fetchall()
+        return chat_lines(rows)
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest listed tables, for the lobby: id, game, created, finished or not.

@@ -28,7 +28,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from .store import Statement, StoredSeat, StoredTable, StoreError, inserts
+from .store import (CHAT_INSERT, CHAT_SELECT, Statement, StoredSeat, StoredTable, StoreError, chat_lines, chat_row,
+                    inserts)
 
 try:
     import psycopg
@@ -66,6 +67,15 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
     action TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, n)
 );
 """
@@ -187,6 +197,10 @@ class PgStore:
             stmts.append(("UPDATE tables SET result = %s WHERE id = %s", (json.dumps(result), table_id)))
         self._tx(table_id, stmts)
 
+    def add_chat(self, table_id: str, line: Mapping[str, Any]) -> None:
+        """As ``Store.add_chat``; the other processes hear of it (NOTIFY) and pass the line on."""
+        self._tx(table_id, [(CHAT_INSERT, chat_row(table_id, line))])
+
     def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None:
         self._tx(table_id, [("UPDATE tables SET settings = %s WHERE id = %s", (json.dumps(settings), table_id))])
 
@@ -216,6 +230,9 @@ class PgStore:
         """The table's stored actions from number ``start`` on (how another process catches up)."""
         return [json.loads(a) for (a,) in self._rows(
             "SELECT action FROM actions WHERE table_id = %s AND n >= %s ORDER BY n", (table_id, start))]
+
+    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        return chat_lines(self._rows(CHAT_SELECT, (table_id, limit)))
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         rows = self._rows("SELECT id, game, created, result IS NOT NULL FROM tables "

@@ -11,6 +11,9 @@ import { isPlainList, optionField, TABLE_CLOCKS } from "./options.js";
 import { Countdown } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound } from "./alerts.js";
 import { Motion } from "./motion.js";
+import { ChatPanel } from "./chat.js";
+import { rematchBox } from "./rematch.js";
+import { replayScreen } from "./replay.js";
 
 const app = document.getElementById("app");
 const crumb = document.getElementById("crumb");
@@ -25,7 +28,19 @@ function route() {
   connBadge.hidden = true;
   const m = /^\/t\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
   const rules = /^\/rules\/([a-z0-9-]+)$/.exec(location.pathname);
-  if (m) {
+  const replay = /^\/replay\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+  if (replay) { // a finished game, move by move: opened with the table's own secrets (replay.js)
+    const id = replay[1];
+    const fragment = location.hash.slice(1);
+    if (fragment.startsWith("w.")) localStorage.setItem(watchKey(id), fragment.slice(2));
+    else if (fragment) localStorage.setItem(tokenKey(id), fragment);
+    if (fragment) history.replaceState(null, "", location.pathname + location.search);
+    const watch = localStorage.getItem(watchKey(id));
+    // a spectator link opens the spectator's replay, as it opens the table to watch
+    const asSpectator = fragment.startsWith("w.") || new URLSearchParams(location.search).has("watch");
+    const secret = (!asSpectator && localStorage.getItem(tokenKey(id))) || watch || localStorage.getItem(hostKey(id));
+    screen = replayScreen(id, { secret, watch }, { app, crumb, loadModule, cardWords });
+  } else if (m) {
     const fragment = location.hash.slice(1);
     let watch = new URLSearchParams(location.search).has("watch");
     if (fragment.startsWith("w.")) { // a spectator link: its key lets this page watch a private table
@@ -306,6 +321,8 @@ class TableScreen {
       crumb.textContent = `${msg.title} · table ${msg.table}` + (msg.seat === null ? " · watching" : "");
       this.mod = await loadModule(msg.game);
       tableGame = { name: msg.game, title: msg.title };
+      if (msg.chat && !this.chat) this.chat = new ChatPanel((m) => this.conn.send(m), msg.seat !== null);
+      this.chat?.setCanTalk(msg.seat !== null); // after leaving, this page reads as a spectator
       if (typeof msg.stood_in_from === "number") this.awayFrom = msg.stood_in_from; // a bot played for us: show what
     } else if (msg.type === "update") {
       if (msg.events_from < this.logStart || msg.events_from > this.logStart + this.log.length) {
@@ -324,6 +341,8 @@ class TableScreen {
     } else if (msg.type === "ack" && msg.penalties && msg.penalties.length) {
       notice("Penalty: " + msg.penalties.join(", "), "error");
       announce("Penalty: " + msg.penalties.join(", "), true);
+    } else if (msg.type === "chat") {
+      this.chat?.receive(msg, this.seat);
     } else if (msg.type === "rematch") {
       const token = this.token;
       if (token) localStorage.setItem(tokenKey(msg.table), token);
@@ -429,7 +448,7 @@ class TableScreen {
       h("p", {}, "A bot played your seat while you were away; its moves are marked in the log."),
       h("button", { type: "button", class: "ghost", onclick: () => { this.awayFrom = undefined; this.render(); } }, "Got it")) : "";
     this.root.replaceChildren(h("div", { class: "play" }, offline, this.ring(toAct, last), turn, away, main, actions, leave),
-      h("aside", { class: "side" }, this.hostPanel(), h("h3", {}, "What happened"), log));
+      h("aside", { class: "side" }, this.hostPanel(), h("h3", {}, "What happened"), log, this.chat ? this.chat.element : ""));
     log.scrollTop = log.scrollHeight;
     this.animate();
     this.motion.after(this.root, this.log, this.logStart, this.seat);
@@ -572,8 +591,9 @@ class TableScreen {
       h("p", { class: story ? "muted" : "" }, `The game ended: ${r.reason}.`),
       this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
         : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
+      rematchBox(u, this.seat, names, (m) => this.conn.send(m)),
       h("div", { class: "row" },
-        this.seat !== null ? h("button", { id: "rematch", onclick: () => this.conn.send({ type: "rematch" }) }, "Rematch", h("kbd", {}, "r")) : "",
+        h("a", { href: `/replay/${this.id}`, "data-nav": "", class: "button ghost", id: "watch-replay" }, "Watch the replay"),
         h("button", { class: "ghost", onclick: () => panel.remove() }, "See the table"),
         h("a", { href: "/", "data-nav": "", class: "button ghost" }, "Lobby"))));
     return panel;
@@ -645,7 +665,7 @@ function rulesPage(game) {
 let tableGame = null;
 
 function showHelp(mod = fallback) {
-  const keys = [["1–9", "play the 1st…9th card you may click (Mao: of your hand), left to right"], ...(mod.help || []), ["r", "rematch (when the game is over)"], ["?", "this help"]];
+  const keys = [["1–9", "play the 1st…9th card you may click (Mao: of your hand), left to right"], ...(mod.help || []), ["r", "offer or accept a rematch (when the game is over)"], ["?", "this help"]];
   document.getElementById("help-keys").replaceChildren(...keys.map(([k, d]) => h("li", {}, h("kbd", {}, k), " ", d)));
   const game = /^\/t\//.test(location.pathname) ? tableGame : null;
   document.getElementById("help-rules").replaceChildren(game ? h("a", { href: `/rules/${game.name}`, target: "_blank",

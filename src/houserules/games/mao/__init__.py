@@ -51,6 +51,8 @@ SPEC = GameSpec(
     # H-reveal: the rules in play are secret: seats, spectators and the HTTP API learn how many, not which
     secret_options=("rules", "house"),
     reveal_option="reveal",
+    # no table chat: at Mao, speech is part of the game (the rules judge what a seat says)
+    chat=False,
     # the Extension: a match of two games, a written rule in play from the start
     variants=({"extension": True, "games": 2, "max_turns": 150, "house": [{"id": "eights-again", "on": "play",
                                                         "if": ["card.rank == 8"], "effects": ["again"]}]},
