@@ -1,13 +1,15 @@
 """The Mao game object: the engine's ``Game`` protocol wired to the rulebook,
 the judge, the flow of play, time, the view, and the JSON of actions and
-scenario files (the issue's scenario contract)."""
+scenario files (the issue's scenario contract). Each kind of attempt is
+declared once (``MOVES``): its JSON fields, its check (``judge``), its effect
+(``flow``), the clause that allows it and the words every screen shows."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping
-from enum import StrEnum
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
