@@ -424,16 +424,22 @@ def moving_on(state: MaoState, seat: int, events: list[Event]) -> bool:
     return not state.over
 
 
+def named(illegal: Illegal | None) -> str | None:
+    """The penalty the judge found (None: none, or an attempt refused as impossible)."""
+    return illegal.penalty if illegal is not None else None
+
+
 def charge(state: MaoState, seat: int, illegal: Illegal | None, events: list[Event]) -> None:
     """The penalty the attempt earned, if any, under the rule the judge found."""
-    if illegal is not None and illegal.penalty is not None:
-        assess(state, seat, illegal.penalty, events, rule=source(illegal))
+    name = named(illegal)
+    if name is not None:
+        assess(state, seat, name, events, rule=source(illegal))
 
 
 @attempt
 def attempt_play(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
     """A card played: out of turn it is taken back, else it lands (an improper play stays)."""
-    s, name = a.seat, illegal.penalty if illegal is not None else None
+    s, name = a.seat, named(illegal)
     if not moving_on(state, s, events):
         return
     if name != rb.NOT_YOUR_TURN:
@@ -461,14 +467,14 @@ def attempt_say(state: MaoState, a: Action, illegal: Illegal | None, events: lis
 @attempt
 def attempt_knock(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
     """Knocks, heard by all: counted toward the knocks a rule asks for, judged when wrong."""
-    knock(state, a.seat, a.arg, illegal if illegal is not None and illegal.penalty is not None else None, events)
+    knock(state, a.seat, a.arg, illegal if named(illegal) is not None else None, events)
 
 
 @attempt
 def attempt_point(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
     """A point: the one a rule asks for does its duty; any other is only seen."""
     s = a.seat
-    pointed = point_window(state, s) if state.started and (illegal is None or illegal.penalty is None) else None
+    pointed = point_window(state, s) if state.started and named(illegal) is None else None
     events.append(Event("point", s, {"at": a.arg}))
     note(state, "point", s, a.arg)
     if pointed is not None:
@@ -482,7 +488,7 @@ def attempt_point(state: MaoState, a: Action, illegal: Illegal | None, events: l
 @attempt
 def attempt_touch(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
     """Taking hold of one's cards, or letting go; held against a rule, the penalty repeats in time."""
-    s, name = a.seat, illegal.penalty if illegal is not None else None
+    s, name = a.seat, named(illegal)
     state.holding[s] = a.arg
     state.hold_due[s] = state.clock + state.grace_s if name else None
     if a.arg and not name and state.paused and "touching" in state.rules and s != state.dealer:
@@ -494,7 +500,7 @@ def attempt_touch(state: MaoState, a: Action, illegal: Illegal | None, events: l
 @attempt
 def attempt_show(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
     """Showing one's hand, or hiding it; shown against a rule, the penalty repeats in time."""
-    s, name = a.seat, illegal.penalty if illegal is not None else None
+    s, name = a.seat, named(illegal)
     state.showing[s] = a.arg
     state.show_due[s] = state.clock + state.grace_s if name else None
     shown = tuple(card_name(c) for c in state.hands[s]) if a.arg else ()
@@ -515,7 +521,7 @@ def attempt_call(state: MaoState, a: Action, illegal: Illegal | None, events: li
         state.advice = [x for x in state.advice if (x[0], loose(x[1])) != (target, loose(said))]
         if s != state.dealer:
             state.correction = (s, target, card)
-    elif illegal is None or illegal.penalty is None:  # a Band-Aid that stands
+    elif named(illegal) is None:  # a Band-Aid that stands
         assess(state, target, rb.BAND_AID, events)
         state.show_due[target] = state.clock + state.grace_s
     else:
