@@ -62,6 +62,8 @@ def test_a_person_talks_knocks_shows_and_plays_mao_in_the_browser(base_url, brow
     create_mao(page, base_url)
     page.wait_for_selector(".seat.me.to-act")  # the bot dealer has started the game: Ann's turn
     assert "has now started" in log_text(page)
+    # the offers' words come from the server (game.MOVES): none is a button below the board
+    assert page.locator(".actions button").count() == 0
     say(page, "<b>hello</b> everyone")
     assert "You: “<b>hello</b> everyone”" in log_text(page)  # speech is text, never markup
     page.wait_for_function("() => document.querySelector('.log').innerText.includes('Dealer: You, talking.')")
@@ -106,6 +108,7 @@ def test_a_person_who_deals_starts_the_game_from_the_page_and_can_read_the_quick
     page.goto(base_url + r.json()["invites"][0]["path"])
     page.wait_for_selector("#deal-banner")
     assert "You deal: start the game by saying" in page.locator("#deal-banner").inner_text()
+    assert page.locator(".actions button").count() == 0  # the start is in the banner, not a button below
     start = page.locator("button.quick-phrase", has_text="The game of maʊ has now started.")
     colour = start.evaluate("b => getComputedStyle(b).color")
     assert colour == "rgb(255, 255, 255)", colour

@@ -13,6 +13,7 @@ from houserules.games.mao.bots import Knower
 from houserules.games.mao.terminal import RENDERER, quick_phrases
 from houserules.games.mao.view import revealed
 from houserules.table import BOT_NAMES, Table
+from houserules.tui import move_line
 from houserules.tui.loop import Numbers
 
 GAME = get_game("mao")
@@ -150,7 +151,7 @@ def test_the_next_extension_game_waits_until_the_witness_has_read_the_new_rule()
     view = MATCH.view(state, witness)
     assert view.match["reading"] == witness and "Lucky" in view.match["witnessing"][0]["words"]
     menu = RENDERER.menu(view, MATCH.legal(state))
-    assert menu == [Action(witness, "read")] and "read" in RENDERER.describe(menu[0], view)
+    assert menu == [Action(witness, "read")] and "I have read the new rule" in move_line(MATCH, RENDERER, menu[0], view)
     names = ["Ann", "Bo", "Cyd"]
     assert f"Waiting for {names[witness]} to read the new rule" in _text(RENDERER.render(MATCH.view(state, winner), names))
     events = act(MATCH, state, Action(witness, "read"))

@@ -13,7 +13,8 @@ Modules: ``rulebook`` (every rule as a declarative record, the rule sets),
 ``speech`` (how words and penalty names compare), ``state`` (data, options,
 deal), ``judge`` (what an attempt is: fine, impossible, or which penalty),
 ``flow`` (carrying attempts out, duties, time, assessments), ``view`` (what a
-seat may know), ``game`` (the Game protocol object ``GAME``); for people and
+seat may know), ``game`` (the Game protocol object ``GAME``, and ``MOVES``: each
+kind of attempt declared once, its check, effect and words); for people and
 programs, ``bots``, ``terminal``, ``words``, ``encoding`` (fixed-size numbers for
 learning programs) and ``web/``. The Extension (a
 match whose winners write rules): ``language`` (the rule language, and

@@ -1,10 +1,11 @@
 """Carrying out what happens at a Mao table, and the dealer's assessments.
 
-``perform`` does an attempt (legal, or penalised in table mode): the act
-itself happens as it would at a real table (a card played out of turn is
-taken back, a card drawn out of turn is kept, an improper play stays on the
-pile, speech is heard by all) and then the one penalty it earned is
-assessed. ``advance`` is time: every deadline passed, in order (duties not
+Each kind of attempt has its effect here (``attempt_play`` ... ``attempt_call``,
+declared with the kind's check in ``game.MOVES``). It does the attempt (legal,
+or penalised in table mode) as it would happen at a real table (a card played
+out of turn is taken back, a card drawn out of turn is kept, an improper play
+stays on the pile, speech is heard by all), and then the one penalty it earned
+is assessed. ``advance`` is time: every deadline passed, in order (duties not
 done in a reasonable time, delay of game, cards held or shown too long).
 Every penalty is ``assess``: the top card of the draw pile and the penalty's
 name, nothing more.
@@ -12,8 +13,8 @@ name, nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from ...cards import card_name
 from ...engine.core import Action, Event, Illegal
@@ -390,79 +391,141 @@ def knock(state: MaoState, seat: int, n: int, wrong: Illegal | None, events: lis
         settle(state, w, events)
 
 
-# --- the one door ----------------------------------------------------------------------------
-def perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
-    """Carry out ``a``; ``illegal`` is the check's answer (None, or the penalty it earns).
-    Then written ``hand`` rules see the hands it changed."""
-    before = [len(h) for h in state.hands]
-    _perform(state, a, illegal, events)
-    reach(state, before, events)
-    restock(state, events)
+# --- each kind of attempt carried out (the records in ``game.MOVES`` hold them) ---------------
+class CarryingOut(Protocol):
+    """A kind's effect: carry out ``a`` and return the events. ``illegal`` is the check's
+    answer: None for a legal attempt, or the penalty it earns (table mode)."""
+
+    def __call__(self, state: MaoState, a: Action, illegal: Illegal | None = None, /) -> list[Event]: ...
 
 
-def _perform(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
-    s, kind = a.seat, a.kind
-    name = illegal.penalty if illegal is not None else None
-    owed_point = kind == "point" and state.started and point_window(state, s) is not None
-    if kind in ("play", "draw"):  # H-duties: moving on to a turn action ends what one owed; nothing else does
-        for w in [w for w in state.windows if w.seat == s]:
-            close(state, w, events)
-        if state.over:
-            return
-    if kind == "play":
-        if name == rb.NOT_YOUR_TURN:
-            events.append(Event("returned", s, {"card": card_name(a.card)}))
-            note(state, "returned", s, card_name(a.card))
-        else:
-            play(state, s, a.card, name, events)
-            return
-    elif kind == "draw":
-        draw(state, s, turn_action(state, s, "draw"), events)
-    elif kind == "say":
-        say(state, s, a.arg, events)
-        return
-    elif kind == "knock":
-        knock(state, s, a.arg, illegal if name is not None else None, events)
-        return
-    elif kind == "point":
-        events.append(Event("point", s, {"at": a.arg}))
-        note(state, "point", s, a.arg)
-        pointed = point_window(state, s) if owed_point and name is None else None
-        if pointed is not None:
-            for d in pointed.duties:
-                if d.act == "point":
-                    d.done = True
-            settle(state, pointed, events)
-    elif kind == "touch":
-        state.holding[s] = a.arg
-        state.hold_due[s] = state.clock + state.grace_s if name else None
-        if a.arg and not name and state.paused and "touching" in state.rules and s != state.dealer:
-            state.hold_due[s] = state.paused_at + state.grace_s  # held into the pause's last moments
-        events.append(Event("touch", s, {"holding": a.arg}))
-    elif kind == "show":
-        state.showing[s] = a.arg
-        state.show_due[s] = state.clock + state.grace_s if name else None
-        shown = tuple(card_name(c) for c in state.hands[s]) if a.arg else ()
-        events.append(Event("show", s, {"shown": a.arg, "cards": shown}))
-    elif kind == "call":
-        target, said = a.arg
-        state.quiet_at = state.clock  # a call is said aloud (H-pause)
-        events.append(Event("call", s, {"at": target, "penalty": said}))
-        note(state, "call", s, target, said)
-        if state.by_dealer:  # H-dealer: the dealer's call is an assessment; anyone else's awaits a ruling
-            card = assess(state, target, said, events, judged=True)
-            state.advice = [x for x in state.advice if (x[0], loose(x[1])) != (target, loose(said))]
-            if s != state.dealer:
-                state.correction = (s, target, card)
-            return
-        if name is None:  # a Band-Aid that stands
-            assess(state, target, rb.BAND_AID, events)
-            state.show_due[target] = state.clock + state.grace_s
-            return
-        assess(state, s, rb.BAD_CALL, events)
-        return
+Doing = Callable[[MaoState, Action, Illegal | None, list[Event]], None]
+
+
+def attempt(doing: Doing) -> CarryingOut:
+    """A kind's effect from what it does: after it, written ``hand`` rules see the hands it
+    changed, and the draw pile is restocked if it ran out."""
+    def carried_out(state: MaoState, a: Action, illegal: Illegal | None = None, /) -> list[Event]:
+        events: list[Event] = []
+        before = [len(h) for h in state.hands]
+        doing(state, a, illegal, events)
+        reach(state, before, events)
+        restock(state, events)
+        return events
+    carried_out.__name__, carried_out.__doc__ = doing.__name__, doing.__doc__
+    return carried_out
+
+
+def moving_on(state: MaoState, seat: int, events: list[Event]) -> bool:
+    """H-duties: moving on to a turn action ends what ``seat`` owed; nothing else does.
+    Whether the game goes on after the windows closed."""
+    for w in [w for w in state.windows if w.seat == seat]:
+        close(state, w, events)
+    return not state.over
+
+
+def named(illegal: Illegal | None) -> str | None:
+    """The penalty the judge found (None: none, or an attempt refused as impossible)."""
+    return illegal.penalty if illegal is not None else None
+
+
+def charge(state: MaoState, seat: int, illegal: Illegal | None, events: list[Event]) -> None:
+    """The penalty the attempt earned, if any, under the rule the judge found."""
+    name = named(illegal)
     if name is not None:
-        assess(state, s, name, events, rule=source(illegal))
+        assess(state, seat, name, events, rule=source(illegal))
+
+
+@attempt
+def attempt_play(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """A card played: out of turn it is taken back, else it lands (an improper play stays)."""
+    s, name = a.seat, named(illegal)
+    if not moving_on(state, s, events):
+        return
+    if name != rb.NOT_YOUR_TURN:
+        play(state, s, a.card, name, events)
+        return
+    events.append(Event("returned", s, {"card": card_name(a.card)}))
+    note(state, "returned", s, card_name(a.card))
+    charge(state, s, illegal, events)
+
+
+@attempt
+def attempt_draw(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """A card drawn: in turn it is the turn's draw; out of turn it is kept, and penalised."""
+    if moving_on(state, a.seat, events):
+        draw(state, a.seat, turn_action(state, a.seat, "draw"), events)
+        charge(state, a.seat, illegal, events)
+
+
+@attempt
+def attempt_say(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """Speech, heard by all (``say`` hears it again: what it means and what it earns)."""
+    say(state, a.seat, a.arg, events)
+
+
+@attempt
+def attempt_knock(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """Knocks, heard by all: counted toward the knocks a rule asks for, judged when wrong."""
+    knock(state, a.seat, a.arg, illegal if named(illegal) is not None else None, events)
+
+
+@attempt
+def attempt_point(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """A point: the one a rule asks for does its duty; any other is only seen."""
+    s = a.seat
+    pointed = point_window(state, s) if state.started and named(illegal) is None else None
+    events.append(Event("point", s, {"at": a.arg}))
+    note(state, "point", s, a.arg)
+    if pointed is not None:
+        for d in pointed.duties:
+            if d.act == "point":
+                d.done = True
+        settle(state, pointed, events)
+    charge(state, s, illegal, events)
+
+
+@attempt
+def attempt_touch(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """Taking hold of one's cards, or letting go; held against a rule, the penalty repeats in time."""
+    s, name = a.seat, named(illegal)
+    state.holding[s] = a.arg
+    state.hold_due[s] = state.clock + state.grace_s if name else None
+    if a.arg and not name and state.paused and "touching" in state.rules and s != state.dealer:
+        state.hold_due[s] = state.paused_at + state.grace_s  # held into the pause's last moments
+    events.append(Event("touch", s, {"holding": a.arg}))
+    charge(state, s, illegal, events)
+
+
+@attempt
+def attempt_show(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """Showing one's hand, or hiding it; shown against a rule, the penalty repeats in time."""
+    s, name = a.seat, named(illegal)
+    state.showing[s] = a.arg
+    state.show_due[s] = state.clock + state.grace_s if name else None
+    shown = tuple(card_name(c) for c in state.hands[s]) if a.arg else ()
+    events.append(Event("show", s, {"shown": a.arg, "cards": shown}))
+    charge(state, s, illegal, events)
+
+
+@attempt
+def attempt_call(state: MaoState, a: Action, illegal: Illegal | None, events: list[Event]) -> None:
+    """A correction said aloud: the dealer's is an assessment (H-dealer), anyone else's awaits
+    a ruling; judged by the software, a Band-Aid that stands, or a bad call."""
+    s, (target, said) = a.seat, a.arg
+    state.quiet_at = state.clock  # a call is said aloud (H-pause)
+    events.append(Event("call", s, {"at": target, "penalty": said}))
+    note(state, "call", s, target, said)
+    if state.by_dealer:  # H-dealer: the dealer's call is an assessment; anyone else's awaits a ruling
+        card = assess(state, target, said, events, judged=True)
+        state.advice = [x for x in state.advice if (x[0], loose(x[1])) != (target, loose(said))]
+        if s != state.dealer:
+            state.correction = (s, target, card)
+    elif named(illegal) is None:  # a Band-Aid that stands
+        assess(state, target, rb.BAND_AID, events)
+        state.show_due[target] = state.clock + state.grace_s
+    else:
+        assess(state, s, rb.BAD_CALL, events)
 
 
 # --- time ------------------------------------------------------------------------------------

@@ -1,19 +1,24 @@
 """The Mao game object: the engine's ``Game`` protocol wired to the rulebook,
 the judge, the flow of play, time, the view, and the JSON of actions and
-scenario files (the issue's scenario contract)."""
+scenario files (the issue's scenario contract). Each kind of attempt is
+declared once (``MOVES``): its JSON fields, its check (``judge``), its effect
+(``flow``), the clause that allows it and the words every screen shows."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
-from ...engine.actions import ActionCodec, Field, card_field, whole
+from ...engine.actions import Field, card_field, whole
 from ...engine.base import GameBase
 from ...engine.core import Action, Event, GameError, Illegal, Result
 from ...engine.expect import differs, zone_expect
+from ...engine.moves import Move, Moves
+from ...engine.words import card
 from . import flow, judge
 from .rulebook import penalty_key
 from .state import MaoState, deal, literal_state, validate_options
@@ -51,7 +56,7 @@ def _flag(value: Any) -> bool:
     return value
 
 
-def _call(value: Any) -> tuple[int, str]:
+def _call_arg(value: Any) -> tuple[int, str]:
     """A correction: the seat given a penalty card and the penalty's name, which may be left
     out (``""``): the dealer then names it (M-corrections)."""
     if not isinstance(value, Mapping) or "seat" not in value or not set(value) <= {"seat", "penalty"}:
@@ -67,17 +72,54 @@ def _is_call(v: Any) -> bool:
 
 
 _SAME = lambda v: v
-CODEC = ActionCodec("Mao", {
-    Kind.PLAY: (card_field(parse_card, card_name, DECK_SIZE, '"card": "QS"'),),
-    Kind.DRAW: (),
-    Kind.SAY: (Field("text", "arg", _text, _SAME, lambda v: isinstance(v, str), '"text": "Merry Christmas"'),),
-    Kind.KNOCK: (Field("arg", "arg", _whole, _SAME, whole, '"arg": 2'),),
-    Kind.POINT: (Field("arg", "arg", _whole, _SAME, whole, '"arg": 2'),),
-    Kind.TOUCH: (Field("arg", "arg", _flag, _SAME, lambda v: isinstance(v, bool), '"arg": true'),),
-    Kind.SHOW: (Field("arg", "arg", _flag, _SAME, lambda v: isinstance(v, bool), '"arg": true'),),
-    Kind.CALL: (Field("arg", "arg", _call, lambda v: {"seat": v[0], "penalty": v[1]}, _is_call,
-                      '"arg": {"seat": 2, "penalty": "talking"}'),),
-}, judge.GAME_OVER)
+_WHOLE = (Field("arg", "arg", _whole, _SAME, whole, '"arg": 2'),)
+_FLAG = (Field("arg", "arg", _flag, _SAME, lambda v: isinstance(v, bool), '"arg": true'),)
+
+
+@dataclass(frozen=True)
+class Attempt(Move[MaoState]):
+    """One kind of attempt at a Mao table. Its check may be given what ``legal`` has read of
+    the state already (``judge.Memo``: some sixty candidates are judged per decision), and its
+    effect the penalty the judge found (table mode: anything may be attempted, and the
+    attempt happens before its penalty is given: ``flow``). Never a button: the board has its
+    own controls (the hand, Draw, the chat line, the rulings in the banner), and the cost is
+    never said: the rules are secret."""
+
+    check: judge.Judging
+    effect: flow.CarryingOut
+    button: bool = False
+
+
+def _knock(a: Action, v: MaoView) -> str:
+    return "Knock" if a.arg == 1 else f"Knock {a.arg} times"
+
+
+def _call(a: Action, v: MaoView) -> str:
+    seat, name = a.arg
+    return f"Call “{name}” on seat {seat}" if name else f"Call a penalty on seat {seat}"
+
+
+ATTEMPTS = (
+    Attempt(Kind.PLAY, (card_field(parse_card, card_name, DECK_SIZE, '"card": "QS"'),), judge.check_play,
+            flow.attempt_play, "M-turn", lambda a, v: f"Play {card(card_name(a.card))}"),
+    Attempt(Kind.DRAW, (), judge.check_draw, flow.attempt_draw, "M-turn", "Draw"),
+    Attempt(Kind.SAY, (Field("text", "arg", _text, _SAME, lambda v: isinstance(v, str), '"text": "Merry Christmas"'),),
+            judge.check_say, flow.attempt_say, "H-speech", lambda a, v: f"Say “{a.arg}”"),
+    Attempt(Kind.KNOCK, _WHOLE, judge.check_knock, flow.attempt_knock, "M-knocking1", _knock),
+    Attempt(Kind.POINT, _WHOLE, judge.check_point, flow.attempt_point, "M-pointing",
+            lambda a, v: f"Point at seat {a.arg}"),
+    Attempt(Kind.TOUCH, _FLAG, judge.check_touch, flow.attempt_touch, "M-touching",
+            lambda a, v: "Touch my cards" if a.arg else "Let go of my cards"),
+    Attempt(Kind.SHOW, _FLAG, judge.check_show, flow.attempt_show, "M-bandaid",
+            lambda a, v: "Show my hand" if a.arg else "Hide my hand"),
+    Attempt(Kind.CALL, (Field("arg", "arg", _call_arg, lambda v: {"seat": v[0], "penalty": v[1]}, _is_call,
+                              '"arg": {"seat": 2, "penalty": "talking"}'),),
+            judge.check_call, flow.attempt_call, "M-corrections", _call),
+)
+#: every kind of attempt, by its name (typed as attempts: their checks take a memo, their effects a penalty)
+BY_KIND: dict[str, Attempt] = {m.kind: m for m in ATTEMPTS}
+MOVES: Moves[MaoState] = Moves("Mao", ATTEMPTS, judge.GAME_OVER)
+CODEC = MOVES.codec
 
 
 class Mao(GameBase[MaoState, MaoView]):
@@ -86,6 +128,7 @@ class Mao(GameBase[MaoState, MaoView]):
     name = "mao"
     title = "Mao"
     codec = CODEC
+    moves: Moves[Any] | None = MOVES
     #: the rules are secret: screens never say what an attempt costs or when a duty falls due
     secret_rules = True
     #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard
@@ -130,7 +173,14 @@ class Mao(GameBase[MaoState, MaoView]):
         return tuple(dict.fromkeys(seats))
 
     def legal(self, state: MaoState) -> list[Action]:
-        return judge.legal(state)
+        """The candidates that break nothing (``judge.candidates``), judged with one memo."""
+        if state.over:
+            return []
+        memo = judge.Memo(state)
+        memo.read_late()
+        ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
+        return [a for a in judge.candidates(state, memo=memo, turns_only=True)
+                if (a.kind == "say" and a.arg in ignored[a.seat]) or BY_KIND[a.kind].check(state, a, memo) is None]
 
     def on_the_clock(self, state: MaoState) -> tuple[int, ...]:
         """Who everyone can see the table waits on (what a screen calls "your move" and
@@ -166,19 +216,13 @@ class Mao(GameBase[MaoState, MaoView]):
     def rules_check(self, state: MaoState, action: Action) -> Illegal | None:
         """The judge's answer as a seat may be told it: the penalty's name, or why an attempt
         is impossible, and no rule (``judge.public``)."""
-        return judge.public(judge.check(state, action))
-
-    def apply(self, state: MaoState, action: Action) -> list[Event]:
-        events: list[Event] = []
-        flow.perform(state, action, None, events)
-        return events
+        return judge.public(BY_KIND[action.kind].check(state, action))
 
     def penalise(self, state: MaoState, action: Action, illegal: Illegal) -> list[Event]:
         """Table mode: the attempt is carried out and its penalty assessed under the rule the
         judge found (``illegal`` is what a seat is told, which names none)."""
-        events: list[Event] = []
-        flow.perform(state, action, judge.check(state, action) or illegal, events)
-        return events
+        attempt = BY_KIND[action.kind]
+        return attempt.effect(state, action, attempt.check(state, action) or illegal)
 
     def deadline(self, state: MaoState) -> float | None:
         nxt = flow.due(state)
@@ -204,7 +248,7 @@ class Mao(GameBase[MaoState, MaoView]):
         but, like chat, not listed: see ``judge.candidates``)."""
         listed = judge.candidates(state, every_card=True)
         seen = set(listed)
-        return listed + [a for a in judge.noise(state) if a not in seen and judge.check(state, a) is not None]
+        return listed + [a for a in judge.noise(state) if a not in seen and BY_KIND[a.kind].check(state, a) is not None]
 
     def conserved(self, state: MaoState) -> Hashable:
         return frozenset(Counter(state.all_cards()).items())
@@ -256,4 +300,4 @@ class Mao(GameBase[MaoState, MaoView]):
 
 GAME = Mao()
 
-__all__ = ["CODEC", "GAME", "Kind", "Mao"]
+__all__ = ["ATTEMPTS", "BY_KIND", "CODEC", "GAME", "MOVES", "Attempt", "Kind", "Mao"]

@@ -1,20 +1,23 @@
 """The dealer's eye: what an attempt at a Mao table is, before anything happens.
 
-``check`` answers for one attempt: None (nothing wrong), an ``Illegal``
-with no penalty (impossible: a card you do not hold, empty speech), or an
-``Illegal`` naming the one penalty the dealer assesses for it. ``hear``
-classifies speech, and ``flow`` uses the same answers to carry the attempt
-out, so judging and doing cannot disagree. Reasons name the penalty only:
-at a Mao table nobody explains a rule, and neither does an error message.
+Each kind of attempt has its check here (``check_play`` ... ``check_call``,
+declared with the kind's effect in ``game.MOVES``). A check answers for one
+attempt: None (nothing wrong), an ``Illegal`` with no penalty (impossible: a
+card you do not hold, empty speech), or an ``Illegal`` naming the one penalty
+the dealer assesses for it. ``hear`` classifies speech, and ``flow`` uses the
+same answers to carry the attempt out, so judging and doing cannot disagree.
+Reasons name the penalty only: at a Mao table nobody explains a rule, and
+neither does an error message.
 
 ``candidates`` is every attempt worth asking about (free speech aside: it
-cannot be listed); ``legal`` is those that break nothing.
+cannot be listed); the game's ``legal`` is those that break nothing, judged
+with one ``Memo``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ...cards import DECK_SIZE
 from ...engine.core import Action, Illegal
@@ -446,81 +449,102 @@ def knock_improper(w: Window) -> Illegal:
     return penalty(d.rule, d.improper or d.failure)
 
 
-# --- the one check ------------------------------------------------------------------------
-def check(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
-    """None if ``a`` breaks nothing; else the refusal or the penalty (see the module docstring).
-    ``memo``: what ``legal`` has read of this state already."""
-    s, kind = a.seat, a.kind
+# --- each kind of attempt's check (the records in ``game.MOVES`` hold them) ----------------
+class Judging(Protocol):
+    """A kind's check: None if the attempt breaks nothing, else the refusal or the penalty (see
+    the module docstring). ``memo``: what ``legal`` has read of this state already (a lone
+    check reads what it needs itself)."""
+
+    def __call__(self, state: MaoState, a: Action, memo: Memo | None = None, /) -> Illegal | None: ...
+
+
+def check_play(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    s = a.seat
+    if a.card not in state.hands[s]:
+        return NOT_HELD
+    if not turn_action(state, s, "play"):
+        return penalty("out", rb.NOT_YOUR_TURN)
     m = memo or Memo(state)
-    if kind == "play":
-        if a.card not in state.hands[s]:
-            return NOT_HELD
-        if not turn_action(state, s, "play"):
-            return penalty("out", rb.NOT_YOUR_TURN)
-        if not allowed(state, a.card, m):
-            return penalty("playcards", rb.IMPROPER_PLAY)
-        return forbidden(state, s, a.card, m)
-    if kind == "draw":
-        if not turn_action(state, s, "draw"):
-            return penalty("out", rb.NOT_YOUR_TURN)
-        costly = next((r for r in m.rules("draw") if r.penalty is not None), None)
-        return None if costly is None else penalty(costly.id, str(costly.penalty))
-    if kind == "say":
-        text = a.arg
-        if not text.strip():
-            return refuse("talking", "say something (the text is empty)")
-        if len(text) > MAX_SPEECH:
-            return refuse("talking", f"that is too long to say at once (at most {MAX_SPEECH} characters)")
-        if m.ignored(s) and words(text) in m.whole(s):
-            return None  # what ``hear`` finds at once: a late phrase alone, ignored and quiet (most of legal's speech)
-        return hear(state, s, text, m).penalty
-    if kind == "knock":
-        n = a.arg
-        if not 1 <= n <= 9:
-            return refuse("knocking1", "knock 1 to 9 times")
-        if state.started:
-            w = knock_window(state, s)
-            if w is not None:
-                return None if w.knocked + n <= w.knocks_needed else knock_improper(w)
-            if "knock" in m.late(s):  # a late knock is ignored, unless knocks are owed now
-                return None
-        return wrong_time(state, "knock")
-    if kind == "point":
-        if not 0 <= a.arg < state.players:
-            return refuse("pointing", "there is no such seat")
-        if state.started and point_window(state, s) is not None:
-            return None  # a point a rule asks for is never "pointing"
-        if state.live and a.arg == state.turn and s != state.turn:
-            return penalty("pointing", rb.POINTING)
-        if state.started and "point" in m.late(s):
+    if not allowed(state, a.card, m):
+        return penalty("playcards", rb.IMPROPER_PLAY)
+    return forbidden(state, s, a.card, m)
+
+
+def check_draw(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    if not turn_action(state, a.seat, "draw"):
+        return penalty("out", rb.NOT_YOUR_TURN)
+    costly = next((r for r in (memo or Memo(state)).rules("draw") if r.penalty is not None), None)
+    return None if costly is None else penalty(costly.id, str(costly.penalty))
+
+
+def check_say(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    s, text = a.seat, a.arg
+    if not text.strip():
+        return refuse("talking", "say something (the text is empty)")
+    if len(text) > MAX_SPEECH:
+        return refuse("talking", f"that is too long to say at once (at most {MAX_SPEECH} characters)")
+    m = memo or Memo(state)
+    if m.ignored(s) and words(text) in m.whole(s):
+        return None  # what ``hear`` finds at once: a late phrase alone, ignored and quiet (most of legal's speech)
+    return hear(state, s, text, m).penalty
+
+
+def check_knock(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    n = a.arg
+    if not 1 <= n <= 9:
+        return refuse("knocking1", "knock 1 to 9 times")
+    if state.started:
+        w = knock_window(state, a.seat)
+        if w is not None:
+            return None if w.knocked + n <= w.knocks_needed else knock_improper(w)
+        if "knock" in (memo or Memo(state)).late(a.seat):  # a late knock is ignored, unless knocks are owed now
             return None
-        return wrong_time(state, "point")
-    if kind == "touch":
-        if a.arg == state.holding[s]:
-            return refuse("touching", "you are already holding your cards" if a.arg else "you are not holding your cards")
-        if a.arg and "touching" in state.rules and s != state.dealer and (
-                not state.started or (state.paused and state.clock >= state.paused_at + state.grace_s)):
-            return penalty("touching", rb.TOUCHING)
+    return wrong_time(state, "knock")
+
+
+def check_point(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    s = a.seat
+    if not 0 <= a.arg < state.players:
+        return refuse("pointing", "there is no such seat")
+    if state.started and point_window(state, s) is not None:
+        return None  # a point a rule asks for is never "pointing"
+    if state.live and a.arg == state.turn and s != state.turn:
+        return penalty("pointing", rb.POINTING)
+    if state.started and "point" in (memo or Memo(state)).late(s):
         return None
-    if kind == "show":
-        if a.arg == state.showing[s]:
-            return refuse("bandaid", "your hand is already shown" if a.arg else "your hand is not shown")
-        return penalty("bandaid", rb.BAND_AID) if a.arg and "bandaid" in state.rules else None
-    if kind == "call":
-        target, name = a.arg
-        if state.by_dealer and s == state.dealer and 0 <= target < state.players:
-            return None  # H-dealer: the dealer assesses what they see fit (M-discretion)
-        if not 0 <= target < state.players or target == s:
-            return refuse("corrections", "call a penalty on another seat")
-        if state.by_dealer and state.correction is not None:
-            return refuse("corrections", "a correction is awaiting the dealer's ruling")
-        if state.by_dealer:
-            return None  # H-dealer: the dealer will rule on it
-        if "bandaid" in state.rules and state.showing[target] and (
-                loose(name) == loose(rb.BAND_AID) or not names_penalty(name)):
-            return None  # M-bandaid: anyone may assess it, and it stands (unnamed: the dealer names it)
-        return penalty("corrections", rb.BAD_CALL)
-    raise AssertionError(kind)  # the envelope admits only declared kinds
+    return wrong_time(state, "point")
+
+
+def check_touch(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    s = a.seat
+    if a.arg == state.holding[s]:
+        return refuse("touching", "you are already holding your cards" if a.arg else "you are not holding your cards")
+    if a.arg and "touching" in state.rules and s != state.dealer and (
+            not state.started or (state.paused and state.clock >= state.paused_at + state.grace_s)):
+        return penalty("touching", rb.TOUCHING)
+    return None
+
+
+def check_show(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    if a.arg == state.showing[a.seat]:
+        return refuse("bandaid", "your hand is already shown" if a.arg else "your hand is not shown")
+    return penalty("bandaid", rb.BAND_AID) if a.arg and "bandaid" in state.rules else None
+
+
+def check_call(state: MaoState, a: Action, memo: Memo | None = None) -> Illegal | None:
+    s, (target, name) = a.seat, a.arg
+    if state.by_dealer and s == state.dealer and 0 <= target < state.players:
+        return None  # H-dealer: the dealer assesses what they see fit (M-discretion)
+    if not 0 <= target < state.players or target == s:
+        return refuse("corrections", "call a penalty on another seat")
+    if state.by_dealer and state.correction is not None:
+        return refuse("corrections", "a correction is awaiting the dealer's ruling")
+    if state.by_dealer:
+        return None  # H-dealer: the dealer will rule on it
+    if "bandaid" in state.rules and state.showing[target] and (
+            loose(name) == loose(rb.BAND_AID) or not names_penalty(name)):
+        return None  # M-bandaid: anyone may assess it, and it stands (unnamed: the dealer names it)
+    return penalty("corrections", rb.BAD_CALL)
 
 
 PENALTY_KEYS = frozenset(loose(n) for n in rb.every_penalty())
@@ -600,12 +624,3 @@ def noise(state: MaoState) -> list[Action]:
         out += [Action(s, "call", arg=((s + 1) % n, rb.TALKING)), Action(s, "call", arg=((s + 1) % n, rb.BAND_AID))]
     return out
 
-
-def legal(state: MaoState) -> list[Action]:
-    if state.over:
-        return []
-    memo = Memo(state)
-    memo.read_late()
-    ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
-    return [a for a in candidates(state, memo=memo, turns_only=True)
-            if (a.kind == "say" and a.arg in ignored[a.seat]) or check(state, a, memo) is None]

@@ -28,11 +28,13 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...engine.actions import ActionCodec, Field
+from ...engine.actions import Field
 from ...engine.core import Action, Event, Illegal, OptionsError, Result
+from ...engine.moves import Move, Moves
 from ...engine.options import is_stored
 from . import language, rulecheck
-from .game import CODEC, Mao
+from .game import MOVES, Mao
+from .judge import GAME_OVER
 from .library import suggestions
 from .rulebook import BASE, RULES, Rule, in_play
 from .state import HAND, MaoState, deal, validate_options
@@ -66,10 +68,6 @@ def _write_json(v: tuple[str, str, str, int]) -> dict[str, Any]:
 
 def _is_write(v: Any) -> bool:
     return isinstance(v, tuple) and len(v) == 4 and v[0] in OPS and isinstance(v[3], int)
-
-
-MATCH_CODEC = ActionCodec("Mao", {**CODEC.kinds, "write": (
-    Field("arg", "arg", write_arg, _write_json, _is_write, WRITE_EXAMPLE),), "read": ()}, CODEC.game_over)
 
 
 @dataclass(frozen=True)
@@ -136,10 +134,119 @@ def _inner(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in MATCH_KEYS}
 
 
+# --- the match's own attempts: writing a rule, and its witness reading it ---------------------
+#: what the table waits for between games, said to any other attempt
+READING = "the witness is reading the new rule; the next game starts when they have"
+WRITING = "this game is over; its winner is writing the next rule"
+
+
+def check_write(state: MaoState, action: Action) -> Illegal | None:
+    m = _match(state)
+    if m is None or not _between(m):
+        return Illegal("E-write", "rules are written between games, by the winner")
+    if m.reading is not None:
+        return Illegal("E-read", READING)
+    if action.seat != m.writer:
+        return Illegal("E-write", "only the winner writes the next rule")
+    try:
+        changed(state, action)
+    except (language.RuleError, OptionsError) as exc:
+        return Illegal("E-write", str(exc))
+    return None
+
+
+def check_read(state: MaoState, action: Action) -> Illegal | None:
+    m = _match(state)
+    if m is None or not _between(m):
+        return Illegal("E-read", "there is no new rule to read now")
+    if m.reading is None:
+        return Illegal("E-write", WRITING)
+    if action.seat != m.reading:
+        return Illegal("E-read", READING)
+    return None
+
+
+def changed(state: MaoState, action: Action) -> tuple[list[str], list[dict[str, Any]]]:
+    """The ``rules`` and ``house`` options after ``action`` (RuleError: where and why)."""
+    op, rid, text, witness = action.arg
+    if not 0 <= witness < state.players or witness == action.seat:
+        raise language.RuleError("witness", "name another seat to tell your rule to")
+    builtins = sorted(in_play(state.options["rules"]) - set(BASE) - {"original"})
+    house = list(state.options.get("house", []))
+    ids = builtins + [r["id"] for r in house]
+    if op in ("modify", "remove") and rid not in ids:
+        raise language.RuleError("id", f"{rid!r} is not a rule in play that may change (base rules stay)")
+    if op == "remove":
+        if text:
+            raise language.RuleError("rule", "a removal takes no rule")
+        return _without(builtins, rid), [r for r in house if r["id"] != rid]
+    if not text:
+        raise language.RuleError("rule", f"{op} needs a rule")
+    raw = json.loads(text)
+    if isinstance(raw, dict):
+        raw = {**raw, "group": "house"}
+    new = language.rule(raw, "rule")
+    if (op == "add" or new.id != rid) and (new.id in ids or new.id in {r.id for r in RULES}):
+        raise language.RuleError("rule.id", f"{new.id!r} is taken; choose another id")
+    kept = [r for r in house if r["id"] != rid]
+    book = language.book(kept, "house") + (new,)
+    rules = _without(builtins, rid)
+    if not is_stored():  # a stored write was checked when it was accepted
+        rulecheck.refuse(book, HAND, in_play(rules))
+    return rules, kept + [language.to_json(new)]
+
+
+def write(state: MaoState, action: Action) -> list[Event]:
+    """The rule changes, and the next game is dealt; its witness reads it first (H-ext-read)."""
+    m = _match(state)
+    assert m is not None and m.writer is not None and isinstance(state, MatchState)
+    rules, house = changed(state, action)
+    op, rid, text, witness = action.arg
+    canon = json.dumps(house[-1], sort_keys=True) if op != "remove" else ""
+    entry = Written(op, rid or json.loads(text)["id"], canon, action.seat, witness, m.number + 1)
+    opts = {**state.options, "rules": rules or ["base"], "house": house, "dealer": action.seat}
+    redeal(state, replace(m, written=m.written + (entry,)), opts)
+    dealt = state.match
+    assert dealt is not None
+    state.match = replace(dealt, reading=witness)  # the next game waits for the witness (H-ext-read)
+    secret = {"rule": language.explain(language.rule(json.loads(canon), "rule")) if canon else ""}
+    return [Event("written", action.seat, {"op": op, "witness": witness, "game": m.number + 1}, secret),
+            Event("dealt", None, {"game": m.number + 1, "dealer": action.seat})]
+
+
+def read(state: MaoState, action: Action) -> list[Event]:
+    """The witness has read the new rule: the next game may start."""
+    m = _match(state)
+    assert m is not None and isinstance(state, MatchState)
+    state.match = replace(m, reading=None)
+    return [Event("read", action.seat, {"game": m.number})]
+
+
+def written_words(action: Action, view: Any = None) -> str:
+    """A rule change as the writer's menu says it: the rule in plain words, and its witness."""
+    op, rid, text, witness = action.arg
+    if op == "remove":
+        return f"Remove the rule {rid} (tell seat {witness})"
+    words = language.explain(language.rule({**json.loads(text), "group": "house"}))
+    return f"{op.capitalize()} a rule: {words} (tell seat {witness})"
+
+
+#: the match's kinds of attempt: never buttons (the board's match panel offers them), never a cost
+BETWEEN = ("write", "read")
+MATCH_MOVES: Moves[MaoState] = Moves("Mao", (*MOVES.moves,
+    Move("write", (Field("arg", "arg", write_arg, _write_json, _is_write, WRITE_EXAMPLE),), check_write, write,
+         "M-extension", written_words, button=False),
+    Move("read", (), check_read, read, "H-ext-read", "I have read the new rule (the next game can start)",
+         button=False),
+), GAME_OVER)
+MATCH_CODEC = MATCH_MOVES.codec
+
+
 class MaoMatch(Mao):
     """Mao, and with ``extension`` a match of ``games`` games (see the module docstring)."""
 
     codec = MATCH_CODEC
+    moves: Moves[Any] | None = MATCH_MOVES
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         ext, games = raw.get("extension", False), raw.get("games", MATCH_KEYS["games"])
@@ -195,72 +302,25 @@ class MaoMatch(Mao):
         return super().offer(state, seat)
 
     def check(self, state: MaoState, action: Action) -> Illegal | None:
+        """Between games only the match's own attempts (``write``, ``read``), after the
+        envelope; within a game, Mao's, and the match's are refused by their own checks."""
         m = _match(state)
-        if not _between(m):
-            if action.kind == "write":
-                return Illegal("E-write", "rules are written between games, by the winner")
-            if action.kind == "read":
-                return Illegal("E-read", "there is no new rule to read now")
+        if _between(m):
+            assert m is not None
+            wrong = self.codec.envelope(action, self.seats(state), m.done)
+            if wrong is not None:
+                return wrong
+            if action.kind not in BETWEEN:
+                return Illegal("E-read", READING) if m.reading is not None else Illegal("E-write", WRITING)
+        elif action.kind not in BETWEEN:
             return super().check(state, action)
-        assert m is not None
-        wrong = self.codec.envelope(action, self.seats(state), m.done)
-        if wrong is not None:
-            return wrong
-        if m.reading is not None:
-            if action.kind != "read" or action.seat != m.reading:
-                return Illegal("E-read", "the witness is reading the new rule; the next game starts when they have")
-            return None
-        if action.kind != "write":
-            return Illegal("E-write", "this game is over; its winner is writing the next rule")
-        if action.seat != m.writer:
-            return Illegal("E-write", "only the winner writes the next rule")
-        try:
-            self._changed(state, action)
-        except language.RuleError as exc:
-            return Illegal("E-write", str(exc))
-        except OptionsError as exc:
-            return Illegal("E-write", str(exc))
-        return None
-
-    def _changed(self, state: MaoState, action: Action) -> tuple[list[str], list[dict[str, Any]]]:
-        """The ``rules`` and ``house`` options after ``action`` (RuleError: where and why)."""
-        op, rid, text, witness = action.arg
-        if not 0 <= witness < state.players or witness == action.seat:
-            raise language.RuleError("witness", "name another seat to tell your rule to")
-        builtins = sorted(in_play(state.options["rules"]) - set(BASE) - {"original"})
-        house = list(state.options.get("house", []))
-        ids = builtins + [r["id"] for r in house]
-        if op in ("modify", "remove") and rid not in ids:
-            raise language.RuleError("id", f"{rid!r} is not a rule in play that may change (base rules stay)")
-        if op == "remove":
-            if text:
-                raise language.RuleError("rule", "a removal takes no rule")
-            return _without(builtins, rid), [r for r in house if r["id"] != rid]
-        if not text:
-            raise language.RuleError("rule", f"{op} needs a rule")
-        raw = json.loads(text)
-        if isinstance(raw, dict):
-            raw = {**raw, "group": "house"}
-        new = language.rule(raw, "rule")
-        if (op == "add" or new.id != rid) and (new.id in ids or new.id in {r.id for r in RULES}):
-            raise language.RuleError("rule.id", f"{new.id!r} is taken; choose another id")
-        kept = [r for r in house if r["id"] != rid]
-        book = language.book(kept, "house") + (new,)
-        rules = _without(builtins, rid)
-        if not is_stored():  # a stored write was checked when it was accepted
-            rulecheck.refuse(book, HAND, in_play(rules))
-        return rules, kept + [language.to_json(new)]
+        return MATCH_MOVES[action.kind].check(state, action)
 
     # --- doing ---------------------------------------------------------------------
     def apply(self, state: MaoState, action: Action) -> list[Event]:
-        if action.kind == "write":
-            return self._write(state, action)
-        if action.kind == "read":
-            m = _match(state)
-            assert m is not None and isinstance(state, MatchState)
-            state.match = replace(m, reading=None)
-            return [Event("read", action.seat, {"game": m.number})]
-        return self._after(state, super().apply(state, action))
+        """Every kind's effect (``MATCH_MOVES``); after a game's own, the match keeps count."""
+        events = super().apply(state, action)
+        return events if action.kind in BETWEEN else self._after(state, events)
 
     def penalise(self, state: MaoState, action: Action, illegal: Illegal) -> list[Event]:
         return self._after(state, super().penalise(state, action, illegal))
@@ -307,22 +367,6 @@ class MaoMatch(Mao):
         assert isinstance(state, MatchState)
         state.match = m
         return events
-
-    def _write(self, state: MaoState, action: Action) -> list[Event]:
-        m = _match(state)
-        assert m is not None and m.writer is not None and isinstance(state, MatchState)
-        rules, house = self._changed(state, action)
-        op, rid, text, witness = action.arg
-        canon = json.dumps(house[-1], sort_keys=True) if op != "remove" else ""
-        entry = Written(op, rid or json.loads(text)["id"], canon, action.seat, witness, m.number + 1)
-        opts = {**state.options, "rules": rules or ["base"], "house": house, "dealer": action.seat}
-        redeal(state, replace(m, written=m.written + (entry,)), opts)
-        dealt = state.match
-        assert dealt is not None
-        state.match = replace(dealt, reading=witness)  # the next game waits for the witness (H-ext-read)
-        secret = {"rule": language.explain(language.rule(json.loads(canon), "rule")) if canon else ""}
-        return [Event("written", action.seat, {"op": op, "witness": witness, "game": m.number + 1}, secret),
-                Event("dealt", None, {"game": m.number + 1, "dealer": action.seat})]
 
     # --- knowing --------------------------------------------------------------------
     def result(self, state: MaoState) -> Result | None:

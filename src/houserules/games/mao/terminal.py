@@ -5,12 +5,13 @@ drawing, every card in the hand, a knock, and quick phrases — the things
 already said aloud at this table, plus "Point of order". Anything else is
 typed: a card (``QS``), ``draw``, ``"`` or ``say`` then words, ``k`` / ``kk``
 or ``knock N``, ``point N``, ``touch`` / ``letgo``, ``show`` / ``hide``,
-``call N penalty``, ``wait`` (let the clock run on).
+``call N penalty``, ``wait`` (let the clock run on). Each menu line is its
+move's words, as every screen says them (the records of ``game.MOVES`` and
+``match.MATCH_MOVES``).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -184,19 +185,6 @@ class MaoRenderer:
         out += [Action(seat, "say", arg=p) for p in quick_phrases(view)]
         return out
 
-    def describe(self, action: Action, view: MaoView) -> str:
-        if action.kind == "play":
-            return f"play {card_markup(action.card)}"
-        if action.kind == "say":
-            return f"say “{escape(str(action.arg))}”"
-        if action.kind == "knock":
-            return "knock" if action.arg == 1 else f"knock {action.arg} times"
-        if action.kind == "write":
-            return describe_write(action)
-        if action.kind == "read":
-            return "I have read the new rule (the next game can start)"
-        return escape(action.kind)
-
     def parse(self, text: str, seat: int, view: MaoView) -> Action | None:
         t = text.strip()
         low = t.lower()
@@ -265,15 +253,6 @@ def match_lines(match: dict[str, Any], names: Sequence[str], seat: int | None) -
         out.append(Text(f"  {names[r['author']]} (witness {names[r['witness']]}), game {r['game']}, "
                         f"{r['penalties']} penalt{'y' if r['penalties'] == 1 else 'ies'}: {r['words']}"))
     return out
-
-
-def describe_write(action: Action) -> str:
-    op, rid, text, witness = action.arg
-    if op == "remove":
-        return escape(f"remove the rule {rid} (tell seat {witness})")
-    raw = json.loads(text)
-    words = language.explain(language.rule({**raw, "group": "house"}))
-    return escape(f"{op} a rule: {words} (tell seat {witness})")
 
 
 def _ask(question: str, choices: Sequence[str], default: str) -> str:

@@ -4,7 +4,9 @@
 // table, and "Point of order."), a knock button, "touch my cards" and "show
 // my hand" toggles, a pointing menu, a correction ("call"), the turn clock when
 // the view carries one, and the pause banner. The log's lines (penalties called
-// by the dealer among them) come from the server in the game's words (words.py).
+// by the dealer among them) come from the server in the game's words (words.py),
+// and so do the words of each offer (game.MOVES): none is a button below the
+// board (Draw sits beside the hand, the dealer's rulings in the banner).
 // Speech is always text, never HTML.
 
 import { h, keyButton } from "../../dom.js";
@@ -181,9 +183,6 @@ export default {
     if (view.match) parts.push(matchPanel({ view, legal, seat, names, act })); // the Extension: match.js
     return h("div", { class: "board mao" }, ...parts);
   },
-  // Draw sits beside the hand and the dealer's rulings in the banner: no button row below the board
-  isButton: () => false,
-  actionLabel: (a) => (a.action === "draw" ? "Draw" : a.action),
   toAct: waitsFor,
   seatNote(view, seat) {
     const n = view.hand_sizes[seat];
