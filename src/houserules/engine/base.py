@@ -51,9 +51,9 @@ class GameBase(Generic[S, V]):
     name: str
     title: str
     codec: ActionCodec
-    #: the game's move kinds as records (engine.moves), when it declares them: then its
-    #: ``codec`` is ``moves.codec`` and the check, apply and words below come from them
-    moves: Moves[Any] | None = None
+    #: the game's move kinds as records (engine.moves): its ``codec`` is ``moves.codec``, and
+    #: the check, apply and words below come from them
+    moves: Moves[Any]
 
     # --- what every game answers the same way ----------------------------------------
     def seats(self, state: S) -> int:
@@ -90,12 +90,8 @@ class GameBase(Generic[S, V]):
         return self.codec.to_json(action)
 
     def words(self, action: Action, view: V) -> MoveWords:
-        """How ``action`` is said on a screen to the seat seeing ``view``: its declared
-        words (engine.moves), or, for a game that declares none, its JSON in plain words."""
-        if self.moves is not None:
-            return self.moves.words(action, view)
-        said = [str(v) for k, v in self.codec.to_json(action).items() if k != "seat"]
-        return MoveWords(" ".join(said))
+        """How ``action`` is said on a screen to the seat seeing ``view``: its declared words."""
+        return self.moves.words(action, view)
 
     def action_from_json(self, obj: Mapping[str, Any]) -> Action:
         return self.codec.from_json(obj)
@@ -123,14 +119,10 @@ class GameBase(Generic[S, V]):
     def rules_check(self, state: S, action: Action) -> Illegal | None:
         """The game's own legality questions, asked once the envelope has passed:
         the declared move kind's check."""
-        if self.moves is None:
-            raise NotImplementedError
         return self.moves.check(state, action)
 
     def apply(self, state: S, action: Action) -> list[Event]:
         """Carry out a legal action: the declared move kind's effect."""
-        if self.moves is None:
-            raise NotImplementedError
         return self.moves.apply(state, action)
 
     def copy(self, state: S) -> S:

@@ -51,8 +51,8 @@ class Game(Protocol[S, V]):
     name: str
     title: str
     codec: ActionCodec
-    #: the move kinds as records (engine.moves); None for a game that declares its codec alone
-    moves: Moves[Any] | None
+    #: the move kinds as records (engine.moves), from which ``codec`` comes
+    moves: Moves[Any]
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options with defaults filled in; raise OptionsError with why not."""

@@ -40,7 +40,7 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..bots import POLICY, bot_kinds, check_spec, make, shown_bot
+from ..bots import POLICY, check_spec, make, shown_bot
 from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
 from ..engine.core import Action, GameError

@@ -27,10 +27,6 @@ class Renderer(Protocol):
         """The table as ``view``'s seat sees it."""
         ...
 
-    def describe(self, action: Action, view: Any) -> str:
-        """A menu line for a legal action."""
-        ...
-
     def parse(self, text: str, seat: int, view: Any) -> Action | None:
         """A typed attempt (``KS``, ``end``), or None to wait (a game with time);
         raise ValueError with a hint if it does not parse."""
@@ -69,10 +65,7 @@ def cards_drawn(text: str, draw: Callable[[str], str]) -> str:
 
 def move_line(game: Game[Any, Any], r: Renderer, action: Action, view: Any) -> str:
     """A menu line for a legal action: the game's declared words for it (engine.moves),
-    the same the browser's buttons show, with what it costs; a game that declares no
-    move words is described by its renderer."""
-    if game.moves is None:
-        return r.describe(action, view)
+    the same the browser's buttons show, with what it will do and what it costs."""
     said = game.words(action, view)
     line = cards_drawn(said.label, r.card_markup)
     if said.note:

@@ -395,10 +395,8 @@ class TableScreen {
       this.uiFor = decision;
     }
     const focused = document.activeElement?.dataset?.focus; // given back after the redraw
-    // each legal action's words come from the server in the game's one wording (u.said, index for index);
-    // a game module's own labels only for a game that declares no move words
-    const said = u.legal.map((a, i) => (u.said && u.said[i]) || { label: mod.actionLabel(a, u.view),
-      cost: mod.actionCost(a, u.view), button: mod.isButton(a) });
+    // each legal action's words come from the server in the game's one wording (u.said, index for index)
+    const said = u.said || [];
     const ctx = {
       view: u.view, legal: u.legal, said, seat: this.seat, names, act: (a) => this.act(a),
       ui: this.ui, redraw: () => this.render(), events: this.log,
@@ -418,11 +416,11 @@ class TableScreen {
 
     const last = this.lastMove(names);
     const main = u.status === "waiting" ? this.waiting() : mod.board(ctx);
-    const buttons = u.legal.map((a, i) => [a, said[i]]).filter(([, w]) => w.button);
+    const buttons = u.legal.map((a, i) => [a, said[i]]).filter(([, w]) => w && (w.button || mod.everyButton));
     const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map(([a, w]) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
       const cost = w.cost ? cardWords(w.cost, mod.cardText) : "";
-      const note = w.note ? cardWords(w.note, mod.cardText) : mod.actionNote ? mod.actionNote(a, u.view) : "";  // what it will do
+      const note = w.note ? cardWords(w.note, mod.cardText) : "";  // what it will do
       return h("button", { class: ["action", w.cost ? "risky" : ""].join(" "), "data-action": a.action, onclick: () => this.act(a),
         title: cost || note || null }, cardWords(w.label, mod.cardText), note ? h("small", { class: "says" }, note) : "",
         cost ? h("small", { class: "cost" }, cost) : "", key ? h("kbd", {}, key) : "");
@@ -638,7 +636,7 @@ async function loadModule(game) {
   if (!info || !info.client_module) return fallback;
   try {
     const mod = (await import(`./games/${game}/main.js`)).default;
-    return { ...fallback, ...mod, keys: { ...fallback.keys, ...(mod.keys || {}) } };
+    return { ...fallback, everyButton: false, ...mod, keys: { ...fallback.keys, ...(mod.keys || {}) } };
   } catch (err) {
     console.error(err);
     return fallback;

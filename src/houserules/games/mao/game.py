@@ -128,7 +128,7 @@ class Mao(GameBase[MaoState, MaoView]):
     name = "mao"
     title = "Mao"
     codec = CODEC
-    moves: Moves[Any] | None = MOVES
+    moves: Moves[Any] = MOVES
     #: the rules are secret: screens never say what an attempt costs or when a duty falls due
     secret_rules = True
     #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard

@@ -246,7 +246,7 @@ class MaoMatch(Mao):
     """Mao, and with ``extension`` a match of ``games`` games (see the module docstring)."""
 
     codec = MATCH_CODEC
-    moves: Moves[Any] | None = MATCH_MOVES
+    moves: Moves[Any] = MATCH_MOVES
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         ext, games = raw.get("extension", False), raw.get("games", MATCH_KEYS["games"])

@@ -56,17 +56,6 @@ class SheddingRenderer:
             lines.append(Text.from_markup("Your hand: " + " ".join(card_markup(c) for c in hand)))
         return Panel(Group(*lines), title="Shedding", border_style="blue")
 
-    def describe(self, action: Action, view: SheddingView) -> str:
-        if action.kind == "play":
-            return f"play {card_markup(action.card)}"
-        if action.kind == "draw":
-            return f"draw {view.pending} (take the pressure)" if view.pending else "draw 1 and end your turn"
-        return {
-            "end": "end run",
-            "decline": "decline to cover the Queen (draw 1, turn ends)",
-            "declare": "declare last card",
-        }.get(action.kind, action.kind)
-
     def parse(self, text: str, seat: int, view: SheddingView) -> Action:
         words = text.strip().split()
         if not words:

@@ -6,9 +6,7 @@
 // A game module's default export may define any of these; whatever it
 // leaves out is taken from here (see docs/protocol.md, "Browser game modules"):
 //   board(ctx) -> Element       the table: piles, status, your hand. ctx = {view, legal, seat, names, act}
-//   isButton(action) -> bool    which legal actions get a button (the rest are played on the board)
-//   actionLabel(action, view)   a button's text
-//   actionCost(action, view)    what pressing it costs, said on the button ("" for nothing)
+//   everyButton                 true: every legal action gets a button, its board offering none
 //   toAct(view) -> [seat]       whose decision it is
 //   seatNote(view, seat)        what to show beside a seat's name (card counts, chips)
 //   cardText(name)              a card named in a sentence of the game's words, as text
@@ -23,11 +21,6 @@ const CARD_FIELDS = new Set(["hand", "top", "run", "stack", "discard"]);
 const looksLikeCards = (key, v) => Array.isArray(v) && v.length > 0 && v.every((c) => typeof c === "string") &&
   (CARD_FIELDS.has(key) || v.every((c) => parseCard(c)));
 const looksLikeCard = (key, v) => typeof v === "string" && (parseCard(v) || (CARD_FIELDS.has(key) && v.length <= 24));
-
-function describe(obj, skip = []) {
-  return Object.entries(obj).filter(([k]) => !skip.includes(k))
-    .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
-}
 
 export default {
   board({ view, legal, act }) {
@@ -54,9 +47,7 @@ export default {
     }
     return h("div", { class: "board generic" }, fields);
   },
-  isButton: () => true,
-  actionCost: () => "",
-  actionLabel: (a) => [a.action, describe(a, ["seat", "action"])].filter(Boolean).join(" "),
+  everyButton: true,
   toAct(view) {
     if (view.over) return [];
     if (Array.isArray(view.to_act)) return view.to_act;
