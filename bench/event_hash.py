@@ -8,7 +8,9 @@ by ``--steps`` decisions (Mao played at random can run long; an unfinished
 game is hashed as far as it went); bot games play the game's own bots
 (``sim.runner.play``: each game's ``heuristic``, Mao's dealer) at every seat. Every
 event is hashed as ``repr((kind, seat, sorted(data), sorted(secret)))``,
-then the result. Run before and after an optimisation: the hashes must match.
+then the result. Run before and after an optimisation, a refactoring that must not change
+behaviour, or with a compiled build (the last line names the compiled modules): the hashes
+must match.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -72,6 +75,10 @@ def main() -> None:
         print(f"{name} random x{a.random} (<= {a.steps} steps): {random_hash(name, a.random, a.steps, a.players)}",
               flush=True)
         print(f"{name} {BOT} x{a.bots}: {bot_hash(name, a.bots, a.players)}", flush=True)
+    # a compiled build and a pure one must print the same hashes: say which this was
+    compiled = sorted(m for m, mod in sys.modules.items()
+                      if m.startswith("houserules") and str(getattr(mod, "__file__", "")).endswith(".so"))
+    print("compiled:", " ".join(compiled) or "none")
 
 
 if __name__ == "__main__":
