@@ -33,10 +33,10 @@ def test_the_words_of_an_attempt_never_tell_a_rule() -> None:
         Action(0, "knock", arg=1), Action(0, "knock", arg=3), Action(0, "point", arg=2),
         Action(0, "touch", arg=True), Action(0, "touch", arg=False), Action(0, "show", arg=True),
         Action(0, "show", arg=False), Action(0, "call", arg=(1, "talking")), Action(0, "call", arg=(2, "")))}
-    assert [w.label for w in said.values()] == [
-        "Play [[QS]]", "Draw", "Say “Point of order.”", "Knock", "Knock 3 times", "Point at seat 2",
-        "Touch my cards", "Let go of my cards", "Show my hand", "Hide my hand", "Call “talking” on seat 1",
-        "Call a penalty on seat 2"]
+    assert [w.named(["Ann", "Bo", "Cyd"]).label for w in said.values()] == [
+        "Play [[QS]]", "Draw", "Say “Point of order.”", "Knock", "Knock 3 times", "Point at Cyd",
+        "Touch my cards", "Let go of my cards", "Show my hand", "Hide my hand", "Call “talking” on Bo",
+        "Call a penalty on Cyd"]  # players by name, never "seat 2"
     assert all(w.cost == "" and not w.button for w in said.values())
 
 

@@ -22,6 +22,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from .actions import ActionCodec, Field
 from .core import Action, Event, Illegal
+from .words import seats_named
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -43,6 +44,11 @@ class MoveWords(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "cost": self.cost, "button": self.button, "note": self.note}
 
+    def named(self, names: Sequence[str] | None) -> MoveWords:
+        """These words with each seat token (``engine.words.seat``) replaced by its player's name."""
+        return self._replace(label=seats_named(self.label, names), cost=seats_named(self.cost, names),
+                             note=seats_named(self.note, names))
+
 
 @dataclass(frozen=True)
 class Move(Generic[S]):
@@ -54,7 +60,7 @@ class Move(Generic[S]):
     by the game's ``penalise``, as Shedding's showing a card). ``clause`` names the rules-page id that allows the move. ``label`` and
     ``cost`` (and ``note``, what the move will do where its label cannot say it) are fixed
     words or a function of the action and the view of the seat that would make it (cards as
-    ``[[NAME]]`` tokens); ``button`` is False for moves made by clicking a card rather than
+    ``[[NAME]]`` tokens, seats as ``engine.words.seat`` tokens that screens name); ``button`` is False for moves made by clicking a card rather than
     a button.
     """
 

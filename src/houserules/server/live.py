@@ -375,12 +375,13 @@ class LiveTable:
         # judged by who is on the clock, which tells nobody a secret (Mao: who owes a duty)
         free = bool(legal) and seat not in t.on_the_clock()
         view = t.view(seat)
+        names = [s["name"] for s in seats]
         return {
             "type": "update", "table": self.id, "status": self.status, "seats": seats,
             "view": view.to_json(),
             "legal": [t.game.action_to_json(a) for a in legal], "free": free,
             # each legal action's words, in the game's one wording (engine.moves), index for index
-            "said": [t.game.words(a, view).to_json() for a in legal],
+            "said": [t.game.words(a, view).named(names).to_json() for a in legal],
             "events_from": start, "events": t.events_for(seat, start), "next": len(t.log),
             "actions": len(t.record.actions) if t.record else 0,
             "result": t.record.result if t.record else None, "rematch": self.rematch,

@@ -7,7 +7,7 @@ package (``terminal.py``) and declares it in its ``GameSpec``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from rich.console import RenderableType
@@ -63,10 +63,12 @@ def cards_drawn(text: str, draw: Callable[[str], str]) -> str:
     return "".join(draw(p) if i % 2 else escape(p) for i, p in enumerate(parts))
 
 
-def move_line(game: Game[Any, Any], r: Renderer, action: Action, view: Any) -> str:
+def move_line(game: Game[Any, Any], r: Renderer, action: Action, view: Any,
+              names: Sequence[str] | None = None) -> str:
     """A menu line for a legal action: the game's declared words for it (engine.moves),
-    the same the browser's buttons show, with what it will do and what it costs."""
-    said = game.words(action, view)
+    the same the browser's buttons show, with what it will do and what it costs; seats
+    by ``names``."""
+    said = game.words(action, view).named(names)
     line = cards_drawn(said.label, r.card_markup)
     if said.note:
         line += f" — {cards_drawn(said.note, r.card_markup)}"

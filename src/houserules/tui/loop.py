@@ -197,7 +197,7 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
         legal = dict(offered)
         console.print(r.render(view, names))
         for i, a in offered:
-            console.print(f"  [cyan]{i}[/] {move_line(table.game, r, a, view)}")
+            console.print(f"  [cyan]{i}[/] {move_line(table.game, r, a, view, names)}")
         tick = getattr(r, "ticker", None)  # a game whose turn clock counts down while the person types (Mao)
         if tick is not None and clock is not None:
             def line(v: object = view, tick: Callable[[object, list[str], float], str] = tick,
@@ -253,10 +253,11 @@ def _offer_free(console: Console, table: Table, seat: int, read: Reader) -> Acti
     r = renderer(table.game.name)
     view = table.view(seat)
     free = table.free(seat)
-    console.print(r.render(view, [s.name for s in table.seats]))
+    names = [s.name for s in table.seats]
+    console.print(r.render(view, names))
     console.print("[bold]You may act now, out of turn[/] (nobody waits for it):")
     for i, a in enumerate(free, 1):
-        console.print(f"  [cyan]{i}[/] {move_line(table.game, r, a, view)}")
+        console.print(f"  [cyan]{i}[/] {move_line(table.game, r, a, view, names)}")
     while True:
         try:
             text = read("number, or Enter to let play go on > ").strip().lower()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Action
-from ...engine.words import card
+from ...engine.words import card, seat
 from .cards import CardError, card_name, parse_card, rank, suit
 from .hands import describe as hand_name
 from .hands import evaluate
@@ -102,14 +102,14 @@ def choice(a: Action, view: BView) -> str:
     seat 1's table"."""
     option = str(a.arg)
     if ">" in option:
-        name, seat = option.split(">")
-        return f"Force {card(name)} onto seat {seat[5:]}'s table ({option})"
+        name, target = option.split(">")
+        return f"Force {card(name)} onto {seat(target[5:])}'s table ({option})"
     if option.startswith("seat:"):
-        return f"Seat {option[5:]} ({option})"
+        return f"{seat(option[5:])} ({option})"
     if option.startswith("draw:"):
         return "Change " + " and ".join(card(c) for c in option[5:].split("+")) + f" ({option})"
     if option.startswith("hands:"):
-        return f"Pay 3 and trade poker hands with seat {option[11:]} ({option})"
+        return f"Pay 3 and trade poker hands with {seat(option[11:])} ({option})"
     try:
         return " and ".join(card(card_name(parse_card(p))) for p in option.split("+"))
     except CardError:

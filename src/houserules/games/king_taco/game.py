@@ -11,7 +11,7 @@ from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.moves import Move, Moves
-from ...engine.words import card
+from ...engine.words import card, seat
 from . import flow, rules
 from .actions import Kind
 from .cards import (
@@ -70,7 +70,7 @@ def _discard_label(a: Action, v: KingTacoView) -> str:
 
 
 def _fish_label(a: Action, v: KingTacoView) -> str:
-    return f"Ask seat {a.arg} for a {effect(SYMBOL_NAMES[SYMBOL[a.card]])}"
+    return f"Ask {seat(a.arg)} for a {effect(SYMBOL_NAMES[SYMBOL[a.card]])}"
 
 
 def _fish_cost(a: Action, v: KingTacoView) -> str:

@@ -19,6 +19,7 @@ from ...engine.core import Action, Event, GameError, Illegal, Result
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
+from ...engine.words import seat as who
 from . import flow, judge
 from .rulebook import penalty_key
 from .state import MaoState, deal, literal_state, validate_options
@@ -96,7 +97,7 @@ def _knock(a: Action, v: MaoView) -> str:
 
 def _call(a: Action, v: MaoView) -> str:
     seat, name = a.arg
-    return f"Call “{name}” on seat {seat}" if name else f"Call a penalty on seat {seat}"
+    return f"Call “{name}” on {who(seat)}" if name else f"Call a penalty on {who(seat)}"
 
 
 ATTEMPTS = (
@@ -107,7 +108,7 @@ ATTEMPTS = (
             judge.check_say, flow.attempt_say, "H-speech", lambda a, v: f"Say “{a.arg}”"),
     Attempt(Kind.KNOCK, _WHOLE, judge.check_knock, flow.attempt_knock, "M-knocking1", _knock),
     Attempt(Kind.POINT, _WHOLE, judge.check_point, flow.attempt_point, "M-pointing",
-            lambda a, v: f"Point at seat {a.arg}"),
+            lambda a, v: f"Point at {who(a.arg)}"),
     Attempt(Kind.TOUCH, _FLAG, judge.check_touch, flow.attempt_touch, "M-touching",
             lambda a, v: "Touch my cards" if a.arg else "Let go of my cards"),
     Attempt(Kind.SHOW, _FLAG, judge.check_show, flow.attempt_show, "M-bandaid",

@@ -32,6 +32,7 @@ from ...engine.actions import Field
 from ...engine.core import Action, Event, Illegal, OptionsError, Result
 from ...engine.moves import Move, Moves
 from ...engine.options import is_stored
+from ...engine.words import seat
 from . import language, rulecheck
 from .game import MOVES, Mao
 from .judge import GAME_OVER
@@ -226,9 +227,9 @@ def written_words(action: Action, view: Any = None) -> str:
     """A rule change as the writer's menu says it: the rule in plain words, and its witness."""
     op, rid, text, witness = action.arg
     if op == "remove":
-        return f"Remove the rule {rid} (tell seat {witness})"
+        return f"Remove the rule {rid} (tell {seat(witness)})"
     words = language.explain(language.rule({**json.loads(text), "group": "house"}))
-    return f"{op.capitalize()} a rule: {words} (tell seat {witness})"
+    return f"{op.capitalize()} a rule: {words} (tell {seat(witness)})"
 
 
 #: the match's kinds of attempt: never buttons (the board's match panel offers them), never a cost
