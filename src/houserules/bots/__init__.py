@@ -7,6 +7,7 @@ each game declares its own in its package's ``GameSpec``.
 
 from __future__ import annotations
 
-from .base import LEVELS, Bot, ask, bot_kinds, check_spec, default_bot, levels, make, take_turn
+from .base import LEVELS, Bot, BotBase, ask, bot_kinds, check_spec, default_bot, levels, make, take_turn
 
-__all__ = ["LEVELS", "Bot", "ask", "bot_kinds", "check_spec", "default_bot", "levels", "make", "take_turn"]
+__all__ = ["LEVELS", "Bot", "BotBase", "ask", "bot_kinds", "check_spec", "default_bot", "levels", "make",
+           "take_turn"]

@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
-from ...tui import seat_name, second_person
+from ...tui import Renderer, RendererBase, seat_name, second_person
 from .cards import CardError, card_name, is_red, parse_card, rank, suit
 from .hands import describe as hand_name
 from .hands import evaluate
@@ -72,7 +72,7 @@ def _declared(d: dict[str, Any], s: int) -> str:
     return (" ".join(hand) + f" ({d['declared_hand'][s]})") if hand else "—"
 
 
-class BPokerRenderer:
+class BPokerRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: BView, names: list[str]) -> RenderableType:
@@ -290,4 +290,4 @@ def action_seat(view: BView) -> int:
     return view.seat if view.seat is not None else int(view.data["turn"])
 
 
-RENDERER = BPokerRenderer()
+RENDERER: Renderer = BPokerRenderer()  # typed as the protocol: mypy holds the class to it

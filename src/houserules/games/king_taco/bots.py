@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ...bots.base import BotBase
 from ...engine.core import Action
 from .actions import Kind as Do
 from .cards import (
@@ -115,7 +116,7 @@ def from_hand(view: TacoView, legal: Sequence[Action], hand: list[int]) -> Actio
     return (min if blacklist else max)(legal, key=lambda a: counts[a.arg])
 
 
-class KingTacoHeuristic:
+class KingTacoHeuristic(BotBase):
     name = "heuristic"
     wants_view = True
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ...bots.base import BotBase
 from ...engine.core import Action
 from .actions import Kind as Do
 from .cards import (
@@ -36,7 +37,7 @@ EFFECT_VALUE = {PLUS2: 6.0, SKIP: 5.0, ALLPP: 3.0, MINUS: 5.0, HARVEST: 4.0, FIS
 PASS_ON = {PLUS2: 3.0, SKIP: 2.5, INVERSE: 2.0, ALLPP: 1.0}
 
 
-class KingTacoBasic:
+class KingTacoBasic(BotBase):
     name = "basic"
     wants_view = True
 

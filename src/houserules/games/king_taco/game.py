@@ -10,6 +10,7 @@ from typing import Any
 from ...engine.actions import ActionCodec, Field, card_field, named, whole
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
+from ...engine.protocol import Game
 from . import flow, rules
 from .actions import Kind
 from .cards import COLOUR_NAMES, KINDS, SYMBOL_NAMES, SYMBOLS, WILD, card_name, parse_card, parse_colour, parse_symbol
@@ -117,6 +118,7 @@ class KingTaco(GameBase[TacoState, TacoView]):
         return expect(state, key, value, self)
 
 
-GAME = KingTaco()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[TacoState, TacoView] = KingTaco()
 
 

@@ -13,6 +13,7 @@ from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import ActionCodec, Field, card_field, whole
 from ...engine.base import GameBase
 from ...engine.core import Action, Event, GameError, Illegal, Result
+from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from . import flow, judge
 from .rulebook import penalty_key
@@ -86,8 +87,8 @@ class Mao(GameBase[MaoState, MaoView]):
     name = "mao"
     title = "Mao"
     codec = CODEC
-    #: the rules are secret: screens never say what an attempt costs or when a duty falls due
-    secret_rules = True
+    #: delay of game: the rules wake on deadlines of their own
+    keeps_time = True
     #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard
     penalty_key = staticmethod(penalty_key)
 
@@ -254,6 +255,7 @@ class Mao(GameBase[MaoState, MaoView]):
         return zone_expect(state, key, value, card_name, parse_cards)
 
 
-GAME = Mao()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[MaoState, MaoView] = Mao()
 
 __all__ = ["CODEC", "GAME", "Kind", "Mao"]

@@ -12,6 +12,7 @@ from ...cards import shuffle
 from ...engine.actions import ActionCodec, Field, named, whole
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
+from ...engine.protocol import Game
 from . import flow, modifiers, phases, rules
 from .cards import DECK_SIZE, allocate, canonical, name, names
 from .state import OnionState, Phase, literal_state, validate_options
@@ -253,4 +254,5 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         return None if got == want else f"{key}: expected {want}, got {got}"
 
 
-GAME = CrippleMrOnion()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[OnionState, OnionView] = CrippleMrOnion()
