@@ -6,7 +6,9 @@ declares) and its state's own questions (``new``, ``copy``, ``snapshot``,
 ``conserved``, ``hidden``). Everything else — the envelope check in front of
 the rules, the action JSON, the time hooks of a game that does not care
 about time, the refusal of a game that names no penalties, the generic
-determinization — is here, so that the three games (and the next two)
+determinization, the neutral answer of every optional capability (a screen's
+``offer``, ``forfeit``, ``penalty_key``, the simulator's figures, search
+hints) — is here, so that the three games (and the next two)
 cannot drift apart again.
 """
 

@@ -32,7 +32,9 @@ can read each legal action as a few features rather than one index among
 thousands (``houserules.envs`` ``action_features``); ``bound(options)`` is the
 encoding for one table (itself by default; Mao's house rules add phrases);
 ``action(view, index)`` names the attempt at any index, legal or not, for an
-encoding whose ``names_actions`` is true (Mao: what an open table offers).
+encoding whose ``names_actions`` is true (Mao: what an open table offers);
+``penalty_cards(view)`` reads each seat's penalty cards from a view, for a
+shaped reward (None: the game counts none; Mao counts them).
 """
 
 from __future__ import annotations
@@ -66,6 +68,10 @@ class Encoding(Protocol):
 
     def action(self, view: Any, index: int) -> Action | None:
         """The attempt at ``index`` for ``view``'s seat (None: nothing it could try now)."""
+        ...
+
+    def penalty_cards(self, view: Any) -> Sequence[int] | None:
+        """The penalty cards each seat has been given, as ``view`` tells them (None: none counted)."""
         ...
 
     def observation_size(self, options: Mapping[str, Any]) -> int: ...
@@ -106,6 +112,10 @@ class EncodingBase:
 
     def action(self, view: Any, index: int) -> Action | None:
         """No index is named without the legal list (``names_actions`` is false)."""
+        return None
+
+    def penalty_cards(self, view: Any) -> Sequence[int] | None:
+        """The game's views count no penalty cards: there is nothing to shape a reward by."""
         return None
 
 

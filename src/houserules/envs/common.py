@@ -121,7 +121,7 @@ class EncodedGame:
         self._penalised: list[int] = [0] * self.players  # shaped: penalty cards each seat was last told of
         if shaped:
             self.new(0)
-            if not isinstance(getattr(self.view(None), "penalties", None), (list, tuple)):
+            if self.encoding.penalty_cards(self.view(None)) is None:
                 raise GameError(f"{self.game.title} counts no penalty cards in its views, so shaped=True "
                                 f"has nothing to shape (Mao does)")
             self.state = None
@@ -311,7 +311,8 @@ class EncodedGame:
         Read from the public count in the views, never from the state behind them. Not zero-sum."""
         if not self.shaped:
             return 0.0
-        count = int(self.view(seat).penalties[seat])
+        counts = self.encoding.penalty_cards(self.view(seat))
+        count = int(counts[seat]) if counts is not None else 0
         given, self._penalised[seat] = count - self._penalised[seat], count
         return PENALTY_REWARD * given
 

@@ -200,6 +200,10 @@ class MaoEncoding(EncodingBase):
         f.relative_seat(match["writer"] if match else None, seat, n, SEATS, "writer")
         return f
 
+    def penalty_cards(self, view: MaoView) -> tuple[int, ...]:
+        """Each seat's penalty cards, which every player can count (a shaped reward's input)."""
+        return view.penalties
+
     def action(self, view: MaoView, index: int) -> Action | None:
         return _action(self.lay, view, index)
 
