@@ -17,11 +17,15 @@ from .core import Action, Event, Illegal, Result, View
 
 
 class GameState(Protocol):
-    """What the engine itself reads of any game's state: its options, its mode, whether it is over."""
+    """What the engine itself reads of any game's state: its options, its mode, whether it is
+    over, and its chance (the seed it was dealt from and its own generator, which a search's
+    stand-in replaces: engine/infoset.py)."""
 
     options: dict[str, Any]
     mode: str
     over: bool
+    seed: int
+    rng: random.Random
 
     def copy(self) -> Any: ...
 
