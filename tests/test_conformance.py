@@ -57,8 +57,10 @@ def new(game: Game[Any, Any], seed: int, mode: str = STRICT) -> Any:
 
 
 def random_play(game: Game[Any, Any], state: Any, rng: random.Random) -> Iterator[Action]:
-    """Apply random legal actions of the first seat asked until the game ends; yield each before it is applied."""
+    """Apply random legal actions of the first seat asked until the game ends; yield each before it is applied.
+    A game that says it keeps no time of its own (``keeps_time``) never has a deadline."""
     for _ in range(STEP_CAP):
+        assert game.keeps_time or game.deadline(state) is None, "a deadline in a game that keeps no time"
         if game.result(state) is not None:
             return
         seats = game.to_act(state)
@@ -78,11 +80,9 @@ def sent(game: Game[Any, Any], action: Action) -> str:
 
 
 def offered(game: Game[Any, Any], state: Any, seat: int) -> list[str]:
-    """What the server sends ``seat`` as its choices: the game's ``offer`` where its legal
-    actions would tell its rules (Mao), else its legal actions, as JSON."""
-    offer = getattr(game, "offer", None)
-    mine = offer(state, seat) if offer else [a for a in game.legal(state) if a.seat == seat]
-    return sorted(sent(game, a) for a in mine)
+    """What the server sends ``seat`` as its choices: the game's ``offer`` (its legal actions,
+    unless they would tell its rules: Mao), as JSON."""
+    return sorted(sent(game, a) for a in game.offer(state, seat))
 
 
 def malformed(state: Any, game: Game[Any, Any]) -> list[Action]:

@@ -22,7 +22,6 @@ from houserules.engine.core import Action, GameError
 from houserules.engine.encoding import (
     WAIT,
     Encoding,
-    bound,
     carry_out,
     decisions,
     decode,
@@ -55,7 +54,7 @@ def test_observations_and_indices_keep_the_contract(name: str) -> None:
         raw: dict[str, Any] = {"players": low + seed % (high - low + 1), **variants[seed % len(variants)]}
         raw.update({k: v for k, v in QUICK.items() if k in defaults and k not in raw})
         options = game.options(raw)
-        enc = bound(encoding_of(name), options)
+        enc = encoding_of(name).bound(options)
         obs_size, act_size = enc.observation_size(options), enc.action_size(options)
         pieces = enc.fields(options)
         assert [p.offset for p in pieces] == [sum(p.size for p in pieces[:i]) for i in range(len(pieces))]
@@ -98,7 +97,7 @@ def test_a_match_winner_writing_a_rule_has_every_write_in_the_index_space() -> N
     """Mao's Extension: between games the winner writes (library rules, composed ones, removals)."""
     game = registry.get("mao")
     options = game.options({**registry.spec("mao").variants[0], "players": 3, "rules": "all"})
-    enc = bound(encoding_of("mao"), options)
+    enc = encoding_of("mao").bound(options)
     bots = [make("mao", "dealer", s) for s in range(3)]
     state, clock, writes = game.new(options, 5), 0.0, 0
     while game.result(state) is None and writes < 3:
@@ -125,7 +124,7 @@ def test_a_match_winner_writing_a_rule_has_every_write_in_the_index_space() -> N
 def test_an_action_outside_the_index_space_is_a_game_error(name: str, action: Action) -> None:
     game = registry.get(name)
     options = game.options({})
-    enc = bound(encoding_of(name), options)
+    enc = encoding_of(name).bound(options)
     view = game.view(game.new(options, 0), action.seat)
     with pytest.raises(GameError, match="outside|index space"):
         enc.index(view, action)
@@ -140,8 +139,8 @@ def test_a_mao_tables_house_rules_bring_their_phrases_into_its_index_space() -> 
     view = game.view(game.new(options, 0), 0)
     said = [Action(0, "say", arg=t) for t in ("Good morning", "Good morning to queen", "good morning to queen")]
     with pytest.raises(GameError, match="index space"):
-        bound(encoding_of("mao"), plain).index(view, said[0])
-    enc = bound(encoding_of("mao"), options)
+        encoding_of("mao").bound(plain).index(view, said[0])
+    enc = encoding_of("mao").bound(options)
     assert len({enc.index(view, a) for a in said}) == 3
     assert enc.index(view, Action(0, "call", arg=(1, "Failure to greet."))) >= 0
-    assert bound(encoding_of("mao"), plain).action_size(plain) < enc.action_size(options)
+    assert encoding_of("mao").bound(plain).action_size(plain) < enc.action_size(options)

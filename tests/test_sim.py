@@ -42,6 +42,7 @@ def test_a_game_where_nobody_ever_waits_still_ends(monkeypatch: pytest.MonkeyPat
     """Issue 22: bots that always act froze the clock, so a game of talk never ended. After
     STALL actions at one moment the clock runs on to the next deadline; at MAX_ACTIONS the game
     is stopped and counted unfinished."""
+    from houserules.bots.base import BotBase
     from houserules.engine.core import Action
     from houserules.sim import runner
 
@@ -67,7 +68,7 @@ def test_a_game_where_nobody_ever_waits_still_ends(monkeypatch: pytest.MonkeyPat
             state["clock"] = now
             return []
 
-    class Talker:
+    class Talker(BotBase):
         name = "talker"
 
         def choose(self, view: Any, legal: Any) -> Any:

@@ -16,8 +16,8 @@ from pathlib import Path
 import houserules
 
 ROOT = Path(houserules.__file__).parent
-#: the parts of a game package that are for people and programs, not rules
-PRESENTATION = {"bots", "bots_basic", "terminal", "commands", "words", "encoding"}
+#: the parts of a game package that are for people and programs, not rules (Mao's learner is a bot)
+PRESENTATION = {"bots", "bots_basic", "learner", "terminal", "commands", "words", "encoding"}
 #: what rules code may never import
 FORBIDDEN = ("houserules.bots", "houserules.server", "houserules.tui", "houserules.table", "houserules.sim",
              "houserules.cli", "houserules.envs", "rich", "typer", "fastapi", "uvicorn", "numpy", "starlette")

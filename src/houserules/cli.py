@@ -230,7 +230,7 @@ def play(
                 spec = parse_clock(record.table.get("clock"))
         else:
             if mode is None:  # a game whose rules are secret is only played at a table that penalises (Mao)
-                mode = "table" if getattr(g, "secret_rules", False) else "strict"
+                mode = "table" if registry.spec(g.name).secret_rules else "strict"
             opts = parse_options(option, players=players, mode=mode, modifiers=modifiers)
             seed_ = seed if seed is not None else random.randrange(2**31)
         probe = g.new(g.options(opts), seed_)

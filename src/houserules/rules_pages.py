@@ -40,7 +40,7 @@ def for_players(game: str) -> str:
     rest = [s for s in sections if not s.startswith(f"## {PLAIN}")]
     clauses = re.sub(r"(?m)^(#{2,5}) ", r"#\1 ", "".join(rest))  # one level down, under the heading below
     head = f"# {registry.get(game).title}\n\n"
-    if getattr(registry.get(game), "secret_rules", False):  # Mao: the clauses would spoil the game for players
+    if registry.spec(game).secret_rules:  # the clauses would spoil the game for players
         return (head + "".join(plain) + "\n## The rules clause by clause\n\nSecret: learning them is the game. "
                 "The full page (it spoils the game) is docs/rules/" + registry.get(game).name + ".md.\n")
     return (head + "".join(plain) + "\n## The rules clause by clause\n\n"

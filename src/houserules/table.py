@@ -26,11 +26,10 @@ from typing import Any
 from .bots import Bot, ask, bot_kinds, make
 from .clock import ClockSpec, TurnClock
 from .engine import registry
-from .engine.base import GameBase
 from .engine.core import Action, Event, GameError, Result
 from .engine.protocol import Game
 from .engine.referee import act
-from .engine.replay import GameRecord, events_digest, forfeit_result, timed
+from .engine.replay import GameRecord, events_digest, timed
 from .engine.words import Line, tell
 
 
@@ -128,7 +127,7 @@ class Table:
         table = cls(game, opts, seed, seats, state, on_timeout=on_timeout)
         table.record = GameRecord(game.name, opts, seed,
                                   table={"clock": clock.to_json(), "on_timeout": on_timeout} if clock else None)
-        table.rules_keep_time = getattr(type(game), "deadline", None) is not GameBase.deadline
+        table.rules_keep_time = game.keeps_time
         table.keeps_time = clock is not None or table.rules_keep_time
         if clock is not None:  # the table's clock reads 0 when play begins
             table.clock = TurnClock(clock, n)
@@ -182,8 +181,12 @@ class Table:
         could play is forbidden, still has its turn's decision, not a free one)."""
         if seat in self.to_act() or seat in self.on_the_clock():
             return []
-        offer = getattr(self.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
-        return offer(self.state, seat) if offer else self.legal(seat)
+        return self.offer(seat)
+
+    def offer(self, seat: int) -> list[Action]:
+        """What ``seat``'s screen offers it to choose from (``Game.offer``: its legal actions,
+        or, where those would tell a secret rule, what anyone could try); none once a seat forfeited."""
+        return [] if self.forfeited else self.game.offer(self.state, seat)
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The log from ``start`` as ``seat`` may see it, each event with its
@@ -244,7 +247,7 @@ class Table:
 
     def forfeit(self, seat: int, t: float) -> list[Event]:
         """``seat`` ran out of time and forfeits (the game must have a meaning for it)."""
-        result = forfeit_result(self.game, self.state, seat)
+        result = self.game.forfeit(self.state, seat)
         if result is None:
             raise GameError(f"{self.game.title} has no forfeit for seat {seat} now")
         self.forfeited = result
@@ -295,7 +298,7 @@ class Table:
     def _time_out(self, seat: int, t: float) -> list[Event]:
         """``seat``'s clock ran out at ``t``: it forfeits (if the table says so and the
         game has a meaning for it), else a stand-in bot makes its decision."""
-        if self.on_timeout == "forfeit" and forfeit_result(self.game, self.state, seat) is not None:
+        if self.on_timeout == "forfeit" and self.game.forfeit(self.state, seat) is not None:
             return self.forfeit(seat, t)
         if not self.legal(seat):  # the rules no longer wait for this seat: just note the moment
             return self.tick(t)

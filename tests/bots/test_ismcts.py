@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from houserules.bots import ask, check_spec, make
+from houserules.bots.base import BotBase
 from houserules.bots.ismcts import ISMCTS, parse_budget
 from houserules.engine import registry
 from houserules.engine.core import STRICT, TABLE, Action, GameError
@@ -177,7 +178,7 @@ def test_a_playout_policy_that_waits_lets_the_clock_run() -> None:
     state = game.new(game.options({"players": 2}), 3)
     advanced: list[float] = []
 
-    class Waiter:
+    class Waiter(BotBase):
         name, wants_view = "waiter", False
 
         def choose(self, view: Any, legal: Any) -> None:

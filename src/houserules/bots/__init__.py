@@ -7,7 +7,8 @@ each game declares its own in its package's ``GameSpec``.
 
 from __future__ import annotations
 
-from .base import LEVELS, POLICY, Bot, ask, bot_kinds, check_spec, default_bot, levels, make, shown_bot, take_turn
+from .base import LEVELS, POLICY, Bot, BotBase, ask, bot_kinds, check_spec, default_bot, levels, make, shown_bot, take_turn
 
-__all__ = ["LEVELS", "POLICY", "Bot", "ask", "bot_kinds", "check_spec", "default_bot", "levels", "make", "shown_bot",
+__all__ = ["LEVELS", "POLICY", "Bot", "BotBase", "ask", "bot_kinds", "check_spec", "default_bot", "levels", "make",
+           "shown_bot",
            "take_turn"]

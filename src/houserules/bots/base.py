@@ -4,8 +4,8 @@ one way runners put a decision to a bot."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol, cast
 
 from ..engine import registry
 from ..engine.core import Action, Event, GameError
@@ -26,12 +26,44 @@ class Bot(Protocol):
     lets the clock run on to the game's next deadline. A bot that may attempt
     what ``legal`` does not offer (a Mao player who slips) says so with a true
     ``attempts`` attribute, and the runner sends its actions through the referee.
+    ``BotBase`` gives the defaults (a view, no search, no slips).
     """
 
     name: str
     wants_view: bool
+    searches: bool
+    attempts: bool
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action | None: ...
+
+
+class BotKind(Protocol):
+    """What a bot spec's ``"module:factory"`` names (a bot class): made from a seed alone, or
+    from the spec's parameter (``ismcts:2000``) by ``from_spec``, which answers None for a
+    kind that takes none; a kind that ``takes_game`` must fit the game (a trained policy's
+    file) and is nothing without its parameter."""
+
+    takes_game: bool
+
+    def __call__(self, seed: int) -> Bot: ...
+
+    def from_spec(self, seed: int, param: str, game: str) -> Bot | None: ...
+
+
+class BotBase:
+    """The defaults of a bot's optional capabilities: a bot class subclasses it and says
+    only what differs (``Bot``, ``BotKind``)."""
+
+    name: str = "bot"
+    wants_view: bool = True
+    searches: bool = False
+    attempts: bool = False
+    takes_game: ClassVar[bool] = False
+
+    @classmethod
+    def from_spec(cls, seed: int, param: str, game: str) -> Bot | None:
+        """A bot from a spec's parameter: None, this kind takes no parameter."""
+        return None
 
 
 class Searcher(Protocol):
@@ -42,7 +74,7 @@ class Searcher(Protocol):
     def search(self, game: Game[Any, Any], root: Any, seat: int, legal: Sequence[Action]) -> Action: ...
 
 
-class RandomBot:
+class RandomBot(BotBase):
     """Uniformly random among the legal actions: the baseline every bot must beat."""
 
     name = "random"
@@ -66,8 +98,6 @@ class EagerBot(RandomBot):
         keen = [a for a in legal if a.kind not in self.RELUCTANT]
         return super().choose(view, keen or legal)
 
-
-BotFactory = Callable[[int], Bot]
 
 #: bots that play every game, by kind; a game's own bots are declared in its GameSpec
 GENERIC: dict[str, str] = {
@@ -139,19 +169,14 @@ def make(game: str, spec: str, seed: int = 0) -> Bot:
     if target is None:
         raise GameError(f"no {kind!r} bot for {game}; available: {', '.join([*LEVELS, *bot_kinds(game)])}, "
                         f"policy:PATH.npz")
-    factory = registry.load(target)
-    from_spec = getattr(factory, "from_spec", None)
-    if getattr(factory, "takes_game", False):  # a bot that must fit the game (a trained policy)
-        if from_spec is None or not colon or not param.strip():
-            raise GameError(f"the {kind} bot needs a parameter: {kind}:PATH")
-        bot: Bot = from_spec(seed, param, game)
-        return bot
+    factory: BotKind = registry.load(target)
+    if factory.takes_game and (not colon or not param.strip()):  # a bot that must fit the game (a trained policy)
+        raise GameError(f"the {kind} bot needs a parameter: {kind}:PATH")
     if not colon:
-        bot = factory(seed)
-        return bot
-    if from_spec is None:
+        return factory(seed)
+    bot = factory.from_spec(seed, param, game)
+    if bot is None:
         raise GameError(f"the {kind} bot takes no parameter: {spec!r}")
-    bot = from_spec(seed, param)
     return bot
 
 
@@ -164,7 +189,7 @@ def check_spec(game: str, spec: str) -> str:
 def ask(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action]) -> Action | None:
     """``bot``'s choice among ``legal`` for ``seat`` (None: it waits, in a game with time):
     it gets the seat's view, or, if it searches, a stand-in state from the seat's information set."""
-    if getattr(bot, "searches", False):
+    if bot.searches:
         searcher = cast(Searcher, bot)
         root = stand_in(game, state, seat, searcher.rng.getrandbits(32))
         return searcher.search(game, root, seat, legal)
@@ -186,6 +211,6 @@ def take_turn(bot: Bot, game: Game[Any, Any], state: Any, seat: int, legal: Sequ
             raise RuntimeError(f"{bot.name} bot waited at seat {seat} with nothing to wait for")
         clock = max(clock, due)
         return game.advance(state, clock), clock, False
-    if getattr(bot, "attempts", False):
+    if bot.attempts:
         return act(game, state, action, now=clock), clock, True
     return game.apply(state, action), clock, True

@@ -23,10 +23,9 @@ which lists every seat's at once), betting amounts, multi-step choices,
 table mode (the search only ever applies legal actions).
 
 A playout stops early where a game can be scored before it ends: when
-``stage`` changes, scored by ``standing`` (engine/base.py), from the game
-itself (Cripple Mr Onion: a round's end, by the chips) or from the hints
-module its package names (``GameSpec.search``; bpoker: a hand's end, by the
-stashes).
+``stage`` changes, scored by ``standing`` (engine/base.py), as the game
+says (Cripple Mr Onion: a round's end, by the chips; bpoker: a hand's end,
+by the stashes).
 
 Budgets: ``ismcts:2000`` runs 2000 iterations (deterministic for a seed),
 ``ismcts:0.5s`` searches for half a second of wall clock (as strong as the
@@ -48,17 +47,14 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.protocol import Game
 from ..engine.infoset import redeal
 from ..engine.referee import act
-
-if TYPE_CHECKING:
-    from .base import Bot
+from .base import Bot, BotBase
 
 #: the UCB1 exploration constant for rewards in [0, 1]
 EXPLORE = 0.7
@@ -105,7 +101,7 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
     raise GameError(f"ismcts budget {text!r} is out of range {hint}")
 
 
-class ISMCTS:
+class ISMCTS(BotBase):
     """A search bot for any game: see the module docstring."""
 
     name = "ismcts"
@@ -122,7 +118,7 @@ class ISMCTS:
         self.last_iterations = 0
 
     @classmethod
-    def from_spec(cls, seed: int, param: str) -> ISMCTS:
+    def from_spec(cls, seed: int, param: str, game: str = "") -> ISMCTS:
         """``2000``, ``0.5s``, or either followed by ``:KIND`` (the bot that plays the playouts)."""
         budget, _, rollout = param.partition(":")
         iterations, seconds = parse_budget(budget)
@@ -140,7 +136,7 @@ class ISMCTS:
             from .base import make
 
             bot = make(game.name, kind, self.rng.getrandbits(32))
-            if getattr(bot, "searches", False):
+            if bot.searches:
                 raise GameError("an ismcts playout bot must choose from a view (e.g. heuristic), not search")
             self._policy = bot
         return self._policy
@@ -221,13 +217,10 @@ class ISMCTS:
 Hints = tuple[Callable[[Any], int], Callable[[Any], "tuple[float, ...] | None"]]
 
 
-def stage_hints(game: Game[Any, Any]) -> Hints | None:
-    """``stage`` and ``standing`` for ``game`` (engine/base.py): from the hints module its
-    spec names (``GameSpec.search``), else the game's own; None when it has neither."""
-    search = registry.spec(game.name).search
-    source: Any = import_module(search) if search else game
-    stage, standing = getattr(source, "stage", None), getattr(source, "standing", None)
-    return (stage, standing) if stage is not None and standing is not None else None
+def stage_hints(game: Game[Any, Any]) -> Hints:
+    """``stage`` and ``standing`` for ``game`` (engine/base.py: a game without such points
+    answers 0 and None, and its playouts run to the end)."""
+    return game.stage, game.standing
 
 
 def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: int, hints: Hints | None,
@@ -243,7 +236,7 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
     referee."""
     to_act, legal_of, apply, view = game.to_act, game.legal, game.apply, game.view
     stage, standing_of = hints if hints is not None else (None, None)
-    attempts = getattr(policy, "attempts", False)
+    attempts = policy is not None and policy.attempts
     for _ in range(PLAYOUT_CAP):
         seats = to_act(state)
         if not seats:

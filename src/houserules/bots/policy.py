@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import registry
 from ..engine.core import Action, GameError
-from ..engine.encoding import Encoding, bound
+from ..engine.encoding import Encoding
+from .base import BotBase
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -156,7 +157,7 @@ def check(net: Network, path: str, game: str) -> Encoding:
     if not spec.encoding:
         raise GameError(f"{spec.title} has no encoding, so no policy can read it")
     options = registry.get(game).options(net.options)
-    encoding = bound(registry.load(spec.encoding), options)
+    encoding: Encoding = registry.load(spec.encoding).bound(options)
     size = encoding.observation_size(options)
     for k, (w, b) in enumerate(net.layers):
         if w.ndim != 2 or b.shape != (w.shape[1],) or w.shape[0] != size:
@@ -168,7 +169,7 @@ def check(net: Network, path: str, game: str) -> Encoding:
     return encoding
 
 
-class PolicyBot:
+class PolicyBot(BotBase):
     """Plays the legal action its network scores highest (ties: the first). A legal action
     the encoding gives no index (bpoker: a declaration longer than its index space) is not
     scored; if none has one, it plays one of them at random."""

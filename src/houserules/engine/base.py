@@ -6,7 +6,9 @@ declares) and its state's own questions (``new``, ``copy``, ``snapshot``,
 ``conserved``, ``hidden``). Everything else — the envelope check in front of
 the rules, the action JSON, the time hooks of a game that does not care
 about time, the refusal of a game that names no penalties, the generic
-determinization — is here, so that the three games (and the next two)
+determinization, the neutral answer of every optional capability (a screen's
+``offer``, ``forfeit``, ``penalty_key``, the simulator's figures, search
+hints) — is here, so that the three games (and the next two)
 cannot drift apart again.
 """
 
@@ -19,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from ..cards import shuffle
 from .actions import ActionCodec
-from .core import Action, Event, Illegal, View
+from .core import Action, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
 from .protocol import GameState
 from .referee import refusal
@@ -54,6 +56,9 @@ class GameBase(Generic[S, V]):
     #: the game's move kinds as records (engine.moves): its ``codec`` is ``moves.codec``, and
     #: the check, apply and words below come from them
     moves: Moves[Any]
+    #: whether the rules have deadlines of their own (``deadline`` is not always None: Mao's
+    #: delay of game): a table then keeps time for the rules even without a move clock
+    keeps_time: bool = False
 
     # --- what every game answers the same way ----------------------------------------
     def seats(self, state: S) -> int:
@@ -74,6 +79,33 @@ class GameBase(Generic[S, V]):
 
     def advance(self, state: S, now: float) -> list[Event]:
         return []
+
+    def offer(self, state: S, seat: int) -> list[Action]:
+        """What a screen offers ``seat`` to choose from: its legal actions, unless a game's
+        legal list would tell a secret (Mao's rules) and it offers what anyone could try."""
+        return [a for a in self.legal(state) if a.seat == seat]
+
+    def forfeit(self, state: S, seat: int) -> Result | None:
+        """How the game ends if ``seat`` forfeits now (out of time), or None where forfeiting
+        has no meaning: here a two-seat game still going on is won by the other seat."""
+        if self.result(state) is not None or self.seats(state) != 2:
+            return None
+        return Result((1 - seat,), f"seat {seat} ran out of time and forfeited")
+
+    @staticmethod
+    def penalty_key(name: str) -> str:
+        """What a penalty's name is compared by (scenario files): the name itself, unless
+        the game hears names loosely (Mao: as speech is heard)."""
+        return name
+
+    # --- figures for the simulator ------------------------------------------------------
+    def game_stats(self, state: S, events: list[Event]) -> dict[str, Any]:
+        """Numbers about one finished game the simulator sums over games (none here)."""
+        return {}
+
+    def derived_stats(self, sums: Mapping[str, float], games: int, /) -> dict[str, float]:
+        """Ratios from those sums over ``games`` games (a sum of ratios means nothing; none here)."""
+        return {}
 
     # --- hints for search: where a playout may stop short of the end -------------------
     def stage(self, state: S) -> int:
@@ -105,7 +137,10 @@ class GameBase(Generic[S, V]):
         return twin
 
     # --- what each game supplies ------------------------------------------------------
-    def result(self, state: S) -> Any:
+    def legal(self, state: S) -> list[Action]:
+        raise NotImplementedError
+
+    def result(self, state: S) -> Result | None:
         raise NotImplementedError
 
     def to_act(self, state: S) -> tuple[int, ...]:

@@ -24,18 +24,24 @@ Contract (tests/test_encodings.py holds every game that declares one to it):
   a decision the seat can make now, and the legal list says which action
   that is, so an index round-trips to the very action it came from.
 
-Optional: ``action_blocks(options)`` says where each form of decision's
-indices start (``{"play": 0, "declare": 1048, ...}``, in index order), so a
-learner facing a huge flat space (bpoker's 24,732 indices for a handful of
-legal actions) can read each legal action as a few features rather than one
-index among thousands (``houserules.envs`` ``action_features``).
+Optional, with defaults in ``EncodingBase``: ``action_blocks(options)`` says
+where each form of decision's indices start (``{"play": 0, "declare": 1048,
+...}``, in index order; one block ``action`` by default), so a learner facing
+a huge flat space (bpoker's 24,732 indices for a handful of legal actions)
+can read each legal action as a few features rather than one index among
+thousands (``houserules.envs`` ``action_features``); ``bound(options)`` is the
+encoding for one table (itself by default; Mao's house rules add phrases);
+``action(view, index)`` names the attempt at any index, legal or not, for an
+encoding whose ``names_actions`` is true (Mao: what an open table offers);
+``penalty_cards(view)`` reads each seat's penalty cards from a view, for a
+shaped reward (None: the game counts none; Mao counts them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from math import comb, inf
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self
 
 from .core import TABLE, Action, Event, GameError
 
@@ -47,7 +53,26 @@ WAIT = "wait"
 
 
 class Encoding(Protocol):
-    """How one game's views and actions become fixed-size numbers."""
+    """How one game's views and actions become fixed-size numbers (optional parts: ``EncodingBase``)."""
+
+    #: ``action`` names the attempt at any index (without the legal list)
+    names_actions: bool
+
+    def bound(self, options: Mapping[str, Any]) -> Encoding:
+        """The encoding for a table with ``options``."""
+        ...
+
+    def action_blocks(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """Where each form of decision's indices start."""
+        ...
+
+    def action(self, view: Any, index: int) -> Action | None:
+        """The attempt at ``index`` for ``view``'s seat (None: nothing it could try now)."""
+        ...
+
+    def penalty_cards(self, view: Any) -> Sequence[int] | None:
+        """The penalty cards each seat has been given, as ``view`` tells them (None: none counted)."""
+        ...
 
     def observation_size(self, options: Mapping[str, Any]) -> int: ...
 
@@ -71,11 +96,27 @@ class Piece(NamedTuple):
     high: float = inf
 
 
-def bound(encoding: Encoding, options: Mapping[str, Any]) -> Encoding:
-    """The encoding for a table with ``options``: an encoding whose lists depend on the
-    table (Mao's house rules add phrases) offers ``bound(options)``; others are the same."""
-    bind = getattr(encoding, "bound", None)
-    return encoding if bind is None else bind(options)
+class EncodingBase:
+    """The defaults of an encoding's optional parts: a game's encoding subclasses it and
+    overrides what its game needs."""
+
+    names_actions: bool = False
+
+    def bound(self, options: Mapping[str, Any]) -> Self:
+        """The same encoding for every table: its lists do not depend on the options."""
+        return self
+
+    def action_blocks(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """One block, ``action``, of every index."""
+        return {"action": 0}
+
+    def action(self, view: Any, index: int) -> Action | None:
+        """No index is named without the legal list (``names_actions`` is false)."""
+        return None
+
+    def penalty_cards(self, view: Any) -> Sequence[int] | None:
+        """The game's views count no penalty cards: there is nothing to shape a reward by."""
+        return None
 
 
 def blocks(sizes: Iterable[tuple[str, int]]) -> tuple[dict[str, int], int]:
@@ -102,8 +143,7 @@ def attempts(game: Game[Any, Any], state: Any, seat: int, encoding: Encoding, si
     action that breaks a rule is offered, and costs its penalty. Why: in a game whose rules are
     secret (Mao) the legal list tells the rules; this list tells only what a person could try.
     (No ``wait``: an environment that offers attempts says what passing means.)"""
-    name = getattr(encoding, "action", None)
-    if name is None:
+    if not encoding.names_actions:
         raise GameError(f"{game.title}'s encoding cannot list attempts (it has no 'action')")
     out = [a for a in game.legal(state) if a.seat == seat]
     if state.mode != TABLE:
@@ -111,7 +151,7 @@ def attempts(game: Game[Any, Any], state: Any, seat: int, encoding: Encoding, si
     view = game.view(state, seat)
     seen = {encoding.index(view, a) for a in out}
     for i in range(size):
-        action = name(view, i) if i not in seen else None
+        action = encoding.action(view, i) if i not in seen else None
         if action is not None:
             why = game.check(state, action)
             if why is None or why.penalty is not None:

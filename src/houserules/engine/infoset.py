@@ -35,7 +35,7 @@ import hashlib
 import random
 from typing import Any
 
-from .protocol import Game
+from .protocol import Game, GameState
 
 
 def _private_rng(game: Game[Any, Any], state: Any, seat: int, salt: int) -> random.Random:
@@ -44,14 +44,12 @@ def _private_rng(game: Game[Any, Any], state: Any, seat: int, salt: int) -> rand
     return random.Random(int.from_bytes(digest, "big"))
 
 
-def forget_chance(state: Any, rng: random.Random) -> None:
+def forget_chance(state: GameState, rng: random.Random) -> None:
     """Give ``state`` a fresh generator from ``rng`` and no seed, so it predicts no real shuffle."""
-    if hasattr(state, "rng"):
-        fresh = random.Random(0)
-        fresh.seed(rng.getrandbits(64))
-        state.rng = fresh
-    if hasattr(state, "seed"):
-        state.seed = 0
+    fresh = random.Random(0)
+    fresh.seed(rng.getrandbits(64))
+    state.rng = fresh
+    state.seed = 0
 
 
 def stand_in(game: Game[Any, Any], state: Any, seat: int, salt: int) -> Any:

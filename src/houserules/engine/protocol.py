@@ -18,11 +18,15 @@ from .moves import Moves, MoveWords
 
 
 class GameState(Protocol):
-    """What the engine itself reads of any game's state: its options, its mode, whether it is over."""
+    """What the engine itself reads of any game's state: its options, its mode, whether it is
+    over, and its chance (the seed it was dealt from and its own generator, which a search's
+    stand-in replaces: engine/infoset.py)."""
 
     options: dict[str, Any]
     mode: str
     over: bool
+    seed: int
+    rng: random.Random
 
     def copy(self) -> Any: ...
 
@@ -43,9 +47,11 @@ class Game(Protocol[S, V]):
     ``Action`` offered by ``legal`` and taken by ``apply``, and time, for a
     game that cares, arrives as a value through ``advance``.
 
-    ``engine.base.GameBase`` implements the parts every game shares; the
-    conformance suite (tests/test_conformance.py) holds every registered
-    game to this contract.
+    ``engine.base.GameBase`` implements the parts every game shares, and gives
+    the optional capabilities (a screen's ``offer``, ``forfeit``, ``penalty_key``,
+    the simulator's figures, search hints, ``keeps_time``) a neutral default, so
+    that no caller asks whether a game has one; the conformance suite
+    (tests/test_conformance.py) holds every registered game to this contract.
     """
 
     name: str
@@ -53,6 +59,8 @@ class Game(Protocol[S, V]):
     codec: ActionCodec
     #: the move kinds as records (engine.moves), from which ``codec`` comes
     moves: Moves[Any]
+    #: the rules have deadlines of their own (``GameBase``: False; Mao's delay of game)
+    keeps_time: bool
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options with defaults filled in; raise OptionsError with why not."""
@@ -109,6 +117,39 @@ class Game(Protocol[S, V]):
 
     def advance(self, state: S, now: float) -> list[Event]:
         """The table's clock reads ``now``: act on every deadline passed, in order."""
+        ...
+
+    # --- what a table asks ------------------------------------------------------------
+    def offer(self, state: S, seat: int) -> list[Action]:
+        """What a screen offers ``seat`` to choose from (``GameBase``: its legal actions; a game
+        whose legal list would tell its secret rules offers what anyone could try: Mao)."""
+        ...
+
+    def forfeit(self, state: S, seat: int) -> Result | None:
+        """How the game ends if ``seat`` forfeits now, or None where that has no meaning
+        (``GameBase``: a two-seat game is won by the other seat, a bigger one has none)."""
+        ...
+
+    def penalty_key(self, name: str) -> str:
+        """What a penalty's name compares by in scenario files (``GameBase``: the name itself)."""
+        ...
+
+    # --- the simulator's figures ---------------------------------------------------------
+    def game_stats(self, state: S, events: list[Event]) -> dict[str, Any]:
+        """Numbers about one finished game that the simulator sums (``GameBase``: none)."""
+        ...
+
+    def derived_stats(self, sums: Mapping[str, float], games: int, /) -> dict[str, float]:
+        """Ratios of those sums over ``games`` games (``GameBase``: none)."""
+        ...
+
+    # --- hints for search ------------------------------------------------------------------
+    def stage(self, state: S) -> int:
+        """A count that grows where the game can be scored before its end (``GameBase``: 0)."""
+        ...
+
+    def standing(self, state: S) -> tuple[float, ...] | None:
+        """Each seat's share of the win as the game stands (``GameBase``: None, play on)."""
         ...
 
     # --- JSON -------------------------------------------------------------------------

@@ -58,10 +58,7 @@ class GameSpec:
     game in lists (the order games were built); ``encoding`` names the
     game's fixed-size observation and action index space for learning
     programs (engine/encoding.py; houserules.envs), if it declares one.
-    ``search`` names a module of hints for search bots, for a game whose
-    ``Game`` does not give them itself: ``stage(state)`` and
-    ``standing(state)``, as on ``engine.base.GameBase`` (where a playout may
-    stop and how to score it there). ``playout`` is the bot kind that plays a
+    ``playout`` is the bot kind that plays a
     search's playouts when its spec names none (``ismcts:200``): uniformly
     random moves when None, but in a game where random play is not the game
     (a random Mao player speaks at random, is penalised for it and never
@@ -82,7 +79,6 @@ class GameSpec:
     web: bool = False
     commands: str | None = None
     encoding: str | None = None
-    search: str | None = None
     playout: str | None = None
     levels: Mapping[str, str] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
@@ -119,6 +115,13 @@ class GameSpec:
             return dict(options)
         return {k: {"secret": True, "count": len(v) if isinstance(v, (list, tuple)) else None}
                 if k in self.secret_options else v for k, v in options.items()}
+
+    @property
+    def secret_rules(self) -> bool:
+        """The rules themselves are secret (options hold rules the players must find out: Mao):
+        screens never say what an attempt costs or when the rules wake, the game is played
+        at a table that penalises, and its rules page keeps the clauses for the full page."""
+        return bool(self.secret_options)
 
     @property
     def folder(self) -> Path:

@@ -128,19 +128,6 @@ def timed(raw: Any) -> tuple[float | None, dict[str, Any] | None]:
     return (None if now is None else float(now)), entry
 
 
-def forfeit_result(game: Game[Any, Any], state: Any, seat: int) -> Result | None:
-    """How the game ends if ``seat`` forfeits now, or None where the game gives
-    forfeiting no meaning. A game may say (``forfeit(state, seat)``); otherwise
-    a two-seat game is won by the other seat, and a bigger one has no meaning."""
-    own = getattr(game, "forfeit", None)
-    if own is not None:
-        result: Result | None = own(state, seat)
-        return result
-    if game.result(state) is not None or game.seats(state) != 2:
-        return None
-    return Result((1 - seat,), f"seat {seat} ran out of time and forfeited")
-
-
 @dataclass
 class ReplayReport:
     """What a replay found: the result it reached and whether it agrees with the record."""
@@ -178,7 +165,7 @@ def replay(record: GameRecord) -> ReplayReport:
                 if key == "timeout":
                     events.append(Event("timeout", seat, {"by": "bot"}))
                     continue
-                forfeited = forfeit_result(game, state, seat)
+                forfeited = game.forfeit(state, seat)
                 if forfeited is None:
                     raise GameError(f"seat {entry['forfeit']!r} cannot forfeit here")
                 events.append(Event("forfeit", entry["forfeit"], {"reason": "out of time"}))

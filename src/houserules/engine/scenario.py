@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 from . import jsonfile, registry
 from .core import Event, GameError
+from .protocol import Game
 from .referee import act
 
 TOP_KEYS = ("game", "options", "state", "seed", "steps", "clauses", "description")
@@ -67,11 +68,11 @@ def _common(key: str, value: Any, game: Any, state: Any, since: list[Event], las
     return None if got_w == value else f"winner: expected {value}, got {got_w}"
 
 
-def _penalties(value: Any, game: Any, since: list[Event]) -> str | None:
+def _penalties(value: Any, game: Game[Any, Any], since: list[Event]) -> str | None:
     """``penalties``: the names assessed since the last expectation, in order; or, written
     as ``[seat, name]`` pairs, who got which. Names compare through the game's
-    ``penalty_key`` when it has one (Mao hears them the forgiving way), else exactly."""
-    key = getattr(game, "penalty_key", None) or (lambda name: name)
+    ``penalty_key`` (exactly, unless the game hears them the forgiving way: Mao)."""
+    key = game.penalty_key
     given = [e for e in since if e.kind == "penalty"]
     want = list(value)
     if want and all(isinstance(v, (list, tuple)) and len(v) == 2 for v in want):

@@ -39,7 +39,6 @@ from ..engine.encoding import (
     WAIT,
     Encoding,
     attempts,
-    bound,
     bounds,
     carry_out,
     decisions,
@@ -106,8 +105,8 @@ class EncodedGame:
         if players is not None:
             raw["players"] = players
         self.options = self.game.options(raw)
-        self.encoding = bound(encoding_for(self.game.name), self.options)
-        if attempts and not hasattr(self.encoding, "action"):
+        self.encoding = encoding_for(self.game.name).bound(self.options)
+        if attempts and not self.encoding.names_actions:
             raise GameError(f"{self.game.title}'s encoding cannot list attempts: use attempts=False")
         self.players = int(self.options["players"])
         self.obs_size = self.encoding.observation_size(self.options)
@@ -122,7 +121,7 @@ class EncodedGame:
         self._penalised: list[int] = [0] * self.players  # shaped: penalty cards each seat was last told of
         if shaped:
             self.new(0)
-            if not isinstance(getattr(self.view(None), "penalties", None), (list, tuple)):
+            if self.encoding.penalty_cards(self.view(None)) is None:
                 raise GameError(f"{self.game.title} counts no penalty cards in its views, so shaped=True "
                                 f"has nothing to shape (Mao does)")
             self.state = None
@@ -271,9 +270,8 @@ class EncodedGame:
 
     def action_blocks(self) -> list[tuple[str, int, int]]:
         """The action space's blocks, ``(name, start, size)`` in index order: the encoding's
-        ``action_blocks`` (engine/encoding.py), or one block ``action`` for an encoding without."""
-        starts = getattr(self.encoding, "action_blocks", None)
-        at = sorted((start, name) for name, start in (starts(self.options) if starts else {"action": 0}).items())
+        ``action_blocks`` (engine/encoding.py: one block ``action`` unless it says)."""
+        at = sorted((start, name) for name, start in self.encoding.action_blocks(self.options).items())
         ends = [start for start, _ in at[1:]] + [self.act_size]
         return [(name, start, end - start) for (start, name), end in zip(at, ends)]
 
@@ -313,7 +311,8 @@ class EncodedGame:
         Read from the public count in the views, never from the state behind them. Not zero-sum."""
         if not self.shaped:
             return 0.0
-        count = int(self.view(seat).penalties[seat])
+        counts = self.encoding.penalty_cards(self.view(seat))
+        count = int(counts[seat]) if counts is not None else 0
         given, self._penalised[seat] = count - self._penalised[seat], count
         return PENALTY_REWARD * given
 

@@ -369,8 +369,7 @@ class LiveTable:
         mine = seat is not None and self.status == "playing" and t.seats[seat].player is None
         legal: list[Action] = []
         if mine and seat is not None:
-            offer = getattr(t.game, "offer", None)  # a game whose legal actions would tell its rules (Mao)
-            legal = offer(t.state, seat) if offer else t.legal(seat)
+            legal = t.offer(seat)
         # free actions only: the seat may act, but the game does not wait for it (docs/engine.md);
         # judged by who is on the clock, which tells nobody a secret (Mao: who owes a duty)
         free = bool(legal) and seat not in t.on_the_clock()

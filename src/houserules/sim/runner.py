@@ -149,12 +149,9 @@ def game_facts(game_name: str, options: Mapping[str, Any], seed: int, kinds: lis
     result = game.result(state)
     penalties: Counter[str] = Counter(e.data["name"] for e in events if e.kind == "penalty")
     stats: Counter[str] = Counter()
-    turns = None
-    per_game = getattr(game, "game_stats", None)
-    if per_game is not None:
-        own = per_game(state, events)
-        turns = own.get("turns")
-        _flatten("", own, stats)
+    own = game.game_stats(state, events)
+    turns = own.get("turns")
+    _flatten("", own, stats)
     winners = tuple(result.winners) if result is not None else ()
     unfinished = result is None and bool(game.to_act(state))
     return GameFacts(kinds, actions, winners, penalties, stats, turns, unfinished)
@@ -248,10 +245,9 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
 
 
 def derived(game_name: str, stats: Mapping[str, float], games: int) -> dict[str, float]:
-    """Ratios a game derives from the summed ``stats`` (its optional ``derived_stats``: a sum
+    """Ratios a game derives from the summed ``stats`` (its ``derived_stats``: a sum
     of ratios would mean nothing, so games divide the sums)."""
-    derive = getattr(registry.get(game_name), "derived_stats", None)
-    return dict(derive(stats, games)) if derive is not None else {}
+    return dict(registry.get(game_name).derived_stats(stats, games))
 
 
 def bot_list(spec: str | Sequence[str], players: int) -> tuple[str, ...]:

@@ -18,7 +18,8 @@ from ..engine.core import Action
 from ..engine.protocol import Game
 from ..engine.words import CARD_TOKEN, YOU, second_person, tell
 
-__all__ = ["YOU", "Renderer", "card_or_text", "cards_drawn", "event_line", "move_line", "renderer", "seat_name",
+__all__ = ["YOU", "Renderer", "RendererBase", "card_or_text", "cards_drawn", "event_line", "move_line", "renderer",
+           "seat_name",
            "second_person"]
 
 
@@ -37,7 +38,30 @@ class Renderer(Protocol):
         (Rich markup); any name that is not a card, as it is."""
         ...
 
+    def menu(self, view: Any, legal: list[Action]) -> list[Action]:
+        """The numbered menu: ``legal`` (``RendererBase``), reordered, or, where the legal list
+        would tell a secret rule, what anyone could try (Mao)."""
+        ...
+
+    def ticker(self, view: Any, names: Sequence[str], now: float) -> str:
+        """The line above the prompt that counts down while the person types, at ``now`` on the
+        table's clock; "" for none (``RendererBase``)."""
+        ...
+
     help_text: str
+
+
+class RendererBase:
+    """The defaults of a renderer's optional parts: a game's renderer subclasses it and
+    overrides what its game needs."""
+
+    def menu(self, view: Any, legal: list[Action]) -> list[Action]:
+        """The legal actions as the rules list them."""
+        return legal
+
+    def ticker(self, view: Any, names: Sequence[str], now: float) -> str:
+        """No clock counts down above the prompt."""
+        return ""
 
 
 #: how a tone of the game's words looks in a terminal: (indent, Rich style)

@@ -33,6 +33,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.markup import escape
 
+from ..engine import registry
 from ..engine.core import STRICT, Action, GameError
 from ..table import Table
 from . import event_line, move_line, renderer
@@ -172,8 +173,8 @@ def _confirm_penalty(console: Console, table: Table, action: Action, read: Reade
     illegal = table.game.check(table.state, action)
     if illegal is None or illegal.penalty is None or table.options.get("mode") == STRICT:
         return True
-    if getattr(table.game, "secret_rules", False):
-        return True  # Mao: saying what an attempt costs would tell the rules
+    if registry.spec(table.game.name).secret_rules:
+        return True  # saying what an attempt costs would tell the rules
     console.print(f"[yellow]That breaks {illegal.rule}: {illegal.reason}. It costs the penalty "
                   f"“{illegal.penalty}”.[/]")
     try:
@@ -189,26 +190,24 @@ def _ask(console: Console, table: Table, seat: int, read: Reader, clock: TableTi
     or when, reading with ``timed``, the table's next moment comes before they answer."""
     r = renderer(table.game.name)
     names = [s.name for s in table.seats]
-    menu = getattr(r, "menu", None)  # a game whose menu must not be its legal list (Mao)
+    secret = registry.spec(table.game.name).secret_rules
     numbers = numbers or Numbers()
     while True:
         view = table.view(seat)
-        offered = numbers.number(menu(view, table.legal(seat)) if menu else table.legal(seat))
+        offered = numbers.number(r.menu(view, table.legal(seat)))
         legal = dict(offered)
         console.print(r.render(view, names))
         for i, a in offered:
             console.print(f"  [cyan]{i}[/] {move_line(table.game, r, a, view, names)}")
-        tick = getattr(r, "ticker", None)  # a game whose turn clock counts down while the person types (Mao)
-        if tick is not None and clock is not None:
-            def line(v: object = view, tick: Callable[[object, list[str], float], str] = tick,
-                     now: TableTime = clock) -> str:
-                return str(tick(v, names, now()))  # read again at each redraw
+        if clock is not None:  # a turn clock that counts down while the person types (the renderer's ticker)
+            def line(v: object = view, now: TableTime = clock) -> str:
+                return r.ticker(v, names, now())  # read again at each redraw
             if line():
                 console.print(line(), markup=False, highlight=False)
                 if ticker is not None:
                     ticker.line = line
-        # the time left on a move clock; never the rules' own deadlines where those are secret (Mao)
-        wake = table.wake_at() if clock is not None and not getattr(table.game, "secret_rules", False) else None
+        # the time left on a move clock; never the rules' own deadlines where those are secret
+        wake = table.wake_at() if clock is not None and not secret else None
         left = f", {max(0, round(wake - clock()))} s left" if wake is not None and clock is not None else ""
         prompt = f"your move (number, card, or help{left}) > "
         moment = table.wake_at() if clock is not None and timed is not None else None

@@ -22,7 +22,7 @@ cards 1-7 and 8-A), ``declare``, ``flow`` (hands, turns, the end), ``rules``
 (legal/check), ``view``, ``literal`` (scenario states), ``stats`` (figures
 for the simulator), ``game``; for people and programs ``bots``, ``terminal``,
 ``words``, ``encoding`` (fixed-size numbers for learning programs); for search bots
-``evaluate`` (where a playout may stop: a hand's end).
+``evaluate`` (where a playout may stop: a hand's end; the game's ``stage`` and ``standing``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ SPEC = GameSpec(
     players=(3, 6),
     game="houserules.games.bpoker.game:GAME",
     bots={"heuristic": "houserules.games.bpoker.bots:Heuristic"},
-    search="houserules.games.bpoker.evaluate",
     terminal="houserules.games.bpoker.terminal:RENDERER",
     words="houserules.games.bpoker.words:WORDS",
     encoding="houserules.games.bpoker.encoding:ENCODING",

@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...bots.base import BotBase
 from ...engine.core import Action
 from .cards import (
     RANK_NAMES,
@@ -108,7 +109,7 @@ def _worth_as(name: str, delta: int) -> float:
     return effect - 0.5 * max(0, WORTH.get(_base(name), 0))
 
 
-class Heuristic:
+class Heuristic(BotBase):
     name = "heuristic"
     wants_view = True
 

@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.core import Action, GameError
-from ...engine.encoding import COUNT, SIGN, UNIT, Features, Piece, Subsets, blocks
+from ...engine.encoding import COUNT, SIGN, UNIT, Encoding, EncodingBase, Features, Piece, Subsets, blocks
 from . import catalogue, game  # noqa: F401  (importing the game registers every card rule in the catalogue)
 from .cards import PER_DECK, is_joker, parse_card
 from .fpoker import F_HAND
@@ -76,7 +76,7 @@ CLAUSES = tuple(sorted({r.clause for r in catalogue.RULES.values()} | {s.clause 
                           "BP-JE.N"}))
 
 
-class BPokerEncoding:
+class BPokerEncoding(EncodingBase):
     """One table's index space (its sizes follow the options: ``bound``)."""
 
     def __init__(self, options: Mapping[str, Any] | None = None):
@@ -257,4 +257,4 @@ def _blank(players: int) -> BView:
         "turns": 0, "over": False})
 
 
-ENCODING = BPokerEncoding()
+ENCODING: Encoding = BPokerEncoding()  # typed as the protocol: mypy holds the class to it

@@ -1,4 +1,4 @@
-"""Hints for search bots (``GameSpec.search``): where a bpoker playout may stop, and its score.
+"""Hints for search bots (the game's ``stage`` and ``standing``): where a bpoker playout may stop, and its score.
 
 A bpoker game is a few hands (deals; ``hands``, 3 by default) and is won by
 the biggest stash at the end (BP-1.6). A hand's end is a natural place for a

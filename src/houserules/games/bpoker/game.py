@@ -12,8 +12,10 @@ from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, multiset, redeal
 from ...engine.core import Action, Event, Result
 from ...engine.moves import Move, Moves
+from ...engine.protocol import Game
 from . import effects_high, effects_low, flow, fpoker, looks, pairs, rules, said  # noqa: F401  (the effects register their records)
 from .cards import MAX_ID, card_name, parse_card
+from .evaluate import stage, standing
 from .literal import expect, literal_state
 from .machine import answer, run
 from .rules import GAME_OVER, Kind
@@ -100,6 +102,9 @@ class BPoker(GameBase[BState, BView]):
     moves = MOVES
     game_stats = staticmethod(game_stats)
     derived_stats = staticmethod(derived_stats)
+    #: a search's playout may stop at a hand's end and score the stashes (evaluate.py)
+    stage = staticmethod(stage)
+    standing = staticmethod(standing)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -171,6 +176,7 @@ def _renamed(option: str, swap: Mapping[str, str]) -> str:
     return re.sub(r"[^>+:]+", lambda m: swap.get(m.group(0), m.group(0)), option)
 
 
-GAME = BPoker()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[BState, BView] = BPoker()
 
 __all__ = ["CODEC", "GAME", "BPoker"]

@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
-from ...tui import seat_name, second_person
+from ...tui import Renderer, RendererBase, seat_name, second_person
 from .cards import CardError, card_name, is_red, parse_card, suit
 from .said import is_unit, strength
 from .view import BView
@@ -66,7 +66,7 @@ def _declared(d: dict[str, Any], s: int) -> str:
     return (" ".join(hand) + f" ({d['declared_hand'][s]})") if hand else "—"
 
 
-class BPokerRenderer:
+class BPokerRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: BView, names: list[str]) -> RenderableType:
@@ -206,4 +206,4 @@ class BPokerRenderer:
         return card_markup(name)
 
 
-RENDERER = BPokerRenderer()
+RENDERER: Renderer = BPokerRenderer()  # typed as the protocol: mypy holds the class to it

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ...bots.base import BotBase
 from ...engine.core import Action
 from .actions import Kind as Do
 from .cards import (
@@ -115,7 +116,7 @@ def from_hand(view: KingTacoView, legal: Sequence[Action], hand: list[int]) -> A
     return (min if blacklist else max)(legal, key=lambda a: counts[a.arg])
 
 
-class KingTacoBot:
+class KingTacoBot(BotBase):
     """What every King Taco bot does alike before it weighs anything: take a lone legal
     action, choose colours and symbols from its hand (``from_hand``), and hand the rest to
     its own judgement of a discard, a go-fishing ask, a stack or a free turn."""

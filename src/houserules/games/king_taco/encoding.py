@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.core import Action
-from ...engine.encoding import COUNT, SIGN, UNIT, Features, Piece
+from ...engine.encoding import COUNT, SIGN, UNIT, Encoding, EncodingBase, Features, Piece
 from .cards import COLOURS, KINDS, SYMBOLS
 from .state import CONDITION_NAMES, MAX_SEATS, PENDING_NAMES
 from .view import KingTacoView
@@ -36,7 +36,7 @@ _CARD_BLOCKS = {"play": PLAY, "nope": NOPE, "discard": DISCARD}
 SCALE = 0.1
 
 
-class KingTacoEncoding:
+class KingTacoEncoding(EncodingBase):
     def observation_size(self, options: Mapping[str, Any]) -> int:
         return len(self.observe(_blank()))
 
@@ -106,4 +106,4 @@ def _blank() -> KingTacoView:
                     0, "strict", False, None, 0)
 
 
-ENCODING = KingTacoEncoding()
+ENCODING: Encoding = KingTacoEncoding()  # typed as the protocol: mypy holds the class to it

@@ -12,6 +12,7 @@ from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.moves import Move, Moves
 from ...engine.words import card, seat
+from ...engine.protocol import Game
 from . import flow, rules
 from .actions import Kind
 from .cards import (
@@ -170,6 +171,7 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         return expect(state, key, value, self)
 
 
-GAME = KingTaco()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[KingTacoState, KingTacoView] = KingTaco()
 
 

@@ -15,7 +15,7 @@ from .cards import (
 )
 from .state import CONDITION_NAMES, PENDING_NAMES
 from .view import KingTacoView
-from ...tui import card_or_text, seat_name, second_person
+from ...tui import Renderer, RendererBase, card_or_text, seat_name, second_person
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,
@@ -35,7 +35,7 @@ def _named(text: str) -> str:
     return card_or_text(text, parse_card, card_markup)
 
 
-class KingTacoRenderer:
+class KingTacoRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: KingTacoView, names: list[str]) -> RenderableType:
@@ -111,4 +111,4 @@ class KingTacoRenderer:
         return _named(name)
 
 
-RENDERER = KingTacoRenderer()
+RENDERER: Renderer = KingTacoRenderer()  # typed as the protocol: mypy holds the class to it

@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...bots.base import take_turn
+from ...bots.base import BotBase, take_turn
 from ...engine import registry
 from ...engine.core import Action
 from . import rulebook as rb
@@ -34,7 +34,7 @@ from .speech import loose
 from .view import MaoView
 
 
-class Knower:
+class Knower(BotBase):
     """Knows every rule in play; errs with probability ``error`` per duty and per play."""
 
     name = "dealer"

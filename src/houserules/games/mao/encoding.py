@@ -59,7 +59,7 @@ from typing import Any
 
 from ...cards import DECK_SIZE, parse_card
 from ...engine.core import Action, GameError
-from ...engine.encoding import COUNT, SIGN, UNIT, WAIT, Features, Piece, blocks
+from ...engine.encoding import COUNT, SIGN, UNIT, WAIT, Encoding, EncodingBase, Features, Piece, blocks
 from . import language
 from . import rulebook as rb
 from .library import _DO, _WHEN, LIBRARY
@@ -133,8 +133,10 @@ def _layout(house_json: str) -> _Layout:
     return _Layout(json.loads(house_json))
 
 
-class MaoEncoding:
+class MaoEncoding(EncodingBase):
     """The index space of a table without house rules; ``bound`` gives a table's own."""
+
+    names_actions = True
 
     def __init__(self, lay: _Layout | None = None):
         self.lay = lay or layout({})
@@ -190,13 +192,17 @@ class MaoEncoding:
             _entry(f, entry, seat, n, lay, f"log[{i}]")
         f.counts((REVEALED.index(t) for t in view.rules or () if t in REVEALED), len(REVEALED), name="rules revealed",
                  most=1)
-        match = getattr(view, "match", None)
+        match = view.match
         f.scalar("match", match is not None, UNIT)
         f.scalar("match game", match["game"] / max(1, match["games"]) if match else 0.0, UNIT)
         f.per_seat([float(w) / max(1, match["games"]) for w in match["wins"]] if match else [0.0] * n,
                    seat, SEATS, name="match wins", bounds=UNIT)
         f.relative_seat(match["writer"] if match else None, seat, n, SEATS, "writer")
         return f
+
+    def penalty_cards(self, view: MaoView) -> tuple[int, ...]:
+        """Each seat's penalty cards, which every player can count (a shaped reward's input)."""
+        return view.penalties
 
     def action(self, view: MaoView, index: int) -> Action | None:
         return _action(self.lay, view, index)
@@ -288,4 +294,4 @@ def _blank(players: int) -> MaoView:
                    (False,) * players, (0,) * players, (), False, None, None, None, None)
 
 
-ENCODING = MaoEncoding()
+ENCODING: Encoding = MaoEncoding()  # typed as the protocol: mypy holds the class to it

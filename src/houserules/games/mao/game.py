@@ -16,6 +16,7 @@ from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import Field, card_field, whole
 from ...engine.base import GameBase
 from ...engine.core import Action, Event, GameError, Illegal, Result
+from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
@@ -130,8 +131,8 @@ class Mao(GameBase[MaoState, MaoView]):
     title = "Mao"
     codec = CODEC
     moves: Moves[Any] = MOVES
-    #: the rules are secret: screens never say what an attempt costs or when a duty falls due
-    secret_rules = True
+    #: delay of game: the rules wake on deadlines of their own
+    keeps_time = True
     #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard
     penalty_key = staticmethod(penalty_key)
 
@@ -299,6 +300,7 @@ class Mao(GameBase[MaoState, MaoView]):
         return zone_expect(state, key, value, card_name, parse_cards)
 
 
-GAME = Mao()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[MaoState, MaoView] = Mao()
 
 __all__ = ["ATTEMPTS", "BY_KIND", "CODEC", "GAME", "MOVES", "Attempt", "Kind", "Mao"]

@@ -52,6 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...cards import IS_RED, JACK, KING, RANK, SUIT, parse_card
+from ...bots.base import BotBase
 from ...engine.core import Action
 from . import rulebook as rb
 from .procedure import procedure
@@ -192,7 +193,7 @@ class Memory:
     turns_seen: set[int] = field(default_factory=set)  # marks whose turn start it has seen for itself
 
 
-class Learner:
+class Learner(BotBase):
     """Learns the rules from the penalties it receives and sees (see the module docstring)."""
 
     name = "learner"

@@ -31,6 +31,7 @@ from typing import Any
 from ...engine.actions import Field
 from ...engine.core import Action, Event, Illegal, OptionsError, Result
 from ...engine.moves import Move, Moves
+from ...engine.protocol import Game
 from ...engine.options import is_stored
 from ...engine.words import seat
 from . import language, rulecheck
@@ -478,7 +479,7 @@ def exposure_by_age(m: Match) -> dict[str, dict[str, int]]:
 
 
 def _match(state: MaoState) -> Match | None:
-    return getattr(state, "match", None)
+    return state.match if isinstance(state, MatchState) else None
 
 
 def _between(m: Match | None) -> bool:
@@ -523,6 +524,7 @@ def match_view(state: MaoState, m: Match, seat: int | None, reveal: bool) -> dic
     return out
 
 
-GAME = MaoMatch()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[MaoState, MaoView] = MaoMatch()
 
 __all__ = ["GAME", "MATCH_CODEC", "MaoMatch", "Match", "MatchState", "MatchView"]

@@ -12,7 +12,7 @@ move's words, as every screen says them (the records of ``game.MOVES`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -25,7 +25,7 @@ from rich.text import Text
 from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from ...engine.words import render
-from ...tui import card_or_text, seat_name, second_person
+from ...tui import Renderer, RendererBase, card_or_text, seat_name, second_person
 from . import language
 from . import rulebook as rb
 from .editor import Ask, guided
@@ -97,7 +97,7 @@ def turn_clock(view: MaoView) -> str:
     return f"   turn clock {max(0.0, view.turn_deadline - view.clock):.0f} s"
 
 
-class MaoRenderer:
+class MaoRenderer(RendererBase):
     help_text = HELP
 
     @staticmethod
@@ -159,7 +159,7 @@ class MaoRenderer:
             for target, name in view.advice or ():
                 lines.append(Text.from_markup(f"  [yellow]the software would assess[/] {escape(names[target])}: "
                                               f"{escape(name)}  (call {target} {escape(name)})"))
-        match = getattr(view, "match", None)  # a match (the Extension): match_terminal
+        match = view.match  # a match (the Extension): match_terminal
         if match is not None:
             lines += match_lines(match, names, view.seat)
         return Panel(Group(*lines), title="maʊ", border_style="magenta")
@@ -196,7 +196,7 @@ class MaoRenderer:
         head = head.lower()
         if head == "say":
             return Action(seat, "say", arg=rest)
-        match = getattr(view, "match", None)
+        match = view.match
         if low == "rule" and match is not None and match.get("writer") == seat:
             return edit_rule(seat, match, view.players)
         if set(low) == {"k"}:
@@ -227,7 +227,7 @@ class MaoRenderer:
 
 
 # --- a match (the Extension): the table panel's lines, the winner's menu, the guided editor ---
-def match_lines(match: dict[str, Any], names: Sequence[str], seat: int | None) -> list[Text]:
+def match_lines(match: Mapping[str, Any], names: Sequence[str], seat: int | None) -> list[Text]:
     """The score, the rules this seat wrote or witnesses, the rules in play while it writes,
     and the reveal at the end. Rule text is escaped: it is never markup."""
     wins = ", ".join(f"{escape(n)} {w}" for n, w in zip(names, match["wins"]))
@@ -259,7 +259,7 @@ def _ask(question: str, choices: Sequence[str], default: str) -> str:
     return Prompt.ask(escape(question), choices=list(choices) or None, default=default)
 
 
-def edit_rule(seat: int, match: dict[str, Any], players: int, ask: Ask = _ask) -> Action:
+def edit_rule(seat: int, match: Mapping[str, Any], players: int, ask: Ask = _ask) -> Action:
     """The guided editor at the terminal: the winner's rule, said back in plain words
     (``language.explain``, as every screen says rules) before it is sent as a ``write``
     action; ValueError (the prompt comes back) if the writer does not keep it."""
@@ -275,4 +275,4 @@ def edit_rule(seat: int, match: dict[str, Any], players: int, ask: Ask = _ask) -
     return Action(seat, "write", arg=write_arg(arg))
 
 
-RENDERER = MaoRenderer()
+RENDERER: Renderer = MaoRenderer()  # typed as the protocol: mypy holds the class to it

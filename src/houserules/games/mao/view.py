@@ -12,6 +12,7 @@ the table chose to, the rules in play are revealed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,12 @@ class MaoView:
     @property
     def top(self) -> int:
         return self.pile[-1]
+
+    @property
+    def match(self) -> Mapping[str, Any] | None:
+        """The match around the game as this seat may know it: none for a single game
+        (a match's view, ``match.MatchView``, carries one)."""
+        return None
 
     def live_turn(self, seat: int) -> bool:
         """Whether ``seat`` may take a turn action now (it is their turn, or they

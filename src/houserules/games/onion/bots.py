@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ...bots.base import BotBase
 from ...engine.core import Action
 from .cards import ARCHCHANCELLOR, ATUIN, DECK_SIZE, FATE, FOOL, LADY
 from .modifiers import Situation, after_declaring, round_wild, rules_in
@@ -63,7 +64,7 @@ def prospect(sit: Situation, seat: int, hand: Sequence[int]) -> Situation:
     return sit
 
 
-class OnionHeuristic:
+class OnionHeuristic(BotBase):
     name = "heuristic"
     wants_view = True
 

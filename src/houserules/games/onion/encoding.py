@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.core import Action
-from ...engine.encoding import COUNT, UNIT, Features, Piece
+from ...engine.encoding import COUNT, UNIT, Encoding, EncodingBase, Features, Piece
 from .cards import DECK_SIZE
 from .game import GAME
 from .rules import RUNNING_FLUSHES
@@ -60,7 +60,7 @@ def _blocks(max_raise: int) -> dict[str, int]:
     return out
 
 
-class OnionEncoding:
+class OnionEncoding(EncodingBase):
     def observation_size(self, options: Mapping[str, Any]) -> int:
         return DECK_SIZE * (1 + SEATS) + 4 * SEATS + len(PHASES) + 2 * SEATS + 9 + DECK_SIZE
 
@@ -123,4 +123,4 @@ class OnionEncoding:
         return blocks[kind]
 
 
-ENCODING = OnionEncoding()
+ENCODING: Encoding = OnionEncoding()  # typed as the protocol: mypy holds the class to it

@@ -14,6 +14,7 @@ from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.moves import Move, Moves, Said
 from ...engine.words import card
+from ...engine.protocol import Game
 from . import flow, modifiers, phases, rules
 from .cards import CRANK, CSUIT, DECK_SIZE, SPECIAL, allocate, canonical, name, names
 from .state import OnionKind as K
@@ -293,4 +294,5 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
         return None if got == want else f"{key}: expected {want}, got {got}"
 
 
-GAME = CrippleMrOnion()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[OnionState, OnionView] = CrippleMrOnion()

@@ -17,7 +17,7 @@ from .groupings import KINDS
 from .solver import best
 from .view import OnionView
 from ...cards import card_symbol
-from ...tui import seat_name
+from ...tui import Renderer, RendererBase, seat_name
 
 HELP = """Type a number from the menu, or:
   discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
@@ -52,7 +52,7 @@ def _named(names_: list[str]) -> str:
     return " ".join(out)
 
 
-class OnionRenderer:
+class OnionRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: OnionView, names: list[str]) -> RenderableType:
@@ -132,4 +132,4 @@ class OnionRenderer:
         return _named([name])
 
 
-RENDERER = OnionRenderer()
+RENDERER: Renderer = OnionRenderer()  # typed as the protocol: mypy holds the class to it

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...cards import RANK
+from ...bots.base import BotBase
 from ...engine.core import Action
 from .rules import (
     DOWN, DRAW_VALUE, HOP, IS_QUEEN, IS_RED_JACK, IS_WRAP, MATCHES, PIVOT, RELATION, UP,
@@ -95,7 +96,7 @@ class _Search:
                       c if first_card is None else first_card)
 
 
-class SheddingHeuristic:
+class SheddingHeuristic(BotBase):
     name = "heuristic"
     wants_view = True
 

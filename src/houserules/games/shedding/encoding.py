@@ -20,7 +20,7 @@ from typing import Any
 
 from ...cards import DECK_SIZE
 from ...engine.core import Action
-from ...engine.encoding import COUNT, SIGN, UNIT, Features, Piece
+from ...engine.encoding import COUNT, SIGN, UNIT, Encoding, EncodingBase, Features, Piece
 from .game import GAME
 from .view import SheddingView
 
@@ -28,7 +28,7 @@ SEATS = 5
 _FIXED = {"end": 104, "draw": 105, "decline": 106, "declare": 107}
 
 
-class SheddingEncoding:
+class SheddingEncoding(EncodingBase):
     def observation_size(self, options: Mapping[str, Any]) -> int:
         return 3 * DECK_SIZE + 2 * SEATS + SEATS + 8
 
@@ -68,4 +68,4 @@ class SheddingEncoding:
         return _FIXED[action.kind]
 
 
-ENCODING = SheddingEncoding()
+ENCODING: Encoding = SheddingEncoding()  # typed as the protocol: mypy holds the class to it

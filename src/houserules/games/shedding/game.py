@@ -12,6 +12,7 @@ from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import card_field
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
+from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
@@ -146,6 +147,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         return zone_expect(state, key, value, card_name, parse_cards)
 
 
-GAME = Shedding()
+#: typed as the protocol, so that mypy holds the class to the whole contract
+GAME: Game[SheddingState, SheddingView] = Shedding()
 
 __all__ = ["CODEC", "GAME", "Kind", "Shedding"]

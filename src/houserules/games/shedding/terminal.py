@@ -11,7 +11,7 @@ from rich.text import Text
 from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from .view import SheddingView
-from ...tui import card_or_text, seat_name
+from ...tui import Renderer, RendererBase, card_or_text, seat_name
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end run (or end: finish your run), draw, decline (leave a Queen uncovered and draw 1),
@@ -28,7 +28,7 @@ def _name_card(text: str) -> str:
     return card_or_text(text, parse_card, card_markup)
 
 
-class SheddingRenderer:
+class SheddingRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: SheddingView, names: list[str]) -> RenderableType:
@@ -75,4 +75,4 @@ class SheddingRenderer:
         return _name_card(name)
 
 
-RENDERER = SheddingRenderer()
+RENDERER: Renderer = SheddingRenderer()  # typed as the protocol: mypy holds the class to it
