@@ -117,26 +117,6 @@ def card(name: str) -> str:
     return f"[[{name}]]"
 
 
-#: a seat named in words that are made without the players' names (a move's label): each
-#: screen puts the seat's name in its place (``seats_named``), so people read names, never
-#: "seat 2"
-SEAT_TOKEN = re.compile(r"\{\{seat:(\d+)\}\}")
-
-
-def seat(s: int | str) -> str:
-    """A seat's token in words made without names."""
-    return f"{{{{seat:{s}}}}}"
-
-
-def seats_named(text: str, names: Sequence[str] | None) -> str:
-    """``text`` with each seat token replaced by that seat's name (without names, or for a
-    seat beyond them, "player N", counted from 1 as people count)."""
-    def name(m: re.Match[str]) -> str:
-        s = int(m.group(1))
-        return names[s] if names is not None and 0 <= s < len(names) else f"player {s + 1}"
-    return SEAT_TOKEN.sub(name, text)
-
-
 def cards(names: Sequence[str], sep: str = " ") -> str:
     return sep.join(card(n) for n in names)
 

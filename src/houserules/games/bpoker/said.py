@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.core import Action
-from ...engine.words import card, seat
+from ...engine.moves import seat
+from ...engine.words import card
 from .cards import CardError, card_name, parse_card, rank, suit
 from .hands import describe as hand_name
 from .hands import evaluate

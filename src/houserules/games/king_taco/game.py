@@ -10,8 +10,8 @@ from typing import Any
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
-from ...engine.moves import Move, Moves
-from ...engine.words import card, seat
+from ...engine.moves import Move, Moves, seat
+from ...engine.words import card
 from ...engine.protocol import Game
 from . import flow, rules
 from .actions import Kind

@@ -19,8 +19,8 @@ from ...engine.core import Action, Event, GameError, Illegal, Result
 from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
+from ...engine.moves import seat as who
 from ...engine.words import card
-from ...engine.words import seat as who
 from . import flow, judge
 from .rulebook import penalty_key
 from .state import MaoState, deal, literal_state, validate_options

@@ -30,10 +30,9 @@ from typing import Any
 
 from ...engine.actions import Field
 from ...engine.core import Action, Event, Illegal, OptionsError, Result
-from ...engine.moves import Move, Moves
+from ...engine.moves import Move, Moves, seat
 from ...engine.protocol import Game
 from ...engine.options import is_stored
-from ...engine.words import seat
 from . import language, rulecheck
 from .game import MOVES, Mao
 from .judge import GAME_OVER
