@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 from ..cards import shuffle
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, View
+from .options import Schema, seats_for
 from .protocol import GameState
 from .referee import refusal
 
@@ -50,11 +51,15 @@ class GameBase(Generic[S, V]):
     name: str
     title: str
     codec: ActionCodec
+    option_schema: Schema
 
     # --- what every game answers the same way ----------------------------------------
     def seats(self, state: S) -> int:
-        players: int = state.options["players"]
-        return players
+        return self.seats_for(state.options)
+
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        """A seat per player: the ``players`` option."""
+        return seats_for(options)
 
     def check(self, state: S, action: Action) -> Illegal | None:
         """The envelope (engine.actions), then the game's own rules."""

@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, Result, View
+from .options import Schema
 
 
 class GameState(Protocol):
@@ -50,9 +51,16 @@ class Game(Protocol[S, V]):
     name: str
     title: str
     codec: ActionCodec
+    #: the game's options, declared once (``engine.options.Option``): their checks, the lobby's
+    #: form, ``houserules options GAME`` and the rules page's list are derived from them
+    option_schema: Schema
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options with defaults filled in; raise OptionsError with why not."""
+        ...
+
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        """How many seats a table with these validated options has, without dealing a game."""
         ...
 
     def new(self, options: Mapping[str, Any], seed: int) -> S:

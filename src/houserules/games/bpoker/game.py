@@ -16,7 +16,7 @@ from .cards import MAX_ID, card_name, parse_card
 from .literal import expect, literal_state
 from .machine import answer, run
 from .rules import GAME_OVER, Kind
-from .state import BState, deal, validate_options
+from .state import OPTIONS, BState, deal, validate_options
 from .stats import derived_stats, game_stats
 from .view import BView, view
 
@@ -53,6 +53,7 @@ class BPoker(GameBase[BState, BView]):
     name = "bpoker"
     title = "bpoker"
     codec = CODEC
+    option_schema = OPTIONS
     game_stats = staticmethod(game_stats)
     derived_stats = staticmethod(derived_stats)
 

@@ -14,7 +14,7 @@ from . import flow, rules
 from .actions import Kind
 from .cards import COLOUR_NAMES, KINDS, SYMBOL_NAMES, SYMBOLS, WILD, card_name, parse_card, parse_colour, parse_symbol
 from .literal import expect, literal_state
-from .state import TacoState, deal, validate_options
+from .state import OPTIONS, TacoState, deal, validate_options
 from .stats import game_stats
 from .view import TacoView, view
 
@@ -43,6 +43,7 @@ class KingTaco(GameBase[TacoState, TacoView]):
     name = "king-taco"
     title = "King Taco"
     codec = CODEC
+    option_schema = OPTIONS
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:

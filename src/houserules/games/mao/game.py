@@ -16,7 +16,7 @@ from ...engine.core import Action, Event, GameError, Illegal, Result
 from ...engine.expect import differs, zone_expect
 from . import flow, judge
 from .rulebook import penalty_key
-from .state import MaoState, deal, literal_state, validate_options
+from .state import OPTIONS, MaoState, deal, literal_state, validate_options
 from .view import MaoView, dealer_words, view
 
 
@@ -86,6 +86,7 @@ class Mao(GameBase[MaoState, MaoView]):
     name = "mao"
     title = "Mao"
     codec = CODEC
+    option_schema = OPTIONS
     #: the rules are secret: screens never say what an attempt costs or when a duty falls due
     secret_rules = True
     #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard

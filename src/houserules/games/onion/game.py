@@ -14,7 +14,7 @@ from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from . import flow, modifiers, phases, rules
 from .cards import DECK_SIZE, allocate, canonical, name, names
-from .state import OnionState, Phase, literal_state, validate_options
+from .state import OPTIONS, OnionState, Phase, literal_state, validate_options
 from .view import OnionView, view
 
 
@@ -77,6 +77,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
     name = "cripple-mr-onion"
     title = "Cripple Mr Onion"
     codec = CODEC
+    option_schema = OPTIONS
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)

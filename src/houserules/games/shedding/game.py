@@ -14,7 +14,7 @@ from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.expect import differs, zone_expect
 from . import flow, rules
-from .state import SheddingState, deal, literal_state, validate_options
+from .state import OPTIONS, SheddingState, deal, literal_state, validate_options
 from .view import SheddingView, view
 
 
@@ -40,6 +40,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     name = "shedding"
     title = "Shedding"
     codec = CODEC
+    option_schema = OPTIONS
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
