@@ -13,16 +13,17 @@ an option twice or checks it by hand:
   ``houserules options GAME`` and the "Options" section of a game's rules page;
 - ``seats_for``: a table's seat count from its options, with no game dealt.
 
-``players``, ``mode``, ``dealer`` and ``max_turns`` mean the same in every game: ``players``,
-``mode``, ``dealer`` and ``max_turns`` below make their records.
+``players``, ``mode``, ``dealer`` and ``max_turns`` mean the same in every game: the functions
+of those names at the end make their records, worded once.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from copy import copy
 from contextvars import ContextVar
+from copy import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -66,9 +67,10 @@ class Option:
 
     ``label`` and ``help`` are what a person reads (the lobby, ``houserules options``, the rules
     page): the help is one sentence that says what the option does, true to the rules page.
-    ``by_default`` is the default in words when the default depends on the player count (then
-    ``default`` is None and stands for it: the game's validator fills it in, except a ``seat``,
-    whose None is the last seat). ``advanced`` puts it under the lobby's "Advanced" (what a
+    ``by_default`` is the default in words where the value None stands for it: a default that
+    depends on the player count (the game's validator fills it in; a ``seat``'s None is the last
+    seat) or one too long to show (``read(None)`` gives it: King Taco's deck); the lobby leaves
+    such an option empty. ``advanced`` puts it under the lobby's "Advanced" (what a
     newcomer never needs). ``unit`` names what a number counts ("seconds"). ``read`` is a game's
     own reading of a value the types cannot check (Onion's modifiers, King Taco's deck): it
     returns the value kept, or raises ``OptionsError`` (or ``ValueError``) saying why not.
@@ -123,6 +125,8 @@ class Option:
     def check(self, value: Any, players: int) -> Any:
         """``value`` as kept, or OptionsError naming this option and what it allows."""
         if value is None and (self.by_default or self.type == "seat"):
+            if self.read is not None:
+                return self.read(None)
             return players - 1 if self.type == "seat" else None
         ok = True
         if self.type == "bool":
@@ -186,6 +190,15 @@ def read_options(schema: Sequence[Option], raw: Mapping[str, Any], title: str) -
         if o.key != "players":
             opts[o.key] = o.check(opts[o.key], n)
     return opts
+
+
+def example(schema: Sequence[Option]) -> str:
+    """``-o KEY=VALUE`` for a game's first option of its own (players and mode have flags)."""
+    o = next((o for o in schema if o.key not in ("players", "mode") and o.default is not None
+              and o.type in ("int", "bool", "choice")),
+             schema[0])
+    value = o.choices[-1][0] if o.choices else (not o.default) if o.type == "bool" else o.default
+    return f"-o {o.key}={json.dumps(value) if not isinstance(value, str) else value}"
 
 
 def seats_for(options: Mapping[str, Any]) -> int:

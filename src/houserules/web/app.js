@@ -165,7 +165,7 @@ async function buildCreateForm(form) {
   const drawOptions = () => {
     const g = game();
     form.querySelector("#rules-link").setAttribute("href", `/rules/${g.name}`);
-    const fields = Object.entries(g.options).map(([key, value]) => optionField(g.name, key, value));
+    const fields = Object.entries(g.options).map(([key, value]) => optionField(g, key, value));
     optionsBox.replaceChildren(...fields.filter((f) => !f.advanced).map((f) => f.element));
     advanced.querySelector(".options").replaceChildren(...fields.filter((f) => f.advanced).map((f) => f.element));
     const players = form.querySelector("[name=opt-players]");

@@ -56,8 +56,8 @@ OPTIONS: Schema = (
            "each failed try lowers Goto by 1 (never below 1).", "KT-9.8", 1, advanced=True),
     max_turns(3000),
     Option("deck", None, "json", "Deck",
-           "The deck's recipe as JSON (colours, numbers, effects, plain_wilds, wild_effects); the default is the "
-           "seed's 126 cards.", "KT-1.2", advanced=True, read=validate_deck),
+           "The deck's recipe as JSON: colours, numbers, effects, plain_wilds, wild_effects.", "KT-1.2",
+           advanced=True, by_default="the seed's 126 cards", read=validate_deck),
 )
 
 
