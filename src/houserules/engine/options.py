@@ -218,16 +218,16 @@ def players(low: int, high: int, clause: str, default: int = 4) -> Option:
 MODE_CHOICES = ((STRICT, "strict: illegal moves are refused"), (TABLE, "table: illegal moves cost the rulebook's penalty"))
 assert tuple(v for v, _ in MODE_CHOICES) == MODES
 
-#: the help of ``mode`` in a game whose rules name no penalties
-NO_PENALTIES = ("The rules name no penalties, so both modes refuse a move the rules do not allow, "
-                "saying which rule it breaks.")
 
-
-def mode(default: str = STRICT, clause: str = "",
-         help: str = "Strict refuses a move the rules do not allow; table lets you make it and take the "
-                     "rulebook's penalty.") -> Option:
-    """``mode``: strict (illegal attempts refused) or table (penalised as the rulebook says)."""
-    return Option("mode", default, "choice", "Mistakes", help, clause, choices=MODE_CHOICES)
+def mode(default: str = STRICT, penalties: bool = True) -> Option:
+    """``mode``: strict (illegal attempts refused) or table (penalised as the rulebook says); in a
+    game whose rules name no ``penalties`` the two are alike, and the words say so."""
+    if penalties:
+        return Option("mode", default, "choice", "Mistakes", "Strict refuses a move the rules do not allow; table "
+                      "lets you make it and take the rulebook's penalty.", choices=MODE_CHOICES)
+    return Option("mode", default, "choice", "Mistakes", "The rules name no penalties, so both modes refuse a move "
+                  "the rules do not allow, saying which rule it breaks.",
+                  choices=((STRICT, "strict: illegal moves are refused"), (TABLE, "table: refused too (no penalties)")))
 
 
 def dealer(clause: str = "", default: int | None = None) -> Option:

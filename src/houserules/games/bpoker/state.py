@@ -27,14 +27,14 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ...engine.clone import clone_slots
-from ...engine.options import NO_PENALTIES, Option, Schema, max_turns, mode, players, read_options
+from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
 
 PLAYERS = (3, 6)
 OPTIONS: Schema = (
     players(*PLAYERS, "BP-1.1"),
-    mode("strict", help=NO_PENALTIES),
+    mode("strict", penalties=False),
     Option("decks", 3, "int", "Decks", "Standard decks shuffled together and dealt face down into the stashes "
            "(three 4♦ need three decks).", "BP-1.2", 1, MAX_DECKS, advanced=True),
     Option("jokers", 2, "int", "Jokers per deck", "How many Jokers each deck holds.", "BP-1.2", 0, 2, advanced=True),

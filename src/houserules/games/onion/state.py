@@ -19,7 +19,7 @@ from ...cards import CardError
 from ...engine.chips import Ledger
 from ...engine.clone import clone_slots
 from ...engine.core import STRICT, GameError, OptionsError
-from ...engine.options import NO_PENALTIES, Option, Schema, dealer, mode, players, read_options
+from ...engine.options import Option, Schema, dealer, mode, players, read_options
 from ...engine.seniority import seniority
 from .cards import DECK_SIZE, allocate, name
 from .solver import Arrangement, RunningFlush
@@ -122,7 +122,7 @@ OPTIONS: Schema = (
            "CMO-8.1", advanced=True),
     Option("declaration_round", False, "bool", "Declaration round", "Before the showdown everyone is asked in "
            "turn, from the Elder round to the Dealer, who declares special cards.", "CMO-8.2", advanced=True),
-    mode(STRICT, help=NO_PENALTIES),
+    mode(STRICT, penalties=False),
 )
 
 
