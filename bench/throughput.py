@@ -45,7 +45,7 @@ def houserules_rate(game_name: str, seconds: float, options: dict[str, Any]) -> 
             actions += 1
         games += 1
     dt = time.perf_counter() - t0
-    return {"engine": f"houserules {game_name}", "players": game.seats(game.new(opts, 0)),
+    return {"engine": f"houserules {game_name}", "players": game.seats_for(game.options(opts)),
             "actions_per_second": actions / dt,
             "games_per_second": games / dt, "mean_actions": actions / max(games, 1)}
 

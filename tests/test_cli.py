@@ -101,13 +101,28 @@ def test_clear_errors(args, message):
     assert message in result.output
 
 
-def test_modifiers_preset_flag():
-    """Issue 4: `--modifiers all` switches every Cripple Mr Onion modifier on."""
-    result = invoke("sim", "cripple-mr-onion", "--games", "4", "--players", "3", "--modifiers", "all", "--json")
+def test_modifiers_are_an_option_not_a_flag():
+    """Issue 4, issue 24: `-o modifiers=all` switches every Cripple Mr Onion modifier on; the generic
+    commands have no flag of one game's, so `--modifiers` is a usage error naming it."""
+    result = invoke("sim", "cripple-mr-onion", "--games", "4", "--players", "3", "-o", "modifiers=all", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output.strip().splitlines()[-1])["games"] == 4
-    wrong = invoke("sim", "shedding", "--games", "1", "--modifiers", "all")
+    wrong = invoke("sim", "shedding", "--games", "1", "-o", "modifiers=all")
     assert wrong.exit_code == 2 and "unknown Shedding option(s): modifiers" in wrong.output
+    gone = invoke("sim", "cripple-mr-onion", "--games", "1", "--modifiers", "all")
+    assert gone.exit_code == 2 and "No such option: --modifiers" in gone.output
+
+
+def test_options_says_a_games_options_in_the_schemas_words():
+    """Issue 24: `houserules options GAME` lists each option with its default, what it accepts and
+    its help, from the game's schema (the words the lobby shows)."""
+    rows = json.loads(invoke("options", "king-taco", "--json").output)
+    goto = next(r for r in rows if r["key"] == "goto")
+    assert goto["clause"] == "KT-9.8" and "1 in Goto chance" in goto["help"] and goto["default"] == "4"
+    text = invoke("options", "onion").output
+    assert "cripple" in text and "Crippling" in text and "-o KEY=VALUE" in text
+    bad = invoke("options", "poker")
+    assert bad.exit_code == 2 and "unknown game 'poker'" in bad.output
 
 
 def test_every_commands_summary_is_one_line_in_its_groups_list():

@@ -4,6 +4,8 @@ and bpoker can rely on them."""
 
 from __future__ import annotations
 
+import re
+
 from houserules.engine.lifespan import Lifespans
 from houserules.engine.resource import SeatPool
 from houserules.engine.stack import EffectStack
@@ -72,15 +74,26 @@ def test_clone_slots_copies_options_and_generator() -> None:
     assert b.rng.random() == a.rng.random()
 
 
-def test_common_options_name_what_is_wrong() -> None:
+def test_options_are_read_from_their_schema_naming_what_is_wrong() -> None:
     import pytest
 
     from houserules.engine.core import OptionsError
-    from houserules.engine.options import common_options
+    from houserules.engine.options import Option, dealer, max_turns, mode, players, read_options
 
-    defaults = {"players": 4, "mode": "strict", "dealer": None, "max_turns": 10}
-    assert common_options({}, defaults, "G", (2, 5), "G-1")["dealer"] == 3
-    for raw, word in (({"players": 6}, "players"), ({"mode": "x"}, "mode"), ({"dealer": 9}, "dealer"),
-                      ({"max_turns": 0}, "max_turns"), ({"colour": 1}, "colour")):
-        with pytest.raises(OptionsError, match=word):
-            common_options(raw, defaults, "G", (2, 5), "G-1")
+    schema = (players(2, 5, "G-1"), mode(), dealer(), max_turns(10),
+              Option("size", 5, "choice", "Size", "How big.", "G-2", choices=((5, "five"), (7, "seven"))),
+              Option("speed", 1.0, "number", "Speed", "How fast.", low=0.5, high=2, unit="seconds"),
+              Option("on", True, "bool", "On", "Whether."))
+    got = read_options(schema, {"speed": 2}, "G")
+    assert got["dealer"] == 3 and got["speed"] == 2.0 and isinstance(got["speed"], float)
+    for raw, says in (({"players": 6}, "players must be 2 to 5 (G-1), got 6"),
+                      ({"players": True}, "players must be 2 to 5"),
+                      ({"mode": "x"}, "mode must be one of strict, table, got 'x'"),
+                      ({"dealer": 9}, "dealer must be a seat 0..3, got 9"),
+                      ({"max_turns": 0}, "max_turns must be a whole number of at least 1, got 0"),
+                      ({"size": 6}, "size must be 5 or 7 (G-2), got 6"),
+                      ({"speed": 3}, "speed must be a number of seconds from 0.5 to 2, got 3"),
+                      ({"on": 1}, "on must be true or false, got 1"),
+                      ({"colour": 1}, "unknown G option(s): colour; known: players, mode, dealer")):
+        with pytest.raises(OptionsError, match=re.escape(says)):
+            read_options(schema, raw, "G")

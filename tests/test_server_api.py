@@ -21,6 +21,14 @@ def test_games_lists_every_registered_game_with_bots_and_options(client):
     shedding = games[0]
     assert "heuristic" in shedding["bots"] and shedding["options"]["mode"] == "strict"
     assert shedding["seats"] == 4 and shedding["client_module"] is True
+    # each option in words, from the game's schema, in the order of its options: the lobby words none itself
+    for g in games:
+        assert [o["key"] for o in g["option_words"]] == list(g["options"]), g["name"]
+    hand = next(o for o in shedding["option_words"] if o["key"] == "hand_size")
+    assert hand["label"] == "Cards dealt" and hand["clause"] == "S-1.2"
+    assert [c["value"] for c in hand["choices"]] == [5, 7]
+    dealer = next(o for o in shedding["option_words"] if o["key"] == "dealer")
+    assert dealer["advanced"] is True and dealer["by_default"] == "the last seat"
 
 
 def test_creating_a_table_gives_one_secret_invite_per_person(client):

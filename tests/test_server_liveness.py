@@ -139,7 +139,7 @@ def test_people_who_never_act_still_finish_every_game(tmp_path, game):
     from houserules.engine import registry
 
     g = registry.get(game)
-    n = g.seats(g.new(g.options({}), 0))
+    n = g.seats_for(g.options({}))
     seats = [{"name": f"P{i}"} if i < 2 else {"bot": "random" if game != "mao" else "dealer"} for i in range(n)]
     options = {"max_turns": 300} if game == "mao" else {}
     with server(tmp_path / "t.db", idle=0.05) as client:

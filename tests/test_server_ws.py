@@ -221,7 +221,7 @@ def test_messages_over_the_rate_limit_are_refused(tmp_path):
 def test_every_registered_game_plays_to_the_end_over_the_websocket(tmp_path, game):
     """The server knows no game: any game in the registry is served through its view and legal actions."""
     g = registry.get(game)
-    n = g.seats(g.new(g.options({}), 0))
+    n = g.seats_for(g.options({}))
     with server(tmp_path / "t.db") as client:
         r = client.post("/api/tables", json={"game": game, "seed": 5,
                                              "seats": [{"name": "Ann"}] + [{"bot": "random"}] * (n - 1)})

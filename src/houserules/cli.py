@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 from .engine import registry
 from .engine.core import GameError
 from .engine.jsonfile import load_json
-from .engine.options import OPTION_FILE_BYTES
+from .engine.options import OPTION_FILE_BYTES, example
 from .engine.protocol import Game
 
 # What only some commands need (the bots, records, scenarios, the simulator's process pool, the
@@ -118,10 +118,9 @@ def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:
 # help or default differs by command (--games, --plot, play's and ladder's --bots, ladder's --players), the
 # command keeps its own.
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
-OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7")]
+OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7, -o modifiers=all; houserules options GAME lists a game's options")]
 RayOpt = Annotated[Optional[str], typer.Option(
     "--ray", help="run as Ray tasks: --ray alone starts a local Ray, --ray ADDRESS joins a cluster (needs houserules[ray])")]
-ModifiersOpt = Annotated[Optional[str], typer.Option(help="modifiers in play, for games that have them: all, none, or numbers such as 0,1,4")]
 PlayersOpt = Annotated[Optional[int], typer.Option(help="number of seats")]
 SeedOpt = Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object")]
@@ -188,6 +187,28 @@ def rules(
     console.print(Markdown(text))
 
 
+@app.command(name="options")
+def options_cmd(
+    game: GameArg,
+    as_json: JsonOpt = False,
+) -> None:
+    """The options of GAME in words: what each does, its default and what it accepts (set one with -o KEY=VALUE)."""
+    try:
+        g = registry.get(game)
+    except GameError as exc:
+        fail(str(exc))
+    if as_json:
+        print(json.dumps([o.to_json() for o in g.option_schema]))
+        return
+    t = RichTable("option", "default", "accepts", "what it does", title=f"{g.title}: options")
+    for o in g.option_schema:
+        t.add_row(escape(o.key), escape(o.default_words()), escape(o.allowed()),
+                  f"[bold]{escape(o.label)}[/]: {escape(o.help)}" + (" [dim](advanced)[/]" if o.advanced else ""))
+    console.print(t)
+    console.print(f"Set one with -o KEY=VALUE, e.g. [bold]houserules play {g.name} {escape(example(g.option_schema))}"
+                  f"[/]; the rules page ([bold]houserules rules {g.name}[/]) says more.")
+
+
 @app.command()
 def play(
     game: GameArg,
@@ -200,7 +221,6 @@ def play(
     mode: Annotated[Optional[str], typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm (Mao: always table by default)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
     option: OptionOpt = None,
-    modifiers: ModifiersOpt = None,
     delay: Annotated[float, typer.Option(help="seconds between bot moves")] = -1.0,
     save: Annotated[Optional[Path], typer.Option(help="record file (default: a new file in the data folder)")] = None,
     resume: Annotated[Optional[Path], typer.Option(help="continue a saved game from its record file")] = None,
@@ -231,10 +251,9 @@ def play(
         else:
             if mode is None:  # a game whose rules are secret is only played at a table that penalises (Mao)
                 mode = "table" if registry.spec(g.name).secret_rules else "strict"
-            opts = parse_options(option, players=players, mode=mode, modifiers=modifiers)
+            opts = parse_options(option, players=players, mode=mode)
             seed_ = seed if seed is not None else random.randrange(2**31)
-        probe = g.new(g.options(opts), seed_)
-        n = g.seats(probe)
+        n = g.seats_for(g.options(opts))
         if not watch and not 0 <= seat < n:
             fail(f"--seat must be 0..{n - 1}")
         kinds = [k.strip() for k in bots.split(",") if k.strip()] or [default_bot(g.name)]
@@ -268,7 +287,6 @@ def sim(
     workers: WorkersOpt = 1,
     rotate: Annotated[bool, typer.Option(help="rotate bots around the seats game by game")] = True,
     option: OptionOpt = None,
-    modifiers: ModifiersOpt = None,
     as_json: JsonOpt = False,
     plot: Annotated[Optional[Path], typer.Option(help="write win rates and game lengths to this PNG")] = None,
     ray: RayOpt = None,
@@ -279,8 +297,8 @@ def sim(
 
     try:
         g = registry.get(game)
-        opts = g.options(parse_options(option, players=players, modifiers=modifiers))
-        n = g.seats(g.new(opts, seed))
+        opts = g.options(parse_options(option, players=players))
+        n = g.seats_for(opts)
         config = SimConfig(g.name, games_, opts, bot_list(bots, n), seed, workers, rotate)
         if games_ < 1:
             fail("--games must be at least 1")
@@ -318,7 +336,6 @@ def ladder(
     seed: SeedOpt = 0,
     workers: WorkersOpt = 1,
     option: OptionOpt = None,
-    modifiers: ModifiersOpt = None,
     as_json: JsonOpt = False,
     plot: Annotated[Optional[Path], typer.Option(help="write the ratings with their intervals to this PNG")] = None,
     ray: RayOpt = None,
@@ -330,7 +347,7 @@ def ladder(
     try:
         g = registry.get(game)
         specs = tuple(b.strip() for b in bots.split(",") if b.strip())
-        raw = parse_options(option, players=players, modifiers=modifiers)
+        raw = parse_options(option, players=players)
         if players is None:
             default = int(g.options(raw)["players"])
             raw["players"] = max(registry.spec(g.name).players[0], min(default, len(specs)))
@@ -406,7 +423,7 @@ def compare(
                 fail('--variant needs at least one key=value, e.g. --variant "hand_size=7"')
             raw = {**base_raw, **rule_set_options(text, "--variant")}
             variants.append(RuleSet(text, checked_options(g, raw, f"--variant {text!r}")))
-        n = g.seats(g.new(base_rules.options, seed))
+        n = g.seats_for(base_rules.options)
         config = CompareConfig(g.name, games_, base_rules, tuple(variants), bot_list(bots, n), seed, workers)
         if plot:
             output_file(plot, "--plot", ".png")

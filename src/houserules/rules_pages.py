@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .engine import registry
 from .engine.core import GameError
+from .engine.options import example
 
 #: docs/ beside src/ in a checkout; an installed copy carries the pages in houserules/docs
 _DOCS = (Path(__file__).resolve().parents[2] / "docs", Path(__file__).resolve().parent / "docs")
@@ -40,6 +41,7 @@ def for_players(game: str) -> str:
     rest = [s for s in sections if not s.startswith(f"## {PLAIN}")]
     clauses = re.sub(r"(?m)^(#{2,5}) ", r"#\1 ", "".join(rest))  # one level down, under the heading below
     head = f"# {registry.get(game).title}\n\n"
+    plain.append(options_section(game))
     if registry.spec(game).secret_rules:  # the clauses would spoil the game for players
         return (head + "".join(plain) + "\n## The rules clause by clause\n\nSecret: learning them is the game. "
                 "The full page (it spoils the game) is docs/rules/" + registry.get(game).name + ".md.\n")
@@ -47,6 +49,17 @@ def for_players(game: str) -> str:
             "Every rule with its id (S-1.2, KT-3.4, …), as the referee enforces it; **House rules** are "
             "our decisions where the original rules are silent or unclear, with the reason.\n\n"
             + title.lstrip("# ") + "\n" + clauses)
+
+
+def options_section(game: str) -> str:
+    """The game's options as a table, from its schema: the words the lobby and
+    ``houserules options`` show (``engine.options.Option``)."""
+    g = registry.get(game)
+    items = [f"- **{o.label}** (`{o.key}`; default {o.default_words()}; {o.allowed()}): {o.help}"
+             for o in g.option_schema]
+    return ("## Options\n\nSet in the lobby's New table form, or in the terminal with `-o KEY=VALUE` "
+            f"(`houserules play {g.name} {example(g.option_schema)}`; `houserules options {g.name}` lists them "
+            "too).\n\n" + "\n".join(items) + "\n\n")
 
 
 def markdown_html(text: str) -> str:

@@ -59,7 +59,7 @@ def play_out(name: str, seed: int, mode: str, spec: str = "ismcts:6") -> Table:
     """A whole game with the search bot at every seat, through a Table (the referee judges each move)."""
     opts = {**small(name), "mode": mode}
     game = registry.get(name)
-    n = game.seats(game.new(game.options(opts), seed))
+    n = game.seats_for(game.options(opts))
     table = Table.create(name, opts, seed, {s: spec for s in range(n)})
     table.advance()
     assert table.over

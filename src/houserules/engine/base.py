@@ -23,6 +23,7 @@ from ..cards import shuffle
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .options import Schema, seats_for
 from .protocol import GameState
 from .referee import refusal
 
@@ -56,14 +57,19 @@ class GameBase(Generic[S, V]):
     #: the game's move kinds as records (engine.moves): its ``codec`` is ``moves.codec``, and
     #: the check, apply and words below come from them
     moves: Moves[Any]
+    #: the game's options, declared once (engine.options.Option)
+    option_schema: Schema
     #: whether the rules have deadlines of their own (``deadline`` is not always None: Mao's
     #: delay of game): a table then keeps time for the rules even without a move clock
     keeps_time: bool = False
 
     # --- what every game answers the same way ----------------------------------------
     def seats(self, state: S) -> int:
-        players: int = state.options["players"]
-        return players
+        return self.seats_for(state.options)
+
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        """A seat per player: the ``players`` option."""
+        return seats_for(options)
 
     def check(self, state: S, action: Action) -> Illegal | None:
         """The envelope (engine.actions), then the game's own rules."""

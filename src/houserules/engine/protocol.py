@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .options import Schema
 
 
 class GameState(Protocol):
@@ -61,9 +62,16 @@ class Game(Protocol[S, V]):
     moves: Moves[Any]
     #: the rules have deadlines of their own (``GameBase``: False; Mao's delay of game)
     keeps_time: bool
+    #: the game's options, declared once (``engine.options.Option``): their checks, the lobby's
+    #: form, ``houserules options GAME`` and the rules page's list are derived from them
+    option_schema: Schema
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options with defaults filled in; raise OptionsError with why not."""
+        ...
+
+    def seats_for(self, options: Mapping[str, Any]) -> int:
+        """How many seats a table with these validated options has, without dealing a game."""
         ...
 
     def new(self, options: Mapping[str, Any], seed: int) -> S:

@@ -108,7 +108,7 @@ class EncodedGame:
         self.encoding = encoding_for(self.game.name).bound(self.options)
         if attempts and not self.encoding.names_actions:
             raise GameError(f"{self.game.title}'s encoding cannot list attempts: use attempts=False")
-        self.players = int(self.options["players"])
+        self.players = self.game.seats_for(self.options)
         self.obs_size = self.encoding.observation_size(self.options)
         self.pieces = self.encoding.fields(self.options)  # the observation's named pieces
         self.act_size = self.encoding.action_size(self.options)

@@ -118,6 +118,31 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 GATE_ERRORS = (400, 403)
 
 
+class OptionChoice(BaseModel):
+    value: Any
+    words: str
+
+
+class OptionInfo(BaseModel):
+    """One option in words, from the game's schema (``engine.options.Option``): the lobby draws its
+    form from these and nothing else."""
+
+    key: str
+    label: str
+    help: str = Field(description="one sentence saying what the option does")
+    type: str = Field(description="bool, int, number, choice, seat, list, json or text")
+    clause: str = Field(description="the rules-page clause that sets it (empty: none)")
+    low: float | None = None
+    high: float | None = None
+    unit: str = ""
+    choices: list[OptionChoice] = Field(description="the named values of a choice, with their words")
+    advanced: bool = Field(description="shown under the lobby's Advanced (what a newcomer never needs)")
+    by_default: str | None = Field(description="the default in words where it depends on the table (the player "
+                                               "count): the lobby leaves the option empty, which keeps it")
+    allowed: str = Field(description="what it accepts, in words")
+    default: str = Field(description="the default, in words")
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -126,6 +151,7 @@ class GameInfo(BaseModel):
                                                "each a bot spec that may fill a seat, with what it means in words")
     default_bot: str = Field(description="the bot a seat gets unless someone chooses another (a strength: club)")
     options: dict[str, Any] = Field(description="the game's options with their defaults")
+    option_words: list[OptionInfo] = Field(description="each option in words, in the order of options")
     seats: int = Field(description="seats with the default options")
     client_module: bool = Field(description="the browser has a rendering module for it (else a generic one)")
 
@@ -287,7 +313,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             out.append(GameInfo(name=name, title=g.title, bots=offered, default_bot=default_bot(name),
                                 levels=dict(LEVELS),
                                 options=opts,
-                                seats=g.seats(g.new(opts, 0)), client_module=registry.spec(name).web))
+                                option_words=[OptionInfo(**o.to_json()) for o in g.option_schema],
+                                seats=g.seats_for(opts), client_module=registry.spec(name).web))
         return out
 
     def may_create(request: Request) -> str:
@@ -312,7 +339,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             opts = await asyncio.to_thread(g.options, body.options)
             specs = [s.model_dump() for s in body.seats] if body.seats is not None else None
             if specs is None:
-                specs = [{} for _ in range(g.seats(g.new(opts, 0)))]
+                specs = [{} for _ in range(g.seats_for(opts))]
             stored, tokens, keys = hub().create(body.game, body.options, specs, body.seed,
                                                 clock=body.clock, on_timeout=body.on_timeout, listed=body.listed,
                                                 party=tag)

@@ -989,7 +989,7 @@ class Hub:
         game = registry.get(game_name)
         opts = game.options(options)
         seed = secrets.randbelow(2**31) if seed is None else seed
-        n = game.seats(game.new(opts, seed))
+        n = game.seats_for(opts)
         if len(seats) != n:
             raise GameError(f"{game.title} with these options has {n} seats; {len(seats)} were described")
         seats = [replace(s, bot=self.policy(game.name, i, s.bot)) if s.bot and s.bot.strip().startswith(POLICY)

@@ -139,7 +139,7 @@ def run(config: CompareConfig, progress: Callable[[int], None] | None = None,
         if names.count(name) > 1:
             raise GameError(f"--variant {name!r} is given twice")
     for rules in config.rule_sets():
-        seats = game.seats(game.new(rules.options, config.seed))
+        seats = game.seats_for(rules.options)
         if seats != len(config.bots):
             what = "the base" if rules is config.base else f"--variant {rules.name!r}"
             raise GameError(f"{what} seats {seats} players, not {len(config.bots)}: "

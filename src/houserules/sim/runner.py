@@ -197,9 +197,9 @@ def simulate(config: SimConfig, progress: Callable[[int], None] | None = None,
     options = game.options(config.options)
     config = SimConfig(config.game, config.games, options, tuple(config.bots), config.seed,
                        max(1, config.workers), config.rotate)
-    probe = game.new(options, config.seed)
-    if len(config.bots) != game.seats(probe):
-        raise ValueError(f"{len(config.bots)} bots for {game.seats(probe)} seats: give one bot kind per seat")
+    seats = game.seats_for(options)
+    if len(config.bots) != seats:
+        raise ValueError(f"{len(config.bots)} bots for {seats} seats: give one bot kind per seat")
     for kind in set(config.bots):
         make(game.name, kind, 0)  # fail early on an unknown bot
     total = Tally()

@@ -181,7 +181,7 @@ async function buildCreateForm(form) {
   const drawOptions = () => {
     const g = game();
     form.querySelector("#rules-link").setAttribute("href", `/rules/${g.name}`);
-    const fields = Object.entries(g.options).map(([key, value]) => optionField(g.name, key, value));
+    const fields = Object.entries(g.options).map(([key, value]) => optionField(g, key, value));
     optionsBox.replaceChildren(...fields.filter((f) => !f.advanced).map((f) => f.element));
     advanced.querySelector(".options").replaceChildren(...fields.filter((f) => f.advanced).map((f) => f.element));
     const players = form.querySelector("[name=opt-players]");
@@ -198,7 +198,11 @@ async function buildCreateForm(form) {
     const options = {};
     for (const [key, value] of Object.entries(g.options)) {
       const input = form.elements[`opt-${key}`];
-      if (input.dataset.default === "empty" && input.value.trim() === "") continue; // the game's own default
+      if (input.dataset.default === "empty") { // empty: the game's own default; else sent as typed, even when it
+        // equals the default for the players the form started with (that default follows the player count)
+        if (input.value.trim() !== "") options[key] = input.type === "number" ? Number(input.value) : parseLoose(input.value.trim());
+        continue;
+      }
       if (isPlainList(value)) { // comma-separated words or numbers (or JSON, or a plain word such as "all")
         const raw = input.value.trim();
         if (raw !== value.join(",")) options[key] = raw === "" ? [] : parseLoose(raw);

@@ -1,7 +1,8 @@
 // The lobby's options in words: each game option as a labelled control with
-// a sentence saying what it does. Options a newcomer never needs (the deal's
-// engine settings: first dealer, turn limits, deck recipes) go under
-// "Advanced". An option this file has no words for is still shown, by its key.
+// a sentence saying what it does. The words come from the game's own schema
+// (engine/options.py), sent by the server with the game (/api/games: option_words);
+// this file words no option itself. Options a newcomer never needs (the deal's
+// engine settings: first dealer, turn limits, deck recipes) go under "Advanced".
 
 import { h } from "./dom.js";
 
@@ -14,62 +15,26 @@ export const TABLE_CLOCKS = [
   { label: "15 minutes each, +10 s a move", clock: { bank_s: 900, increment_s: 10 } },
 ];
 
-// [label, sentence, advanced?, default in words?]; a game's own words win over the shared ones.
-// An option with its default in words is shown empty (that default for the table's player count,
-// which the lobby cannot know: "First dealer 3" at a table of three) and an empty field keeps it.
-const SHARED = {
-  players: ["Players", "How many seats at the table (people and bots)."],
-  hand_size: ["Cards dealt", "How many cards each player starts with."],
-  mode: ["Mistakes", "Strict refuses a move the rules do not allow; table lets you make it and take the rulebook's penalty."],
-  dealer: ["First dealer", "Which seat deals first (seat numbers start at 0); empty: the last seat.", true, "the last seat"],
-  max_turns: ["Turn limit", "A safety stop: the game ends as a draw after this many turns.", true],
-  seed: ["Deal seed", "The same seed deals the same cards.", true],
-};
-const GAMES = {
-  "king-taco": {
-    goto: ["Goto", "How many times the Goto card may move the play before the game ends.", true],
-    deck: ["Deck", "The deck's recipe: colours, numbers and effect cards, as JSON.", true],
-  },
-  mao: {
-    rules: ["Rules in play", "standard (the default), base, all, original, or a mix of set names and the seed's paragraph ids, e.g. standard,christmas. Nobody is told."],
-    reveal: ["Reveal the rules afterwards", "When the game is over, everyone sees which rules were in play."],
-    delay_s: ["Delay of game", "Seconds a player has to play before the dealer hurries them.", true],
-    grace_s: ["Reasonable time", "Seconds the dealer allows before judging a failure to act.", true],
-    decks: ["Decks", "52-card decks shuffled together; empty: one per six players.", true, "one per six players"],
-    extension: ["Match (the Extension)", "Play a series of games: each winner deals the next and first adds, changes or removes one rule, in secret, telling one other player as a witness. The software enforces every rule."],
-    games: ["Games in the match", "How many games a match lasts (with the Extension on); the most games won wins the match."],
-    judge: ["Who judges", "The software deals and judges, or a person at the dealer seat judges, with the software's advice.", true],
-    house: ["Written rules", "House rules in the rule language (JSON), in play from the start; houserules mao rules check FILE says them in words.", true],
-  },
-  "cripple-mr-onion": {
-    dealer: ["First dealer", "Which seat deals first (seat numbers start at 0).", true],
-    stake: ["Stake", "The ante each player pays into the pot every round."],
-    max_raise: ["Largest raise", "The most a bet may be raised, in Stakes."],
-    chips: ["Starting chips", "How many chips each player starts the match with."],
-    rounds: ["Rounds", "The match ends after this many rounds (or when one player has all the chips)."],
-    modifiers: ["Modifiers", "The optional rules #0–#11 in play: all, none, or numbers such as 1,4.", true],
-    reform: ["Re-form after devaluing", "Players whose shown hands lose value may sort again once.", true],
-    declaration_round: ["Declaration round", "Before the showdown everyone is asked in turn who declares special cards.", true],
-  },
-};
+// An option with its default in words (by_default) is shown empty: that default depends on the
+// table (the player count, which the form does not fix: "First dealer 3" at a table of three)
+// and an empty field keeps it.
 
-// options with a few named values: a menu instead of a text field ([value, words])
-const CHOICES = {
-  mode: [["strict", "strict: illegal moves are refused"], ["table", "table: illegal moves cost the rulebook's penalty"]],
-  judge: [["software", "the software"], ["dealer", "a person at the dealer seat"]],
-};
+/** An option's words: the schema's record, or (for a key the schema does not know) its key. */
+const wordsFor = (game, key) => (game.option_words || []).find((o) => o.key === key)
+  || { key, label: key.replace(/_/g, " "), help: "", advanced: true, choices: [], by_default: null };
 
 const isStructured = (value) => value !== null && typeof value === "object";
 /** A list of plain words or numbers, shown and typed comma-separated ("standard,christmas"), not as JSON. */
 export const isPlainList = (value) => Array.isArray(value) && value.every((v) => ["string", "number"].includes(typeof v));
 
-/** The control for one option: {element, advanced}. Its input is named ``opt-KEY``. */
+/** The control for one option of ``game`` (an /api/games entry): {element, advanced}. Its input is named ``opt-KEY``. */
 export function optionField(game, key, value) {
-  const [label, words, advanced, byDefault] = (GAMES[game] || {})[key] || SHARED[key] || [key.replace(/_/g, " "), "", true];
+  const { label, help, advanced, by_default: byDefault } = wordsFor(game, key);
+  const choices = wordsFor(game, key).choices.map((c) => [c.value, c.words]);
+  const words = byDefault ? `${help} Left empty: ${byDefault}.` : help;
   const name = `opt-${key}`;
   let input;
-  const choices = CHOICES[key];
-  if (choices && choices.some(([v]) => v === value)) {
+  if (choices.some(([v]) => v === value)) {
     input = h("select", { name }, ...choices.map(([v, said]) => h("option", { value: v }, said)));
     input.value = value;
   } else if (byDefault) {

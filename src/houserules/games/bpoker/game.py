@@ -19,7 +19,7 @@ from .evaluate import stage, standing
 from .literal import expect, literal_state
 from .machine import answer, run
 from .rules import GAME_OVER, Kind
-from .state import BState, deal, validate_options
+from .state import OPTIONS, BState, deal, validate_options
 from .stats import derived_stats, game_stats
 from .view import BView, view
 
@@ -100,6 +100,7 @@ class BPoker(GameBase[BState, BView]):
     title = "bpoker"
     codec = CODEC
     moves = MOVES
+    option_schema = OPTIONS
     game_stats = staticmethod(game_stats)
     derived_stats = staticmethod(derived_stats)
     #: a search's playout may stop at a hand's end and score the stashes (evaluate.py)

@@ -27,16 +27,34 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ...engine.clone import clone_slots
-from ...engine.core import OptionsError
-from ...engine.options import common_options
+from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
 
 PLAYERS = (3, 6)
-DEFAULTS: dict[str, Any] = {
-    "players": 4, "mode": "strict", "decks": 3, "jokers": 2, "viewing": 5, "table_max": 7,
-    "ante": 1, "hands": None, "hand_turns": None, "max_turns": 200, "nine_diamonds": "wins",
-}
+OPTIONS: Schema = (
+    players(*PLAYERS, "BP-1.1"),
+    mode("strict", penalties=False),
+    Option("decks", 3, "int", "Decks", "Standard decks shuffled together and dealt face down into the stashes "
+           "(three 4♦ need three decks).", "BP-1.2", 1, MAX_DECKS, advanced=True),
+    Option("jokers", 2, "int", "Jokers per deck", "How many Jokers each deck holds.", "BP-1.2", 0, 2, advanced=True),
+    Option("viewing", 5, "int", "Viewing hand", "How many cards your viewing hand is refilled to at the start of "
+           "your turn, before the 4s change that number.", "BP-2.3", 1, 12, advanced=True),
+    Option("table_max", 7, "int", "Table maximum", "How many cards your table holds at most (the 4♦ adds one); "
+           "at or over it you may not play from your viewing hand.", "BP-2.5", 5, 20, advanced=True),
+    Option("ante", 1, "int", "Ante", "How many cards each player pays from his stash into the pot when a hand "
+           "begins.", "BP-1.3", 0, 10, advanced=True),
+    Option("hands", None, "int", "Hands", "The game ends after this many hands (or sooner, when one player is left "
+           "with cards); the most stash cards win.", "BP-H32", 1, 100, advanced=True, by_default="one per player"),
+    Option("hand_turns", None, "int", "Turns in a hand", "A hand that lasts this many turns ends without a winner, "
+           "and its pot stays for the next hand.", "BP-H33", 3, 1000, advanced=True,
+           by_default="ten rounds (10 × players)"),
+    max_turns(200, 100_000, "BP-1.6", ends="the game ends after this many turns, and the most stash cards win"),
+    Option("nine_diamonds", "wins", "choice", "The 9♦", "When a 9♦ played at face value wins the hand: at once "
+           "(the chapter's rule), or only if it still stands when its player's next turn begins.", "BP-9D",
+           choices=(("wins", "wins at once"), ("stands", "wins if it still stands at its player's next turn")),
+           advanced=True),
+)
 TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
 
 
@@ -89,19 +107,13 @@ class Slot:
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
-    opts = common_options(raw, DEFAULTS, "bpoker", PLAYERS, "BP-1.1")
+    """Defaults filled in and every option checked against its record; the caps left to the
+    player count get theirs."""
+    opts = read_options(OPTIONS, raw, "bpoker")
     if opts["hands"] is None:  # BP-H32: every seat deals once
         opts["hands"] = opts["players"]
     if opts["hand_turns"] is None:  # BP-H33: ten rounds
         opts["hand_turns"] = 10 * opts["players"]
-    limits = {"decks": (1, MAX_DECKS), "jokers": (0, 2), "viewing": (1, 12), "table_max": (5, 20),
-              "ante": (0, 10), "hands": (1, 100), "hand_turns": (3, 1000), "max_turns": (1, 100_000)}
-    if opts["nine_diamonds"] not in ("wins", "stands"):
-        raise OptionsError(f"nine_diamonds is wins or stands, got {opts['nine_diamonds']!r}")
-    for key, (lo, hi) in limits.items():
-        v = opts[key]
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise OptionsError(f"{key} must be a whole number {lo} to {hi}, got {v!r}")
     return opts
 
 

@@ -21,7 +21,7 @@ from .cards import (
 )
 from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
-from .state import KingTacoState, deal, validate_options
+from .state import OPTIONS, KingTacoState, deal, validate_options
 from .stats import game_stats
 from .view import KingTacoView, view
 
@@ -103,6 +103,7 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     title = "King Taco"
     codec = CODEC
     moves = MOVES
+    option_schema = OPTIONS
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from ...cards import shuffle
 from ...engine.clone import clone_slots
 from ...engine.core import STRICT, OptionsError
 from ...engine.lifespan import Lifespans
-from ...engine.options import common_options
+from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
 from ...engine.resource import SeatPool
 from ...engine.stack import EffectStack
 from ...engine.window import ReactionWindow
@@ -45,34 +45,31 @@ def curse_key(seat: int) -> tuple[str, int]:
     return ("curse", seat)
 
 
-DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "hand_size": 7,
-    "mode": STRICT,
-    "dealer": None,  # None: the last seat deals, so seat 0 starts
-    "goto": 4,
-    "max_turns": 3000,
-    "deck": None,  # None: the seed's 126 cards (see cards.DEFAULT_DECK)
-}
+OPTIONS: Schema = (
+    players(2, MAX_SEATS, "KT-H1"),
+    Option("hand_size", 7, "int", "Cards dealt", "How many cards each player is dealt (the seed's game: 7).",
+           "KT-H1", 1, 20),
+    mode(STRICT),
+    dealer("KT-H1"),
+    Option("goto", 4, "int", "Goto",
+           "When a player empties their hand, the auction's top scorer tries to win with a 1 in Goto chance; "
+           "each failed try lowers Goto by 1 (never below 1).", "KT-9.8", 1, advanced=True),
+    max_turns(3000),
+    Option("deck", None, "json", "Deck",
+           "The deck's recipe as JSON: colours, numbers, effects, plain_wilds, wild_effects.", "KT-1.2",
+           advanced=True, by_default="the seed's 126 cards", read=validate_deck),
+)
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check every option, naming the one that is wrong."""
-    opts = common_options(raw, DEFAULTS, "King Taco", (2, MAX_SEATS), "KT-H1")
-    players, hand = opts["players"], opts["hand_size"]
-    if not isinstance(hand, int) or not 1 <= hand <= 20:
-        raise OptionsError(f"hand_size must be 1 to 20 (KT-H1), got {hand!r}")
-    if not isinstance(opts["goto"], int) or opts["goto"] < 1:
-        raise OptionsError(f"goto must be a whole number >= 1 (KT-9.8), got {opts['goto']!r}")
-    try:
-        opts["deck"] = validate_deck(opts["deck"])
-    except ValueError as exc:
-        raise OptionsError(str(exc)) from None
+    """Defaults filled in and every option checked against its record; the deck must deal the table."""
+    opts = read_options(OPTIONS, raw, "King Taco")
+    n, hand = opts["players"], opts["hand_size"]
     cards = build_deck(opts["deck"])
     if not any(IS_NUMBER[c] for c in cards):
         raise OptionsError("deck needs number cards: the first discard is a number card (KT-H2)")
-    if len(cards) < players * hand + 2:
-        raise OptionsError(f"deck has {len(cards)} cards: too few to deal {hand} to {players} players and start a pile")
+    if len(cards) < n * hand + 2:
+        raise OptionsError(f"deck has {len(cards)} cards: too few to deal {hand} to {n} players and start a pile")
     return opts
 
 

@@ -23,7 +23,7 @@ from ...engine.moves import seat as who
 from ...engine.words import card
 from . import flow, judge
 from .rulebook import penalty_key
-from .state import MaoState, deal, literal_state, validate_options
+from .state import OPTIONS, MaoState, deal, literal_state, validate_options
 from .view import MaoView, dealer_words, view
 
 
@@ -131,6 +131,7 @@ class Mao(GameBase[MaoState, MaoView]):
     title = "Mao"
     codec = CODEC
     moves: Moves[Any] = MOVES
+    option_schema = OPTIONS
     #: delay of game: the rules wake on deadlines of their own
     keeps_time = True
     #: how scenario files compare penalty names (engine.scenario): the forgiving way speech is heard

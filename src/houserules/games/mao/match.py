@@ -31,17 +31,25 @@ from typing import Any
 from ...engine.actions import Field
 from ...engine.core import Action, Event, Illegal, OptionsError, Result
 from ...engine.moves import Move, Moves, seat
+from ...engine.options import Option, Schema, defaults, is_stored, read_options
 from ...engine.protocol import Game
-from ...engine.options import is_stored
 from . import language, rulecheck
 from .game import MOVES, Mao
 from .judge import GAME_OVER
 from .library import suggestions
 from .rulebook import BASE, RULES, Rule, in_play
-from .state import HAND, MaoState, deal, validate_options
+from .state import HAND, OPTIONS, MaoState, book_options, deal, validate_options
 from .view import MaoView
 
-MATCH_KEYS = {"extension": False, "games": 3}
+MATCH_OPTIONS: Schema = (
+    *OPTIONS,
+    Option("extension", False, "bool", "Match (the Extension)", "Play a series of games: each winner deals the next "
+           "and first adds, changes or removes one rule, in secret, telling one other player as a witness. The "
+           "software enforces every rule.", "M-extension"),
+    Option("games", 3, "int", "Games in the match", "How many games a match lasts (with the Extension on); the most "
+           "games won wins the match.", "M-extension", 1, 50),
+)
+MATCH_KEYS = defaults(MATCH_OPTIONS[len(OPTIONS):])
 OPS = ("add", "modify", "remove")
 WRITE_EXAMPLE = '"arg": {"op": "add", "rule": {"id": "sevens", "on": "play", ...}, "witness": 1}'
 
@@ -249,14 +257,11 @@ class MaoMatch(Mao):
     codec = MATCH_CODEC
     moves: Moves[Any] = MATCH_MOVES
 
+    option_schema = MATCH_OPTIONS
+
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        ext, games = raw.get("extension", False), raw.get("games", MATCH_KEYS["games"])
-        if not isinstance(ext, bool):
-            raise OptionsError("extension is true or false")
-        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 50:
-            raise OptionsError(f"games must be 1 to 50, got {games!r}")
-        opts = validate_options(_inner(raw))
-        return {**opts, "extension": ext, "games": games}  # listed even when off: the lobby offers them
+        """Mao's options and the match's (listed even when off: the lobby offers them)."""
+        return book_options(read_options(MATCH_OPTIONS, raw, "Mao"))
 
     def new(self, options: Mapping[str, Any], seed: int) -> MatchState:
         opts = self.options(options)

@@ -18,7 +18,7 @@ from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
 from ...engine.core import TABLE, GameError, OptionsError
 from ...engine.literal import check_keys, read_piles
-from ...engine.options import common_options, is_stored
+from ...engine.options import Option, Schema, dealer, is_stored, max_turns, mode, players, read_options
 from . import language, rulecheck
 from .rulebook import Rule, applies, in_play, rule_set, rules_for
 
@@ -26,47 +26,49 @@ PLAYERS = (2, rulecheck.SEATS)
 HAND = 5
 #: a pause nobody speaks in for this many times ``delay_s`` is adjourned (H-pause)
 QUIET_SPELL = 3
-DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "rules": "standard",
-    "delay_s": 5.0,
-    "grace_s": 3.0,
-    "decks": None,  # None: one deck up to six players, another for each six more (M-players)
-    "mode": TABLE,
-    "dealer": None,  # None: the last seat deals, so seat 0 (left of the dealer) starts
-    "reveal": False,  # show the rules in play to everyone once the game is over
-    "judge": "software",  # "dealer": the dealer seat's person judges; the software only advises them
-    "max_turns": 2000,
-    "house": [],  # the table's written rules (the Extension), in the rule language
-}
+OPTIONS: Schema = (
+    players(*PLAYERS, "M-players"),
+    Option("rules", "standard", "list", "Rules in play", "standard (the default), base, all, original, or a mix of "
+           "set names and the seed's paragraph ids, e.g. standard,christmas. Nobody is told.", "M-set"),
+    Option("delay_s", 5.0, "number", "Delay of game", "Seconds a player has to play before the dealer hurries them.",
+           "M-delay", 0.5, 120, advanced=True, unit="seconds"),
+    Option("grace_s", 3.0, "number", "Reasonable time", "Seconds a player has to say a required phrase or knock, "
+           "and between repeated penalties for cards held or shown.", "H-time", 0.5, 120, advanced=True,
+           unit="seconds"),
+    Option("decks", None, "int", "Decks", "52-card decks shuffled together.", "M-players", 1, 4, advanced=True,
+           by_default="one per six players"),
+    mode(TABLE),
+    dealer("M-deal"),
+    Option("reveal", False, "bool", "Reveal the rules afterwards",
+           "When the game is over, everyone sees which rules were in play.", "H-reveal"),
+    Option("judge", "software", "choice", "Who judges", "The software deals and judges, or a person at the dealer "
+           "seat judges, with the software's advice.", "H-dealer",
+           choices=(("software", "the software"), ("dealer", "a person at the dealer seat")), advanced=True),
+    max_turns(2000, ends="the game is abandoned without a winner after this many turns"),
+    Option("house", [], "json", "Written rules", "House rules in the rule language (JSON), in play from the start; "
+           "houserules mao rules check FILE says them in words.", "E-house", advanced=True),
+)
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in and every option checked, naming the one that is wrong."""
-    opts = common_options(raw, DEFAULTS, "Mao", PLAYERS, "M-players")
+    return book_options(read_options(OPTIONS, raw, "Mao"))
+
+
+def book_options(opts: dict[str, Any]) -> dict[str, Any]:
+    """What ties Mao's options together, on options checked one by one: a rule book file
+    (``-o rules=@FILE``) holds a set and written rules, the written rules must be playable with
+    the set, and the decks (one per six players unless set) must deal every hand."""
     where = "house"
     if isinstance(opts["rules"], Mapping):  # a rule book file (-o rules=@FILE): its set and its house rules
         opts["house"], where = list(opts["rules"].get("rules", [])), "rules"
-        opts["rules"] = opts["rules"].get("set", DEFAULTS["rules"])
+        opts["rules"] = opts["rules"].get("set", "standard")
     opts["rules"] = list(rule_set(opts["rules"]))
     opts["house"] = house_rules(opts["house"], where, in_play(opts["rules"]))
-    for key in ("delay_s", "grace_s"):
-        v = opts[key]
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.5 <= v <= 120:
-            raise OptionsError(f"{key} must be a number of seconds from 0.5 to 120, got {v!r}")
-        opts[key] = float(v)
     if opts["decks"] is None:
         opts["decks"] = math.ceil(opts["players"] / 6)
-    d = opts["decks"]
-    if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 4:
-        raise OptionsError(f"decks must be 1 to 4, got {d!r}")
-    if opts["players"] * HAND + 2 > d * DECK_SIZE:
-        raise OptionsError(f"{opts['players']} players need more than {d} deck(s)")
-    if not isinstance(opts["reveal"], bool):
-        raise OptionsError("reveal is true or false")
-    if opts["judge"] not in ("software", "dealer"):
-        raise OptionsError(f"judge is software (the software deals and judges) or dealer (a person does), "
-                           f"got {opts['judge']!r}")
+    if opts["players"] * HAND + 2 > opts["decks"] * DECK_SIZE:
+        raise OptionsError(f"{opts['players']} players need more than {opts['decks']} deck(s)")
     return opts
 
 

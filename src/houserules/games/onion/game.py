@@ -17,8 +17,8 @@ from ...engine.words import card
 from ...engine.protocol import Game
 from . import flow, modifiers, phases, rules
 from .cards import CRANK, CSUIT, DECK_SIZE, SPECIAL, allocate, canonical, name, names
+from .state import OPTIONS, OnionState, Phase, literal_state, validate_options
 from .state import OnionKind as K
-from .state import OnionState, Phase, literal_state, validate_options
 from .view import OnionView, view
 
 
@@ -127,6 +127,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
     title = "Cripple Mr Onion"
     codec = CODEC
     moves = MOVES
+    option_schema = OPTIONS
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)

@@ -19,24 +19,11 @@ from ...cards import CardError
 from ...engine.chips import Ledger
 from ...engine.clone import clone_slots
 from ...engine.core import STRICT, GameError, OptionsError
-from ...engine.options import common_options
+from ...engine.options import Option, Schema, dealer, mode, players, read_options
 from ...engine.seniority import seniority
 from .cards import DECK_SIZE, allocate, name
 from .solver import Arrangement, RunningFlush
 
-DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "stake": 1,  # the ante, the price of a bought card, the step of every bet (CMO-1.2)
-    "max_raise": 5,  # the largest bet or raise, in Stakes (CMO-1.2)
-    "chips": 100,  # each player's chips at the start of the match
-    "rounds": 50,  # the match ends after this many rounds at most (CMO-1.3)
-    "dealer": 0,  # the first Dealer
-    "modifiers": (),  # modifier numbers 0-11 in play, or "all" (CMO-7)
-    "cripple": True,  # crippling (#0) is the base game's, the game's namesake: false leaves it out (CMO-7.0)
-    "reform": False,  # amendment: reform once after a devaluing card (CMO-8.1)
-    "declaration_round": False,  # amendment: special cards declared before the showdown (CMO-8.2)
-    "mode": STRICT,
-}
 
 class Phase(StrEnum):
     """The decision pending (CMO-4 .. CMO-5); ``phases.PHASES`` says what each allows."""
@@ -90,18 +77,10 @@ ALL_MODIFIERS = tuple(range(12))
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check every option, naming the one that is wrong."""
-    opts = common_options(raw, DEFAULTS, "Cripple Mr Onion", (2, 7), "CMO-1.1")
-    for key, low in (("stake", 1), ("max_raise", 1), ("chips", 1), ("rounds", 1)):
-        v = opts[key]
-        if not isinstance(v, int) or isinstance(v, bool) or v < low:
-            raise OptionsError(f"{key} must be a whole number of at least {low}, got {v!r}")
+    """Defaults filled in and every option checked against its record; the chips must pay an ante."""
+    opts = read_options(OPTIONS, raw, "Cripple Mr Onion")
     if opts["chips"] < opts["stake"]:
         raise OptionsError("chips must cover at least one Stake (the ante)")
-    opts["modifiers"] = list(parse_modifiers(opts["modifiers"]))
-    for key in ("cripple", "reform", "declaration_round"):
-        if not isinstance(opts[key], bool):
-            raise OptionsError(f"{key} must be true or false, got {opts[key]!r}")
     return opts
 
 
@@ -122,6 +101,29 @@ def parse_modifiers(value: Any) -> tuple[int, ...]:
     if any(not 0 <= m <= 11 for m in got):
         raise OptionsError(f"modifiers are numbered 0 to 11, got {got}")
     return tuple(got)
+
+
+OPTIONS: Schema = (
+    players(2, 7, "CMO-1.1"),
+    Option("stake", 1, "int", "Stake", "The ante each player pays into the Pot every round; every bet is a "
+           "whole number of Stakes, and a bought card costs one.", "CMO-1.2", 1),
+    Option("max_raise", 5, "int", "Largest raise", "The most a bet or raise may be, in Stakes.", "CMO-1.2", 1),
+    Option("chips", 100, "int", "Starting chips", "How many chips each player starts the match with.", "CMO-1.3", 1),
+    Option("rounds", 50, "int", "Rounds", "The match ends after this many rounds, or sooner when only one "
+           "player has chips left; the most chips win.", "CMO-1.3", 1),
+    dealer("CMO-4.1", default=0),
+    Option("modifiers", (), "list", "Modifiers", "The optional rules #0–#11 in play: all, none, or numbers "
+           "such as 1,4.", "CMO-7", advanced=True, read=lambda value: list(parse_modifiers(value))),
+    Option("cripple", True, "bool", "Crippling", "A long running flush may cripple an Onion (modifier #0, the "
+           "base game's and the game's name); off leaves it out unless the modifiers list 0.", "CMO-7.0",
+           advanced=True),
+    Option("reform", False, "bool", "Re-form after devaluing", "After a devaluing card (the Lady, Fate, the "
+           "Sender of Eight, Death), a player whose shown arrangement lost value may arrange again, once.",
+           "CMO-8.1", advanced=True),
+    Option("declaration_round", False, "bool", "Declaration round", "Before the showdown everyone is asked in "
+           "turn, from the Elder round to the Dealer, who declares special cards.", "CMO-8.2", advanced=True),
+    mode(STRICT, penalties=False),
+)
 
 
 class OnionState:

@@ -17,7 +17,7 @@ from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
 from . import flow, rules
-from .state import SheddingState, deal, literal_state, validate_options
+from .state import OPTIONS, SheddingState, deal, literal_state, validate_options
 from .view import SheddingView, view
 
 
@@ -64,6 +64,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     title = "Shedding"
     codec = CODEC
     moves = MOVES
+    option_schema = OPTIONS
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)

@@ -14,26 +14,24 @@ from typing import Any
 
 from ...cards import DECK_SIZE, card_name, full_deck, parse_cards, shuffle
 from ...engine.clone import clone_slots
-from ...engine.core import STRICT, GameError, OptionsError
+from ...engine.core import STRICT, GameError
 from ...engine.literal import check_keys, read_piles
-from ...engine.options import common_options
+from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
 
-DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "hand_size": 5,
-    "mode": STRICT,
-    "dealer": None,  # None: the last seat deals, so seat 0 (left of the dealer) starts
-    "max_turns": 10_000,
-}
 HAND_SIZES = (5, 7)
+OPTIONS: Schema = (
+    players(2, 5, "S-1.1"),
+    Option("hand_size", 5, "choice", "Cards dealt", "How many cards each player is dealt: 5 or 7.", "S-1.2",
+           choices=tuple((n, f"{n} cards") for n in HAND_SIZES)),
+    mode(STRICT),
+    dealer("H-17"),
+    max_turns(10_000),
+)
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check every option, naming the one that is wrong (S-1.1, S-1.2)."""
-    opts = common_options(raw, DEFAULTS, "Shedding", (2, 5), "S-1.1")
-    if opts["hand_size"] not in HAND_SIZES:
-        raise OptionsError(f"hand_size must be 5 or 7 (S-1.2), got {opts['hand_size']!r}")
-    return opts
+    """Defaults filled in and every option checked against its record (S-1.1, S-1.2)."""
+    return read_options(OPTIONS, raw, "Shedding")
 
 
 class SheddingState:
