@@ -9,7 +9,7 @@ an option twice or checks it by hand:
   choices, the shared ``players``/``mode``/``dealer``/``max_turns``), each refusal one line naming
   the option; a game's own validator keeps only what ties options together (Mao's decks for its
   players, Onion's chips against the Stake);
-- the lobby's form (the server sends ``Option.to_json``; ``web/options.js`` draws from it),
+- the lobby's form (the server sends ``Option.to_json``; the browser lobby draws from it),
   ``houserules options GAME`` and the "Options" section of a game's rules page;
 - ``seats_for``: a table's seat count from its options, with no game dealt.
 

@@ -7,11 +7,11 @@
 import { TableConnection } from "./net.js";
 import fallback from "./games/fallback.js";
 import { h, copyButton, cardWords } from "./dom.js";
-import { isPlainList, optionField, TABLE_CLOCKS } from "./options.js";
+import { isPlainList, optionField, TABLE_CLOCKS } from "./lobby_options.js";
 import { Countdown } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound } from "./alerts.js";
 import { Motion } from "./motion.js";
-import { ChatPanel } from "./chat.js";
+import { ChatPanel } from "./table_chat.js";
 import { rematchBox } from "./rematch.js";
 import { replayScreen } from "./replay.js";
 
