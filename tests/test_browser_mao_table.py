@@ -136,9 +136,9 @@ def test_the_lobby_offers_a_first_game_in_words(base_url, browser):
     page = browser.new_context(viewport=LAPTOP).new_page()
     watch_errors(page, errors)
     page.goto(base_url + "/")
-    page.wait_for_selector("#first-game")
-    assert "first game" in page.locator("#first-game").inner_text().lower()
-    page.click("#first-game button")
+    page.wait_for_selector("#first-game-mao")
+    assert "first game" in page.locator("#first-game-mao").inner_text().lower()
+    page.click("#first-game-mao button")
     assert page.locator("[name=game]").input_value() == "mao"
     assert float(page.locator("[name=opt-delay_s]").input_value()) > 5
     assert page.locator("[name=opt-reveal]").is_checked()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .core import GameError
 from .protocol import Game
@@ -45,6 +45,13 @@ def lazy_exports(package: str, names: Mapping[str, str]) -> Callable[[str], Any]
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__
+
+
+class FirstGame(NamedTuple):
+    """Settings for a first game: options the lobby fills in, and why, in a sentence or two."""
+
+    options: Mapping[str, Any]
+    pitch: str
 
 
 @dataclass(frozen=True)
@@ -93,6 +100,9 @@ class GameSpec:
     #: groupings, special cards: a mapping of JSON-ready word tables), which the terminal reads
     #: and the browser fetches once (GET /api/games/NAME/glossary): a phrase written once
     glossary: str | None = None
+    #: a newcomer's first table, where the defaults are for people who know the game: the
+    #: options to set and a sentence saying why; the lobby offers them in a panel of their own
+    first_game: FirstGame | None = None
     #: option sets the conformance suite plays the game under besides its defaults
     #: (a game whose options change its rules lists one per kind of rule)
     variants: tuple[Mapping[str, Any], ...] = ()

@@ -30,6 +30,7 @@ from starlette.routing import Match, Route
 
 from ..bots import LEVELS, POLICY, bot_kinds, default_bot
 from ..engine import registry
+from ..engine.registry import FirstGame
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
 from .gate import Gate, party
@@ -143,6 +144,11 @@ class OptionInfo(BaseModel):
     default: str = Field(description="the default, in words")
 
 
+class FirstGameInfo(BaseModel):
+    options: dict[str, Any] = Field(description="the options a first table sets (the rest keep their defaults)")
+    pitch: str = Field(description="why, in a sentence or two")
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -154,6 +160,9 @@ class GameInfo(BaseModel):
     option_words: list[OptionInfo] = Field(description="each option in words, in the order of options")
     seats: int = Field(description="seats with the default options")
     client_module: bool = Field(description="the browser has a rendering module for it (else a generic one)")
+    first_game: FirstGameInfo | None = Field(None, description="settings the lobby offers a newcomer's first table")
+
+
 
 
 class SeatSpec(BaseModel):
@@ -314,8 +323,12 @@ def create_app(config: ServerConfig) -> FastAPI:
                                 levels=dict(LEVELS),
                                 options=opts,
                                 option_words=[OptionInfo(**o.to_json()) for o in g.option_schema],
-                                seats=g.seats_for(opts), client_module=registry.spec(name).web))
+                                seats=g.seats_for(opts), client_module=registry.spec(name).web,
+                                first_game=first_game(registry.spec(name).first_game)))
         return out
+
+    def first_game(preset: FirstGame | None) -> FirstGameInfo | None:
+        return None if preset is None else FirstGameInfo(options=dict(preset.options), pitch=preset.pitch)
 
     def may_create(request: Request) -> str:
         """A burst of new tables from one party is fine; a flood gets 429, and so does a party

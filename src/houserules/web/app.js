@@ -190,7 +190,8 @@ async function buildCreateForm(form) {
   };
   gameSelect.addEventListener("change", drawOptions);
   drawOptions();
-  if (list.some((g) => g.name === "mao")) form.after(firstGame(form, gameSelect, drawOptions));
+  // a game whose defaults are for people who know it offers a newcomer's first table (GameSpec.first_game)
+  form.after(...list.filter((g) => g.first_game).map((g) => firstGame(g, form, gameSelect, drawOptions)));
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -240,21 +241,21 @@ async function buildCreateForm(form) {
 }
 
 /** Mao for newcomers, in words: the New table form set for a first game (more time, the rules told at the end). */
-function firstGame(form, gameSelect, drawOptions) {
+function firstGame(game, form, gameSelect, drawOptions) {
   const set = () => {
-    gameSelect.value = "mao";
+    gameSelect.value = game.name;
     drawOptions();
-    const field = (key) => form.elements[`opt-${key}`];
-    if (field("delay_s")) field("delay_s").value = "12";
-    if (field("grace_s")) field("grace_s").value = "6";
-    if (field("reveal")) field("reveal").checked = true;
+    for (const [key, value] of Object.entries(game.first_game.options)) {
+      const field = form.elements[`opt-${key}`];
+      if (!field) continue;
+      if (field.type === "checkbox") field.checked = Boolean(value);
+      else field.value = String(value);
+    }
     form.scrollIntoView({ behavior: "smooth", block: "start" });
-    notice("Set for a first game of Mao: choose who sits where, then Create table.");
+    notice(`Set for a first game of ${game.title}: choose who sits where, then Create table.`);
   };
-  return h("section", { class: "panel", id: "first-game" }, h("h2", {}, "Your first game of Mao?"),
-    h("p", {}, "Nobody may tell you the rules of Mao: you learn them from the dealer's penalties. A first game "
-      + "gives you 12 seconds for each turn instead of 5, a little longer to say what a card asks, "
-      + "and tells every rule in full words when the game ends."),
+  return h("section", { class: "panel first-game", id: `first-game-${game.name}` },
+    h("h2", {}, `Your first game of ${game.title}?`), h("p", {}, game.first_game.pitch),
     h("button", { type: "button", onclick: set }, "Set up a first game"));
 }
 

@@ -25,7 +25,7 @@ registered here: plain Mao unless ``extension``), ``library`` (bots' rules),
 
 from __future__ import annotations
 
-from ...engine.registry import GameSpec, lazy_exports
+from ...engine.registry import FirstGame, GameSpec, lazy_exports
 
 SPEC = GameSpec(
     name="mao",
@@ -54,6 +54,10 @@ SPEC = GameSpec(
     reveal_option="reveal",
     # no table chat: at Mao, speech is part of the game (the rules judge what a seat says)
     chat=False,
+    first_game=FirstGame({"delay_s": 12, "grace_s": 6, "reveal": True},
+                         "Nobody may tell you the rules of Mao: you learn them from the dealer's penalties. A first "
+                         "game gives you 12 seconds for each turn instead of 5, a little longer to say what a card "
+                         "asks, and tells every rule in full words when the game ends."),
     # the Extension: a match of two games, a written rule in play from the start
     variants=({"extension": True, "games": 2, "max_turns": 150, "house": [{"id": "eights-again", "on": "play",
                                                         "if": ["card.rank == 8"], "effects": ["again"]}]},
