@@ -14,7 +14,7 @@ import gc
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +30,7 @@ from starlette.routing import Match, Route
 
 from ..bots import LEVELS, POLICY, bot_kinds, default_bot
 from ..engine import registry
-from ..engine.registry import FirstGame
+from ..engine.registry import FirstGame, GameSpec
 from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
 from .gate import Gate, party
@@ -414,6 +414,17 @@ def create_app(config: ServerConfig) -> FastAPI:
             keep(live.id, seat, len(actions), replay)
         return replay
 
+    def declared(game: str, part: Callable[[GameSpec], str | None], what: str) -> str:
+        """The ``"module:attribute"`` a game's spec names for ``what``: 404 for a game this server
+        does not have, or one that declares none."""
+        try:
+            target = part(registry.spec(game))
+        except GameError as exc:
+            raise HTTPException(404, str(exc)) from None
+        if target is None:
+            raise HTTPException(404, f"{game} has no {what}")
+        return target
+
     @app.post("/api/games/{game}/preview", responses=errors(*GATE_ERRORS, 400, 404, 413),
               openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
                   "anyOf": [registry.load(s.preview_body) for s in registry.specs().values() if s.preview_body],
@@ -422,12 +433,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         """A game's own read-only answer for its browser module (``GameSpec.preview``; Mao: a rule
         being written, in plain words and tried on a sample hand). Nothing is stored or changed.
         A plain ``def``: the work runs in a worker thread, never on the event loop."""
-        try:
-            target = registry.spec(game).preview
-        except GameError as exc:
-            raise HTTPException(404, str(exc)) from None
-        if target is None:
-            raise HTTPException(404, f"{game} has no preview")
+        target = declared(game, lambda spec: spec.preview, "preview")
         try:
             answer: dict[str, Any] = registry.load(target)(body)
         except GameError as exc:
@@ -438,13 +444,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def glossary(game: str) -> dict[str, Any]:
         """A game's names for what is on its table (``GameSpec.glossary``): its browser module
         reads them here, so that no phrase is written a second time in JavaScript."""
-        try:
-            target = registry.spec(game).glossary
-        except GameError as exc:
-            raise HTTPException(404, str(exc)) from None
-        if target is None:
-            raise HTTPException(404, f"{game} has no glossary")
-        words: dict[str, Any] = registry.load(target)
+        words: dict[str, Any] = registry.load(declared(game, lambda spec: spec.glossary, "glossary"))
         return words
 
     @app.get("/api/rules/{game}", responses=errors(*GATE_ERRORS, 404))
