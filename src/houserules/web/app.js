@@ -429,7 +429,7 @@ class TableScreen {
       ...shown.map((e, i) => {
         // the sentence comes with the event, in the game's one wording; cards are [[NAME]] tokens
         const away = this.byStandIn(e, firstShown + i); // the stand-in bot's doing
-        return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${away ? " while-away" : ""}` },
+        return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${away ? " while-away" : ""}`, "data-seat": e.seat ?? null },
           cardWords(e.text, mod.cardText)) : "";
       }));
     const leave = this.seat !== null && u.status !== "over" ? h("button", {
