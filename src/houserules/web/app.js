@@ -407,10 +407,11 @@ class TableScreen {
     const buttons = u.legal.filter((a) => mod.isButton(a));
     // On a phone the bar of buttons sticks to the bottom edge, except where that would mislead. A prompt
     // on the board asks the question: the buttons go right under it, with its own answers (Onion's
-    // "Keep all five"), never stuck over it. A bar of nothing but costly choices (Fold) does not stick
-    // either: alone on the first screen it would read as the only way on.
+    // "Keep all five"), never stuck over it. A bar of nothing but costly choices (Fold, Draw) does not
+    // stick while the board offers other moves (cards to play): alone on the first screen it would read
+    // as the only way on.
     const ask = main instanceof Element ? main.querySelector(".prompt") : null;
-    const costly = buttons.length > 0 && buttons.every((a) => mod.actionCost(a, u.view));
+    const costly = buttons.length > 0 && buttons.every((a) => mod.actionCost(a, u.view)) && u.legal.length > buttons.length;
     const actions = h("div", { class: `actions ${ask || costly ? "in-flow" : "sticky"}`, role: "group", "aria-label": "your actions" }, ...buttons.map((a) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
       const cost = mod.actionCost(a, u.view);
@@ -603,7 +604,8 @@ class TableScreen {
     const panel = h("div", { id: "result", class: "result" }, h("div", { class: "panel" },
       h("h2", {}, title),
       story ? h("p", { class: "ending" }, story) : "",
-      h("p", { class: story ? "muted" : "" }, `The game ended: ${r.reason}.`),
+      // the rules name seats by number ("seat 0 ran out of time"); people read names
+      h("p", { class: story ? "muted" : "" }, `The game ended: ${r.reason.replace(/\bseat (\d+)\b/g, (w, n) => names[Number(n)] ?? w)}.`),
       this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
         : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
       h("div", { class: "row" },
