@@ -6,7 +6,7 @@
 
 import { TableConnection } from "./net.js";
 import fallback from "./games/fallback.js";
-import { h, copyButton } from "./dom.js";
+import { h, copyButton, named } from "./dom.js";
 import { isPlainList, optionField, TABLE_CLOCKS } from "./options.js";
 import { Countdown, clockText } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound, lowTimeSoundOn, setLowTimeSound } from "./alerts.js";
@@ -605,7 +605,7 @@ class TableScreen {
       h("h2", {}, title),
       story ? h("p", { class: "ending" }, story) : "",
       // the rules name seats by number ("seat 0 ran out of time"); people read names
-      h("p", { class: story ? "muted" : "" }, `The game ended: ${r.reason.replace(/\bseat (\d+)\b/g, (w, n) => names[Number(n)] ?? w)}.`),
+      h("p", { class: story ? "muted" : "" }, `The game ended: ${named(r.reason, names)}.`),
       this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
         : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
       h("div", { class: "row" },
