@@ -205,3 +205,25 @@ def test_declarations_are_offered_strongest_first(base_url, browser):
     assert first.get_attribute("data-cards") == "2D 2H 3H 4C QS"  # of equals, the server's order
     assert first.locator("kbd").inner_text() == "a"
     assert not errors, errors
+
+
+def test_a_prompt_and_its_answers_name_seats_by_name(base_url, browser):
+    """Issue 25: the rules ask "discard which card of seat 2's table" and offer "seat:1"; people
+    read names (Cy's table, Bo), never a seat counted from 0."""
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(base_url + "/")
+    asking = {**VIEW, "reacting": False, "ask": {"seat": 0, "clause": "BP-KD", "prompt": "discard which card of seat 2's table"}}
+    legal = [{"seat": 0, "action": "choose", "choice": "seat:1"}, {"seat": 0, "action": "choose", "choice": "seat:2"}]
+    page.evaluate("""async ([view, legal]) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+    }""", [asking, legal])
+    assert page.locator("#ask h3").inner_text() == "Discard which card of Cy's table"
+    assert [b.split("\n")[0] for b in page.locator("#ask button.choice").all_inner_texts()] == ["Bo", "Cy"]
+    page.evaluate("""async ([view, legal]) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = {view, legal: [], seat: 1, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+    }""", [asking, legal])
+    assert "Ann is asked: discard which card of Cy's table" in page.locator(".waiting-for").inner_text()

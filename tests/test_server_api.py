@@ -42,7 +42,7 @@ def test_creating_a_table_gives_one_secret_invite_per_person(client):
     summary = client.get(f"/api/tables/{t['table']}").json()
     assert summary["status"] == "waiting" and summary["seats"][2]["bot"] == "heuristic"
     # every seat field docs/protocol.md lists, stand_in included (issue 23, item 8)
-    assert set(summary["seats"][0]) == {"seat", "name", "bot", "joined", "connected", "stand_in"}
+    assert set(summary["seats"][0]) == {"seat", "name", "bot", "joined", "connected", "stand_in", "stand_in_in"}
     assert not any(tok in client.get(f"/api/tables/{t['table']}").text for tok in tokens)
     assert t["table"] not in [row["id"] for row in client.get("/api/tables").json()]  # private by default
     listed = client.post("/api/tables", json={"game": "shedding", "listed": True}).json()

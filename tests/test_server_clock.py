@@ -166,6 +166,41 @@ def test_the_host_pauses_resumes_and_replaces_an_absent_player_others_may_not(tm
                 h.until(lambda m: m["type"] == "update" and (m["legal"] or m["status"] == "over") and m["actions"] > n)
 
 
+def test_any_seated_player_lets_a_bot_play_an_absent_seat_now_and_everyone_sees_the_countdown(tmp_path):
+    """Issue 25: when a friend drops, everyone is told when the stand-in sits down (``stand_in_in``),
+    and any player at the table, not only the host, may hand the seat to it at once. Pausing stays
+    the host's; a spectator may do neither; nobody but the host starts a game without a player."""
+    people = [{"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}]
+    with server(tmp_path / "t.db", grace=3600) as client:
+        waiting = make(client, seats=people)
+        with seat(client, waiting["table"], waiting["invites"][0]["token"]) as a:
+            a.send({"type": "host", "do": "replace", "seat": 1})  # Bo never came: only the host may start
+            assert a.reply()["code"] == "not_host"
+
+        t = make(client, seats=people)
+        tok = [inv["token"] for inv in t["invites"]]
+        with seat(client, t["table"], tok[0]) as a, seat(client, t["table"], tok[2]) as c:
+            with seat(client, t["table"], tok[1]) as b:
+                assert b.last is not None and b.last["status"] == "playing"
+            # Bo has gone: Ann and Cy both see a countdown to his stand-in (an hour of grace here)
+            for s in (a, c):
+                u = s.until(lambda m: m["type"] == "update" and m["seats"][1]["stand_in_in"] is not None)
+                assert 3500 < u["seats"][1]["stand_in_in"] <= 3600 and not u["seats"][1]["stand_in"]
+                assert u["seats"][0]["stand_in_in"] is None
+            assert client.get(f"/api/tables/{t['table']}").json()["seats"][1]["stand_in_in"] > 3500
+            c.send({"type": "host", "do": "pause"})
+            assert c.reply()["code"] == "not_host"
+            c.send({"type": "host", "do": "replace", "seat": 0})
+            assert c.reply()["code"] == "not_absent"
+            c.send({"type": "host", "do": "replace", "seat": 1})  # Cy is not the host
+            for s in (a, c):
+                u = s.until(lambda m: m["type"] == "update" and m["seats"][1]["stand_in"])
+                assert u["seats"][1]["stand_in_in"] is None
+            with seat(client, t["table"], None) as w:  # a spectator (the key from the link)
+                w.send({"type": "host", "do": "replace", "seat": 1})
+                assert w.reply()["code"] == "not_host"
+
+
 def test_tables_are_private_unless_listed_and_spectators_need_the_link(tmp_path):
     with server(tmp_path / "t.db") as client:
         t = make(client)

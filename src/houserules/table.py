@@ -54,6 +54,12 @@ TABLE_WORDS = _TableWords()
 BOT_NAMES = ("Ada", "Bo", "Cyd", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou")
 
 
+def person_name(seat: int) -> str:
+    """The name of a person's seat that nobody named: people count seats from 1 ("player 1"), never
+    the rules' index 0 (issue 25)."""
+    return f"player {seat + 1}"
+
+
 def bot_name(seat: int) -> str:
     """The name of a bot at ``seat`` that nobody named (screens say that it is a bot)."""
     return BOT_NAMES[seat % len(BOT_NAMES)] + ("" if seat < len(BOT_NAMES) else str(seat // len(BOT_NAMES) + 1))
@@ -122,7 +128,7 @@ class Table:
         for s in range(n):
             kind = bots.get(s)
             bot = make(game.name, kind, seed * 31 + s) if kind else None
-            default = bot_name(s) if kind else f"player {s}"
+            default = bot_name(s) if kind else person_name(s)
             seats.append(Seat((names or {}).get(s, default), bot))
         table = cls(game, opts, seed, seats, state, on_timeout=on_timeout)
         table.record = GameRecord(game.name, opts, seed,

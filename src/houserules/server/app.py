@@ -207,6 +207,8 @@ class SeatPublic(BaseModel):
     joined: bool
     connected: bool
     stand_in: bool = Field(False, description="a bot plays this person's seat until they are back")
+    stand_in_in: float | None = Field(None, description="the person is away: seconds until a stand-in bot plays "
+                                                       "their seat (null when none is coming)")
 
 
 class TableSummary(BaseModel):

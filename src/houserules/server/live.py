@@ -45,7 +45,7 @@ from ..clock import parse_clock, parse_on_timeout
 from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.options import stored as options_stored
-from ..table import Table, bot_name, default_bot
+from ..table import Table, bot_name, default_bot, person_name
 from .chat import Chat
 from .protocol import PROTOCOL, ProtocolError, error
 from .rematch import KEY as REMATCH_KEY
@@ -241,8 +241,22 @@ class LiveTable:
         stood_in = self.hub.cluster.stand_ins(self.id) if self.hub.cluster is not None else frozenset()
         return [{"seat": i, "name": s.name, "bot": s.bot and shown_bot(s.bot), "joined": s.bot is not None or s.joined,
                  "connected": s.bot is not None or i in present,
-                 "stand_in": self.table.seats[i].stand_in is not None or i in stood_in}
+                 "stand_in": self.table.seats[i].stand_in is not None or i in stood_in,
+                 "stand_in_in": self.stand_in_due(i)}
                 for i, s in enumerate(self.seats)]
+
+    def stand_in_due(self, seat: int) -> float | None:
+        """Seconds until a stand-in bot sits down at ``seat`` (its player is away and the grace
+        period runs), else None: every page counts it down, so nobody is surprised by the bot.
+        Known where the grace period runs (the table's owner, in a cluster)."""
+        handle = self.grace.get(seat)
+        if handle is None:
+            return None
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:  # asked from outside the server's loop (a test's thread)
+            return None
+        return round(max(0.0, handle.when() - now), 1)
 
     # --- time ----------------------------------------------------------------
     def now(self) -> float:
@@ -410,7 +424,8 @@ class LiveTable:
         async with self.lock:
             self._join(client, since)
             self.kick_bots()
-            self._watch_absences()
+            if self._watch_absences():  # play began with someone away: everyone sees their countdown
+                self.broadcast()
 
     def _join(self, client: Client, since: int) -> None:
         seat = client.seat
@@ -471,9 +486,9 @@ class LiveTable:
             async with self.lock:
                 self.clients.discard(client)
                 self._announce()
+                self._watch_absences()  # first: the others' update carries the countdown to the stand-in
                 if not self.evicted:
                     self.broadcast()
-                self._watch_absences()
         if not self.clients and self.table.over and self.hub.tables.get(self.id) is self:
             del self.hub.tables[self.id]
             self.evicted = True
@@ -491,17 +506,20 @@ class LiveTable:
         return (self.seats[seat].bot is None and all(c.seat != seat for c in self.clients)
                 and seat not in self.elsewhere())
 
-    def _watch_absences(self) -> None:
-        """Start the grace period of every person's seat nobody holds (once play has begun).
-        At a game whose rules charge time (Mao's delay of game) there is none: every moment
-        absent would cost the seat a penalty, so the stand-in sits down at once."""
+    def _watch_absences(self) -> bool:
+        """Start the grace period of every person's seat nobody holds (once play has begun);
+        whether one started. At a game whose rules charge time (Mao's delay of game) there is
+        none: every moment absent would cost the seat a penalty, so the stand-in sits down at once."""
         if not self.started or self.table.over or self.evicted or not self.owner:
-            return
+            return False
         loop = asyncio.get_running_loop()
         grace = 0.0 if self.table.rules_keep_time else self.hub.grace
+        started = False
         for seat in range(len(self.seats)):
             if self.absent(seat) and seat not in self.grace and self.table.seats[seat].stand_in is None:
                 self.grace[seat] = loop.call_later(grace, self._grace_over, seat)
+                started = True
+        return started
 
     def _grace_over(self, seat: int) -> None:
         self.grace.pop(seat, None)
@@ -537,10 +555,14 @@ class LiveTable:
 
     # --- the host ---------------------------------------------------------------
     async def host_command(self, client: Client, msg: Mapping[str, Any]) -> None:
-        """The host pauses or resumes the table, or has a bot play an absent player's seat."""
-        if not client.host:
-            raise ProtocolError("not_host", "only the host (who created the table) may do that")
+        """The host pauses or resumes the table, or has a bot play an absent player's seat.
+        Any player seated at the table may do the last one too, once play has begun: a friend
+        who dropped should not hold everyone up until the host notices (issue 25). The message
+        counts against the seat's allowance like every other (limits.Buckets, per seat)."""
         do = msg.get("do")
+        seated = client.seat is not None and self.seats[client.seat].bot is None
+        if not client.host and not (do == "replace" and seated):
+            raise ProtocolError("not_host", "only the host (who created the table) may do that")
         async with self.lock:
             self._check_live()
             if self.table.over:
@@ -557,6 +579,8 @@ class LiveTable:
                     raise ProtocolError("bad_seat", "name the seat to replace by its number")
                 if not self.absent(seat):
                     raise ProtocolError("not_absent", "only an absent player's seat can be handed to a bot")
+                if not client.host and not self.started:
+                    raise ProtocolError("not_host", "only the host may start the game without a player")
                 handle = self.grace.pop(seat, None)
                 if handle is not None:
                     handle.cancel()
@@ -613,7 +637,7 @@ class LiveTable:
         self.heard[seat] = self.now()  # an attempt, even a refused one: the person is at the table
         named = raw.get("seat", seat)
         if type(named) is not int or named != seat:
-            raise ProtocolError("not_your_seat", f"you sit at seat {seat}; you cannot act for another seat")
+            raise ProtocolError("not_your_seat", f"you sit as {self.seats[seat].name}; you cannot act for another seat")
         game = self.table.game
         try:
             action = game.action_from_json({**raw, "seat": seat})
@@ -1017,7 +1041,7 @@ class Hub:
         stored_seats = []
         for i, spec in enumerate(seats):
             bot = spec.get("bot") or None
-            default = bot_name(i) if bot else f"player {i}"
+            default = bot_name(i) if bot else person_name(i)
             name = str(spec.get("name") or default).strip()[:NAME_LIMIT] or default
             if bot is None:
                 tokens[i] = secrets.token_urlsafe(18)

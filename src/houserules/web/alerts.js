@@ -25,18 +25,31 @@ export function setSound(on) {
   localStorage.setItem(SOUND_KEY, on ? "on" : "off");
 }
 
+const LOW_TIME_KEY = "houserules:low-time-sound";
+
+/** The low-time beep is off unless the person switched it on (a beep mid-thought startles). */
+export function lowTimeSoundOn() {
+  return localStorage.getItem(LOW_TIME_KEY) === "on";
+}
+
+export function setLowTimeSound(on) {
+  localStorage.setItem(LOW_TIME_KEY, on ? "on" : "off");
+}
+
 let audio;
-function chime() {
+/** A short tone at ``pitch`` Hz, ``after`` seconds from now. */
+function chime(pitch = 660, after = 0) {
   try {
     audio = audio || new AudioContext();
     const osc = audio.createOscillator();
     const gain = audio.createGain();
-    osc.frequency.value = 660;
-    gain.gain.setValueAtTime(0.08, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
+    const start = audio.currentTime + after;
+    osc.frequency.value = pitch;
+    gain.gain.setValueAtTime(0.08, start);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.35);
     osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.35);
+    osc.start(start);
+    osc.stop(start + 0.35);
   } catch {
     // no audio here: the badge and the announcement still tell
   }
@@ -46,4 +59,13 @@ function chime() {
 export function turnAlert() {
   announce("Your move");
   if (soundOn() && document.hidden) chime();
+}
+
+/** The person's own clock has just run low: say so, and two high beeps if they asked for them. */
+export function lowTimeAlert() {
+  announce("Your time is running out", true);
+  if (lowTimeSoundOn()) {
+    chime(880);
+    chime(880, 0.2);
+  }
 }

@@ -6,10 +6,10 @@
 
 import { TableConnection } from "./net.js";
 import fallback from "./games/fallback.js";
-import { h, copyButton, cardWords } from "./dom.js";
+import { h, copyButton, cardWords, named } from "./dom.js";
 import { isPlainList, optionField, TABLE_CLOCKS } from "./lobby_options.js";
-import { Countdown } from "./clock.js";
-import { announce, turnAlert, soundOn, setSound } from "./alerts.js";
+import { Countdown, clockText } from "./clock.js";
+import { announce, turnAlert, soundOn, setSound, lowTimeSoundOn, setLowTimeSound } from "./alerts.js";
 import { Motion } from "./motion.js";
 import { ChatPanel } from "./table_chat.js";
 import { rematchBox } from "./rematch.js";
@@ -86,6 +86,7 @@ const tokenKey = (id) => `houserules:token:${id}`;
 const invitesKey = (id) => `houserules:invites:${id}`;
 const watchKey = (id) => `houserules:watch:${id}`;
 const hostKey = (id) => `houserules:host:${id}`;
+const NAME_KEY = "houserules:name"; // the name you sat down with last time
 
 async function games() {
   if (!gamesCache) gamesCache = await (await fetch("/api/games")).json();
@@ -159,22 +160,26 @@ async function buildCreateForm(form) {
     const players = form.querySelector("[name=opt-players]");
     return players ? Number(players.value) || game().seats : game().seats;
   };
+  // What was typed and chosen for each seat, kept as it is typed: redrawing the seats (another player
+  // count, another game) must never lose a name, and your own is remembered for your next table.
+  const typed = { names: [localStorage.getItem(NAME_KEY) || ""], kinds: [] };
   const drawSeats = () => {
     const g = game();
     const n = seatCount();
     const rows = [];
     for (let i = 0; i < n; i++) {
-      // a seat already on the form keeps what was typed and chosen for it
-      const before = { name: form.elements[`name-${i}`], kind: form.elements[`seat-${i}`] };
-      const kind = h("select", { name: `seat-${i}`, "aria-label": `seat ${i}` },
+      const kind = h("select", { name: `seat-${i}`, "aria-label": `who plays seat ${i + 1}` },
         h("option", { value: "" }, i === 0 ? "a person (you)" : "a person (invite)"),
         ...Object.entries(g.levels || {}).map(([b, words]) => h("option", { value: b, title: words }, `${b} bot`)),
         h("optgroup", { label: "by kind" }, ...g.bots.map((b) => h("option", { value: b }, `${b} bot`))));
       if (i > 0 && g.default_bot) kind.value = g.default_bot;
-      if (before.kind && [...kind.options].some((o) => o.value === before.kind.value)) kind.value = before.kind.value;
-      rows.push(h("div", { class: "row" }, h("span", { class: "seat-no" }, `Seat ${i}`),
-        h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i} name`,
-          value: before.name ? before.name.value : "" }), kind));
+      if (typed.kinds[i] !== undefined && [...kind.options].some((o) => o.value === typed.kinds[i])) kind.value = typed.kinds[i];
+      kind.addEventListener("change", () => { typed.kinds[i] = kind.value; });
+      const name = h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i + 1}: name`,
+        value: typed.names[i] || "" });
+      name.addEventListener("input", () => { typed.names[i] = name.value; });
+      // seats are numbered from 1 for people (the rules' seat numbers start at 0)
+      rows.push(h("div", { class: "row" }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), name, kind));
     }
     seatsBox.replaceChildren(...rows);
   };
@@ -222,6 +227,8 @@ async function buildCreateForm(form) {
     for (let i = 0; i < seatCount(); i++) {
       seats.push({ name: form.elements[`name-${i}`].value.trim() || null, bot: form.elements[`seat-${i}`].value || null });
     }
+    const mine = seats.find((s) => s.bot === null);
+    if (mine && mine.name) localStorage.setItem(NAME_KEY, mine.name);
     const res = await fetch("/api/tables", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({
@@ -235,8 +242,8 @@ async function buildCreateForm(form) {
     localStorage.setItem(invitesKey(body.table), JSON.stringify({ invites: body.invites, spectate: body.spectate }));
     localStorage.setItem(hostKey(body.table), body.host);
     localStorage.setItem(watchKey(body.table), body.spectate.split("#w.")[1]);
-    const mine = body.invites[0];
-    navigate(mine ? mine.path : body.spectate);
+    const first = body.invites[0];
+    navigate(first ? first.path : body.spectate);
   });
 }
 
@@ -328,7 +335,10 @@ class TableScreen {
       tableGame = { name: msg.game, title: msg.title };
       if (msg.chat && !this.chat) this.chat = new ChatPanel((m) => this.conn.send(m), msg.seat !== null);
       this.chat?.setCanTalk(msg.seat !== null); // after leaving, this page reads as a spectator
-      if (typeof msg.stood_in_from === "number") this.awayFrom = msg.stood_in_from; // a bot played for us: show what
+      if (typeof msg.stood_in_from === "number") { // a bot played for us: show what
+        this.awayFrom = msg.stood_in_from;
+        this.backAt = null; // the first update after the welcome says where the log stood when we came back
+      }
     } else if (msg.type === "update") {
       if (msg.events_from < this.logStart || msg.events_from > this.logStart + this.log.length) {
         this.log = []; // we missed some: start again from what the server sent
@@ -337,6 +347,7 @@ class TableScreen {
         this.log.length = msg.events_from - this.logStart;
       }
       this.log.push(...msg.events);
+      if (this.backAt === null) this.backAt = msg.next;
       this.conn.events = msg.next;
       this.last = msg;
       this.render();
@@ -417,12 +428,20 @@ class TableScreen {
     this.root.dataset.free = String(u.status === "playing" && !!u.free && u.legal.length > 0);
     this.root.dataset.actions = String(u.actions);
     this.root.dataset.connected = String(this.connected);
-    this.countdown.set(u.clock, u.status === "playing");
+    this.countdown.set(u.clock, u.status === "playing",
+      Object.fromEntries(u.seats.filter((s) => typeof s.stand_in_in === "number").map((s) => [s.seat, s.stand_in_in])), this.seat);
 
     const last = this.lastMove(names);
     const main = u.status === "waiting" ? this.waiting() : mod.board(ctx);
     const buttons = u.legal.map((a, i) => [a, said[i]]).filter(([, w]) => w && (w.button || mod.everyButton));
-    const actions = h("div", { class: "actions", role: "group", "aria-label": "your actions" }, ...buttons.map(([a, w]) => {
+    // On a phone the bar of buttons sticks to the bottom edge, except where that would mislead. A prompt
+    // on the board asks the question: the buttons go right under it, with its own answers (Onion's
+    // "Keep all five"), never stuck over it. A bar of nothing but costly choices (Fold, Draw) does not
+    // stick while the board offers other moves (cards to play): alone on the first screen it would read
+    // as the only way on.
+    const ask = main instanceof Element ? main.querySelector(".prompt") : null;
+    const costly = buttons.length > 0 && buttons.every(([, w]) => w.cost) && u.legal.length > buttons.length;
+    const actions = h("div", { class: `actions ${ask || costly ? "in-flow" : "sticky"}`, role: "group", "aria-label": "your actions" }, ...buttons.map(([a, w]) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
       const cost = w.cost ? cardWords(w.cost, mod.cardText) : "";
       const note = w.note ? cardWords(w.note, mod.cardText) : "";  // what it will do
@@ -439,8 +458,8 @@ class TableScreen {
       shown.length < this.logStart + this.log.length ? h("li", { class: "muted" }, "… earlier events") : "",
       ...shown.map((e, i) => {
         // the sentence comes with the event, in the game's one wording; cards are [[NAME]] tokens
-        const away = this.awayFrom !== undefined && firstShown + i >= this.awayFrom; // the stand-in bot's doing
-        return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${away ? " while-away" : ""}` },
+        const away = this.byStandIn(e, firstShown + i); // the stand-in bot's doing
+        return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${away ? " while-away" : ""}`, "data-seat": e.seat ?? null },
           cardWords(e.text, mod.cardText)) : "";
       }));
     const leave = this.seat !== null && u.status !== "over" ? h("button", {
@@ -450,8 +469,10 @@ class TableScreen {
     const away = this.awayFrom !== undefined ? h("div", { class: "prompt away-note" }, h("h3", {}, "Welcome back"),
       h("p", {}, "A bot played your seat while you were away; its moves are marked in the log."),
       h("button", { type: "button", class: "ghost", onclick: () => { this.awayFrom = undefined; this.render(); } }, "Got it")) : "";
-    this.root.replaceChildren(h("div", { class: "play" }, offline, this.ring(toAct, last), turn, away, main, actions, leave),
-      h("aside", { class: "side" }, this.hostPanel(), h("h3", {}, "What happened"), log, this.chat ? this.chat.element : ""));
+    if (ask) ask.after(actions);
+    this.root.replaceChildren(h("div", { class: "play" }, offline, this.ring(toAct, last), turn, away, main, ask ? "" : actions, leave),
+      h("aside", { class: "side" }, this.hostPanel(), this.lowTimeToggle(), h("h3", {}, "What happened"), log,
+        this.chat ? this.chat.element : ""));
     log.scrollTop = log.scrollHeight;
     this.animate();
     this.motion.after(this.root, this.log, this.logStart, this.seat);
@@ -465,6 +486,13 @@ class TableScreen {
     this.countdown.tick();
   }
 
+  /** Whether event ``e`` (the table log's ``index``-th) is a move the stand-in bot made for this
+   * person while they were away: theirs, between the bot sitting down and their coming back. */
+  byStandIn(e, index) {
+    return this.awayFrom !== undefined && e.seat === this.seat && e.event !== "turn"
+      && index >= this.awayFrom && (this.backAt === null || index < this.backAt);
+  }
+
   /** The seats around an oval table, the person's own at the bottom; the last move in the middle. */
   ring(toAct, last) {
     const u = this.last;
@@ -476,20 +504,27 @@ class TableScreen {
       const x = 50 - 40 * Math.sin(angle);
       const y = 50 + 40 * Math.cos(angle);
       const botNote = s.bot ? "bot" : ""; // its kind in the tooltip ("dealer bot" would read as the dealer)
-      const note = s.bot ? botNote : s.stand_in ? "away · a bot plays for now" : s.joined ? (s.connected ? "" : "away") : "not joined yet";
-      // the host may hand an absent player's seat to a bot, and a seat nobody has opened yet (play then begins)
-      const hostCanReplace = this.welcome?.host && !s.bot && !s.connected && !s.stand_in
-        && (u.status === "playing" || (u.status === "waiting" && !s.joined));
+      // a player away: everyone sees when the stand-in bot sits down (the server's seconds, counted down here)
+      const due = typeof s.stand_in_in === "number" && !s.stand_in && !s.bot;
+      const note = s.bot ? botNote : s.stand_in ? "away · a bot plays for now" : due
+        ? ["away · a bot plays in ", h("span", { class: "stand-in-clock", "data-stand-in-seat": s.seat }, clockText(s.stand_in_in))]
+        : s.joined ? (s.connected ? "" : "away") : "not joined yet";
+      // anyone playing (or the host) may hand an absent player's seat to a bot at once; only the host
+      // a seat nobody has opened yet (play then begins without them)
+      const seated = this.seat !== null && this.seat !== s.seat;
+      const mayReplace = !s.bot && !s.connected && !s.stand_in
+        && ((u.status === "playing" && (seated || this.welcome?.host)) || (u.status === "waiting" && !s.joined && this.welcome?.host));
       return h("li", {
         class: ["seat", toAct.includes(s.seat) ? "to-act" : "", s.seat === this.seat ? "me" : "", s.connected ? "" : "away",
           last && last.seat === s.seat ? "last-move" : ""].join(" "),
-        "data-seat": s.seat, style: `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`,
+        "data-seat": s.seat, style: `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}%`,
         title: s.bot ? `${s.bot} bot` : null,
       }, h("span", { class: "name" }, s.seat === this.seat ? `${names[s.seat]} (you)` : names[s.seat]),
         h("span", { class: "note" }, note),
         h("span", { class: "count" }, this.mod.seatNote(u.view, s.seat)),
         h("span", { class: "clock", "data-clock-seat": s.seat, hidden: true }),
-        hostCanReplace ? h("button", { class: "ghost replace", onclick: () => this.host({ do: "replace", seat: s.seat }) }, "Let a bot play") : "");
+        mayReplace ? h("button", { class: "ghost replace", onclick: () => this.host({ do: "replace", seat: s.seat }) },
+          u.status === "playing" ? "Let a bot play now" : "Let a bot play") : "");
     });
     return h("div", { class: "table-ring", style: `--seats:${n}` }, h("div", { class: "felt" },
       h("p", { class: "last", "aria-live": "off" }, last ? last.text : "")),
@@ -539,7 +574,7 @@ class TableScreen {
       const url = location.origin + inv.path;
       box.append(h("div", { class: "row host-invite", "data-seat": inv.seat },
         h("span", { class: "seat-no" }, `${seat.name}${inv.seat === this.seat ? " (you)" : ""}`),
-        h("input", { value: url, readonly: true, "aria-label": `invite link for seat ${inv.seat}` }), copyButton(url)));
+        h("input", { value: url, readonly: true, "aria-label": `invite link for ${seat.name}` }), copyButton(url)));
     }
     if (spectate) {
       const url = location.origin + spectate;
@@ -552,6 +587,15 @@ class TableScreen {
         : h("button", { id: "pause", class: "ghost", onclick: () => this.host({ do: "pause" }) }, "Pause the game")));
     }
     return box;
+  }
+
+  /** At a table with a clock, a player may ask for a beep when their own time runs low (off unless asked). */
+  lowTimeToggle() {
+    if (!this.last.clock || this.seat === null) return "";
+    const box = h("input", { type: "checkbox", id: "low-time-sound" });
+    box.checked = lowTimeSoundOn();
+    box.addEventListener("change", () => setLowTimeSound(box.checked));
+    return h("label", { class: "low-time-toggle" }, box, " Beep when my time is low");
   }
 
   savedInvites() {
@@ -571,7 +615,7 @@ class TableScreen {
       const url = location.origin + inv.path;
       box.append(h("div", { class: "row invite", "data-seat": inv.seat },
         h("span", { class: "seat-no" }, `${seat.name}${seat.joined ? " ✓" : ""}`),
-        h("input", { value: url, readonly: true, "aria-label": `invite link for seat ${inv.seat}` }), copyButton(url),
+        h("input", { value: url, readonly: true, "aria-label": `invite link for ${seat.name}` }), copyButton(url),
         this.welcome?.host && !seat.joined
           ? h("button", { class: "ghost replace", onclick: () => this.host({ do: "replace", seat: inv.seat }) }, "Let a bot play")
           : ""));
@@ -591,7 +635,8 @@ class TableScreen {
     const panel = h("div", { id: "result", class: "result" }, h("div", { class: "panel" },
       h("h2", {}, title),
       story ? h("p", { class: "ending" }, story) : "",
-      h("p", { class: story ? "muted" : "" }, `The game ended: ${r.reason}.`),
+      // the rules name seats by number ("seat 0 ran out of time"); people read names
+      h("p", { class: story ? "muted" : "" }, `The game ended: ${named(r.reason, names)}.`),
       this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
         : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
       rematchBox(u, this.seat, names, (m) => this.conn.send(m)),

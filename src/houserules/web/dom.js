@@ -19,6 +19,14 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
+/**
+ * A sentence of the rules' words with each seat number ("seat 2", a choice's "seat:2") written as
+ * that seat's name: the rules count seats from 0, people read names (``names``, by seat).
+ */
+export function named(text, names) {
+  return String(text).replace(/\bseat[: ](\d+)\b/g, (w, n) => names[Number(n)] ?? w);
+}
+
 /** A button that copies ``text`` to the clipboard (or selects it where that is not allowed). */
 export function copyButton(text) {
   const b = h("button", { type: "button", class: "ghost" }, "Copy");

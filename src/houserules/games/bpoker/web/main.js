@@ -9,7 +9,7 @@
 // drawn as a phase of its own: the f_pot, every player's f-hand, the paused
 // hand folded away below. Everything comes from this seat's view (view.py).
 
-import { h, chip, keyButton, prompt } from "../../dom.js";
+import { h, chip, keyButton, prompt, named } from "../../dom.js";
 import { cardBack, cardFace, cardRow, cardText as stdText } from "../../cards.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -35,12 +35,12 @@ const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A choice's word: a card name is said as the card, two cards as both (a pair), an f_poker
  * draw as the cards changed, any other word as it stands. */
-function choiceText(choice) {
+function choiceText(choice, names) {
   if (CARD.test(choice)) return cardText(choice);
   const both = choice.split("+");
   if (both.length === 2 && both.every((c) => CARD.test(c))) return both.map(cardText).join(" + ");
   if (choice.startsWith("draw:")) return `Change ${choice.slice(5).split("+").map(cardText).join(" ")}`;
-  return choice;
+  return named(choice, names); // "seat:2": that seat's name
 }
 
 // --- what a card does (the catalogue's words, sent in the view: says, set_says, now) ---
@@ -139,16 +139,16 @@ function ask(ctx) {
   const { view, legal, names, seat, act } = ctx;
   const choose = legal.filter((a) => a.action === "choose");
   if (view.ask && view.ask.seat !== seat && !view.over) {
-    return h("p", { class: "waiting-for" }, `${names[view.ask.seat]} is asked: ${view.ask.prompt}…`);
+    return h("p", { class: "waiting-for" }, `${names[view.ask.seat]} is asked: ${named(view.ask.prompt, names)}…`);
   }
   if (!choose.length) return "";
-  const buttons = choose.map((a, i) => keyButton(choiceText(a.choice), KEYS[i] || "", () => act(a),
+  const buttons = choose.map((a, i) => keyButton(choiceText(a.choice, names), KEYS[i] || "", () => act(a),
     { class: "choice", "data-choice": a.choice, title: CARD.test(a.choice) ? cardTip(view, a.choice) : null }));
   if (view.reacting && !view.ask) {
     return prompt("React?", "A card was just played: you may answer it now (Magic, Tunnel…), or let it be.", buttons,
       { urgent: true, id: "ask" });
   }
-  const title = view.ask ? view.ask.prompt : "Choose";
+  const title = view.ask ? named(view.ask.prompt, names) : "Choose";
   return prompt(title.charAt(0).toUpperCase() + title.slice(1), view.ask ? `rule ${view.ask.clause}` : "", buttons,
     { urgent: !!(view.ask && view.turn !== seat), id: "ask" });
 }
