@@ -62,6 +62,7 @@ async def play_seat(ws_url: str, table: str, token: str, seat: int, think: float
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         acted_on = -1
+        over = False
         ref = 0  # each act its own id: a repeated id and action would be answered, not played
         while time.monotonic() < deadline:
             try:
@@ -76,10 +77,11 @@ async def play_seat(ws_url: str, table: str, token: str, seat: int, think: float
                     stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
                 sent_at = None
             elif kind == "update":
-                if msg["status"] == "over":
+                if msg["status"] == "over" and not over:
+                    over = True  # a rematch is an offer every seat answers: seat 0 offers, the others accept
                     if seat == 0:
                         stats.games += 1
-                        await ws.send(json.dumps({"type": "rematch"}))
+                    await ws.send(json.dumps({"type": "rematch"}))
                 elif msg["legal"] and sent_at is None and msg["actions"] > acted_on:
                     if think:
                         await asyncio.sleep(rng.uniform(0, 2 * think))

@@ -69,10 +69,14 @@ def test_every_card_of_the_hand_says_what_it_will_do(base_url, browser):
     assert not errors, errors
 
 
-def showing(base_url, browser, view: dict, legal: list, free: bool):
-    """A laptop page at a new table whose every update is replaced by ``view``, ``legal`` and
-    ``free`` (crafted from a literal state): the browser drawn for a moment a real game reaches
-    only by chance."""
+def showing(base_url, browser, state, free: bool):
+    """A laptop page at a new table whose every update is replaced by seat 0's view of ``state``
+    (a literal state), its legal actions with their words, and ``free``: the browser drawn for a
+    moment a real game reaches only by chance."""
+    seen = GAME.view(state, 0)
+    mine = [a for a in GAME.legal(state) if a.seat == 0]
+    view, legal = seen.to_json(), [GAME.action_to_json(a) for a in mine]
+    said = [GAME.words(a, seen).to_json() for a in mine]
     t = new_table(base_url)
     page = browser.new_context(viewport=LAPTOP).new_page()
 
@@ -82,7 +86,7 @@ def showing(base_url, browser, view: dict, legal: list, free: bool):
         def down(message):
             msg = json.loads(message)
             if msg.get("type") == "update":
-                msg.update(view=view, legal=legal, free=free, status="playing", events=[])
+                msg.update(view=view, legal=legal, said=said, free=free, status="playing", events=[])
             ws.send(json.dumps(msg))
         server.on_message(down)
 
@@ -98,10 +102,9 @@ def test_a_neutralization_out_of_turn_is_a_button_not_your_move(base_url, browse
         "turn": 1, "stash": [["2C#3", "3C#3"], ["2D#3"], ["2H#3"]],
         "viewing": [["AS", "QC"], ["9H", "KD"], ["QH"]],
         "tables": [["3C", {"card": "8H", "wild": True}, "KS"], ["4H"], ["JD"]]}, 0)
-    view = GAME.view(state, 0).to_json()
     legal = [GAME.action_to_json(a) for a in GAME.legal(state) if a.seat == 0]
     assert legal == [{"seat": 0, "action": "use", "card": "3C"}]
-    page = showing(base_url, browser, view, legal, free=True)
+    page = showing(base_url, browser, state, free=True)
     page.wait_for_selector('button.action[data-action="use"]')
     button = page.locator('button.action[data-action="use"]')
     assert "Neutralize" in button.inner_text()
@@ -127,9 +130,7 @@ def test_a_set_says_what_it_does_under_its_button_and_a_j_says_what_happens_now(
     state = GAME.scenario_state(GAME.options({"players": 3}), {
         "turn": 0, "played": 1, "armed_j": True, "stash": [["2C#3"], ["2D#3"], ["2H#3"]],
         "viewing": [["AS", "AH", "QC", "7H"], ["9H"], ["QH"]], "tables": [["JD"], ["4H"], []]}, 0)
-    view = GAME.view(state, 0).to_json()
-    legal = [GAME.action_to_json(a) for a in GAME.legal(state) if a.seat == 0]
-    page = showing(base_url, browser, view, legal, free=False)
+    page = showing(base_url, browser, state, free=False)
     page.wait_for_selector('button.action[data-action="pair"]')
     assert "skips the next player" in page.locator('button.action[data-action="pair"]').first.inner_text()
     page.locator('.hand [data-card="QC"]').hover()

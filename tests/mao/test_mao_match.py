@@ -161,9 +161,10 @@ def test_the_terminal_shows_the_match_to_whom_it_may() -> None:
     win_now(state, 0)
     menu = RENDERER.menu(GAME.view(state, 0), GAME.legal(state))
     assert menu and all(a.kind == "write" for a in menu)
-    lines = [move_line(GAME, RENDERER, a, GAME.view(state, 0)) for a in menu]  # the records' words (MATCH_MOVES)
+    names = [f"Player{s}" for s in range(GAME.seats(state))]
+    lines = [move_line(GAME, RENDERER, a, GAME.view(state, 0), names) for a in menu]  # the records' words (MATCH_MOVES)
     assert all(" a rule: " in line or line.startswith("Remove the rule") for line in lines), lines
-    assert all(line.endswith("(tell seat 1)") for line in lines), lines
+    assert all(line.endswith("(tell Player1)") for line in lines), lines  # the witness by name
     act(GAME, state, write(0, "add", SEVENS, 1))
     read(state)
 
