@@ -46,7 +46,7 @@ def _private_rng(game: Game[Any, Any], state: Any, seat: int, salt: int) -> rand
 
 def forget_chance(state: Any, rng: random.Random) -> None:
     """Give ``state`` a fresh generator from ``rng`` and no seed, so it predicts no real shuffle."""
-    if hasattr(state, "rng"):
+    if hasattr(type(state), "rng") or hasattr(state, "rng"):  # the class first: reading a shared one twins it
         fresh = random.Random(0)
         fresh.seed(rng.getrandbits(64))
         state.rng = fresh

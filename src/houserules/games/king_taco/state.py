@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import shuffle
-from ...engine.clone import clone_slots
+from ...engine.clone import twin
 from ...engine.core import STRICT, OptionsError
 from ...engine.lifespan import Lifespans
 from ...engine.options import common_options
@@ -207,21 +207,48 @@ class TacoState:
         return self.players - sum(self.out)
 
     def copy(self) -> TacoState:
-        """An independent copy (search bots; checking that refusals change nothing)."""
-        new = clone_slots(self)
+        """An independent copy (search bots; checking that refusals change nothing): the lists
+        and the objects holding them copied, the rest (ints, tuples) shared; every field by name,
+        so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        new = TacoState(self.options, self.seed, twin(self.rng))
+        new.mode = self.mode
+        new.players = self.players
+        new.colours = self.colours
+        new.lock_symbols = self.lock_symbols
+        new.deck_size = self.deck_size
         new.hands = [h[:] for h in self.hands]
         new.draw = self.draw[:]
         new.discard = self.discard[:]
+        new.top_colour = self.top_colour
+        new.turn = self.turn
+        new.direction = self.direction
         new.out = self.out[:]
         new.mana = self.mana.copy()
         new.timeout = self.timeout[:]
         new.owed = self.owed[:]
+        new.forced = self.forced
+        new.barred = self.barred
+        new.cond = self.cond
+        new.inverted = self.inverted
+        new.lock_colour = self.lock_colour
+        new.lock_symbol = self.lock_symbol
         new.spans = self.spans.copy()
+        new.harvester = self.harvester
+        new.harvest_next = self.harvest_next
         new.stack = self.stack.copy()
         new.window = self.window.copy()
+        new.pending = self.pending
+        new.pending_seat = self.pending_seat
+        new.pending_count = self.pending_count
         new.queue = self.queue[:]
         new.last_card = self.last_card[:]
         new.auction = None if self.auction is None else self.auction[:]
+        new.auction_starter = self.auction_starter
+        new.goto = self.goto
+        new.winner = self.winner
+        new.over = self.over
+        new.turns = self.turns
+        new.max_turns = self.max_turns
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
