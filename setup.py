@@ -5,12 +5,12 @@
   not only from a checkout (setuptools' package data cannot reach outside src/).
 * With HOUSERULES_COMPILE=1 it compiles the hot core (houserules/native.py lists
   it) with mypyc where a C compiler and Python's headers are present: random play
-  runs 1.2 to 2.2 times as fast, deciding exactly the same (bench/RESULTS.md,
-  "Compiled"). Where they are not, or compiling fails, it says so in one line and
-  installs the same package as pure Python. Opt-in, not the default: it adds three
-  to six minutes to the set-up, it reaches none of issue 26's goals yet (the game
-  states, which would, cannot be compiled as they are), and a compiled build goes
-  stale whenever a listed source is edited (native.py then runs the sources).
+  runs 1.5 to 2.6 times as fast, deciding exactly the same (bench/RESULTS.md,
+  "Compiled" and "Cheap copies and compiled states"). Where they are not, or
+  compiling fails, it says so in one line and installs the same package as pure
+  Python. Opt-in, not the default: it adds three to six minutes to the set-up, it
+  reaches two of issue 26's five goals (Shedding's and Mao's), and a compiled build
+  goes stale whenever a listed source is edited (native.py then runs the sources).
 """
 
 from __future__ import annotations

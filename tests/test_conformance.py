@@ -37,6 +37,7 @@ from houserules.engine.core import STRICT, TABLE, Action, Event, GameError
 from houserules.engine.protocol import Game
 from houserules.engine.referee import act
 from houserules.engine.replay import GameRecord, events_digest, replay
+from houserules.engine.tidy import plain as every_field
 from houserules.engine.words import TONES, plain, tell
 
 GAMES = registry.names()
@@ -281,6 +282,35 @@ def test_a_copy_is_independent(name: str, seed: int) -> None:
     for _ in zip(range(80), random_play(game, state, random.Random(seed + 1))):
         pass
     assert game.snapshot(twin) == twin_now
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_a_copy_has_every_field_of_its_original(name: str, seed: int) -> None:
+    """A state's hand-written ``copy`` (issue 27 item 7) misses no field, all along a game:
+    every field of every object in the copy equals the original's."""
+    game = registry.get(name)
+    state = new(game, seed)
+    for step, _ in enumerate(zip(range(120), random_play(game, state, random.Random(seed)))):
+        if step % 10 == 0:
+            assert every_field(game.copy(state)) == every_field(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_copy_draws_the_same_numbers_as_its_original_but_on_its_own(name: str) -> None:
+    """The generator a copy shares until one side draws (engine.clone.Seeded): either side draws
+    what the other would have drawn, and drawing on one leaves the other where it was."""
+    game = registry.get(name)
+    state = new(game, 5)
+    twin = game.copy(state)
+    first = twin.rng.random()
+    assert state.rng.random() == first
+    again = game.copy(state)
+    where = state.rng.getstate()
+    again.rng.random()
+    assert state.rng.getstate() == where
+    assert [game.copy(twin).rng.random() for _ in range(2)] == [twin.rng.random()] * 2
 
 
 json_values = st.recursive(

@@ -68,10 +68,27 @@ def test_clone_slots_copies_options_and_generator() -> None:
 
     a = S()
     a.options, a.rng, a.hand = {"x": 1}, random.Random(5), [1]
-    b = clone_slots(a)
+    b = clone_slots(a, S)
     b.options["x"] = 2
     assert a.options == {"x": 1} and b.hand is a.hand
     assert b.rng.random() == a.rng.random()
+
+
+def test_a_seeded_copy_shares_its_generator_until_either_side_draws() -> None:
+    import random
+
+    from houserules.engine.clone import Seeded
+
+    a, b, c = Seeded(random.Random(5)), Seeded(random.Random(0)), Seeded(random.Random(0))
+    a.share_rng(b)
+    assert b._rng is a._rng  # shared: no twin made yet
+    first = b.rng.random()
+    assert b._rng is not a._rng and a.rng.random() == first
+    a.share_rng(c)
+    c.rng = random.Random(9)  # replaced (a search bot's redeal): a keeps its own, in place
+    five = random.Random(5)
+    assert c.rng.random() == random.Random(9).random()
+    assert a.rng.random() == [five.random(), five.random()][1]
 
 
 def test_options_are_read_from_their_schema_naming_what_is_wrong() -> None:

@@ -25,27 +25,30 @@ from types import ModuleType
 #: the name mypyc gives the one shared library that holds every compiled module
 GROUP = "houserules_native"
 
-#: the hot core: the engine the rules run on and each game's rules, flow and view (setup.py compiles
-#: these, as paths under src/). Left interpreted, with why:
+#: the hot core: the engine the rules run on and each game's rules, flow, view and state (setup.py
+#: compiles these, as paths under src/). A state copies itself through its constructor, field by
+#: field (a compiled class has no ``__slots__`` to read back, and refuses ``object.__new__``), and
+#: ``engine.clone.Seeded``, compiled, is the base of the compiled states (an interpreted class may
+#: not subclass a compiled one). Left interpreted, with why:
 #:
-#: * the game states (and Onion's solver faces, King Taco's stack and its base, engine.stack): their
-#:   ``copy`` makes an object without running ``__init__`` (``object.__new__``), which a compiled
-#:   class refuses, and an interpreted class may not subclass a compiled one;
 #: * engine.actions: compiled, an ``int`` field is read as a machine integer, so ``Action(seat=True)``
 #:   would pass the envelope as seat 1 (the conformance suite sends it to be refused);
-#: * engine.base, Mao's game and view: Mao's match subclasses its game and view, its game the base;
-#: * Mao's state and match: they copy themselves by reading their own ``__slots__`` back.
+#: * engine.base, Mao's game, view and state: Mao's match subclasses its game, view and state (and
+#:   copies the state by reading its ``__slots__``), its game the base;
+#: * Onion's solver (its faces copy with ``object.__new__``).
 COMPILED: tuple[str, ...] = (
     "cards",
-    *(f"engine.{m}" for m in ("core", "clone", "referee", "options", "window", "lifespan", "resource")),
-    *(f"games.shedding.{m}" for m in ("rules", "flow", "view", "game")),
+    *(f"engine.{m}" for m in ("core", "clone", "referee", "options", "window", "lifespan", "resource", "stack",
+                              "chips")),
+    *(f"games.shedding.{m}" for m in ("state", "rules", "flow", "view", "game")),
     *(f"games.king_taco.{m}" for m in ("actions", "cards", "matrix", "turns", "effects", "stacking", "rules",
-                                       "flow", "view", "game")),
-    *(f"games.onion.{m}" for m in ("cards", "groupings", "modifiers", "phases", "rules", "flow", "view", "game")),
+                                       "flow", "view", "game", "state")),
+    *(f"games.onion.{m}" for m in ("cards", "groupings", "modifiers", "phases", "rules", "flow", "view", "game",
+                                   "state")),
     *(f"games.mao.{m}" for m in ("flow", "judge", "procedure", "rulebook", "language", "speech")),
     *(f"games.bpoker.{m}" for m in ("cards", "catalogue", "declare", "effects_high", "effects_low", "evaluate",
                                     "flow", "hands", "joint", "machine", "pairs", "play", "reactions", "rules",
-                                    "targets", "tiles", "unit", "zones", "view", "game")),
+                                    "targets", "tiles", "unit", "zones", "view", "game", "state")),
 )
 
 PACKAGE = Path(__file__).parent

@@ -1,9 +1,16 @@
-"""Copying a game state: the shallow part every state shares.
+"""Copying a game state cheaply: the seeded generator shared until it is used, and the
+generic shallow copy for states that do not write their own.
 
-A state is a ``__slots__`` object whose ``copy()`` must be independent of the
-original (search bots, "a refusal changed nothing" tests). The common part —
-copy every slot, give the copy its own options dict and its own generator in
-the same position — is here; each game then copies its own mutable fields.
+A state's ``copy()`` must be independent of the original (search bots copy a
+state for every iteration; "a refusal changed nothing" tests compare copies).
+Most of what a generic copy cost was its generator: Python's Mersenne Twister
+can only be copied by reading out and writing back its 625 words
+(``getstate``/``setstate``, two thirds of a copy), while the rules draw from it
+rarely (a reshuffle, a deal), and a search bot's redeal replaces it at once.
+``Seeded`` therefore lets a copy share its original's generator, and makes
+the twin only when one of the two draws from it first; a generator that is
+shared is never advanced, so each side sees exactly the numbers it would have
+seen with a twin of its own.
 """
 
 from __future__ import annotations
@@ -14,15 +21,54 @@ from typing import TypeVar
 S = TypeVar("S")
 
 
-def clone_slots(state: S) -> S:
-    """A new object of the same class with every slot of ``state`` copied
-    shallowly, ``options`` copied and ``rng`` a twin of the original's."""
-    cls = type(state)
-    new = object.__new__(cls)
-    for name in cls.__slots__:  # type: ignore[attr-defined]
+def twin(rng: random.Random) -> random.Random:
+    """A generator in the same position as ``rng``, independent of it (not seeded first:
+    seeding would read the OS or fill the state, only to be overwritten)."""
+    new = random.Random.__new__(random.Random)
+    new.setstate(rng.getstate())
+    return new
+
+
+class Seeded:
+    """The part of a state that holds its seeded generator (``rng``), shared with copies.
+
+    A state class subclasses this and calls ``share_rng(new)`` in its ``copy``;
+    everything reads and writes ``rng`` as before. While shared (``copy`` set
+    the flag on both sides), reading ``rng`` first replaces it by a twin, so
+    whichever side draws first draws from its own generator.
+    """
+
+    __slots__ = ("_rng", "_rng_shared")
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng_shared:
+            self._rng = twin(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def share_rng(self, new: Seeded) -> None:
+        """Give the copy ``new`` this state's generator, shared until either side reads it."""
+        new._rng = self._rng
+        new._rng_shared = self._rng_shared = True
+
+
+def clone_slots(state: S, fields: type) -> S:
+    """A new object of ``state``'s class with every slot ``fields`` (a class) declares copied
+    shallowly, ``options`` copied and ``rng`` a twin of the original's (for a state that is not
+    ``Seeded``: Mao's, whose match state subclasses it uncompiled and adds a slot of its own)."""
+    new = object.__new__(type(state))
+    for name in fields.__slots__:  # type: ignore[attr-defined]
         setattr(new, name, getattr(state, name))
     new.options = dict(state.options)  # type: ignore[attr-defined]
-    rng = random.Random(0)  # a fixed seed: Random() would read the OS for one, then be overwritten
-    rng.setstate(state.rng.getstate())  # type: ignore[attr-defined]
-    new.rng = rng  # type: ignore[attr-defined]
+    new.rng = twin(state.rng)  # type: ignore[attr-defined]
     return new

@@ -52,10 +52,12 @@ def plain(value: Any, seen: frozenset[int] = frozenset()) -> Any:
         return ("set", sorted(repr(plain(v, inner)) for v in value))
     if callable(value) and not hasattr(value, "__slots__") and not hasattr(value, "__dict__"):
         return ("callable", getattr(value, "__qualname__", repr(value)))
-    names = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
+    # a class compiled by mypyc lists its fields in ``__mypyc_attrs__``, not ``__slots__``
+    names = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", getattr(cls, "__mypyc_attrs__", ()))]
     fields = {n: getattr(value, n) for n in names if hasattr(value, n)}
     fields.update(getattr(value, "__dict__", {}))
     fields.pop("allowed_on", None)  # Mao's memo of questions asked, not part of the game
+    fields.pop("_rng_shared", None)  # whether the generator is shared with a copy (engine.clone), not the game
     return (type(value).__name__, sorted((k, plain(v, inner)) for k, v in fields.items()))
 
 

@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ...engine.clone import clone_slots
+from ...engine.clone import Seeded
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
@@ -117,7 +117,7 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return opts
 
 
-class BState:
+class BState(Seeded):
     """Everything about one bpoker game."""
 
     __slots__ = (
@@ -156,7 +156,6 @@ class BState:
         "pot",
         "reason",
         "ring",
-        "rng",
         "seed",
         "sideways",
         "skip",
@@ -172,10 +171,10 @@ class BState:
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+        super().__init__(rng)
         self.options = dict(options)
         self.mode: str = options["mode"]
         self.seed = seed
-        self.rng = rng
         n = self.players = int(options["players"])
         self.stash: list[list[int]] = [[] for _ in range(n)]
         self.sideways = [0] * n
@@ -231,21 +230,56 @@ class BState:
 
     # --- copying and comparing -----------------------------------------------
     def copy(self) -> BState:
-        new = clone_slots(self)
+        """An independent copy (search bots; checking that refusals change nothing): the lists,
+        dicts and slots copied, the rest (ints, tuples, frames, asks) shared; every field by
+        name, so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        new = BState(self.options, self.seed, self._rng)
+        self.share_rng(new)
+        new.mode = self.mode
+        new.players = self.players
         new.stash = [z[:] for z in self.stash]
         new.sideways = self.sideways[:]
         new.viewing = [z[:] for z in self.viewing]
         new.ctbp = [z[:] for z in self.ctbp]
         new.tables = [[s.copy() for s in t] for t in self.tables]
         new.declared = self.declared[:]
-        new.pot, new.discard, new.fpot, new.transit = self.pot[:], self.discard[:], self.fpot[:], self.transit[:]
-        new.frames = self.frames[:]
-        new.window = self.window.copy()
-        new.offers, new.answers = dict(self.offers), dict(self.answers)
-        new.ring = self.ring[:]
+        new.pot = self.pot[:]
+        new.discard = self.discard[:]
+        new.fpot = self.fpot[:]
         new.fhands = [z[:] for z in self.fhands]
         new.looks = [dict(m) for m in self.looks]
-        new.in_hand, new.out, new.hands_won = self.in_hand[:], self.out[:], self.hands_won[:]
+        new.fplayers = self.fplayers
+        new.folded = self.folded
+        new.transit = self.transit[:]
+        new.dealer = self.dealer
+        new.turn = self.turn
+        new.direction = self.direction
+        new.phase = self.phase
+        new.frames = self.frames[:]
+        new.ask = self.ask
+        new.window = self.window.copy()
+        new.offers = dict(self.offers)
+        new.answers = dict(self.answers)
+        new.armed_j = self.armed_j
+        new.follow = self.follow
+        new.exempt = self.exempt
+        new.played = self.played
+        new.skip = self.skip
+        new.turn_over = self.turn_over
+        new.control = self.control
+        new.ring = self.ring[:]
+        new.in_hand = self.in_hand[:]
+        new.out = self.out[:]
+        new.hand_no = self.hand_no
+        new.hand_turns = self.hand_turns
+        new.turns = self.turns
+        new.over = self.over
+        new.winners = self.winners
+        new.reason = self.reason
+        new.hands_won = self.hands_won[:]
+        new.no_win = self.no_win
+        new.nines = self.nines
+        new.emptied = self.emptied
         return new
 
     def snapshot(self) -> tuple[Any, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import shuffle
-from ...engine.clone import clone_slots
+from ...engine.clone import Seeded
 from ...engine.core import STRICT, OptionsError
 from ...engine.lifespan import Lifespans
 from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
@@ -139,11 +139,11 @@ class KingTacoStack(EffectStack):
             tuple(v) if isinstance(v, list) else v for v in (getattr(self, n) for n in _TALLIES))
 
 
-class KingTacoState:
+class KingTacoState(Seeded):
     """Everything about one game of King Taco, hidden parts included."""
 
     __slots__ = (
-        "options", "mode", "seed", "rng", "players", "colours", "lock_symbols", "deck_size",
+        "options", "mode", "seed", "players", "colours", "lock_symbols", "deck_size",
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
         "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
         "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
@@ -151,10 +151,10 @@ class KingTacoState:
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+        super().__init__(rng)
         self.options = dict(options)
         self.mode: str = options["mode"]
         self.seed = seed
-        self.rng = rng
         n: int = options["players"]
         self.players = n
         facts = deck_facts(options["deck"])
@@ -207,21 +207,49 @@ class KingTacoState:
         return self.players - sum(self.out)
 
     def copy(self) -> KingTacoState:
-        """An independent copy (search bots; checking that refusals change nothing)."""
-        new = clone_slots(self)
+        """An independent copy (search bots; checking that refusals change nothing): the lists
+        and the objects holding them copied, the rest (ints, tuples) shared; every field by name,
+        so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        new = KingTacoState(self.options, self.seed, self._rng)
+        self.share_rng(new)
+        new.mode = self.mode
+        new.players = self.players
+        new.colours = self.colours
+        new.lock_symbols = self.lock_symbols
+        new.deck_size = self.deck_size
         new.hands = [h[:] for h in self.hands]
         new.draw = self.draw[:]
         new.discard = self.discard[:]
+        new.top_colour = self.top_colour
+        new.turn = self.turn
+        new.direction = self.direction
         new.out = self.out[:]
         new.mana = self.mana.copy()
         new.timeout = self.timeout[:]
         new.owed = self.owed[:]
+        new.forced = self.forced
+        new.barred = self.barred
+        new.cond = self.cond
+        new.inverted = self.inverted
+        new.lock_colour = self.lock_colour
+        new.lock_symbol = self.lock_symbol
         new.spans = self.spans.copy()
+        new.harvester = self.harvester
+        new.harvest_next = self.harvest_next
         new.stack = self.stack.copy()
         new.window = self.window.copy()
+        new.pending = self.pending
+        new.pending_seat = self.pending_seat
+        new.pending_count = self.pending_count
         new.queue = self.queue[:]
         new.last_card = self.last_card[:]
         new.auction = None if self.auction is None else self.auction[:]
+        new.auction_starter = self.auction_starter
+        new.goto = self.goto
+        new.winner = self.winner
+        new.over = self.over
+        new.turns = self.turns
+        new.max_turns = self.max_turns
         return new
 
     def snapshot(self) -> tuple[Any, ...]:

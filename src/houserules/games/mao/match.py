@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Self
 
 from ...engine.actions import Field
 from ...engine.core import Action, Event, Illegal, OptionsError, Result
@@ -115,11 +115,10 @@ class MatchState(MaoState):
     def snapshot(self) -> tuple[Any, ...]:
         return (*super().snapshot(), self.match)
 
-    def copy(self) -> MatchState:
-        plain = object.__new__(MaoState)
-        for name in MaoState.__slots__:
-            setattr(plain, name, getattr(self, name))
-        return adopt(plain.copy(), self.match)
+    def copy(self) -> Self:
+        new = super().copy()
+        new.match = self.match
+        return new
 
 
 def adopt(inner: MaoState, match: Match | None, into: MatchState | None = None) -> MatchState:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
@@ -202,8 +202,9 @@ class MaoState:
         # rules in play never change in a game, so copies share it; not part of the state's snapshot
         self.allowed_on: dict[tuple[int, int], bool] = {}
 
-    def copy(self) -> MaoState:
-        new = clone_slots(self)
+    def copy(self) -> Self:
+        """An independent copy, of the same class (a match state stays one)."""
+        new = clone_slots(self, MaoState)
         new.hands = [h[:] for h in self.hands]
         new.draw = self.draw[:]
         new.discard = self.discard[:]

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...cards import CardError
 from ...engine.chips import Ledger
-from ...engine.clone import clone_slots
+from ...engine.clone import Seeded
 from ...engine.core import STRICT, GameError, OptionsError
 from ...engine.options import Option, Schema, dealer, mode, players, read_options
 from ...engine.seniority import seniority
@@ -126,11 +126,11 @@ OPTIONS: Schema = (
 )
 
 
-class OnionState:
+class OnionState(Seeded):
     """Everything about one match of Cripple Mr Onion, hidden cards included."""
 
     __slots__ = (
-        "options", "mode", "seed", "rng", "players", "stake", "max_raise", "ledger",
+        "options", "mode", "seed", "players", "stake", "max_raise", "ledger",
         "out", "folded", "hands", "face_up", "deck", "discards", "dealer", "order",
         "phase", "turn", "queue", "part", "bid", "bought", "offer_from", "high_bid",
         "bidders", "resume", "declared", "round", "rounds", "over", "last", "winners",
@@ -141,11 +141,11 @@ class OnionState:
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random) -> None:
+        super().__init__(rng)
         n = options["players"]
         self.options = dict(options)
         self.mode: str = options["mode"]
         self.seed = seed
-        self.rng = rng
         self.players: int = n
         self.stake: int = options["stake"]
         self.max_raise: int = options["max_raise"]
@@ -214,18 +214,62 @@ class OnionState:
         return [s for s in self.order if not self.folded[s]]
 
     def copy(self) -> OnionState:
-        new = clone_slots(self)
+        """An independent copy (search bots; checking that refusals change nothing): the lists,
+        the ledger and the specials copied, the rest (ints, tuples, enums, arrangements) shared;
+        every field by name, so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        new = OnionState(self.options, self.seed, self._rng)
+        self.share_rng(new)
+        new.mode = self.mode
+        new.players = self.players
+        new.stake = self.stake
+        new.max_raise = self.max_raise
         new.ledger = self.ledger.copy()
-        for slot in ("out", "folded", "deck", "discards", "order", "queue", "bidders", "declared"):
-            setattr(new, slot, getattr(self, slot)[:])
+        new.out = self.out[:]
+        new.folded = self.folded[:]
         new.hands = [h[:] for h in self.hands]
         new.face_up = [h[:] for h in self.face_up]
-        for slot in ("rewild", "zeroed", "offered", "epoch", "reformed", "cripples"):
-            setattr(new, slot, getattr(self, slot)[:])
+        new.deck = self.deck[:]
+        new.discards = self.discards[:]
+        new.dealer = self.dealer
+        new.order = self.order[:]
+        new.phase = self.phase
+        new.turn = self.turn
+        new.queue = self.queue[:]
+        new.part = self.part
+        new.bid = self.bid
+        new.bought = self.bought
+        new.offer_from = self.offer_from
+        new.high_bid = self.high_bid
+        new.bidders = self.bidders[:]
+        new.resume = self.resume
+        new.declared = self.declared[:]
+        new.round = self.round
+        new.rounds = self.rounds
+        new.over = self.over
+        new.last = self.last
+        new.winners = self.winners
+        new.mods = self.mods
+        new.wild_round = self.wild_round
+        new.null_played = self.null_played
+        new.wild_rounds = self.wild_rounds
         new.specials = dict(self.specials)
         new.set_aside = [h[:] for h in self.set_aside]
-        new.revealed = [h[:] for h in self.revealed]
+        new.fate_revoked = self.fate_revoked
+        new.fate_user = self.fate_user
+        new.rewild = self.rewild[:]
+        new.zeroed = self.zeroed[:]
+        new.lady_user = self.lady_user
+        new.lady_wild = self.lady_wild
+        new.fool = self.fool
+        new.js_wild = self.js_wild
+        new.offered = self.offered[:]
         new.interrupted = (self.interrupted[0], self.interrupted[1][:], self.interrupted[2])
+        new.revealed = [h[:] for h in self.revealed]
+        new.devaluations = self.devaluations
+        new.epoch = self.epoch[:]
+        new.reformed = self.reformed[:]
+        new.cripples = self.cripples[:]
+        new.circuit_declared = self.circuit_declared
         return new
 
     def snapshot(self) -> tuple[Any, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import DECK_SIZE, card_name, full_deck, parse_cards, shuffle
-from ...engine.clone import clone_slots
+from ...engine.clone import Seeded
 from ...engine.core import STRICT, GameError
 from ...engine.literal import check_keys, read_piles
 from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
@@ -34,20 +34,20 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return read_options(OPTIONS, raw, "Shedding")
 
 
-class SheddingState:
+class SheddingState(Seeded):
     """Everything about one game of Shedding, hidden parts included."""
 
     __slots__ = (
-        "options", "mode", "seed", "rng", "players", "hands", "draw", "discard",
+        "options", "mode", "seed", "players", "hands", "draw", "discard",
         "turn", "direction", "pending", "run", "run_dir", "wrapped", "declared",
         "winner", "over", "turns", "max_turns",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+        super().__init__(rng)
         self.options = dict(options)
         self.mode: str = options["mode"]
         self.seed = seed
-        self.rng = rng
         self.players: int = options["players"]
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.draw: list[int] = []  # top is the end
@@ -65,13 +65,26 @@ class SheddingState:
         self.max_turns: int = options["max_turns"]
 
     def copy(self) -> SheddingState:
-        """An independent copy (for search bots and for checking that refusals change nothing)."""
-        new = clone_slots(self)
+        """An independent copy (for search bots and for checking that refusals change nothing):
+        the lists copied, the rest shared (ints, and the generator until one side draws)."""
+        new = SheddingState(self.options, self.seed, self._rng)
+        self.share_rng(new)
+        new.mode = self.mode
+        new.players = self.players
         new.hands = [h[:] for h in self.hands]
         new.draw = self.draw[:]
         new.discard = self.discard[:]
+        new.turn = self.turn
+        new.direction = self.direction
+        new.pending = self.pending
         new.run = self.run[:]
+        new.run_dir = self.run_dir
+        new.wrapped = self.wrapped
         new.declared = self.declared[:]
+        new.winner = self.winner
+        new.over = self.over
+        new.turns = self.turns
+        new.max_turns = self.max_turns
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
