@@ -22,15 +22,21 @@ def test_the_policy_gradient_example_trains_evaluates_and_plots(tmp_path: Path) 
     assert (tmp_path / "c.png").stat().st_size > 0
 
 
-def test_the_league_example_trains_saves_a_policy_and_ladders_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game, options", [("shedding", []), ("cripple-mr-onion", ["-o", "rounds=1"])])
+def test_the_league_example_imitates_learns_from_a_teacher_plays_a_league_and_ladders(
+        tmp_path: Path, game: str, options: list[str]) -> None:
     pytest.importorskip("gymnasium")
-    spec = importlib.util.spec_from_file_location("league", EXAMPLES / "shedding_league.py")
+    spec = importlib.util.spec_from_file_location("league", EXAMPLES / "league.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     out = tmp_path / "p.npz"
-    result = module.main(["--minutes", "0.02", "--snapshot", "5", "--ladder", "4", "--out", str(out)])
-    assert result["ladder_games"] == 4 and 0 <= result["policy_wins"] <= 4 and result["games_trained"] > 0
+    result = module.main(["--game", game, *options, "--imitate", "0.5", "--epochs", "1", "--teach", "0.5",
+                          "--teacher", "ismcts:20", "--league", "0.5", "--snapshot", "5", "--hidden", "8",
+                          "--check", "2", "--ladder", "4", "--out", str(out)])
+    phases = [label.split(",")[0] for label, _, _ in result["curve"]]
+    assert phases[:2] == ["imitation", "teacher ismcts:20"] and phases[-1] == "league" and result["league_games"] > 0
+    assert result["final"]["games"] == 4 and 0 <= result["final"]["wins"] <= 4
     from houserules.bots import make
 
-    assert make("shedding", f"policy:{out}", 0).name == f"policy:{out}"  # the saved file is a bot
+    assert make(game, f"policy:{out}", 0).name == f"policy:{out}"  # the saved file is a bot
