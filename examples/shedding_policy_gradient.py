@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
 
 from houserules.envs.gymnasium import SingleAgentEnv
 
@@ -75,8 +76,10 @@ def train(episodes: int, every: int, evaluations: int, lr: float, seed: int, opp
           ) -> list[tuple[int, float]]:
     env = SingleAgentEnv("shedding", players=2, opponents=(opponent,), illegal="raise")
     rng = np.random.default_rng(seed)
-    n_obs = env.observation_space["observation"].shape[0]
-    policy = Policy(n_obs, int(env.action_space.n), 64, rng)
+    seen, moves = env.observation_space, env.action_space
+    assert isinstance(seen, spaces.Dict) and isinstance(moves, spaces.Discrete)  # a mask beside the numbers
+    n_obs = int(np.prod(seen["observation"].shape or (0,)))
+    policy = Policy(n_obs, int(moves.n), 64, rng)
     baseline, curve = 0.0, []
     env.reset(seed=seed)
     t0 = time.perf_counter()
