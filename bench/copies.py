@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from houserules.engine import get_game
+from speed import interleaved  # the same interleaving as the random-play measure, beside this script
 
 
 def positions(name: str, players: int, count: int) -> tuple[Callable[[Any], Any], list[Any]]:
@@ -94,13 +95,8 @@ def main() -> None:
         engines = {"openspiel": openspiel_positions(a.players, a.positions), **engines}
     except ImportError:
         pass
-    totals = {k: [0, 0.0] for k in engines}
-    for _ in range(a.rounds):
-        for key, (copy, states) in engines.items():
-            n, cpu = copy_slice(copy, states, a.slice)
-            totals[key][0] += n
-            totals[key][1] += cpu
-    rate = {k: n / cpu for k, (n, cpu) in totals.items()}
+    rate = interleaved({k: (lambda s, copy=copy, states=states: copy_slice(copy, states, s))
+                        for k, (copy, states) in engines.items()}, a.rounds, a.slice)
     anchor = rate.pop("openspiel", None)
     print(f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}; "
           f"{a.players} players; {a.rounds} rounds of {a.slice:g} CPU s each, interleaved")

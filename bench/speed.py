@@ -72,6 +72,19 @@ def run_slice(loop: Iterator[int], seconds: float) -> tuple[int, float]:
             return done, spent
 
 
+def interleaved(slices: dict[str, Callable[[float], tuple[int, float]]], rounds: int, seconds: float
+                ) -> dict[str, float]:
+    """Each engine's work per CPU second: ``rounds`` slices of ``seconds`` each, taken in turn
+    (engine by engine, round after round), so that a busy machine weighs on all alike."""
+    totals = {k: [0, 0.0] for k in slices}
+    for _ in range(rounds):
+        for key, work in slices.items():
+            n, cpu = work(seconds)
+            totals[key][0] += n
+            totals[key][1] += cpu
+    return {k: n / cpu for k, (n, cpu) in totals.items()}
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", default="shedding,king-taco,cripple-mr-onion,mao,bpoker")
@@ -83,13 +96,7 @@ def main() -> None:
     names = [g.strip() for g in a.games.split(",") if g.strip()]
     loops: dict[str, Iterator[int]] = {"openspiel": openspiel_loop(a.players)}
     loops.update({n: houserules_loop(n, a.players) for n in names})
-    totals = {k: [0, 0.0] for k in loops}
-    for _ in range(a.rounds):
-        for key, loop in loops.items():
-            n, cpu = run_slice(loop, a.slice)
-            totals[key][0] += n
-            totals[key][1] += cpu
-    rate = {k: n / cpu for k, (n, cpu) in totals.items()}
+    rate = interleaved({k: (lambda s, loop=loop: run_slice(loop, s)) for k, loop in loops.items()}, a.rounds, a.slice)
     anchor = rate.pop("openspiel")
     out: dict[str, Any] = {"machine": f"{platform.machine()}, {platform.python_implementation()} "
                                       f"{platform.python_version()}", "players": a.players,
