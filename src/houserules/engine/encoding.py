@@ -57,6 +57,9 @@ class Encoding(Protocol):
 
     #: ``action`` names the attempt at any index (without the legal list)
     names_actions: bool
+    #: where the sizes depend on the options, which ones they were read with, in a few words
+    #: (docs/programs.md's table of sizes says it: "default `max_raise`")
+    sized_with: str
 
     def bound(self, options: Mapping[str, Any]) -> Encoding:
         """The encoding for a table with ``options``."""
@@ -101,6 +104,7 @@ class EncodingBase:
     overrides what its game needs."""
 
     names_actions: bool = False
+    sized_with: str = ""
 
     def bound(self, options: Mapping[str, Any]) -> Self:
         """The same encoding for every table: its lists do not depend on the options."""

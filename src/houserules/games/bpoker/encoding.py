@@ -79,6 +79,8 @@ CLAUSES = tuple(sorted({r.clause for r in catalogue.RULES.values()} | {s.clause 
 class BPokerEncoding(EncodingBase):
     """One table's index space (its sizes follow the options: ``bound``)."""
 
+    sized_with = "default options"
+
     def __init__(self, options: Mapping[str, Any] | None = None):
         o = {"decks": 3, "jokers": 2, "viewing": 5, "table_max": 7, **(options or {})}
         self.cards = PER_DECK * int(o["decks"])

@@ -136,6 +136,8 @@ def _layout(house_json: str) -> _Layout:
 class MaoEncoding(EncodingBase):
     """The index space of a table without house rules; ``bound`` gives a table's own."""
 
+    sized_with = "no house rules"
+
     names_actions = True
 
     def __init__(self, lay: _Layout | None = None):

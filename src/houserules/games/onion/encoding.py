@@ -61,6 +61,8 @@ def _blocks(max_raise: int) -> dict[str, int]:
 
 
 class OnionEncoding(EncodingBase):
+    sized_with = "default `max_raise`"
+
     def observation_size(self, options: Mapping[str, Any]) -> int:
         return DECK_SIZE * (1 + SEATS) + 4 * SEATS + len(PHASES) + 2 * SEATS + 9 + DECK_SIZE
 
