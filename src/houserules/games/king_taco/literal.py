@@ -23,6 +23,7 @@ from typing import Any
 
 from ...engine.core import GameError
 from ...engine.expect import ZONE_KEYS, differs, zone_expect
+from ...engine.literal import check_keys
 from .cards import (
     COLOUR, COLOUR_NAMES, NOPE, SYMBOL, SYMBOL_NAMES, CardError, card_name, card_names, parse_cards,
     parse_colour, parse_symbol,
@@ -54,9 +55,7 @@ def _per_seat(state: KingTacoState, obj: Mapping[str, Any], key: str) -> list[in
 
 
 def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> KingTacoState:
-    unknown = sorted(set(obj) - set(STATE_KEYS))
-    if unknown:
-        raise GameError(f"unknown King Taco state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
+    check_keys(obj, STATE_KEYS, "King Taco")
     state = KingTacoState(options, seed, random.Random(seed))
     n = state.players
     hands = obj.get("hands")

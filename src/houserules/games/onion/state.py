@@ -19,6 +19,7 @@ from ...cards import CardError
 from ...engine.chips import Ledger
 from ...engine.clone import Seeded
 from ...engine.core import STRICT, GameError, OptionsError
+from ...engine.literal import check_keys
 from ...engine.options import Option, Schema, dealer, mode, players, read_options
 from ...engine.seniority import seniority
 from .cards import DECK_SIZE, allocate, name
@@ -323,9 +324,7 @@ def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int)
     face up); ``deck`` is listed top first and the rest of the 104 cards go
     to the discards. ``phase``/``turn``/``queue`` say which decision is
     pending; the Dealer's seniority order is derived from ``dealer``."""
-    unknown = sorted(set(obj) - set(STATE_KEYS))
-    if unknown:
-        raise GameError(f"unknown Cripple Mr Onion state key(s): {', '.join(unknown)}; known: {', '.join(STATE_KEYS)}")
+    check_keys(obj, STATE_KEYS, "Cripple Mr Onion")
     state = OnionState(options, seed, random.Random(seed))
     n = state.players
     taken: list[int] = []
