@@ -156,6 +156,7 @@ def test_the_next_game_of_a_match_waits_until_the_witness_has_read_the_rule(base
     errors: list[str] = []
     ann, bo, cy = ann_wins_the_first_game(base_url, browser, errors)
     ann.wait_for_selector(".write-offer")
+    assert ann.locator(".write-offer").first.inner_text().endswith("(tell Bo)")  # the record's words, by name
     before = actions_done(ann)
     ann.locator(".write-offer").first.click()  # a library rule, told to the next seat: Bo
     stored(ann, before)

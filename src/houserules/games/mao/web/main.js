@@ -138,7 +138,7 @@ function gestures(view, seat, names, act) {
 }
 
 export default {
-  board({ view, legal, seat, names, act }) {
+  board({ view, legal, said, seat, names, act }) {
     const parts = [];
     const waiting = reading(view, seat, names, act) || ruling(view, seat, names, legal, act);
     if (waiting) parts.push(waiting);
@@ -180,7 +180,7 @@ export default {
       parts.push(h("section", { class: "reveal", id: "reveal" }, h("h3", {}, "The rules in play were"),
         h("ul", {}, ...view.rules.map((r) => h("li", {}, r)))));
     }
-    if (view.match) parts.push(matchPanel({ view, legal, seat, names, act })); // the Extension: match.js
+    if (view.match) parts.push(matchPanel({ view, legal, said, seat, names, act })); // the Extension: match.js
     return h("div", { class: "board mao" }, ...parts);
   },
   toAct: waitsFor,

@@ -131,7 +131,7 @@ function editor(view, seat, names, act) {
       Object.fromEntries(others.map((s) => [s, names[Number(s)]])), () => {}), " ", save));
 }
 
-export function matchPanel({ view, legal, seat, names, act }) {
+export function matchPanel({ view, legal, said, seat, names, act }) {
   const m = view.match;
   const parts = [h("h3", {}, `Match: game ${m.game} of ${m.games}`),
     h("p", {}, "wins: " + m.wins.map((w, s) => `${names[s]} ${w}`).join(", ") + ` · ${m.changes} rule change(s)`)];
@@ -143,10 +143,10 @@ export function matchPanel({ view, legal, seat, names, act }) {
       parts.push(h("ul", { id: "rules-in-play" }, ...m.current.map((c) => h("li", {},
         c.words.startsWith(`${c.rule.id}:`) ? c.words : `${c.rule.id} — ${c.words}`))));
     }
-    const offers = (legal || []).filter((a) => a.action === "write");
-    parts.push(h("div", { class: "offers" }, ...offers.map((a) => h("button", { type: "button", class: "ghost write-offer",
-      onclick: () => act({ action: "write", arg: a.arg }) },
-      a.arg.op === "remove" ? `remove ${a.arg.id}` : `add ${a.arg.rule.title || a.arg.rule.id}`))));
+    // each offer in the record's words, sent with it (said): the rule in plain words and its witness by name
+    const offers = (legal || []).map((a, i) => [a, (said || [])[i]]).filter(([a]) => a.action === "write");
+    parts.push(h("div", { class: "offers" }, ...offers.map(([a, w]) => h("button", { type: "button", class: "ghost write-offer",
+      onclick: () => act({ action: "write", arg: a.arg }) }, w ? w.label : a.action))));
     parts.push(editor(view, seat, names, act));
   }
   if (m.revealed) {
