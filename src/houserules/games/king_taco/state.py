@@ -20,7 +20,7 @@ from ...engine.options import Option, Schema, dealer, max_turns, mode, players, 
 from ...engine.resource import SeatPool
 from ...engine.stack import EffectStack
 from ...engine.window import ReactionWindow
-from .cards import COLOUR, IS_NUMBER, build_deck, deck_facts, validate_deck
+from .cards import COLOUR, IS_NUMBER, DeckFacts, build_deck, deck_facts, validate_deck
 
 MAX_SEATS = 8
 MANA_CAP = 4  # seed: "if U already has 4 mana ... capped at 4"
@@ -143,21 +143,27 @@ class KingTacoState(Seeded):
     """Everything about one game of King Taco, hidden parts included."""
 
     __slots__ = (
-        "options", "mode", "seed", "players", "colours", "lock_symbols", "deck_size",
+        "options", "mode", "seed", "players", "facts", "colours", "lock_symbols", "deck_size",
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
         "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
         "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
         "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns",
     )
 
-    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random,
+                 facts: DeckFacts | None = None):
+        """``facts``: the deck's, when the caller has them (the deal, a copy); else read from
+        ``options`` (a ``json.dumps`` of the deck, once per state)."""
         super().__init__(rng)
         self.options = dict(options)
         self.mode: str = options["mode"]
         self.seed = seed
         n: int = options["players"]
         self.players = n
-        facts = deck_facts(options["deck"])
+        if facts is None:
+            facts = deck_facts(options["deck"])
+        #: the deck's facts, kept for a copy
+        self.facts = facts
         #: the colours in the game (WILD and lock colours are chosen among them)
         self.colours: tuple[int, ...] = facts.colours
         #: symbols a lock may name: every non-NOPE symbol of the game's non-WILD cards (KT-3.4)
@@ -210,7 +216,7 @@ class KingTacoState(Seeded):
         """An independent copy (search bots; checking that refusals change nothing): the lists
         and the objects holding them copied, the rest (ints, tuples) shared; every field by name,
         so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
-        new = KingTacoState(self.options, self.seed, self._rng)
+        new = KingTacoState(self.options, self.seed, self._rng, self.facts)
         self.share_rng(new)
         new.mode = self.mode
         new.players = self.players
@@ -276,8 +282,9 @@ def deal(options: Mapping[str, Any], seed: int) -> KingTacoState:
     """Shuffle, deal one card at a time from the dealer's left, turn up the
     first number card as the first discard (KT-H2); the dealer's left starts."""
     rng = random.Random(seed)
-    state = KingTacoState(options, seed, rng)
-    deck = list(deck_facts(options["deck"]).cards)
+    facts = deck_facts(options["deck"])
+    state = KingTacoState(options, seed, rng, facts)
+    deck = list(facts.cards)
     shuffle(rng, deck)
     n = state.players
     dealer = options["dealer"]
