@@ -153,11 +153,16 @@ def _names(value: Any, what: str, parse: Any) -> list[int]:
     return out
 
 
+#: ``json.dumps(x, sort_keys=True)`` is ``SORTED.encode(x)`` with a new encoder each time; every
+#: new game reads its deck's description twice (issue 26)
+SORTED = json.JSONEncoder(sort_keys=True)
+
+
 def validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     """Fill the seed's defaults and check a deck description (ValueError says what is wrong).
     Every new game validates its options, so the answer is remembered per description."""
     try:
-        key = json.dumps(raw, sort_keys=True)
+        key = SORTED.encode(raw)
     except TypeError:
         raise ValueError("deck must be a JSON object of lists and numbers") from None
     deck: dict[str, Any] = json.loads(_validated(key))
@@ -211,7 +216,7 @@ class DeckFacts(NamedTuple):
 
 
 def deck_facts(deck: Mapping[str, Any]) -> DeckFacts:
-    return _facts(json.dumps(deck, sort_keys=True))
+    return _facts(SORTED.encode(deck))
 
 
 def build_deck(deck: Mapping[str, Any]) -> list[int]:

@@ -21,7 +21,7 @@ from .cards import (
 )
 from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
-from .state import OPTIONS, KingTacoState, deal, validate_options
+from .state import OPTIONS, KingTacoState, checked_options, deal, validate_options
 from .stats import game_stats
 from .view import KingTacoView, view
 
@@ -112,7 +112,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         return validate_options(raw)
 
     def new(self, options: Mapping[str, Any], seed: int) -> KingTacoState:
-        return deal(validate_options(options), seed)
+        opts, facts = checked_options(options)
+        return deal(opts, seed, facts)
 
     def to_act(self, state: KingTacoState) -> tuple[int, ...]:
         """A pending choice first, then the NOPE window, then the player whose turn it is."""

@@ -20,7 +20,7 @@ from ...engine.options import Option, Schema, dealer, max_turns, mode, players, 
 from ...engine.resource import SeatPool
 from ...engine.stack import EffectStack
 from ...engine.window import ReactionWindow
-from .cards import COLOUR, IS_NUMBER, DeckFacts, build_deck, deck_facts, validate_deck
+from .cards import COLOUR, IS_NUMBER, DeckFacts, deck_facts, validate_deck
 
 MAX_SEATS = 8
 MANA_CAP = 4  # seed: "if U already has 4 mana ... capped at 4"
@@ -63,14 +63,21 @@ OPTIONS: Schema = (
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in and every option checked against its record; the deck must deal the table."""
+    return checked_options(raw)[0]
+
+
+def checked_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], DeckFacts]:
+    """``validate_options``, and the facts of the deck they name: a new game needs both, and
+    reading them is a ``json.dumps`` of the deck (issue 26)."""
     opts = read_options(OPTIONS, raw, "King Taco")
     n, hand = opts["players"], opts["hand_size"]
-    cards = build_deck(opts["deck"])
+    facts = deck_facts(opts["deck"])
+    cards = facts.cards
     if not any(IS_NUMBER[c] for c in cards):
         raise OptionsError("deck needs number cards: the first discard is a number card (KT-H2)")
     if len(cards) < n * hand + 2:
         raise OptionsError(f"deck has {len(cards)} cards: too few to deal {hand} to {n} players and start a pile")
-    return opts
+    return opts, facts
 
 
 #: ``KingTacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
@@ -278,11 +285,13 @@ class KingTacoState(Seeded):
         return out
 
 
-def deal(options: Mapping[str, Any], seed: int) -> KingTacoState:
+def deal(options: Mapping[str, Any], seed: int, facts: DeckFacts | None = None) -> KingTacoState:
     """Shuffle, deal one card at a time from the dealer's left, turn up the
-    first number card as the first discard (KT-H2); the dealer's left starts."""
+    first number card as the first discard (KT-H2); the dealer's left starts.
+    ``facts``: the deck's, when the caller has read them (``checked_options``)."""
     rng = random.Random(seed)
-    facts = deck_facts(options["deck"])
+    if facts is None:
+        facts = deck_facts(options["deck"])
     state = KingTacoState(options, seed, rng, facts)
     deck = list(facts.cards)
     shuffle(rng, deck)
