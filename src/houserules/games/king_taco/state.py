@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...cards import shuffle
 from ...engine.clone import Seeded
@@ -22,19 +22,29 @@ from ...engine.stack import EffectStack
 from ...engine.window import ReactionWindow
 from .cards import COLOUR, IS_NUMBER, DeckFacts, deck_facts, validate_deck
 
-MAX_SEATS = 8
-MANA_CAP = 4  # seed: "if U already has 4 mana ... capped at 4"
+MAX_SEATS: Final = 8
+MANA_CAP: Final = 4  # seed: "if U already has 4 mana ... capped at 4"
 
 # playability conditions (seed "Playability Conditions"); LOCK and DEFAULT may be inverted
-DEFAULT, RAGE, CALM, LOCK = range(4)
+DEFAULT: Final = 0
+RAGE: Final = 1
+CALM: Final = 2
+LOCK: Final = 3
 CONDITION_NAMES = ("default", "rage", "calm", "lock")
 
 # pending decisions (every decision is an action)
-WILD_COLOUR, LOCK_COLOUR, LOCK_SYMBOL, DISCARD, AUCTION_DISCARD = range(5)
+WILD_COLOUR: Final = 0
+LOCK_COLOUR: Final = 1
+LOCK_SYMBOL: Final = 2
+DISCARD: Final = 3
+AUCTION_DISCARD: Final = 4
 PENDING_NAMES = ("wild colour", "lock colour", "lock symbol", "discard", "auction discard")
 
 # lifespan keys
-COND, FISHING_SPAN, HARVEST_SPAN, HARVEST_DELAY = "condition", "go fishing", "harvest", "harvest delay"
+COND: Final = "condition"
+FISHING_SPAN: Final = "go fishing"
+HARVEST_SPAN: Final = "harvest"
+HARVEST_DELAY: Final = "harvest delay"
 
 
 def shield_key(seat: int) -> tuple[str, int]:
@@ -81,7 +91,8 @@ def checked_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], DeckFacts]:
 
 
 #: ``KingTacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
-EVERYONE, SKIP_ALL = 1, 2
+EVERYONE: Final = 1
+SKIP_ALL: Final = 2
 
 #: a stack's own fields beyond the cards (``KingTacoStack``'s slots, named once for its copy and snapshot:
 #: a compiled class has no ``__slots__`` to read back)
