@@ -17,26 +17,40 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 COLOURS = ("red", "yellow", "green", "cyan", "blue", "magenta")
-WILD = len(COLOURS)  # the colour of wild cards
+WILD: Final = len(COLOURS)  # the colour of wild cards
 COLOUR_NAMES = COLOURS + ("wild",)
 
 MAX_NUMBER = 9
-NULL = MAX_NUMBER  # the symbol of a plain WILD (seed: "The symbol of a WILD with no secondary effect is null")
+NULL: Final = MAX_NUMBER  # the symbol of a plain WILD (seed: "The symbol of a WILD with no secondary effect is null")
 EFFECTS = ("inverse", "+=2", "all++", "skip", "rage", "calm", "lock", "go-fishing",
            "shield", "curse", "nope", "x2", "--", "harvest")
 SYMBOL_NAMES = tuple(str(n) for n in range(1, MAX_NUMBER + 1)) + ("null",) + EFFECTS
-SYMBOLS = len(SYMBOL_NAMES)
-(INVERSE, PLUS2, ALLPP, SKIP, RAGE, CALM, LOCK, FISHING,
- SHIELD, CURSE, NOPE, X2, MINUS, HARVEST) = range(NULL + 1, SYMBOLS)
-KINDS = (len(COLOURS) + 1) * SYMBOLS
+SYMBOLS: Final = len(SYMBOL_NAMES)
+#: the effects' symbols, after null (Final: compiled, a read is a constant, not a dict look-up)
+INVERSE: Final = NULL + 1
+PLUS2: Final = NULL + 2
+ALLPP: Final = NULL + 3
+SKIP: Final = NULL + 4
+RAGE: Final = NULL + 5
+CALM: Final = NULL + 6
+LOCK: Final = NULL + 7
+FISHING: Final = NULL + 8
+SHIELD: Final = NULL + 9
+CURSE: Final = NULL + 10
+NOPE: Final = NULL + 11
+X2: Final = NULL + 12
+MINUS: Final = NULL + 13
+HARVEST: Final = NULL + 14
+assert HARVEST == SYMBOLS - 1
+KINDS: Final = (len(COLOURS) + 1) * SYMBOLS
 
 #: mana each effect costs (seed table "Mana"); numbers and null cost nothing
 COST_BY_EFFECT = {INVERSE: 1, PLUS2: 1, ALLPP: 2, SKIP: 2, RAGE: 1, CALM: 1, LOCK: 2, FISHING: 3,
                   SHIELD: 1, CURSE: 1, NOPE: 3, X2: 2, MINUS: 1, HARVEST: 4}
-COST: tuple[int, ...] = tuple(COST_BY_EFFECT.get(s, 0) for s in range(SYMBOLS))
+COST: Final[tuple[int, ...]] = tuple(COST_BY_EFFECT.get(s, 0) for s in range(SYMBOLS))
 #: how each effect is said in a sentence: its notation's name, but where that does not read as
 #: words. The one table of these names: the log, the terminal, the move words and the browser
 #: (web/effects.js is written from it, ``words.web_effects``) all say an effect this way.
@@ -53,14 +67,14 @@ def card(colour: int, symbol: int) -> int:
     return colour * SYMBOLS + symbol
 
 
-COLOUR: tuple[int, ...] = tuple(c // SYMBOLS for c in range(KINDS))
-SYMBOL: tuple[int, ...] = tuple(c % SYMBOLS for c in range(KINDS))
-IS_WILD: tuple[bool, ...] = tuple(COLOUR[c] == WILD for c in range(KINDS))
-IS_NUMBER: tuple[bool, ...] = tuple(SYMBOL[c] < NULL for c in range(KINDS))
-IS_EFFECT: tuple[bool, ...] = tuple(SYMBOL[c] > NULL for c in range(KINDS))
+COLOUR: Final[tuple[int, ...]] = tuple(c // SYMBOLS for c in range(KINDS))
+SYMBOL: Final[tuple[int, ...]] = tuple(c % SYMBOLS for c in range(KINDS))
+IS_WILD: Final[tuple[bool, ...]] = tuple(COLOUR[c] == WILD for c in range(KINDS))
+IS_NUMBER: Final[tuple[bool, ...]] = tuple(SYMBOL[c] < NULL for c in range(KINDS))
+IS_EFFECT: Final[tuple[bool, ...]] = tuple(SYMBOL[c] > NULL for c in range(KINDS))
 #: face value of a number card (0 for every other card)
-VALUE: tuple[int, ...] = tuple(SYMBOL[c] + 1 if IS_NUMBER[c] else 0 for c in range(KINDS))
-PLAIN_WILD = card(WILD, NULL)
+VALUE: Final[tuple[int, ...]] = tuple(SYMBOL[c] + 1 if IS_NUMBER[c] else 0 for c in range(KINDS))
+PLAIN_WILD: Final = card(WILD, NULL)
 
 
 class CardError(ValueError):
@@ -120,8 +134,8 @@ def parse_cards(texts: Iterable[str] | str) -> list[int]:
 
 
 #: the canonical notation of every card int: ``red:3``, ``wild:+=2``, ``wild`` (events name cards on the hot path)
-NAMES: tuple[str, ...] = tuple("wild" if c == PLAIN_WILD else f"{COLOUR_NAMES[COLOUR[c]]}:{SYMBOL_NAMES[SYMBOL[c]]}"
-                               for c in range(KINDS))
+NAMES: Final[tuple[str, ...]] = tuple(
+    "wild" if c == PLAIN_WILD else f"{COLOUR_NAMES[COLOUR[c]]}:{SYMBOL_NAMES[SYMBOL[c]]}" for c in range(KINDS))
 
 
 def card_name(c: int) -> str:
@@ -153,11 +167,16 @@ def _names(value: Any, what: str, parse: Any) -> list[int]:
     return out
 
 
+#: ``json.dumps(x, sort_keys=True)`` is ``SORTED.encode(x)`` with a new encoder each time; every
+#: new game reads its deck's description twice (issue 26)
+SORTED = json.JSONEncoder(sort_keys=True)
+
+
 def validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     """Fill the seed's defaults and check a deck description (ValueError says what is wrong).
     Every new game validates its options, so the answer is remembered per description."""
     try:
-        key = json.dumps(raw, sort_keys=True)
+        key = SORTED.encode(raw)
     except TypeError:
         raise ValueError("deck must be a JSON object of lists and numbers") from None
     deck: dict[str, Any] = json.loads(_validated(key))
@@ -211,7 +230,7 @@ class DeckFacts(NamedTuple):
 
 
 def deck_facts(deck: Mapping[str, Any]) -> DeckFacts:
-    return _facts(json.dumps(deck, sort_keys=True))
+    return _facts(SORTED.encode(deck))
 
 
 def build_deck(deck: Mapping[str, Any]) -> list[int]:

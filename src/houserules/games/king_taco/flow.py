@@ -8,6 +8,8 @@ state and appends events. Each kind of move has one effect (``play_card`` to
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...cards import shuffle
 from ...engine.core import Action, Event, Illegal
 from ...engine.referee import refusal
@@ -23,12 +25,14 @@ from .stacking import push, resolve, start
 from .turns import draw_cards, end_turn, gain, seats_from
 
 #: the play of each card by each seat, on a stack or not: the same event every time, made once
-PLAYED = tuple(tuple(tuple(Event("play", s, {"card": NAMES[c], "stack": stacking}) for c in range(KINDS))
+PLAYED: Final = tuple(tuple(tuple(Event("play", s, {"card": NAMES[c], "stack": stacking}) for c in range(KINDS))
                      for s in range(MAX_SEATS)) for stacking in (False, True))
-GOTO_DRAW = 7  # KT-9.9: "U will be forced to immediately draw 7 cards"
+GOTO_DRAW: Final = 7  # KT-9.9: "U will be forced to immediately draw 7 cards"
 #: what a WILD's colour choice goes on with (kept in ``pending_count``): a play on a free turn,
 #: a card stacked on the open stack, or a NOPE on it
-FREE, STACKED, NOPED = 0, 1, 2
+FREE: Final = 0
+STACKED: Final = 1
+NOPED: Final = 2
 
 
 # --- reaction windows ---------------------------------------------------------
@@ -321,7 +325,7 @@ def go_fish(state: KingTacoState, a: Action) -> list[Event]:
     return events
 
 
-ALLOWED = tuple(Event("allow", s) for s in range(MAX_SEATS))
+ALLOWED: Final = tuple(Event("allow", s) for s in range(MAX_SEATS))
 
 
 def penalise(state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:

@@ -13,6 +13,7 @@ Clause ids are those of docs/rules/king-taco.md.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ...engine.core import Action, Illegal
 from .actions import CARD_KINDS, Kind as K
@@ -61,16 +62,19 @@ GAME_OVER = Illegal("KT-9", "the game is over")
 
 
 # --- preallocated actions: legal() returns references ----------------------
-PLAY = tuple(tuple(Action(s, K.PLAY, c) for c in range(KINDS)) for s in range(MAX_SEATS))
-NOPE_ACT = tuple(tuple(Action(s, K.NOPE, c) for c in range(KINDS)) for s in range(MAX_SEATS))
-DISCARD_ACT = tuple(tuple(Action(s, K.DISCARD, c) for c in range(KINDS)) for s in range(MAX_SEATS))
-FISH_ACT = tuple(tuple(tuple(Action(s, K.FISH, c, t) for t in range(MAX_SEATS)) for c in range(KINDS))
+# (the tables here, in cards, state, turns and flow are ``Final``: compiled, reading one is a
+# static's read, not a look-up in the module's dict; perf counted dict look-ups at 16% of
+# compiled random play before, 8% after: bench/RESULTS.md, "King Taco's rules")
+PLAY: Final = tuple(tuple(Action(s, K.PLAY, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+NOPE_ACT: Final = tuple(tuple(Action(s, K.NOPE, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+DISCARD_ACT: Final = tuple(tuple(Action(s, K.DISCARD, c) for c in range(KINDS)) for s in range(MAX_SEATS))
+FISH_ACT: Final = tuple(tuple(tuple(Action(s, K.FISH, c, t) for t in range(MAX_SEATS)) for c in range(KINDS))
                  for s in range(MAX_SEATS))
-DRAW = tuple(Action(s, K.DRAW) for s in range(MAX_SEATS))
-ALLOW = tuple(Action(s, K.ALLOW) for s in range(MAX_SEATS))
-PASS = tuple(Action(s, K.PASS) for s in range(MAX_SEATS))
-COLOUR_ACT = tuple(tuple(Action(s, K.COLOUR, arg=c) for c in range(WILD)) for s in range(MAX_SEATS))
-SYMBOL_ACT = tuple(tuple(Action(s, K.SYMBOL, arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
+DRAW: Final = tuple(Action(s, K.DRAW) for s in range(MAX_SEATS))
+ALLOW: Final = tuple(Action(s, K.ALLOW) for s in range(MAX_SEATS))
+PASS: Final = tuple(Action(s, K.PASS) for s in range(MAX_SEATS))
+COLOUR_ACT: Final = tuple(tuple(Action(s, K.COLOUR, arg=c) for c in range(WILD)) for s in range(MAX_SEATS))
+SYMBOL_ACT: Final = tuple(tuple(Action(s, K.SYMBOL, arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
 
 
 # --- the judgements, tabulated by card ---------------------------------------
@@ -81,12 +85,12 @@ def _matches(colour: int, symbol: int, c: int) -> bool:
 
 
 #: MATCHES[colour * SYMBOLS + symbol][c]: card ``c`` matches that colour and symbol (KT-3.1, KT-3.4)
-MATCHES = tuple(tuple(_matches(k // SYMBOLS, k % SYMBOLS, c) for c in range(KINDS)) for k in range(KINDS))
+MATCHES: Final = tuple(tuple(_matches(k // SYMBOLS, k % SYMBOLS, c) for c in range(KINDS)) for k in range(KINDS))
 #: the inverted default and the inverted lock (KT-3.5, KT-3.6): another colour, another symbol, no WILD
-DIFFERS = tuple(tuple(not m for m in row) for row in MATCHES)
-RAGE_ROW = (True,) * KINDS  # KT-3.2: every card
-IS_NOPE = tuple(SYMBOL[c] == NOPE for c in range(KINDS))
-CALM_ROW = tuple(not w or n for w, n in zip(IS_WILD, IS_NOPE))  # KT-3.3: no WILD (a WILD NOPE aside, KT-7.11.5)
+DIFFERS: Final = tuple(tuple(not m for m in row) for row in MATCHES)
+RAGE_ROW: Final = (True,) * KINDS  # KT-3.2: every card
+IS_NOPE: Final = tuple(SYMBOL[c] == NOPE for c in range(KINDS))
+CALM_ROW: Final = tuple(not w or n for w, n in zip(IS_WILD, IS_NOPE))  # KT-3.3: no WILD (a WILD NOPE aside, KT-7.11.5)
 
 
 def _with_nopes(row: tuple[bool, ...]) -> tuple[bool, ...]:
@@ -96,18 +100,18 @@ def _with_nopes(row: tuple[bool, ...]) -> tuple[bool, ...]:
 
 #: NOPE_ROW[inverted][lock colour][c]: may NOPE ``c`` be stacked under that (inverted) lock
 #: (KT-7.11.5, KT-H33): the lock's colour or a WILD NOPE; neither under an inverted lock
-NOPE_ROW = tuple(tuple(tuple(IS_NOPE[c] and (COLOUR[c] in (colour, WILD)) != inverted for c in range(KINDS))
+NOPE_ROW: Final = tuple(tuple(tuple(IS_NOPE[c] and (COLOUR[c] in (colour, WILD)) != inverted for c in range(KINDS))
                        for colour in range(WILD)) for inverted in (False, True))
-ANY_NOPE = IS_NOPE  # no lock: a NOPE ignores playability (KT-7.11.5)
+ANY_NOPE: Final = IS_NOPE  # no lock: a NOPE ignores playability (KT-7.11.5)
 #: the default and the inverted default as they are for a card played on a free turn: NOPEs
 #: too (KT-7.11.5); under a lock MATCHES and DIFFERS already hold the NOPEs the lock allows
-FREE_MATCHES = tuple(_with_nopes(row) for row in MATCHES)
-FREE_DIFFERS = tuple(_with_nopes(row) for row in DIFFERS)
-NO_CARD = (False,) * KINDS
+FREE_MATCHES: Final = tuple(_with_nopes(row) for row in MATCHES)
+FREE_DIFFERS: Final = tuple(_with_nopes(row) for row in DIFFERS)
+NO_CARD: Final = (False,) * KINDS
 #: FITS[kind][c]: may card ``c`` (a NOPE aside) go on a stack of that kind: the matrix by card (KT-5.7)
-FITS = tuple(tuple(STACKABLE[k][SYMBOL[c]] and not IS_NOPE[c] for c in range(KINDS)) for k in range(SYMBOLS))
+FITS: Final = tuple(tuple(STACKABLE[k][SYMBOL[c]] and not IS_NOPE[c] for c in range(KINDS)) for k in range(SYMBOLS))
 #: PRICE[harvest][c]: the mana card ``c``'s effect costs; inverse is free during a harvest (KT-7.14.10)
-PRICE = (tuple(COST[SYMBOL[c]] for c in range(KINDS)),
+PRICE: Final = (tuple(COST[SYMBOL[c]] for c in range(KINDS)),
          tuple(0 if SYMBOL[c] == INVERSE else COST[SYMBOL[c]] for c in range(KINDS)))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...cards import shuffle
 from ...engine.clone import Seeded
@@ -20,21 +20,31 @@ from ...engine.options import Option, Schema, dealer, max_turns, mode, players, 
 from ...engine.resource import SeatPool
 from ...engine.stack import EffectStack
 from ...engine.window import ReactionWindow
-from .cards import COLOUR, IS_NUMBER, build_deck, deck_facts, validate_deck
+from .cards import COLOUR, IS_NUMBER, DeckFacts, deck_facts, validate_deck
 
-MAX_SEATS = 8
-MANA_CAP = 4  # seed: "if U already has 4 mana ... capped at 4"
+MAX_SEATS: Final = 8
+MANA_CAP: Final = 4  # seed: "if U already has 4 mana ... capped at 4"
 
 # playability conditions (seed "Playability Conditions"); LOCK and DEFAULT may be inverted
-DEFAULT, RAGE, CALM, LOCK = range(4)
+DEFAULT: Final = 0
+RAGE: Final = 1
+CALM: Final = 2
+LOCK: Final = 3
 CONDITION_NAMES = ("default", "rage", "calm", "lock")
 
 # pending decisions (every decision is an action)
-WILD_COLOUR, LOCK_COLOUR, LOCK_SYMBOL, DISCARD, AUCTION_DISCARD = range(5)
+WILD_COLOUR: Final = 0
+LOCK_COLOUR: Final = 1
+LOCK_SYMBOL: Final = 2
+DISCARD: Final = 3
+AUCTION_DISCARD: Final = 4
 PENDING_NAMES = ("wild colour", "lock colour", "lock symbol", "discard", "auction discard")
 
 # lifespan keys
-COND, FISHING_SPAN, HARVEST_SPAN, HARVEST_DELAY = "condition", "go fishing", "harvest", "harvest delay"
+COND: Final = "condition"
+FISHING_SPAN: Final = "go fishing"
+HARVEST_SPAN: Final = "harvest"
+HARVEST_DELAY: Final = "harvest delay"
 
 
 def shield_key(seat: int) -> tuple[str, int]:
@@ -63,18 +73,26 @@ OPTIONS: Schema = (
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in and every option checked against its record; the deck must deal the table."""
+    return checked_options(raw)[0]
+
+
+def checked_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], DeckFacts]:
+    """``validate_options``, and the facts of the deck they name: a new game needs both, and
+    reading them is a ``json.dumps`` of the deck (issue 26)."""
     opts = read_options(OPTIONS, raw, "King Taco")
     n, hand = opts["players"], opts["hand_size"]
-    cards = build_deck(opts["deck"])
+    facts = deck_facts(opts["deck"])
+    cards = facts.cards
     if not any(IS_NUMBER[c] for c in cards):
         raise OptionsError("deck needs number cards: the first discard is a number card (KT-H2)")
     if len(cards) < n * hand + 2:
         raise OptionsError(f"deck has {len(cards)} cards: too few to deal {hand} to {n} players and start a pile")
-    return opts
+    return opts, facts
 
 
 #: ``KingTacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
-EVERYONE, SKIP_ALL = 1, 2
+EVERYONE: Final = 1
+SKIP_ALL: Final = 2
 
 #: a stack's own fields beyond the cards (``KingTacoStack``'s slots, named once for its copy and snapshot:
 #: a compiled class has no ``__slots__`` to read back)
@@ -143,21 +161,27 @@ class KingTacoState(Seeded):
     """Everything about one game of King Taco, hidden parts included."""
 
     __slots__ = (
-        "options", "mode", "seed", "players", "colours", "lock_symbols", "deck_size",
+        "options", "mode", "seed", "players", "facts", "colours", "lock_symbols", "deck_size",
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
         "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
         "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
         "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns",
     )
 
-    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random,
+                 facts: DeckFacts | None = None):
+        """``facts``: the deck's, when the caller has them (the deal, a copy); else read from
+        ``options`` (a ``json.dumps`` of the deck, once per state)."""
         super().__init__(rng)
         self.options = dict(options)
         self.mode: str = options["mode"]
         self.seed = seed
         n: int = options["players"]
         self.players = n
-        facts = deck_facts(options["deck"])
+        if facts is None:
+            facts = deck_facts(options["deck"])
+        #: the deck's facts, kept for a copy
+        self.facts = facts
         #: the colours in the game (WILD and lock colours are chosen among them)
         self.colours: tuple[int, ...] = facts.colours
         #: symbols a lock may name: every non-NOPE symbol of the game's non-WILD cards (KT-3.4)
@@ -210,7 +234,7 @@ class KingTacoState(Seeded):
         """An independent copy (search bots; checking that refusals change nothing): the lists
         and the objects holding them copied, the rest (ints, tuples) shared; every field by name,
         so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
-        new = KingTacoState(self.options, self.seed, self._rng)
+        new = KingTacoState(self.options, self.seed, self._rng, self.facts)
         self.share_rng(new)
         new.mode = self.mode
         new.players = self.players
@@ -272,12 +296,15 @@ class KingTacoState(Seeded):
         return out
 
 
-def deal(options: Mapping[str, Any], seed: int) -> KingTacoState:
+def deal(options: Mapping[str, Any], seed: int, facts: DeckFacts | None = None) -> KingTacoState:
     """Shuffle, deal one card at a time from the dealer's left, turn up the
-    first number card as the first discard (KT-H2); the dealer's left starts."""
+    first number card as the first discard (KT-H2); the dealer's left starts.
+    ``facts``: the deck's, when the caller has read them (``checked_options``)."""
     rng = random.Random(seed)
-    state = KingTacoState(options, seed, rng)
-    deck = list(deck_facts(options["deck"]).cards)
+    if facts is None:
+        facts = deck_facts(options["deck"])
+    state = KingTacoState(options, seed, rng, facts)
+    deck = list(facts.cards)
     shuffle(rng, deck)
     n = state.players
     dealer = options["dealer"]

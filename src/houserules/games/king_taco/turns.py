@@ -8,6 +8,7 @@ been settled by ``rules``.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from ...cards import shuffle
 from ...engine.core import Event
@@ -18,7 +19,7 @@ from .state import (
 
 
 #: the events that are the same every time are made once
-TURN = tuple(Event("turn", s) for s in range(MAX_SEATS))
+TURN: Final = tuple(Event("turn", s) for s in range(MAX_SEATS))
 
 
 def next_seat(state: KingTacoState, seat: int) -> int:
