@@ -160,8 +160,8 @@ def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tu
     out = []
     for k in range(min(5, len(wild)) + 1):
         for combo in combinations(nat, 5 - k):
-            if need <= set(combo):
-                out.append(tuple(sorted(combo + tuple(wild[:k]))))
+            if not need or need <= set(combo):  # most often nothing is obliged: no set to build
+                out.append(tuple(sorted(combo + tuple(wild[:k]))) if k else combo)  # ``nat`` is sorted
     return out
 
 
