@@ -15,17 +15,24 @@ Suits are 0..3 (♣ ♦ ♥ ♠); a 1 that is no suit's 1 has the colour pseudo-
 
 from __future__ import annotations
 
-PER_DECK = 54
-MAX_DECKS = 8
-MAX_ID = PER_DECK * MAX_DECKS
+from typing import Final
 
-CLUBS, DIAMONDS, HEARTS, SPADES, BLACK1, RED1 = range(6)
+PER_DECK: Final = 54  # Final: compiled, read as constants, not looked up (issue 26)
+MAX_DECKS: Final = 8
+MAX_ID: Final = PER_DECK * MAX_DECKS
+
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
+BLACK1: Final = 4
+RED1: Final = 5
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = ("♣", "♦", "♥", "♠", "Black", "Red")
 RANK_NAMES = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A", **{r: str(r) for r in range(2, 11)}}
 _RANK_BY_NAME = {v: k for k, v in RANK_NAMES.items() if k != 1}
-JOKER = 1
-ACE = 14
+JOKER: Final = 1
+ACE: Final = 14
 
 
 class CardError(ValueError):
@@ -38,9 +45,9 @@ def _index(card: int) -> int:
 
 #: rank and suit by a card's index in its deck: read on every card test of every decision
 #: (some sixty a decision), so looked up rather than worked out
-_RANKS = tuple(JOKER if i >= 52 else i % 13 + 2 for i in range(PER_DECK))
-_SUITS = tuple(BLACK1 if i >= 52 else i // 13 for i in range(PER_DECK))
-_FACES = tuple(zip(_RANKS, _SUITS))
+_RANKS: Final = tuple(JOKER if i >= 52 else i % 13 + 2 for i in range(PER_DECK))
+_SUITS: Final = tuple(BLACK1 if i >= 52 else i // 13 for i in range(PER_DECK))
+_FACES: Final = tuple(zip(_RANKS, _SUITS))
 
 
 def rank(card: int) -> int:

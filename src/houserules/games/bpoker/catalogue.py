@@ -31,6 +31,10 @@ class CardRule:
 
 
 RULES: dict[tuple[int, int], CardRule] = {}
+#: ``modifier``'s amount of each value, by what it modifies: asked for every live card at nearly
+#: every decision (the table maximum, the correct number, fees), so worked out once per value
+#: (issue 26); ``card_rule`` forgets it, so a rule registered later is never missed
+_AMOUNTS: dict[str, dict[tuple[int, int], int]] = {}
 
 
 def card_rule(rank: int, suits: tuple[int, ...], rule: CardRule) -> CardRule:
@@ -39,6 +43,7 @@ def card_rule(rank: int, suits: tuple[int, ...], rule: CardRule) -> CardRule:
         if (rank, s) in RULES:
             raise ValueError(f"two rules for {(rank, s)}")
         RULES[(rank, s)] = rule
+    _AMOUNTS.clear()
     return rule
 
 
@@ -49,11 +54,15 @@ def rule_for(value: tuple[int, int]) -> CardRule | None:
 
 def modifier(values: list[tuple[int, int]], what: str) -> int:
     """The sum of the continuous ``what`` modifiers of ``values`` (the live cards of a table)."""
+    amounts = _AMOUNTS.setdefault(what, {})
     total = 0
     for v in values:
-        r = rule_for(v)
-        if r is not None:
-            total += sum(n for w, n in r.cont if w == what)
+        n = amounts.get(v)
+        if n is None:
+            r = rule_for(v)
+            n = sum(x for w, x in r.cont if w == what) if r is not None else 0
+            amounts[v] = n
+        total += n
     return total
 
 

@@ -180,7 +180,7 @@ def refill(state: BState, seat: int) -> list[Event]:
     if want > 0:
         got = from_stash(state, seat, min(want, len(state.stash[seat]) - state.sideways[seat]))
         state.viewing[seat].extend(got)
-        if got:
+        if got and any(state.looks):  # as in ``play``: nothing to forget when nobody remembers
             changed(state, seat)
         return [Event("drew", seat, {"count": len(got)}, {"cards": tuple(card_name(c) for c in got)})] if got else []
     if want < 0:
@@ -243,7 +243,8 @@ def apply_declare(state: BState, seat: int, cards: tuple[int, ...]) -> list[Even
 # --- free actions of the seat whose turn it is ------------------------------------------
 def play(state: BState, seat: int, card: int) -> list[Event]:
     state.viewing[seat].remove(card)
-    moved(state, seat, out=(card,))
+    if any(state.looks):  # looks.py is interpreted; most often nobody remembers a hand (issue 26)
+        moved(state, seat, out=(card,))
     state.transit.append(card)
     state.played += 1
     enter(state, seat, card, NOBODY, react=False)

@@ -16,7 +16,6 @@ complete and so ranks below every five-card hand (BP-H16).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -53,7 +52,9 @@ def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
     """The key of the best hand ``values`` (face values) and ``wilds`` wilds make."""
     n = len(values) + wilds
     ranks = sorted((r for r, _ in values), reverse=True)
-    count = Counter(ranks)
+    count: dict[int, int] = {}  # a plain dict, not a Counter: Counter's constructor is interpreted
+    for r in ranks:  # Python, and this runs at every miss of the cache below (issue 26)
+        count[r] = count.get(r, 0) + 1
     full = int(n == 5)
     suits = {s for _, s in values}
     one_suit = len(suits) <= 1 and not suits & {BLACK1, RED1}
@@ -159,8 +160,8 @@ def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tu
     out = []
     for k in range(min(5, len(wild)) + 1):
         for combo in combinations(nat, 5 - k):
-            if need <= set(combo):
-                out.append(tuple(sorted(combo + tuple(wild[:k]))))
+            if not need or need <= set(combo):  # most often nothing is obliged: no set to build
+                out.append(tuple(sorted(combo + tuple(wild[:k]))) if k else combo)  # ``nat`` is sorted
     return out
 
 

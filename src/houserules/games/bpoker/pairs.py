@@ -95,10 +95,21 @@ SETS: tuple[SetRule, ...] = (
 )
 
 
+#: ``set_rule`` by the cards' sorted faces, which are all a rule reads: ``legal`` asks it of every
+#: combination ``candidates`` tries, at every free moment (issue 26); bounded by the few faces a
+#: set can have (two or three cards, or a handful of Jokers)
+_BY_FACES: dict[tuple[tuple[int, int], ...], SetRule | None] = {}
+
+
 def set_rule(cards: tuple[int, ...]) -> SetRule | None:
     """The acceptable set ``cards`` make, or None."""
     faces = sorted(face(c) for c in cards)
-    return next((r for r in SETS if r.match(faces)), None)
+    key = tuple(faces)
+    if key in _BY_FACES:
+        return _BY_FACES[key]
+    rule = next((r for r in SETS if r.match(faces)), None)
+    _BY_FACES[key] = rule
+    return rule
 
 
 def candidates(viewing: list[int]) -> list[tuple[int, ...]]:
@@ -111,6 +122,8 @@ def candidates(viewing: list[int]) -> list[tuple[int, ...]]:
         by_rank.setdefault(rank(c), []).append(c)
     tries: list[tuple[int, ...]] = []
     for r, group in by_rank.items():
+        if len(group) < 2:  # most ranks of a hand: nothing to combine (the common case, skipped cheaply)
+            continue
         sizes = range(3, len(group) + 1) if r == 1 else (2, 3)
         tries += [t for n in sizes for t in combinations(group, n)]
     for c in hand:

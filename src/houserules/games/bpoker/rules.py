@@ -8,6 +8,7 @@ for the resolution machine's questions), so the two cannot disagree.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from ...engine.core import Action, Illegal
 from . import declare
@@ -36,6 +37,15 @@ class Kind(StrEnum):
 
 GAME_OVER = Illegal("BP-1.6", "the game is over")
 
+_tuple = tuple.__new__
+
+
+def _act(seat: int, kind: str, card: Any = None, arg: Any = None) -> Action:
+    """``Action(seat, kind, card, arg)``, made as the tuple it is: a NamedTuple's own constructor
+    is a generated Python function, which compiled ``legal`` (about five actions a decision in
+    random play) would call through the interpreter every time (issue 26)."""
+    return _tuple(Action, (seat, kind, card, arg))
+
 
 def to_act(state: BState) -> tuple[int, ...]:
     if state.over:
@@ -59,22 +69,22 @@ def legal(state: BState) -> list[Action]:
     if state.over:
         return []
     if state.ask is not None or state.window:
-        return [Action(s, Kind.CHOOSE, arg=o) for s in to_act(state) for o in options_for(state, s)]
+        return [_act(s, Kind.CHOOSE, arg=o) for s in to_act(state) for o in options_for(state, s)]
     t = state.turn
     if state.phase == DECLARE:
-        return [Action(t, Kind.DECLARE, arg=c) for c in declare.options(state, t)] + free(state, None)
+        return [_act(t, Kind.DECLARE, arg=c) for c in declare.options(state, t)] + free(state, None)
     out: list[Action] = []
     room = can_play(state, t)  # asked once: it reads every live card's continuous effects
     if room:
-        out += [Action(t, Kind.PLAY, c) for c in sorted(set(state.viewing[t]))]
-        out += [Action(t, Kind.PAIR, arg=cs) for cs in candidates(state.viewing[t])]
+        out += [_act(t, Kind.PLAY, c) for c in sorted(set(state.viewing[t]))]
+        out += [_act(t, Kind.PAIR, arg=cs) for cs in candidates(state.viewing[t])]
     if state.played or not state.viewing[t] or not room:
-        out.append(Action(t, Kind.PASS))
+        out.append(_act(t, Kind.PASS))
     if not state.played and any(not kept_on_scrap(s) for s in state.tables[t]):
-        out.append(Action(t, Kind.SCRAP))
-    out += [Action(t, Kind.USE, j) for j in usable_jacks(state, t)]
-    out += [Action(t, Kind.USE, c) for c in neutralizers(state, t)]
-    out += [Action(t, Kind.USE, c) for c in triggers(state, t)]
+        out.append(_act(t, Kind.SCRAP))
+    out += [_act(t, Kind.USE, j) for j in usable_jacks(state, t)]
+    out += [_act(t, Kind.USE, c) for c in neutralizers(state, t)]
+    out += [_act(t, Kind.USE, c) for c in triggers(state, t)]
     return out + free(state, t)
 
 
@@ -82,7 +92,7 @@ def free(state: BState, but: int | None) -> list[Action]:
     """Neutralization "at any time" (L1245, BP-JE.N): at a free moment of any turn (nothing is
     being resolved), every seat in the hand but ``but`` (whose turn lists it already) may use
     it. They are not in ``to_act``: the game never waits for them (a free action, docs/engine.md)."""
-    return [Action(s, Kind.USE, c) for s in state.live() if s != but and any(sl.wild for sl in state.tables[s])
+    return [_act(s, Kind.USE, c) for s in state.live() if s != but and any(sl.wild for sl in state.tables[s])
             for c in neutralizers(state, s)]  # the wild first: the cheap test, on the hot path
 
 
