@@ -42,13 +42,21 @@ CRANK = tuple(RANK[c % 52] for c in range(DECK_SIZE))
 CSUIT = tuple(SUIT[c % 52] for c in range(DECK_SIZE))
 
 
+#: every card's name, without marks (index 0) and with (index 1): every deal and draw tells its cards
+#: by name in an event, so the names are read from a table rather than built each time
+NAMES = (tuple(base_name(c % 52) for c in range(DECK_SIZE)),
+         tuple(base_name(c % 52) + ("*" if IS_MARKED[c] else "") for c in range(DECK_SIZE)))
+
+
 def name(c: int, marks: bool = False) -> str:
     """``QS``, or ``QS*`` for the marked copy when marks matter."""
     return base_name(c % 52) + ("*" if marks and IS_MARKED[c] else "")
 
 
 def names(cards: Iterable[int], marks: bool = False) -> list[str]:
-    return [name(c, marks) for c in cards]
+    """``name`` of each card (of the 104: a deal's, a hand's), read from ``NAMES``."""
+    table = NAMES[1 if marks else 0]
+    return [table[c] for c in cards]
 
 
 def canonical(cards: Iterable[int]) -> list[int]:
