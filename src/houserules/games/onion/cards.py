@@ -42,20 +42,33 @@ CRANK = tuple(RANK[c % 52] for c in range(DECK_SIZE))
 CSUIT = tuple(SUIT[c % 52] for c in range(DECK_SIZE))
 
 
+#: every card's name, without marks (index 0) and with (index 1): every deal and draw tells its cards
+#: by name in an event, so the names are read from a table rather than built each time
+NAMES = (tuple(base_name(c % 52) for c in range(DECK_SIZE)),
+         tuple(base_name(c % 52) + ("*" if IS_MARKED[c] else "") for c in range(DECK_SIZE)))
+
+
 def name(c: int, marks: bool = False) -> str:
     """``QS``, or ``QS*`` for the marked copy when marks matter."""
     return base_name(c % 52) + ("*" if marks and IS_MARKED[c] else "")
 
 
 def names(cards: Iterable[int], marks: bool = False) -> list[str]:
-    return [name(c, marks) for c in cards]
+    """``name`` of each card (of the 104: a deal's, a hand's), read from ``NAMES``."""
+    table = NAMES[1 if marks else 0]
+    return [table[c] for c in cards]
+
+
+#: ``canonical``'s order as one int per card id (by card, the marked copy last): a table look-up
+#: in C instead of a Python key function building a pair for each card
+CANONICAL_KEY = tuple(2 * (c % 52) + IS_MARKED[c] for c in range(DECK_SIZE))
 
 
 def canonical(cards: Iterable[int]) -> list[int]:
     """Cards in a fixed order that does not depend on which copy is which (by
     card, the marked copy last): so that a hand told in an event reads the
     same whichever of two identical copies a player happened to keep."""
-    return sorted(cards, key=lambda c: (c % 52, IS_MARKED[c]))
+    return sorted(cards, key=CANONICAL_KEY.__getitem__)
 
 
 def symbol(c: int, marks: bool = False) -> str:

@@ -159,9 +159,10 @@ def on_draw_discard(state: OnionState, action: Action, cards: list[int], events:
     hand = state.hands[seat]
     for c in cards:
         hand.remove(c)
-    state.discards.extend(canonical(cards))  # one order whichever order they were named in: the reshuffle depends on it
+    put = canonical(cards)  # one order whichever order they were named in: the reshuffle depends on it
+    state.discards.extend(put)
     new = deal(state, seat, len(cards))
-    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(canonical(cards), state.marks),
+    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(put, state.marks),
                                                               "cards": names(new, state.marks)}))
     modifiers.on_dealt(state, seat, new, events)
     drawn(state, events)

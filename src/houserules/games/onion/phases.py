@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from ...engine.core import Action, Event, Illegal
 from . import flow
+from .state import KIND_OF
 from .state import OnionKind as K
 from .state import OnionState, Phase
 
@@ -83,5 +84,5 @@ def apply(state: OnionState, action: Action, arg: Any) -> list[Event]:
     """Carry out a legal action; ``arg`` is its argument resolved against the
     seat's hand by ``rules`` (cards held, an arrangement judged)."""
     events: list[Event] = []
-    PHASES[state.phase].moves[K(action.kind)](state, action, arg, events)
+    PHASES[state.phase].moves[KIND_OF[action.kind]](state, action, arg, events)
     return events

@@ -21,7 +21,7 @@ from . import groupings as G
 from . import modifiers, solver
 from .cards import DECK_SIZE, IS_MARKED, resolve
 from .phases import PHASES
-from .state import NO_RAISE_PARTS, OnionState, Phase, offer_cost
+from .state import KIND_OF, NO_RAISE_PARTS, OnionState, Phase, offer_cost
 from .state import OnionKind as K
 
 KINDS = tuple(K)
@@ -47,6 +47,10 @@ BAD_AMOUNT = Illegal("CMO-H1", "amounts are whole Stakes from zero (bids: one St
 CANNOT_AFFORD = Illegal("CMO-H3", "you do not have the chips for that: fold (or pass) instead")
 TOO_MANY = Illegal("CMO-4.4", "discard at most four cards; fold to discard all five")
 NOT_HELD = Illegal("hand", "you do not hold those cards")
+
+#: builds an ``Action`` from its four fields in one C call: the named tuple's own constructor is a
+#: Python function (interpreted even in a compiled build), and ``legal`` makes ~10 actions a decision
+new = tuple.__new__
 
 
 def _chips(state: OnionState, seat: int) -> int:
@@ -101,7 +105,7 @@ def _discards(state: OnionState, seat: int) -> list[Action]:
     key = TWIN_KEY[bool(state.marks)]
     keys = [key[c] for c in hand]
     if len(set(keys)) == len(keys):
-        out = [Action(seat, K.DISCARD, arg=d) for k in range(MAX_DISCARD + 1) for d in combinations(hand, k)]
+        out = [new(Action, (seat, K.DISCARD, None, d)) for k in range(MAX_DISCARD + 1) for d in combinations(hand, k)]
     else:
         out = []
         said: set[tuple[int, ...]] = set()
@@ -110,7 +114,7 @@ def _discards(state: OnionState, seat: int) -> list[Action]:
                 told = tuple(sorted([key[c] for c in d]))
                 if told not in said:
                     said.add(told)
-                    out.append(Action(seat, K.DISCARD, arg=d))
+                    out.append(new(Action, (seat, K.DISCARD, None, d)))
     out.append(Action(seat, K.FOLD))
     return out
 
@@ -128,7 +132,7 @@ def legal(state: OnionState) -> list[Action]:
     out: list[Action] = []
     for kind in PHASES[phase].moves:
         if kind in AMOUNT_KINDS:
-            out.extend(Action(seat, kind, arg=a) for a in amounts(state, seat, kind))
+            out.extend([new(Action, (seat, kind, None, a)) for a in amounts(state, seat, kind)])
         elif _possible(state, seat, kind):
             out.append(Action(seat, kind))
     return out
@@ -164,7 +168,7 @@ def _card_phase_legal(state: OnionState, seat: int, phase: Phase) -> list[Action
 def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]:
     """Check ``action`` and resolve its argument against the seat's hand:
     (None, the cards or arrangement) when legal, else (why not, None)."""
-    seat, kind = action.seat, K(action.kind)  # the envelope (engine.actions) has checked it is one
+    seat, kind = action.seat, KIND_OF.get(action.kind) or K(action.kind)  # the envelope has checked it is one
     if seat != state.turn:
         return NOT_YOUR_TURN, None
     rule = PHASES[state.phase]
@@ -178,7 +182,8 @@ def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]
         return None, action.arg
     if kind == K.DISCARD:
         cards = action.arg
-        if not isinstance(cards, Sequence) or isinstance(cards, str):
+        # a tuple (what ``legal`` lists) first: ``isinstance`` against the Sequence ABC is slow
+        if type(cards) is not tuple and (not isinstance(cards, Sequence) or isinstance(cards, str)):
             return NOT_HELD, None
         if len(cards) > MAX_DISCARD:
             return TOO_MANY, None

@@ -68,6 +68,11 @@ class OnionKind(StrEnum):
     DECLARE = "declare"
 
 
+#: each kind by its word: a dict look-up, where ``OnionKind(word)`` is a call into the enum machinery
+#: on every action checked and carried out (the hot path of a game)
+KIND_OF: dict[str, OnionKind] = {k.value: k for k in OnionKind}
+
+
 #: betting parts: 1-3 the first round (3 without raising), 4-5 the two last parts
 FIRST_PARTS = (1, 2, 3)
 LAST_PARTS = (4, 5)
