@@ -131,13 +131,25 @@ WorkersOpt = Annotated[int, typer.Option(help="parallel processes (or Ray CPUs)"
 @contextmanager
 def progress(label: str, total: int) -> Iterator[Callable[[int], None]]:
     """A bar counting ``total`` games on stderr, drawn only on a terminal (so --json output and
-    logs stay clean); yields the callback that advances it by k games."""
+    logs stay clean); yields the callback that advances it by k games. Ctrl-C inside it ends the
+    command with one line and status 130 (not Click's bare "Aborted!" and 1)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda k: bar.advance(task, k)
+    done = 0
+    try:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(label, total=total)
+
+            def advance(k: int) -> None:
+                nonlocal done
+                done += k
+                bar.advance(task, k)
+
+            yield advance
+    except KeyboardInterrupt:  # Ctrl-C: one line saying how far it got, and the shell's "interrupted" status
+        err.print(f"stopped by Ctrl-C after {done} of {total} games; nothing reported", soft_wrap=True)
+        raise typer.Exit(130) from None
 
 
 def write_plot(path: Path, draw: Callable[[Path], object]) -> None:

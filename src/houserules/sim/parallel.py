@@ -15,6 +15,7 @@ refuses the connection (token authentication), is one line (``RayUnreachable``).
 
 from __future__ import annotations
 
+import signal
 import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -76,13 +77,24 @@ def run_jobs(fn: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int
             if done:
                 done(out[i])
         return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts_to_the_parent)
+    try:
         futures = {pool.submit(fn, *job): i for i, job in enumerate(jobs)}
         for fut in as_completed(futures):
             out[futures[fut]] = result = fut.result()
             if done:
                 done(result)
+    except KeyboardInterrupt:  # Ctrl-C: drop the batches not started; the caller says so in one line
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return out
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to the whole process group): the parent
+    stops the run and says so once, instead of every worker printing its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _on_ray(fn: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int,
