@@ -45,6 +45,9 @@ def test_caps_end_the_game_with_the_reason_recorded() -> None:
     state = _random_game({"players": 3, "hand_turns": 3, "hands": 2}, 4)
     result = GAME.result(state)
     assert result is not None and result.reason == "2 hands played"
+    state = _random_game({"players": 3, "hand_turns": 3, "hands": 1}, 4)
+    result = GAME.result(state)
+    assert result is not None and result.reason == "1 hand played"  # not "1 hands played"
 
 
 def test_views_never_show_a_stash_or_another_viewing_hand() -> None:

@@ -24,6 +24,11 @@ CARD_TOKEN = re.compile(r"\[\[([^\[\]]+)\]\]")
 TONES = ("", "aside", "quiet", "alert", "good", "strong", "special")
 
 
+def plural(n: int, word: str) -> str:
+    """``n`` and the word, with an s unless there is exactly one: "1 card", "3 hands"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 class Line(NamedTuple):
     """One event told in words: the sentence and its tone."""
 

@@ -14,6 +14,7 @@ one player is left with cards, or at a turn cap (the reason is recorded).
 from __future__ import annotations
 
 from ...engine.core import Event
+from ...engine.words import plural
 from . import declare
 from .cards import card_name, parse_card
 from .catalogue import rule_for
@@ -324,7 +325,7 @@ def end_hand(state: BState) -> list[Event]:
     _reset(state)
     state.hand_no += 1
     if state.hand_no > state.options["hands"]:
-        return game_over(state, f"{state.options['hands']} hands played")
+        return game_over(state, f"{plural(state.options['hands'], 'hand')} played")
     state.dealer = (state.dealer + 1) % state.players
     return begin_hand(state)
 

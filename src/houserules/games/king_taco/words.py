@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...engine.words import Line, card, shared
+from ...engine.words import Line, card, plural, shared
 from .cards import COST_BY_EFFECT, EFFECT_WORDS, SYMBOL_NAMES, effect
 #: why a seat draws, after the count
 WHY = {"cannot play": " (nothing playable)", "stack": " (the stack)", "x2": " (x2)", "goto": " (the goto failed)",
@@ -23,10 +23,6 @@ EXPIRED = {"condition": "the playability condition ends", "harvest": "the harves
 
 #: an event told: (its JSON as the viewer sees it, the name of its seat, every seat's name) -> its line
 Told = Callable[[Mapping[str, Any], str, Sequence[str]], Line | None]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def said(template: str, tone: str = "") -> Told:

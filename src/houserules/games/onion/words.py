@@ -7,15 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...engine.words import Line, card, cards, shared
+from ...engine.words import Line, card, cards, plural, shared
 from .groupings import KINDS
 
 Event = Mapping[str, Any]
 Names = Sequence[str]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def how_text(how: str) -> str:
