@@ -17,7 +17,7 @@ with one ``Memo``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from ...cards import DECK_SIZE
 from ...engine.core import Action, Illegal
@@ -45,6 +45,11 @@ SUSTAINED, OVERRULED = loose(rb.SUSTAINED), loose(rb.OVERRULED)
 POINT_OF_ORDER, PAUSED_ORIGINAL = loose(rb.POINT_OF_ORDER), loose(rb.PAUSED_ORIGINAL)
 THIRTEEN = loose("13 points")
 RULINGS = tuple(loose(r) for r in rb.RULINGS)
+
+#: builds an ``Action`` from its four fields in one C call: the named tuple's own constructor is
+#: a Python function (interpreted even in a compiled build), and ``candidates`` makes some
+#: twenty-five actions a decision
+new: Final = tuple.__new__
 
 
 def penalty(rule: str, name: str) -> Illegal:
@@ -576,9 +581,9 @@ def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = No
     for s in range(n):
         if not turns_only or turn_action(state, s, "play"):
             cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
-            out.extend(Action(s, "play", c) for c in cards)
+            out.extend(new(Action, (s, "play", c, None)) for c in cards)
         if not turns_only or turn_action(state, s, "draw"):
-            out.append(Action(s, "draw"))
+            out.append(new(Action, (s, "draw", None, None)))
         mine: list[str] = []
         if s == state.dealer:  # the dealer's procedure, each where it belongs
             if not state.started:
@@ -599,17 +604,30 @@ def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = No
                     mine.append(d.text)
                     mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
         mine.extend(sorted(m.late(s) - {"knock", "point"}))  # late acts, not words to say
-        out.extend(Action(s, "say", arg=t) for t in dict.fromkeys(mine))
+        out.extend(new(Action, (s, "say", None, t)) for t in dict.fromkeys(mine))
         if knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
-            out.extend(Action(s, "knock", arg=k) for k in range(1, most + 1))
+            out.extend(new(Action, (s, "knock", None, k)) for k in range(1, most + 1))
         if point_window(state, s) is not None:
-            out.append(Action(s, "point", arg=(s + 1) % n))
+            out.append(new(Action, (s, "point", None, (s + 1) % n)))
         if state.holding[s]:
-            out.append(Action(s, "touch", arg=False))
+            out.append(new(Action, (s, "touch", None, False)))
         if state.showing[s]:
-            out.append(Action(s, "show", arg=False))
-        out.extend(Action(s, "call", arg=(t, rb.BAND_AID)) for t in range(n) if state.showing[t] and t != s)
+            out.append(new(Action, (s, "show", None, False)))
+        out.extend(new(Action, (s, "call", None, (t, rb.BAND_AID))) for t in range(n) if state.showing[t] and t != s)
     return out
+
+
+def legal(state: MaoState, checks: Mapping[str, Judging]) -> list[Action]:
+    """The game's ``legal``: the candidates that break nothing, each judged by its kind's check
+    (``checks``, from ``game.MOVES``) with one memo. Here rather than in ``game`` so that it runs
+    compiled: the game class subclasses the engine's base, which is not."""
+    if state.over:
+        return []
+    memo = Memo(state)
+    memo.read_late()
+    ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
+    return [a for a in candidates(state, memo=memo, turns_only=True)
+            if (a.kind == "say" and a.arg in ignored[a.seat]) or checks[a.kind](state, a, memo) is None]
 
 
 def noise(state: MaoState) -> list[Action]:
