@@ -209,12 +209,14 @@ class Memo:
     anew. Good only while the state does not change: ``legal`` makes one and drops it, and a
     lone ``check`` makes its own."""
 
-    __slots__ = ("state", "_late", "_owed", "_whole", "_late_words", "_ignored", "_rules")
+    __slots__ = ("state", "_late", "_open", "_owed", "_phrases", "_whole", "_late_words", "_ignored", "_rules")
 
     def __init__(self, state: MaoState):
         self.state = state
         self._late: dict[int, set[str]] = {}
+        self._open: dict[int, list[tuple[tuple[str, ...], int, int]]] | None = None
         self._owed: dict[int, Owed] = {}
+        self._phrases: dict[int, dict[str, tuple[str, ...]]] = {}
         self._whole: dict[int, set[tuple[str, ...]]] = {}
         self._late_words: dict[int, Late] = {}
         self._ignored: dict[int, set[str]] = {}
@@ -247,24 +249,36 @@ class Memo:
 
     def owed(self, seat: int) -> Owed:
         """The open phrase duties of ``seat`` as words, longest first, by their first word
-        (``_scan``; an empty phrase left out: it is never said)."""
+        (``_scan``; an empty phrase left out: it is never said). Every seat's are read in one
+        pass over the windows (most seats owe nothing)."""
         got = self._owed.get(seat)
         if got is None:
-            state = self.state
-            owed = sorted(((words(k), wi, di) for wi, w in enumerate(state.windows) if w.seat == seat
-                           for di, d in enumerate(w.duties) if d.act == "say" and not d.done for k in d.keys),
-                          key=lambda x: -len(x[0]))
+            if self._open is None:
+                self._open = {}
+                for wi, w in enumerate(self.state.windows):
+                    for di, d in enumerate(w.duties):
+                        if d.act == "say" and not d.done:
+                            self._open.setdefault(w.seat, []).extend((words(k), wi, di) for k in d.keys)
+            owed = sorted(self._open.get(seat, ()), key=lambda x: -len(x[0]))
             got = self._owed[seat] = {}
             for o in owed:
                 if o[0]:
                     got.setdefault(o[0][0], []).append(o)
         return got
 
+    def phrases(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """The late keys of ``seat`` that are words to say (a knock or point is an act), each
+        with its words (read once for ``whole``, ``ignored`` and ``candidates``)."""
+        got = self._phrases.get(seat)
+        if got is None:
+            got = self._phrases[seat] = {k: words(k) for k in self.late(seat) if k != "knock" and k != "point"}
+        return got
+
     def whole(self, seat: int) -> set[tuple[str, ...]]:
         """The words of each phrase ``seat`` may still say late (none empty)."""
         got = self._whole.get(seat)
         if got is None:
-            got = self._whole[seat] = {kw for kw in map(words, self.late(seat) - {"knock", "point"}) if kw}
+            got = self._whole[seat] = {kw for kw in self.phrases(seat).values() if kw}
         return got
 
     def ignored(self, seat: int) -> set[str]:
@@ -275,8 +289,8 @@ class Memo:
         if got is None:
             state = self.state
             quick = state.started and not state.house and not self.owed(seat)
-            got = self._ignored[seat] = {k for k in self.late(seat) - {"knock", "point"}
-                                         if words(k) and len(k) <= MAX_SPEECH} if quick else set()
+            got = self._ignored[seat] = {k for k, kw in self.phrases(seat).items()
+                                         if kw and len(k) <= MAX_SPEECH} if quick else set()
         return got
 
     def late_words(self, seat: int) -> Late:
@@ -578,42 +592,52 @@ def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = No
     n = state.players
     m = memo or Memo(state)
     most = max([3] + [o.count for r in state.house for o in r.must if o.act == "knock"])
+    # what every seat's candidates read, read once (``turn_action``'s answers among them)
+    live, turn, drawn, dealer = state.live, state.turn, state.drawn, state.dealer
+    after = state.step(turn) if live and drawn else -1  # after a draw, the next player may begin (H-draw)
+    started, asked, paused, original = state.started, state.asked, state.paused, state.original
+    hands, holding, showing = state.hands, state.holding, state.showing
+    owing = {w.seat for w in state.windows}
+    anyone: list[str] = []  # what any seat may say now: a point of order, or the original set's restart
+    if live and asked is None:
+        anyone.append(rb.PAUSED_ORIGINAL if original else rb.POINT_OF_ORDER)
+    elif paused and original:
+        anyone.append(rb.START)
+    shown = [t for t in range(n) if showing[t]]
     for s in range(n):
-        if not turns_only or turn_action(state, s, "play"):
-            cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
+        if not turns_only or (live and (s == turn or s == after)):
+            cards = range(DECK_SIZE) if every_card else dict.fromkeys(hands[s])
             out.extend(new(Action, (s, "play", c, None)) for c in cards)
-        if not turns_only or turn_action(state, s, "draw"):
+        if not turns_only or (live and ((s == turn and not drawn) or s == after)):
             out.append(new(Action, (s, "draw", None, None)))
         mine: list[str] = []
-        if s == state.dealer:  # the dealer's procedure, each where it belongs
-            if not state.started:
+        if s == dealer:  # the dealer's procedure, each where it belongs
+            if not started:
                 mine.append(rb.START)
-            elif state.asked is not None:
+            elif asked is not None:
                 mine += [rb.SUSTAINED, rb.OVERRULED]
             if state.correction is not None:
                 mine += list(rb.RULINGS)
-            elif state.paused and not state.original:
+            elif paused and not original:
                 mine.append(rb.ADJOURNED)
-        if state.live and state.asked is None:
-            mine.append(rb.PAUSED_ORIGINAL if state.original else rb.POINT_OF_ORDER)
-        elif state.paused and state.original:
-            mine.append(rb.START)
-        for w in windows_of(state, s):
-            for d in w.duties:
-                if d.act == "say" and not d.done:
-                    mine.append(d.text)
-                    mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
-        mine.extend(sorted(m.late(s) - {"knock", "point"}))  # late acts, not words to say
+        mine += anyone
+        if s in owing:
+            for w in windows_of(state, s):
+                for d in w.duties:
+                    if d.act == "say" and not d.done:
+                        mine.append(d.text)
+                        mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
+        mine.extend(sorted(m.phrases(s)))  # late acts (a knock, a point) are not words to say
         out.extend(new(Action, (s, "say", None, t)) for t in dict.fromkeys(mine))
-        if knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
+        if s in owing and knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
             out.extend(new(Action, (s, "knock", None, k)) for k in range(1, most + 1))
-        if point_window(state, s) is not None:
+        if s in owing and point_window(state, s) is not None:
             out.append(new(Action, (s, "point", None, (s + 1) % n)))
-        if state.holding[s]:
+        if holding[s]:
             out.append(new(Action, (s, "touch", None, False)))
-        if state.showing[s]:
+        if showing[s]:
             out.append(new(Action, (s, "show", None, False)))
-        out.extend(new(Action, (s, "call", None, (t, rb.BAND_AID))) for t in range(n) if state.showing[t] and t != s)
+        out.extend(new(Action, (s, "call", None, (t, rb.BAND_AID))) for t in shown if t != s)
     return out
 
 
