@@ -202,43 +202,100 @@ Owed = dict[str, list[tuple[tuple[str, ...], int, int]]]
 Late = dict[str, list[tuple[str, ...]]]
 
 
-class Memo:
-    """What judging many attempts at one state reads again and again, read once: ``legal``
-    puts some sixty candidates to the judge, and each would otherwise scan the late keys (a
-    list that only shrinks when the clock moves), the phrases owed and the rules of a trigger
-    anew. Good only while the state does not change: ``legal`` makes one and drops it, and a
-    lone ``check`` makes its own."""
+class LateRead:
+    """Every seat's late keys at one moment (``late_keys``), and what the judge makes of them:
+    the phrases among them as words, longest first, and those that said alone are ignored.
+    ``late_read`` keeps the last one while the list and the clock stay the same: in a long game
+    the list holds dozens of entries and changes only when a duty is failed or the clock moves,
+    while ``legal`` and ``apply`` ask at every decision."""
 
-    __slots__ = ("state", "_late", "_open", "_owed", "_phrases", "_whole", "_late_words", "_ignored", "_rules")
+    __slots__ = ("late", "_phrases", "_whole", "_late_words", "_ignorable")
 
     def __init__(self, state: MaoState):
-        self.state = state
-        self._late: dict[int, set[str]] = {}
-        self._open: dict[int, list[tuple[tuple[str, ...], int, int]]] | None = None
-        self._owed: dict[int, Owed] = {}
-        self._phrases: dict[int, dict[str, tuple[str, ...]]] = {}
-        self._whole: dict[int, set[tuple[str, ...]]] = {}
-        self._late_words: dict[int, Late] = {}
-        self._ignored: dict[int, set[str]] = {}
-        self._rules: dict[str, tuple[rb.Rule, ...]] = {}
-
-    def late(self, seat: int) -> set[str]:
-        """``late_keys`` of ``seat`` (not to be changed by the caller)."""
-        got = self._late.get(seat)
-        if got is None:
-            got = self._late[seat] = late_keys(self.state, seat)
-        return got
-
-    def read_late(self) -> None:
-        """Every seat's late keys in one pass over the list, for ``legal``, which asks for them
-        all (the judge reads only which keys there are, never their order)."""
-        state = self.state
         late: dict[int, set[str]] = {s: set() for s in range(state.players)}
         clock = state.clock
         for s, k, until in state.late:
             if clock <= until:
                 late[s].add(k)
-        self._late = late
+        self.late = late
+        self._phrases: dict[int, dict[str, tuple[str, ...]]] = {}
+        self._whole: dict[int, set[tuple[str, ...]]] = {}
+        self._late_words: dict[int, Late] = {}
+        self._ignorable: dict[int, set[str]] = {}
+
+    def phrases(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """The late keys of ``seat`` that are words to say (a knock or point is an act), each
+        with its words."""
+        got = self._phrases.get(seat)
+        if got is None:
+            got = self._phrases[seat] = {k: words(k) for k in self.late.get(seat, ()) if k != "knock" and k != "point"}
+        return got
+
+    def whole(self, seat: int) -> set[tuple[str, ...]]:
+        got = self._whole.get(seat)
+        if got is None:
+            got = self._whole[seat] = {kw for kw in self.phrases(seat).values() if kw}
+        return got
+
+    def ignorable(self, seat: int) -> set[str]:
+        """The phrases that, said alone, are ignored when nothing else can hear them (``Memo.ignored``)."""
+        got = self._ignorable.get(seat)
+        if got is None:
+            got = self._ignorable[seat] = {k for k, kw in self.phrases(seat).items() if kw and len(k) <= MAX_SPEECH}
+        return got
+
+    def late_words(self, seat: int) -> Late:
+        got = self._late_words.get(seat)
+        if got is None:
+            got = self._late_words[seat] = {}
+            for kw in sorted(self.whole(seat), key=len, reverse=True):
+                got.setdefault(kw[0], []).append(kw)
+        return got
+
+
+#: the last ``LateRead`` and what it was read from (the clock, the seats, the list's entries)
+_kept: tuple[tuple[float, int, tuple[tuple[int, str, float], ...]], LateRead] | None = None
+
+
+def late_read(state: MaoState) -> LateRead:
+    """The late keys of every seat now, read again only when they may have changed (what it
+    holds depends on nothing else, so one kept for another state with the same list serves)."""
+    global _kept
+    key = (state.clock, state.players, tuple(state.late))
+    kept = _kept
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    read = LateRead(state)
+    _kept = (key, read)
+    return read
+
+
+class Memo:
+    """What judging many attempts at one state reads again and again, read once: ``legal``
+    puts some sixty candidates to the judge, and each would otherwise scan the late keys (a
+    list that only shrinks when the clock moves), the phrases owed and the rules of a trigger
+    anew. Good only while the state does not change: ``legal`` makes one and drops it, and a
+    lone ``check`` makes its own. The late keys come from ``late_read``."""
+
+    __slots__ = ("state", "_read", "_open", "_owed", "_ignored", "_rules")
+
+    def __init__(self, state: MaoState):
+        self.state = state
+        self._read: LateRead | None = None
+        self._open: dict[int, list[tuple[tuple[str, ...], int, int]]] | None = None
+        self._owed: dict[int, Owed] = {}
+        self._ignored: dict[int, set[str]] = {}
+        self._rules: dict[str, tuple[rb.Rule, ...]] = {}
+
+    def read(self) -> LateRead:
+        got = self._read
+        if got is None:
+            got = self._read = late_read(self.state)
+        return got
+
+    def late(self, seat: int) -> set[str]:
+        """``late_keys`` of ``seat`` (not to be changed by the caller)."""
+        return self.read().late.get(seat) or set()
 
     def rules(self, trigger: str) -> tuple[rb.Rule, ...]:
         """``rules_for`` the state's rules in play and ``trigger``."""
@@ -267,19 +324,12 @@ class Memo:
         return got
 
     def phrases(self, seat: int) -> dict[str, tuple[str, ...]]:
-        """The late keys of ``seat`` that are words to say (a knock or point is an act), each
-        with its words (read once for ``whole``, ``ignored`` and ``candidates``)."""
-        got = self._phrases.get(seat)
-        if got is None:
-            got = self._phrases[seat] = {k: words(k) for k in self.late(seat) if k != "knock" and k != "point"}
-        return got
+        """The late keys of ``seat`` that are words to say, each with its words (not to be changed)."""
+        return self.read().phrases(seat)
 
     def whole(self, seat: int) -> set[tuple[str, ...]]:
         """The words of each phrase ``seat`` may still say late (none empty)."""
-        got = self._whole.get(seat)
-        if got is None:
-            got = self._whole[seat] = {kw for kw in self.phrases(seat).values() if kw}
-        return got
+        return self.read().whole(seat)
 
     def ignored(self, seat: int) -> set[str]:
         """The late keys of ``seat`` that, said alone, are ignored and break nothing, without
@@ -289,18 +339,12 @@ class Memo:
         if got is None:
             state = self.state
             quick = state.started and not state.house and not self.owed(seat)
-            got = self._ignored[seat] = {k for k, kw in self.phrases(seat).items()
-                                         if kw and len(k) <= MAX_SPEECH} if quick else set()
+            got = self._ignored[seat] = self.read().ignorable(seat) if quick else set()
         return got
 
     def late_words(self, seat: int) -> Late:
         """The phrases of ``whole``, longest first, by their first word (``_scan``)."""
-        got = self._late_words.get(seat)
-        if got is None:
-            got = self._late_words[seat] = {}
-            for kw in sorted(self.whole(seat), key=len, reverse=True):
-                got.setdefault(kw[0], []).append(kw)
-        return got
+        return self.read().late_words(seat)
 
 
 # --- speech -----------------------------------------------------------------------------
@@ -648,7 +692,6 @@ def legal(state: MaoState, checks: Mapping[str, Judging]) -> list[Action]:
     if state.over:
         return []
     memo = Memo(state)
-    memo.read_late()
     ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
     return [a for a in candidates(state, memo=memo, turns_only=True)
             if (a.kind == "say" and a.arg in ignored[a.seat]) or checks[a.kind](state, a, memo) is None]
