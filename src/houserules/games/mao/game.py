@@ -120,6 +120,8 @@ ATTEMPTS = (
 )
 #: every kind of attempt, by its name (typed as attempts: their checks take a memo, their effects a penalty)
 BY_KIND: dict[str, Attempt] = {m.kind: m for m in ATTEMPTS}
+#: each kind's check, for ``judge.legal``
+CHECKS: dict[str, judge.Judging] = {m.kind: m.check for m in ATTEMPTS}
 MOVES: Moves[MaoState] = Moves("Mao", ATTEMPTS, judge.GAME_OVER)
 CODEC = MOVES.codec
 
@@ -177,13 +179,7 @@ class Mao(GameBase[MaoState, MaoView]):
 
     def legal(self, state: MaoState) -> list[Action]:
         """The candidates that break nothing (``judge.candidates``), judged with one memo."""
-        if state.over:
-            return []
-        memo = judge.Memo(state)
-        memo.read_late()
-        ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
-        return [a for a in judge.candidates(state, memo=memo, turns_only=True)
-                if (a.kind == "say" and a.arg in ignored[a.seat]) or BY_KIND[a.kind].check(state, a, memo) is None]
+        return judge.legal(state, CHECKS)
 
     def on_the_clock(self, state: MaoState) -> tuple[int, ...]:
         """Who everyone can see the table waits on (what a screen calls "your move" and

@@ -17,7 +17,7 @@ with one ``Memo``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from ...cards import DECK_SIZE
 from ...engine.core import Action, Illegal
@@ -45,6 +45,11 @@ SUSTAINED, OVERRULED = loose(rb.SUSTAINED), loose(rb.OVERRULED)
 POINT_OF_ORDER, PAUSED_ORIGINAL = loose(rb.POINT_OF_ORDER), loose(rb.PAUSED_ORIGINAL)
 THIRTEEN = loose("13 points")
 RULINGS = tuple(loose(r) for r in rb.RULINGS)
+
+#: builds an ``Action`` from its four fields in one C call: the named tuple's own constructor is
+#: a Python function (interpreted even in a compiled build), and ``candidates`` makes some
+#: twenty-five actions a decision
+new: Final = tuple.__new__
 
 
 def penalty(rule: str, name: str) -> Illegal:
@@ -197,41 +202,100 @@ Owed = dict[str, list[tuple[tuple[str, ...], int, int]]]
 Late = dict[str, list[tuple[str, ...]]]
 
 
-class Memo:
-    """What judging many attempts at one state reads again and again, read once: ``legal``
-    puts some sixty candidates to the judge, and each would otherwise scan the late keys (a
-    list that only shrinks when the clock moves), the phrases owed and the rules of a trigger
-    anew. Good only while the state does not change: ``legal`` makes one and drops it, and a
-    lone ``check`` makes its own."""
+class LateRead:
+    """Every seat's late keys at one moment (``late_keys``), and what the judge makes of them:
+    the phrases among them as words, longest first, and those that said alone are ignored.
+    ``late_read`` keeps the last one while the list and the clock stay the same: in a long game
+    the list holds dozens of entries and changes only when a duty is failed or the clock moves,
+    while ``legal`` and ``apply`` ask at every decision."""
 
-    __slots__ = ("state", "_late", "_owed", "_whole", "_late_words", "_ignored", "_rules")
+    __slots__ = ("late", "_phrases", "_whole", "_late_words", "_ignorable")
 
     def __init__(self, state: MaoState):
-        self.state = state
-        self._late: dict[int, set[str]] = {}
-        self._owed: dict[int, Owed] = {}
-        self._whole: dict[int, set[tuple[str, ...]]] = {}
-        self._late_words: dict[int, Late] = {}
-        self._ignored: dict[int, set[str]] = {}
-        self._rules: dict[str, tuple[rb.Rule, ...]] = {}
-
-    def late(self, seat: int) -> set[str]:
-        """``late_keys`` of ``seat`` (not to be changed by the caller)."""
-        got = self._late.get(seat)
-        if got is None:
-            got = self._late[seat] = late_keys(self.state, seat)
-        return got
-
-    def read_late(self) -> None:
-        """Every seat's late keys in one pass over the list, for ``legal``, which asks for them
-        all (the judge reads only which keys there are, never their order)."""
-        state = self.state
         late: dict[int, set[str]] = {s: set() for s in range(state.players)}
         clock = state.clock
         for s, k, until in state.late:
             if clock <= until:
                 late[s].add(k)
-        self._late = late
+        self.late = late
+        self._phrases: dict[int, dict[str, tuple[str, ...]]] = {}
+        self._whole: dict[int, set[tuple[str, ...]]] = {}
+        self._late_words: dict[int, Late] = {}
+        self._ignorable: dict[int, set[str]] = {}
+
+    def phrases(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """The late keys of ``seat`` that are words to say (a knock or point is an act), each
+        with its words."""
+        got = self._phrases.get(seat)
+        if got is None:
+            got = self._phrases[seat] = {k: words(k) for k in self.late.get(seat, ()) if k != "knock" and k != "point"}
+        return got
+
+    def whole(self, seat: int) -> set[tuple[str, ...]]:
+        got = self._whole.get(seat)
+        if got is None:
+            got = self._whole[seat] = {kw for kw in self.phrases(seat).values() if kw}
+        return got
+
+    def ignorable(self, seat: int) -> set[str]:
+        """The phrases that, said alone, are ignored when nothing else can hear them (``Memo.ignored``)."""
+        got = self._ignorable.get(seat)
+        if got is None:
+            got = self._ignorable[seat] = {k for k, kw in self.phrases(seat).items() if kw and len(k) <= MAX_SPEECH}
+        return got
+
+    def late_words(self, seat: int) -> Late:
+        got = self._late_words.get(seat)
+        if got is None:
+            got = self._late_words[seat] = {}
+            for kw in sorted(self.whole(seat), key=len, reverse=True):
+                got.setdefault(kw[0], []).append(kw)
+        return got
+
+
+#: the last ``LateRead`` and what it was read from (the clock, the seats, the list's entries)
+_kept: tuple[tuple[float, int, tuple[tuple[int, str, float], ...]], LateRead] | None = None
+
+
+def late_read(state: MaoState) -> LateRead:
+    """The late keys of every seat now, read again only when they may have changed (what it
+    holds depends on nothing else, so one kept for another state with the same list serves)."""
+    global _kept
+    key = (state.clock, state.players, tuple(state.late))
+    kept = _kept
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    read = LateRead(state)
+    _kept = (key, read)
+    return read
+
+
+class Memo:
+    """What judging many attempts at one state reads again and again, read once: ``legal``
+    puts some sixty candidates to the judge, and each would otherwise scan the late keys (a
+    list that only shrinks when the clock moves), the phrases owed and the rules of a trigger
+    anew. Good only while the state does not change: ``legal`` makes one and drops it, and a
+    lone ``check`` makes its own. The late keys come from ``late_read``."""
+
+    __slots__ = ("state", "_read", "_open", "_owed", "_ignored", "_rules")
+
+    def __init__(self, state: MaoState):
+        self.state = state
+        self._read: LateRead | None = None
+        self._open: dict[int, list[tuple[tuple[str, ...], int, int]]] | None = None
+        self._owed: dict[int, Owed] = {}
+        self._ignored: dict[int, set[str]] = {}
+        self._rules: dict[str, tuple[rb.Rule, ...]] = {}
+
+    def read(self) -> LateRead:
+        got = self._read
+        if got is None:
+            got = self._read = late_read(self.state)
+        return got
+
+    def late(self, seat: int) -> set[str]:
+        """``late_keys`` of ``seat`` (not to be changed by the caller)."""
+        return self.read().late.get(seat) or set()
 
     def rules(self, trigger: str) -> tuple[rb.Rule, ...]:
         """``rules_for`` the state's rules in play and ``trigger``."""
@@ -242,25 +306,30 @@ class Memo:
 
     def owed(self, seat: int) -> Owed:
         """The open phrase duties of ``seat`` as words, longest first, by their first word
-        (``_scan``; an empty phrase left out: it is never said)."""
+        (``_scan``; an empty phrase left out: it is never said). Every seat's are read in one
+        pass over the windows (most seats owe nothing)."""
         got = self._owed.get(seat)
         if got is None:
-            state = self.state
-            owed = sorted(((words(k), wi, di) for wi, w in enumerate(state.windows) if w.seat == seat
-                           for di, d in enumerate(w.duties) if d.act == "say" and not d.done for k in d.keys),
-                          key=lambda x: -len(x[0]))
+            if self._open is None:
+                self._open = {}
+                for wi, w in enumerate(self.state.windows):
+                    for di, d in enumerate(w.duties):
+                        if d.act == "say" and not d.done:
+                            self._open.setdefault(w.seat, []).extend((words(k), wi, di) for k in d.keys)
+            owed = sorted(self._open.get(seat, ()), key=lambda x: -len(x[0]))
             got = self._owed[seat] = {}
             for o in owed:
                 if o[0]:
                     got.setdefault(o[0][0], []).append(o)
         return got
 
+    def phrases(self, seat: int) -> dict[str, tuple[str, ...]]:
+        """The late keys of ``seat`` that are words to say, each with its words (not to be changed)."""
+        return self.read().phrases(seat)
+
     def whole(self, seat: int) -> set[tuple[str, ...]]:
         """The words of each phrase ``seat`` may still say late (none empty)."""
-        got = self._whole.get(seat)
-        if got is None:
-            got = self._whole[seat] = {kw for kw in map(words, self.late(seat) - {"knock", "point"}) if kw}
-        return got
+        return self.read().whole(seat)
 
     def ignored(self, seat: int) -> set[str]:
         """The late keys of ``seat`` that, said alone, are ignored and break nothing, without
@@ -270,18 +339,12 @@ class Memo:
         if got is None:
             state = self.state
             quick = state.started and not state.house and not self.owed(seat)
-            got = self._ignored[seat] = {k for k in self.late(seat) - {"knock", "point"}
-                                         if words(k) and len(k) <= MAX_SPEECH} if quick else set()
+            got = self._ignored[seat] = self.read().ignorable(seat) if quick else set()
         return got
 
     def late_words(self, seat: int) -> Late:
         """The phrases of ``whole``, longest first, by their first word (``_scan``)."""
-        got = self._late_words.get(seat)
-        if got is None:
-            got = self._late_words[seat] = {}
-            for kw in sorted(self.whole(seat), key=len, reverse=True):
-                got.setdefault(kw[0], []).append(kw)
-        return got
+        return self.read().late_words(seat)
 
 
 # --- speech -----------------------------------------------------------------------------
@@ -573,43 +636,65 @@ def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = No
     n = state.players
     m = memo or Memo(state)
     most = max([3] + [o.count for r in state.house for o in r.must if o.act == "knock"])
+    # what every seat's candidates read, read once (``turn_action``'s answers among them)
+    live, turn, drawn, dealer = state.live, state.turn, state.drawn, state.dealer
+    after = state.step(turn) if live and drawn else -1  # after a draw, the next player may begin (H-draw)
+    started, asked, paused, original = state.started, state.asked, state.paused, state.original
+    hands, holding, showing = state.hands, state.holding, state.showing
+    owing = {w.seat for w in state.windows}
+    anyone: list[str] = []  # what any seat may say now: a point of order, or the original set's restart
+    if live and asked is None:
+        anyone.append(rb.PAUSED_ORIGINAL if original else rb.POINT_OF_ORDER)
+    elif paused and original:
+        anyone.append(rb.START)
+    shown = [t for t in range(n) if showing[t]]
     for s in range(n):
-        if not turns_only or turn_action(state, s, "play"):
-            cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
-            out.extend(Action(s, "play", c) for c in cards)
-        if not turns_only or turn_action(state, s, "draw"):
-            out.append(Action(s, "draw"))
+        if not turns_only or (live and (s == turn or s == after)):
+            cards = range(DECK_SIZE) if every_card else dict.fromkeys(hands[s])
+            out.extend(new(Action, (s, "play", c, None)) for c in cards)
+        if not turns_only or (live and ((s == turn and not drawn) or s == after)):
+            out.append(new(Action, (s, "draw", None, None)))
         mine: list[str] = []
-        if s == state.dealer:  # the dealer's procedure, each where it belongs
-            if not state.started:
+        if s == dealer:  # the dealer's procedure, each where it belongs
+            if not started:
                 mine.append(rb.START)
-            elif state.asked is not None:
+            elif asked is not None:
                 mine += [rb.SUSTAINED, rb.OVERRULED]
             if state.correction is not None:
                 mine += list(rb.RULINGS)
-            elif state.paused and not state.original:
+            elif paused and not original:
                 mine.append(rb.ADJOURNED)
-        if state.live and state.asked is None:
-            mine.append(rb.PAUSED_ORIGINAL if state.original else rb.POINT_OF_ORDER)
-        elif state.paused and state.original:
-            mine.append(rb.START)
-        for w in windows_of(state, s):
-            for d in w.duties:
-                if d.act == "say" and not d.done:
-                    mine.append(d.text)
-                    mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
-        mine.extend(sorted(m.late(s) - {"knock", "point"}))  # late acts, not words to say
-        out.extend(Action(s, "say", arg=t) for t in dict.fromkeys(mine))
-        if knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
-            out.extend(Action(s, "knock", arg=k) for k in range(1, most + 1))
-        if point_window(state, s) is not None:
-            out.append(Action(s, "point", arg=(s + 1) % n))
-        if state.holding[s]:
-            out.append(Action(s, "touch", arg=False))
-        if state.showing[s]:
-            out.append(Action(s, "show", arg=False))
-        out.extend(Action(s, "call", arg=(t, rb.BAND_AID)) for t in range(n) if state.showing[t] and t != s)
+        mine += anyone
+        if s in owing:
+            for w in windows_of(state, s):
+                for d in w.duties:
+                    if d.act == "say" and not d.done:
+                        mine.append(d.text)
+                        mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
+        mine.extend(sorted(m.phrases(s)))  # late acts (a knock, a point) are not words to say
+        out.extend(new(Action, (s, "say", None, t)) for t in dict.fromkeys(mine))
+        if s in owing and knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
+            out.extend(new(Action, (s, "knock", None, k)) for k in range(1, most + 1))
+        if s in owing and point_window(state, s) is not None:
+            out.append(new(Action, (s, "point", None, (s + 1) % n)))
+        if holding[s]:
+            out.append(new(Action, (s, "touch", None, False)))
+        if showing[s]:
+            out.append(new(Action, (s, "show", None, False)))
+        out.extend(new(Action, (s, "call", None, (t, rb.BAND_AID))) for t in shown if t != s)
     return out
+
+
+def legal(state: MaoState, checks: Mapping[str, Judging]) -> list[Action]:
+    """The game's ``legal``: the candidates that break nothing, each judged by its kind's check
+    (``checks``, from ``game.MOVES``) with one memo. Here rather than in ``game`` so that it runs
+    compiled: the game class subclasses the engine's base, which is not."""
+    if state.over:
+        return []
+    memo = Memo(state)
+    ignored = [memo.ignored(s) for s in range(state.players)]  # most of the speech listed: late keys
+    return [a for a in candidates(state, memo=memo, turns_only=True)
+            if (a.kind == "say" and a.arg in ignored[a.seat]) or checks[a.kind](state, a, memo) is None]
 
 
 def noise(state: MaoState) -> list[Action]:
