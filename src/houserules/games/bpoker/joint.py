@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ...engine.core import Event
 from .cards import CLUBS, DIAMONDS, card_name, parse_card
 from .machine import ask, step
-from .state import BState, Frame, Slot
+from .state import BState, Frame, Slot, event
 from .zones import lift, value
 
 Want = Callable[[tuple[int, int]], bool]
@@ -72,6 +72,6 @@ def _neutralize_do(state: BState, f: Frame) -> list[Event]:
     three, wild = f.data[0], parse_card(f.data[1])
     events = lift(state, three) + lift(state, wild)
     state.discard += [three, wild]
-    return events + [Event("neutralized", f.seat, {"cards": (card_name(three), card_name(wild)),
+    return events + [event("neutralized", f.seat, {"cards": (card_name(three), card_name(wild)),
                                                    "clause": "BP-JE.N"})]
 

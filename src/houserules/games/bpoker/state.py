@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...engine.clone import Seeded
+from ...engine.core import NO_DATA, Event
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
@@ -79,6 +80,23 @@ class Ask(NamedTuple):
     owner: int = -1  # the seat the continuation acts for ("you"); the chooser may differ (9♣)
     private: bool = False  # the answer names a card others may not see (a card put back on the stash)
     withheld: tuple[tuple[str, str, str], ...] = ()  # (option, clause, why) not offered now, for refusals
+
+
+#: makes a named tuple from its fields in one C call: a NamedTuple's own constructor is a generated
+#: Python function, which compiled code calls through the interpreter (several events and frames
+#: a decision in random play; issue 26)
+new_tuple: Final = tuple.__new__
+
+
+def event(kind: str, seat: int | None = None, data: Mapping[str, Any] = NO_DATA,
+          secret: Mapping[str, Any] = NO_DATA) -> Event:
+    """``Event(kind, seat, data, secret)``, made as the tuple it is (``new_tuple``)."""
+    return new_tuple(Event, (kind, seat, data, secret))
+
+
+def frame(step: str, seat: int, data: tuple[Any, ...] = ()) -> Frame:
+    """``Frame(step, seat, data)``, made as the tuple it is (``new_tuple``)."""
+    return new_tuple(Frame, (step, seat, data))
 
 
 class Slot:

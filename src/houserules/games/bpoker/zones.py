@@ -18,7 +18,7 @@ from .cards import DIAMONDS, card_name, parse_card
 from .cards import face as face  # a slot's face is read here by every effect
 from .catalogue import modifier
 from .machine import ask, push, step
-from .state import BState, Frame, Slot
+from .state import BState, Frame, Slot, event
 from .tiles import fee_factor, unit
 
 TEN_DIAMONDS = (10, DIAMONDS)
@@ -102,7 +102,7 @@ def lift(state: BState, card: int) -> list[Event]:
     events: list[Event] = []
     if rest:
         table[i:i + 1] = pieces(slot, rest)
-        events.append(Event("broken", seat, {"cards": tuple(card_name(c) for c in rest)}))
+        events.append(event("broken", seat, {"cards": tuple(card_name(c) for c in rest)}))
         if state.follow is not None and state.follow[1] in slot.cards:
             state.follow = None
     else:
@@ -156,7 +156,7 @@ def break_up(state: BState, seat: int, slot: Slot) -> list[Event]:
     table[i:i + 1] = pieces(slot, slot.cards)
     if state.follow is not None and state.follow[1] in slot.cards:
         state.follow = None
-    return [Event("broken", seat, {"cards": tuple(card_name(c) for c in slot.cards)})]
+    return [event("broken", seat, {"cards": tuple(card_name(c) for c in slot.cards)})]
 
 
 def to_stash(state: BState, seat: int, cards: list[int]) -> None:
@@ -203,13 +203,13 @@ def _pay(state: BState, f: Frame) -> list[Event]:
     seat = f.seat
     cards = from_stash(state, seat, amount)
     drop(state, dest, cards)
-    events = [Event("paid", seat, {"count": len(cards), "to": dest_name(dest), "clause": clause})] if cards else []
+    events = [event("paid", seat, {"count": len(cards), "to": dest_name(dest), "clause": clause})] if cards else []
     short = amount - len(cards)
     if short <= 0:
         return events
     choices = [card_name(c) for s in state.tables[seat] for c in s.cards]
     if not choices:
-        return events + [Event("forgiven", seat, {"count": short, "clause": clause})]
+        return events + [event("forgiven", seat, {"count": short, "clause": clause})]
     events += ask(state, seat, "BP-F.2", f"cannibalise a table card to pay ({short} short)", choices,
                   "pay.table", short, dest, clause)
     return events
@@ -221,7 +221,7 @@ def _pay_table(state: BState, f: Frame) -> list[Event]:
     card = parse_card(choice)
     events = lift(state, card)
     drop(state, dest, [card])
-    events.append(Event("cannibalised", f.seat, {"card": card_name(card), "to": dest_name(dest)}))
+    events.append(event("cannibalised", f.seat, {"card": card_name(card), "to": dest_name(dest)}))
     if short > 1:
         push(state, "pay", f.seat, short - 1, dest, clause)
     return events
