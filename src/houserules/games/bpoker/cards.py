@@ -27,10 +27,10 @@ HEARTS: Final = 2
 SPADES: Final = 3
 BLACK1: Final = 4
 RED1: Final = 5
-SUIT_LETTERS = "CDHS"
-SUIT_SYMBOLS = ("♣", "♦", "♥", "♠", "Black", "Red")
-RANK_NAMES = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A", **{r: str(r) for r in range(2, 11)}}
-_RANK_BY_NAME = {v: k for k, v in RANK_NAMES.items() if k != 1}
+SUIT_LETTERS: Final = "CDHS"
+SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠", "Black", "Red")
+RANK_NAMES: Final = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A", **{r: str(r) for r in range(2, 11)}}
+_RANK_BY_NAME: Final = {v: k for k, v in RANK_NAMES.items() if k != 1}
 JOKER: Final = 1
 ACE: Final = 14
 

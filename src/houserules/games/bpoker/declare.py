@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Final
 
 from .cards import CLUBS
 from .hands import HandCard, Key, best, declarations, key_of
@@ -17,7 +18,7 @@ from .state import BState
 from .tiles import THREES, live_sets, set_kind, unit
 from .zones import face, value
 
-THREE_CLUBS = (3, CLUBS)
+THREE_CLUBS: Final = (3, CLUBS)
 
 
 def hand_cards(state: BState, seat: int) -> list[HandCard]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...engine.core import Event
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, parse_card
 from .catalogue import ANY, CardRule, card_rule
@@ -561,7 +563,7 @@ def _ace_clubs(state: BState, f: Frame) -> list[Event]:
 
 
 #: frames that are the game's own bookkeeping, not card effects an A♣ can end
-BOOKKEEPING = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin", "turn.check"))
+BOOKKEEPING: Final = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin", "turn.check"))
 
 
 card_rule(14, (DIAMONDS, HEARTS, SPADES), CardRule("BP-A", "A♦ A♥ A♠", "A"))

@@ -22,6 +22,7 @@ a separate phase (``FPOKER``): while it lasts only its questions are asked.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from ...engine.core import Event
 from .cards import card_name, parse_card
@@ -31,8 +32,8 @@ from .state import FPOKER, TURN, BState, Frame, event
 from .targets import opponents
 from .zones import face, from_stash
 
-TO_F_POT = 4  # cards from each stash into the f_pot (L948-949; not a fee)
-F_HAND = 5
+TO_F_POT: Final = 4  # cards from each stash into the f_pot (L948-949; not a fee)
+F_HAND: Final = 5
 
 
 @step("P.JJ7")

@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from .cards import ACE, BLACK1, RED1
 
 HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE = range(10)
-CATEGORY_NAMES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
+CATEGORY_NAMES: Final = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
                   "four of a kind", "straight flush", "five of a kind")
 
 Key = tuple[int, ...]
@@ -34,7 +35,7 @@ def _window(high: int) -> frozenset[int]:
     return frozenset((ACE, 2, 3, 4, 5)) if high == 5 else frozenset(range(high - 4, high + 1))
 
 
-WINDOWS = tuple((h, _window(h)) for h in range(ACE, 4, -1))
+WINDOWS: Final = tuple((h, _window(h)) for h in range(ACE, 4, -1))
 
 
 def _straight_high(ranks: Sequence[int]) -> int:

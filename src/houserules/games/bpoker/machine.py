@@ -19,13 +19,13 @@ before it continues ("each resolved completely before the next").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...engine.core import Event
 from .state import Ask, BState, Frame, event, frame, new_tuple
 
 StepFn = Callable[[BState, Frame], list[Event]]
-STEPS: dict[str, StepFn] = {}
+STEPS: Final[dict[str, StepFn]] = {}
 
 
 def step(name: str) -> Callable[[StepFn], StepFn]:

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...engine.core import Event
 from .cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
+    PER_DECK,
     card_name,
     parse_card,
     rank,
@@ -72,7 +73,7 @@ def _lock(faces: Faces) -> bool:
     return len(faces) == 2 and (10, DIAMONDS) in faces
 
 
-SETS: tuple[SetRule, ...] = (
+SETS: Final[tuple[SetRule, ...]] = (
     SetRule("BP-P.JK", "three or more Jokers", lambda fs: len(fs) >= 3 and all(f[0] == 1 for f in fs), "P.jokers"),
     SetRule("BP-P.JJ7", "Joker + Joker + 7 (f_poker)",
             lambda fs: len(fs) == 3 and [f[0] for f in fs] == [1, 1, 7], "P.JJ7"),
@@ -98,7 +99,7 @@ SETS: tuple[SetRule, ...] = (
 #: ``set_rule`` by the cards' sorted faces, which are all a rule reads: ``legal`` asks it of every
 #: combination ``candidates`` tries, at every free moment (issue 26); bounded by the few faces a
 #: set can have (two or three cards, or a handful of Jokers)
-_BY_FACES: dict[tuple[tuple[int, int], ...], SetRule | None] = {}
+_BY_FACES: Final[dict[tuple[tuple[int, int], ...], SetRule | None]] = {}
 
 
 def set_rule(cards: tuple[int, ...]) -> SetRule | None:
@@ -112,11 +113,18 @@ def set_rule(cards: tuple[int, ...]) -> SetRule | None:
     return rule
 
 
+#: the cards (by index in a deck) that make a set with any other card: 9♦ (with 10♣) and 10♦
+_LEADS: Final = frozenset(i for i in range(PER_DECK) if face(i) in ((10, DIAMONDS), (9, DIAMONDS)))
+
+
 def candidates(viewing: list[int]) -> list[tuple[int, ...]]:
     """Every acceptable set in a viewing hand (each as sorted card ids). Only combinations that
     can be a set are tried — cards of one rank, Jokers, a 10♦ with a card, two 5s with a card,
     9♦ with 10♣ — so listing stays cheap for a large viewing hand."""
     hand = sorted(set(viewing))
+    ranks = {rank(c) for c in hand}
+    if len(ranks) == len(hand) and not any(c % PER_DECK in _LEADS for c in hand):
+        return []  # no rank twice and no 9♦ or 10♦: nothing below can be tried (most hands, issue 26)
     by_rank: dict[int, list[int]] = {}
     for c in hand:
         by_rank.setdefault(rank(c), []).append(c)

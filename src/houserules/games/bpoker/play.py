@@ -16,7 +16,7 @@ choice is open. ``enter`` is the one door (BP-R.2):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...engine.core import Event
 from .cards import (
@@ -40,7 +40,7 @@ from .state import BState, Frame, Slot, event
 from .tiles import locked_rank, set_kind
 from .zones import face, find, lift, value
 
-NOBODY = -1
+NOBODY: Final = -1
 
 
 class Ctx(NamedTuple):

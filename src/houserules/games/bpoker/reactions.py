@@ -12,7 +12,7 @@ anyway (BP-R.3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...engine.core import Event
 from .cards import CLUBS, card_name
@@ -20,7 +20,7 @@ from .joint import SIX, TEN_D, reflector_pairs, serving, spend
 from .state import BState, Slot, event
 from .zones import face
 
-K_CLUBS = (13, CLUBS)
+K_CLUBS: Final = (13, CLUBS)
 
 
 def magic_card(state: BState, seat: int) -> Slot | None:
@@ -85,7 +85,7 @@ class Reaction(NamedTuple):
     usable: Callable[[BState, int, int, int], bool]
 
 
-REACTIONS = (Reaction("magic", "BP-10D.M", _magic), Reaction("tunnel", "BP-6.T", _tunnel),
+REACTIONS: Final = (Reaction("magic", "BP-10D.M", _magic), Reaction("tunnel", "BP-6.T", _tunnel),
              Reaction("reflect", "BP-JE.R", _reflect))
 
 

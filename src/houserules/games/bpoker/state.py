@@ -32,7 +32,7 @@ from ...engine.options import Option, Schema, max_turns, mode, players, read_opt
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
 
-PLAYERS = (3, 6)
+PLAYERS: Final = (3, 6)
 OPTIONS: Schema = (
     players(*PLAYERS, "BP-1.1"),
     mode("strict", penalties=False),
@@ -56,7 +56,10 @@ OPTIONS: Schema = (
            choices=(("wins", "wins at once"), ("stands", "wins if it still stands at its player's next turn")),
            advanced=True),
 )
-TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
+TURN: Final = "turn"
+DECLARE: Final = "declare"
+OVER: Final = "over"
+FPOKER: Final = "fpoker"
 
 
 class Frame(NamedTuple):
@@ -86,17 +89,20 @@ class Ask(NamedTuple):
 #: Python function, which compiled code calls through the interpreter (several events and frames
 #: a decision in random play; issue 26)
 new_tuple: Final = tuple.__new__
+#: the classes as constants (compiled: read directly, not looked up among the module's names)
+_EVENT: Final = Event
+_FRAME: Final = Frame
 
 
 def event(kind: str, seat: int | None = None, data: Mapping[str, Any] = NO_DATA,
           secret: Mapping[str, Any] = NO_DATA) -> Event:
     """``Event(kind, seat, data, secret)``, made as the tuple it is (``new_tuple``)."""
-    return new_tuple(Event, (kind, seat, data, secret))
+    return new_tuple(_EVENT, (kind, seat, data, secret))
 
 
 def frame(step: str, seat: int, data: tuple[Any, ...] = ()) -> Frame:
     """``Frame(step, seat, data)``, made as the tuple it is (``new_tuple``)."""
-    return new_tuple(Frame, (step, seat, data))
+    return new_tuple(_FRAME, (step, seat, data))
 
 
 class Slot:

@@ -12,6 +12,7 @@ from the tables (BP-E2).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from ...engine.core import Event
 from .cards import DIAMONDS, card_name, parse_card
@@ -21,7 +22,7 @@ from .machine import ask, push, step
 from .state import BState, Frame, Slot, event
 from .tiles import fee_factor, unit
 
-TEN_DIAMONDS = (10, DIAMONDS)
+TEN_DIAMONDS: Final = (10, DIAMONDS)
 
 
 def value(slot: Slot) -> tuple[int, int]:
