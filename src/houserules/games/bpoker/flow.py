@@ -79,7 +79,7 @@ def idle(state: BState) -> list[Event] | None:
         state.phase = DECLARE
         return [event("turn-over", t, {})]
     if state.phase == DECLARE:
-        hands = declare.options(state, t)
+        hands = declare.options(state, t, 2)  # is there only one?
         if len(hands) == 1:
             return apply_declare(state, t, hands[0])
     return None

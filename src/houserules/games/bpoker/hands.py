@@ -140,9 +140,48 @@ def _cached(values: tuple[Value, ...], wilds: int) -> Key:
     return evaluate(values, wilds)
 
 
+#: ``value_key``'s answers by a number that names all ``evaluate`` reads of its arguments
+#: (``_code``): asked at every turn's win check for every seat (issue 26), of more distinct hands
+#: than a cache of faces holds, where a key by ranks and one flag hits almost every time;
+#: forgotten at once when full
+_KEYS: Final[dict[int, Key]] = {}
+_KEYS_MAX: Final = 1 << 17
+
+
+def _code(values: list[Value], wilds: int) -> int:
+    """What ``evaluate`` reads of sorted ``values`` and ``wilds`` as one number (-1 if it does not
+    fit): how many values, the wilds, whether the values are of one suit that can make a flush
+    (``one_suit`` there), then each value's rank, in order."""
+    if not 0 <= wilds < 128:
+        return -1
+    one_suit = 1
+    first = values[0][1] if values else 0
+    code = 0
+    for r, s in values:
+        if not 0 <= r < 16:
+            return -1
+        if s != first or s == BLACK1 or s == RED1:
+            one_suit = 0
+        code = code * 16 + r
+    return ((len(values) * 128 + wilds) * 2 + one_suit) << (4 * len(values)) | code
+
+
+def value_key(values: list[Value], wilds: int) -> Key:
+    """``evaluate(values, wilds)`` for sorted ``values``, remembered."""
+    code = _code(values, wilds)
+    if code < 0:
+        return _cached(tuple(values), wilds)
+    key = _KEYS.get(code)
+    if key is None:
+        if len(_KEYS) >= _KEYS_MAX:
+            _KEYS.clear()
+        key = _KEYS[code] = evaluate(values, wilds)
+    return key
+
+
 def key_of(cards: Iterable[HandCard]) -> Key:
     cards = list(cards)
-    return _cached(tuple(sorted(c.value for c in cards if not c.wild)), sum(c.wild for c in cards))
+    return value_key(sorted(c.value for c in cards if not c.wild), sum(c.wild for c in cards))
 
 
 def _split(cards: Sequence[HandCard], must: Sequence[int]) -> tuple[list[int], list[int], set[int]]:
@@ -151,10 +190,11 @@ def _split(cards: Sequence[HandCard], must: Sequence[int]) -> tuple[list[int], l
     return wild, nat, set(must)
 
 
-def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tuple[int, ...]]:
+def declarations(cards: Sequence[HandCard], must: Sequence[int] = (), most: int = 0) -> list[tuple[int, ...]]:
     """Every declarable hand from ``cards`` (ids, sorted): all five-card choices holding the
     ``must`` cards (3♣, BP-3C), or every card when there are fewer than five. Wilds are
-    interchangeable, so a choice of k wilds always names the first k of them (BP-H13)."""
+    interchangeable, so a choice of k wilds always names the first k of them (BP-H13).
+    ``most``: stop after that many (0: all), for a caller that asks only whether there is one."""
     if len(cards) <= 5:
         return [tuple(sorted(c.card for c in cards))]
     wild, nat, need = _split(cards, must)
@@ -163,6 +203,8 @@ def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tu
         for combo in combinations(nat, 5 - k):
             if not need or need <= set(combo):  # most often nothing is obliged: no set to build
                 out.append(tuple(sorted(combo + tuple(wild[:k]))) if k else combo)  # ``nat`` is sorted
+                if len(out) == most:
+                    return out
     return out
 
 

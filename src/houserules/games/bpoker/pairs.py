@@ -96,18 +96,20 @@ SETS: Final[tuple[SetRule, ...]] = (
 )
 
 
-#: ``set_rule`` by the cards' sorted faces, which are all a rule reads: ``legal`` asks it of every
+#: ``set_rule`` by the cards' sorted faces (``_FACE_ID``), which are all a rule reads: ``legal`` asks it of every
 #: combination ``candidates`` tries, at every free moment (issue 26); bounded by the few faces a
 #: set can have (two or three cards, or a handful of Jokers)
-_BY_FACES: Final[dict[tuple[tuple[int, int], ...], SetRule | None]] = {}
+_BY_FACES: Final[dict[tuple[int, ...], SetRule | None]] = {}
+#: a face by a number: a card's index in its deck, the two Jokers (one face) as one
+_FACE_ID: Final = tuple(min(i, 52) for i in range(PER_DECK))  # 52 and 53: the Jokers
 
 
 def set_rule(cards: tuple[int, ...]) -> SetRule | None:
     """The acceptable set ``cards`` make, or None."""
-    faces = sorted(face(c) for c in cards)
-    key = tuple(faces)
+    key = tuple(sorted([_FACE_ID[c % PER_DECK] for c in cards]))
     if key in _BY_FACES:
         return _BY_FACES[key]
+    faces = sorted(face(c) for c in cards)
     rule = next((r for r in SETS if r.match(faces)), None)
     _BY_FACES[key] = rule
     return rule
@@ -117,14 +119,32 @@ def set_rule(cards: tuple[int, ...]) -> SetRule | None:
 _LEADS: Final = frozenset(i for i in range(PER_DECK) if face(i) in ((10, DIAMONDS), (9, DIAMONDS)))
 
 
+def _may_hold_a_set(hand: list[int]) -> bool:
+    """Whether ``candidates`` can find anything in ``hand``: it holds a 9♦ or a 10♦, or two cards
+    of a rank other than 8, 9 and 10 (every other set is of one rank, or needs two Jokers or two
+    5s). Most hands hold none (issue 26), so this is asked before anything is built."""
+    seen = 0
+    for c in hand:
+        i = c % PER_DECK
+        if i in _LEADS:
+            return True
+        r = rank(c)
+        if r == 8 or r == 9 or r == 10:  # never a set among themselves (but 10♦, above)
+            continue
+        bit = 1 << r
+        if seen & bit:
+            return True
+        seen |= bit
+    return False
+
+
 def candidates(viewing: list[int]) -> list[tuple[int, ...]]:
     """Every acceptable set in a viewing hand (each as sorted card ids). Only combinations that
     can be a set are tried — cards of one rank, Jokers, a 10♦ with a card, two 5s with a card,
     9♦ with 10♣ — so listing stays cheap for a large viewing hand."""
     hand = sorted(set(viewing))
-    ranks = {rank(c) for c in hand}
-    if len(ranks) == len(hand) and not any(c % PER_DECK in _LEADS for c in hand):
-        return []  # no rank twice and no 9♦ or 10♦: nothing below can be tried (most hands, issue 26)
+    if not _may_hold_a_set(hand):
+        return []
     by_rank: dict[int, list[int]] = {}
     for c in hand:
         by_rank.setdefault(rank(c), []).append(c)
