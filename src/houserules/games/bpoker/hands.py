@@ -23,7 +23,17 @@ from typing import Final
 
 from .cards import ACE, BLACK1, RED1
 
-HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE = range(10)
+#: the categories, lowest first (Final: compiled, constants rather than look-ups)
+HIGH: Final = 0
+PAIR: Final = 1
+TWO_PAIR: Final = 2
+TRIPS: Final = 3
+STRAIGHT: Final = 4
+FLUSH: Final = 5
+FULL_HOUSE: Final = 6
+QUADS: Final = 7
+STRAIGHT_FLUSH: Final = 8
+FIVE: Final = 9
 CATEGORY_NAMES: Final = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
                   "four of a kind", "straight flush", "five of a kind")
 
@@ -49,6 +59,17 @@ def _straight_high(ranks: Sequence[int]) -> int:
     return 0
 
 
+def _best_of_a_kind(count: dict[int, int], wilds: int, k: int) -> int:
+    """The highest rank ``k`` of a kind can be of, with the wilds (an Ace if only wilds); 0 if none.
+    (Module functions, not closures in ``evaluate``: compiled, a closure is called as an object.)"""
+    cands = [r for r in set(count) | {ACE} if count.get(r, 0) + wilds >= k]
+    return max(cands) if cands else 0
+
+
+def _others(ranks: list[int], r: int) -> list[int]:
+    return [x for x in ranks if x != r]
+
+
 def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
     """The key of the best hand ``values`` (face values) and ``wilds`` wilds make."""
     n = len(values) + wilds
@@ -60,20 +81,13 @@ def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
     suits = {s for _, s in values}
     one_suit = len(suits) <= 1 and not suits & {BLACK1, RED1}
 
-    def best_of_a_kind(k: int) -> int:
-        cands = [r for r in set(count) | {ACE} if count.get(r, 0) + wilds >= k]
-        return max(cands) if cands else 0
-
-    def others(r: int) -> list[int]:
-        return [x for x in ranks if x != r]
-
     if n == 5:
         if len(count) <= 1:
             return (1, FIVE, ranks[0] if ranks else ACE)
         if one_suit and (high := _straight_high(ranks)):
             return (1, STRAIGHT_FLUSH, high)
-    if n >= 4 and (r := best_of_a_kind(4)):
-        rest = others(r)
+    if n >= 4 and (r := _best_of_a_kind(count, wilds, 4)):
+        rest = _others(ranks, r)
         return (full, QUADS, r, *(rest or [ACE] * (n - 4)))
     if n == 5:
         if len(count) == 2:
@@ -85,14 +99,14 @@ def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
             return (1, FLUSH, *sorted(ranks + [ACE] * wilds, reverse=True))
         if high := _straight_high(ranks):
             return (1, STRAIGHT, high)
-    if n >= 3 and (r := best_of_a_kind(3)):
-        return (full, TRIPS, r, *others(r))
+    if n >= 3 and (r := _best_of_a_kind(count, wilds, 3)):
+        return (full, TRIPS, r, *_others(ranks, r))
     pairs = [r for r, c in count.items() if c >= 2]
     if len(pairs) >= 2:
         hi, lo = sorted(pairs, reverse=True)[:2]
         return (full, TWO_PAIR, hi, lo, *[x for x in ranks if x not in (hi, lo)])
-    if n >= 2 and (r := best_of_a_kind(2)):
-        return (full, PAIR, r, *others(r))
+    if n >= 2 and (r := _best_of_a_kind(count, wilds, 2)):
+        return (full, PAIR, r, *_others(ranks, r))
     return (full, HIGH, *ranks, *[ACE] * wilds)
 
 
@@ -105,7 +119,7 @@ def _ranks(r: int) -> str:
 
 
 #: what each category says of its ranks (the key's fields after the category, BP-4.1)
-DETAIL = {
+DETAIL: Final = {
     FIVE: lambda k: f"five {_ranks(k[2])}",
     STRAIGHT_FLUSH: lambda k: f"straight flush, {_rank(k[2])} high",
     QUADS: lambda k: f"four {_ranks(k[2])}",

@@ -68,6 +68,11 @@ class Made:
             action = row[card] = _tuple(_ACTION, (seat, self.kind, card, None))
         return action
 
+    def fresh(self, seat: int, arg: Any) -> Action:
+        """``Action(seat, kind, arg=arg)``, not remembered: for arguments seldom offered twice (a
+        declared hand or a pair of card ids: remembering them missed nine times in ten)."""
+        return _tuple(_ACTION, (seat, self.kind, None, arg))
+
     def arg(self, seat: int, arg: Any = None) -> Action:
         """``Action(seat, kind, arg=arg)``."""
         if not 0 <= seat < SEATS:
@@ -75,7 +80,7 @@ class Made:
         made = self.args[seat]
         action = made.get(arg)
         if action is None:
-            if len(made) >= REMEMBERED:  # pair and choice arguments are many: keep it bounded
+            if len(made) >= REMEMBERED:  # choices name cards and seats: keep it bounded
                 made.clear()
             action = made[arg] = _tuple(_ACTION, (seat, self.kind, None, arg))
         return action
@@ -115,12 +120,12 @@ def legal(state: BState) -> list[Action]:
         return [_CHOOSE.arg(s, o) for s in to_act(state) for o in options_for(state, s)]
     t = state.turn
     if state.phase == DECLARE:
-        return [_DECLARE.arg(t, c) for c in declare.options(state, t)] + free(state, None)
+        return [_DECLARE.fresh(t, c) for c in declare.options(state, t)] + free(state, None)
     out: list[Action] = []
     room = can_play(state, t)  # asked once: it reads every live card's continuous effects
     if room:
         out += [_PLAY.card(t, c) for c in sorted(set(state.viewing[t]))]
-        out += [_PAIR.arg(t, cs) for cs in candidates(state.viewing[t])]
+        out += [_PAIR.fresh(t, cs) for cs in candidates(state.viewing[t])]
     if state.played or not state.viewing[t] or not room:
         out.append(_PASS.arg(t))
     if not state.played and any(not kept_on_scrap(s) for s in state.tables[t]):
