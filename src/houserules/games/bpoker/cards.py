@@ -27,10 +27,10 @@ HEARTS: Final = 2
 SPADES: Final = 3
 BLACK1: Final = 4
 RED1: Final = 5
-SUIT_LETTERS = "CDHS"
-SUIT_SYMBOLS = ("♣", "♦", "♥", "♠", "Black", "Red")
-RANK_NAMES = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A", **{r: str(r) for r in range(2, 11)}}
-_RANK_BY_NAME = {v: k for k, v in RANK_NAMES.items() if k != 1}
+SUIT_LETTERS: Final = "CDHS"
+SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠", "Black", "Red")
+RANK_NAMES: Final = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A", **{r: str(r) for r in range(2, 11)}}
+_RANK_BY_NAME: Final = {v: k for k, v in RANK_NAMES.items() if k != 1}
 JOKER: Final = 1
 ACE: Final = 14
 
@@ -74,12 +74,23 @@ def is_joker(card: int) -> bool:
 
 
 def card_name(card: int) -> str:
+    """A card's name (``QS#2``), from ``_NAMES`` for every card a game can hold: events name
+    several cards a decision (issue 26)."""
+    if 0 <= card < MAX_ID:
+        return _NAMES[card]
+    return _name(card)
+
+
+def _name(card: int) -> str:
     copy, i = divmod(card, PER_DECK)
     if i >= 52:
         n = copy * 2 + (i - 52)
         return "JK" if n == 0 else f"JK#{n + 1}"
     base = RANK_NAMES[i % 13 + 2] + SUIT_LETTERS[i // 13]
     return base if copy == 0 else f"{base}#{copy + 1}"
+
+
+_NAMES: Final = tuple(_name(c) for c in range(MAX_ID))
 
 
 def parse_card(text: str) -> int:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-ANY = -1  # a rule for every suit of a rank (5, 6, 8)
+ANY: Final = -1  # a rule for every suit of a rank (5, 6, 8)
 
 
 @dataclass(frozen=True)
@@ -30,11 +30,11 @@ class CardRule:
     turn_start: bool = False
 
 
-RULES: dict[tuple[int, int], CardRule] = {}
+RULES: Final[dict[tuple[int, int], CardRule]] = {}
 #: ``modifier``'s amount of each value, by what it modifies: asked for every live card at nearly
 #: every decision (the table maximum, the correct number, fees), so worked out once per value
 #: (issue 26); ``card_rule`` forgets it, so a rule registered later is never missed
-_AMOUNTS: dict[str, dict[tuple[int, int], int]] = {}
+_AMOUNTS: Final[dict[str, dict[tuple[int, int], int]]] = {}
 
 
 def card_rule(rank: int, suits: tuple[int, ...], rule: CardRule) -> CardRule:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Final
 
 from .cards import CLUBS
-from .hands import HandCard, Key, best, declarations, key_of
+from .hands import HandCard, Key, best, declarations, value_key
 from .state import BState
 from .tiles import THREES, live_sets, set_kind, unit
 from .zones import face, value
 
-THREE_CLUBS = (3, CLUBS)
+THREE_CLUBS: Final = (3, CLUBS)
 
 
 def hand_cards(state: BState, seat: int) -> list[HandCard]:
@@ -37,10 +38,12 @@ def obliged(state: BState, seat: int) -> list[int]:
             if not s.ne and not s.wild and set_kind(s) is None and value(s) == THREE_CLUBS][:5]
 
 
-def options(state: BState, seat: int) -> list[tuple[int, ...]]:
+def options(state: BState, seat: int, most: int = 0) -> list[tuple[int, ...]]:
+    """The hands ``seat`` may declare (``most``: at most that many, 0: all; the turn's flow
+    asks for two, to see whether there is only one, at every free moment of a declaring turn)."""
     cards, must = hand_cards(state, seat), obliged(state, seat)
     if not no_five(state, seat) or len(cards) < 5:
-        return declarations(cards, must)
+        return declarations(cards, must, most)
     need = set(must[:4])
     return [combo for combo in combinations(sorted(c.card for c in cards), 4) if need <= set(combo)]
 
@@ -53,9 +56,15 @@ def hand_key(state: BState, seat: int, chosen: tuple[int, ...]) -> Key:
 def hand_keys(state: BState, seat: int, choices: Sequence[tuple[int, ...]]) -> list[Key]:
     """``hand_key`` of each of ``choices``, reading the table once: a view lists every
     declaration's hand, and searches build views at every playout move."""
-    cards = {h.card: h for h in hand_cards(state, seat)}
+    wild = {c: s.wild for s in state.tables[seat] if not unit(s) for c in s.cards}  # ``hand_cards``, unbuilt
     size = 4 if no_five(state, seat) else 5
-    return [key_of([cards[c] for c in chosen if c in cards][:size]) for chosen in choices]
+    return [_key(wild, chosen, size) for chosen in choices]
+
+
+def _key(wild: dict[int, bool], chosen: tuple[int, ...], size: int) -> Key:
+    """``key_of`` the first ``size`` of ``chosen`` that are in ``wild`` (card: whether it is wild)."""
+    picked = [c for c in chosen if c in wild][:size]
+    return value_key(sorted([face(c) for c in picked if not wild[c]]), sum([wild[c] for c in picked]))
 
 
 def declared_key(state: BState, seat: int) -> Key:

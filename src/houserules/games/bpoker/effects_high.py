@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...engine.core import Event
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, parse_card
 from .catalogue import ANY, CardRule, card_rule
@@ -12,7 +14,7 @@ from .machine import ask, push, step, window
 from .pairs import set_rule
 from .play import NOBODY, Ctx, cards_of, enter, forced_by_opponent
 from .reactions import guard_offers, magic_stops, spent
-from .state import TURN, BState, Frame, Slot
+from .state import TURN, BState, Frame, Slot, event
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
 from .tiles import immune
 from .unit import sideways_sixes, unsideways
@@ -22,7 +24,7 @@ from .zones import break_up, can_pay, face, fee, find, lift, pay, targetable, va
 def _discard_card(state: BState, seat: int, card: int, clause: str) -> list[Event]:
     events = lift(state, card)
     state.discard.append(card)
-    return events + [Event("discarded", seat, {"card": card_name(card), "clause": clause})]
+    return events + [event("discarded", seat, {"card": card_name(card), "clause": clause})]
 
 
 # --- 8 (L583-601) ------------------------------------------------------------------------
@@ -87,7 +89,7 @@ def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
     if slot is not None and slot.eff is None and face(ctx.card) == (9, DIAMONDS):
         if state.options.get("nine_diamonds") == "stands":  # BP-H26: the 9♦ it played wins at the win check
             state.nines = (*state.nines, (f.seat, ctx.card))
-            return [Event("nine-stands", f.seat, {"clause": "BP-H26"})]
+            return [event("nine-stands", f.seat, {"clause": "BP-H26"})]
         return window(state, guard_offers(state, opponents(state, f.seat)), "9D.win", f.seat, ctx)
     return _nine_pick(state, f, lambda s: not immune(s, 9), "BP-9D")
 
@@ -175,7 +177,7 @@ def _ten_hearts(state: BState, f: Frame) -> list[Event]:
     state.ctbp[f.seat].extend(state.viewing[f.seat])
     state.viewing[f.seat] = []
     changed(state, f.seat)
-    return [Event("to-be-played", f.seat, {"count": moved, "from": "viewing hand"})]
+    return [event("to-be-played", f.seat, {"count": moved, "from": "viewing hand"})]
 
 
 @step("10S")
@@ -186,7 +188,7 @@ def _ten_spades(state: BState, f: Frame) -> list[Event]:
     state.pot.extend(state.viewing[f.seat])
     state.viewing[f.seat] = []
     changed(state, f.seat)
-    events = [Event("to-pot", f.seat, {"count": lost, "from": "viewing hand"})]
+    events = [event("to-pot", f.seat, {"count": lost, "from": "viewing hand"})]
     opts = [f"{card_name(s.top)}>{name_seat(t)}" for s in state.tables[f.seat] if not s.ne and ctx.card not in s.cards
             for t in opponents(state, f.seat)]
     if not opts:
@@ -205,7 +207,7 @@ def _ten_spades_force(state: BState, f: Frame) -> list[Event]:
     events = lift(state, card)
     state.transit.append(card)
     enter(state, parse_seat(target), card, f.seat)
-    return events + [Event("forced", f.seat, {"card": name, "onto": parse_seat(target)})]
+    return events + [event("forced", f.seat, {"card": name, "onto": parse_seat(target)})]
 
 
 @step("10C")
@@ -216,7 +218,7 @@ def _ten_clubs(state: BState, f: Frame) -> list[Event]:
     if sideways:
         for s in sideways:
             s.ne = False
-        return [Event("restored", f.seat, {"cards": tuple(card_name(s.top) for s in sideways)})]
+        return [event("restored", f.seat, {"cards": tuple(card_name(s.top) for s in sideways)})]
     push(state, "hand.lost", f.seat, ctx.card)
     return []
 
@@ -228,11 +230,11 @@ def _ten_diamonds(state: BState, f: Frame) -> list[Event]:
     if not forced_by_opponent(f.seat, ctx.forcer):
         return []
     state.control = (ctx.forcer, f.seat, ctx.card)
-    events = [Event("control", ctx.forcer, {"of": f.seat})]
+    events = [event("control", ctx.forcer, {"of": f.seat})]
     opts = [card_name(c) for c in state.viewing[f.seat]]
     if not opts:
         state.control = None
-        return events + [Event("released", ctx.forcer, {"of": f.seat})]
+        return events + [event("released", ctx.forcer, {"of": f.seat})]
     return events + ask(state, ctx.forcer, "BP-10D.C", "play which of their cards onto their table", opts,
                         "control.play", ctx, owner=f.seat)
 
@@ -252,7 +254,7 @@ def _control_play(state: BState, f: Frame) -> list[Event]:
 @step("control.release")
 def _control_release(state: BState, f: Frame) -> list[Event]:
     state.control = None
-    return [Event("released", f.data[0], {"of": f.seat})]
+    return [event("released", f.data[0], {"of": f.seat})]
 
 
 card_rule(10, (HEARTS,), CardRule("BP-10H", "10♥ (Dump)", "10H"))
@@ -266,7 +268,7 @@ card_rule(10, (DIAMONDS,), CardRule("BP-10D", "10♦ (Magic and Control)", "10D"
 def _jack(state: BState, f: Frame) -> list[Event]:
     """The next card played by anybody is a no-effect card (L757-758)."""
     state.armed_j = True
-    return [Event("j-armed", f.seat, {})]
+    return [event("j-armed", f.seat, {})]
 
 
 card_rule(11, (HEARTS, SPADES, DIAMONDS), CardRule("BP-J", "J♥ J♠ J♦", "J", (("fee", 1),)))
@@ -303,7 +305,7 @@ def _jack_restore(state: BState, f: Frame) -> list[Event]:
     if where is None:
         return []
     where[1].ne = False
-    return [Event("restored", f.seat, {"cards": (f.data[0],)})]
+    return [event("restored", f.seat, {"cards": (f.data[0],)})]
 
 
 # --- Qs (L787-832) ---------------------------------------------------------------------
@@ -328,7 +330,7 @@ def _queen(sign: int, companion: bool, clause: str) -> str:
         ctx: Ctx = f.data[0]
         receiver = state.next_seat(f.seat, state.direction * sign)
         if receiver == f.seat or own_slot(state, f.seat, ctx.card) is None:
-            return [Event("lost", f.seat, {"clause": clause, "why": "nobody to pass to"})]
+            return [event("lost", f.seat, {"clause": clause, "why": "nobody to pass to"})]
         if not companion:  # Magic's second use (L686-690) may stop a Q♦/Q♥ coming to a table, and the look
             return window(state, guard_offers(state, [receiver]), f"{name}.guard", f.seat, ctx, receiver)
         slots = _companions(state, f.seat, ctx.card)
@@ -365,7 +367,7 @@ def _queen(sign: int, companion: bool, clause: str) -> str:
 def _queen_pair(state: BState, f: Frame) -> list[Event]:
     ctx, receiver, cards = f.data
     if any(own_slot(state, f.seat, c) is None for c in cards):
-        return [Event("lost", f.seat, {"clause": "BP-QC.2", "why": "the pair left the table"})]
+        return [event("lost", f.seat, {"clause": "BP-QC.2", "why": "the pair left the table"})]
     return _pass_queen(state, f.seat, ctx, receiver, cards)
 
 
@@ -375,7 +377,7 @@ def _pass_queen(state: BState, seat: int, ctx: Ctx, receiver: int, companion: tu
     value (L454-472, L1230-1231). A Reflector sends the card and the Q back (``play``)."""
     slot = own_slot(state, seat, ctx.card)
     if slot is None:
-        return [Event("lost", seat, {"clause": "BP-QC", "why": "the Q left the table"})]
+        return [event("lost", seat, {"clause": "BP-QC", "why": "the Q left the table"})]
     in_effect = slot.eff is not None
     events = lift(state, ctx.card)
     if in_effect:
@@ -383,15 +385,15 @@ def _pass_queen(state: BState, seat: int, ctx: Ctx, receiver: int, companion: tu
         push(state, "land", receiver, ctx.card, NOBODY, False)
     else:
         state.tables[receiver].append(Slot([ctx.card]))
-    events.append(Event("handed", seat, {"card": card_name(ctx.card), "to": receiver}))
+    events.append(event("handed", seat, {"card": card_name(ctx.card), "to": receiver}))
     if ctx.suit in (DIAMONDS, HEARTS):
         saw(state, seat, receiver)
-        events.append(Event("looked", seat, {"at": (receiver,)},
+        events.append(event("looked", seat, {"at": (receiver,)},
                             {"hands": ((receiver, tuple(card_name(c) for c in state.viewing[receiver])),)}))
     for c in companion:
         events += lift(state, c)
         state.transit.append(c)
-        events.append(Event("handed", seat, {"card": card_name(c), "to": receiver}))
+        events.append(event("handed", seat, {"card": card_name(c), "to": receiver}))
     if companion:
         enter(state, receiver, companion if len(companion) > 1 else companion[0], seat, via=ctx.card)
     return events
@@ -421,7 +423,7 @@ def _king_hearts_pot(state: BState, f: Frame) -> list[Event]:
     card = parse_card(choice)
     events = lift(state, card)
     state.pot.append(card)
-    events.append(Event("to-pot", f.seat, {"count": 1, "from": "table"}))
+    events.append(event("to-pot", f.seat, {"count": 1, "from": "table"}))
     return events + window(state, guard_offers(state, opponents(state, f.seat)), "KH.fees", f.seat, ctx)
 
 
@@ -462,7 +464,7 @@ def _king_diamonds(state: BState, f: Frame) -> list[Event]:
     if own_slot(state, f.seat, ctx.card) is not None:
         events += lift(state, ctx.card)
         state.pot.append(ctx.card)
-        events.append(Event("to-pot", f.seat, {"count": 1, "from": "table"}))
+        events.append(event("to-pot", f.seat, {"count": 1, "from": "table"}))
     victims = [s for s in opponents(state, f.seat) if any(targetable(x) for x in state.tables[s])]
     return events + window(state, guard_offers(state, victims), "KD.each", f.seat, ctx, tuple(victims))
 
@@ -521,7 +523,7 @@ def _king_clubs(state: BState, f: Frame) -> list[Event]:
     for c in gone:
         events += lift(state, c)
         state.pot.append(c)
-    return events + [Event("to-pot", f.seat, {"count": len(gone), "from": "table"})]
+    return events + [event("to-pot", f.seat, {"count": len(gone), "from": "table"})]
 
 
 card_rule(13, (HEARTS,), CardRule("BP-KH", "K♥", "KH"))
@@ -536,7 +538,7 @@ def _ace(state: BState, f: Frame) -> list[Event]:
     """If it is your turn, it is over (L905-906)."""
     if state.turn == f.seat and state.phase == TURN:
         state.turn_over = True
-        return [Event("turn-ends", f.seat, {"clause": "BP-A"})]
+        return [event("turn-ends", f.seat, {"clause": "BP-A"})]
     return []
 
 
@@ -557,11 +559,11 @@ def _ace_clubs(state: BState, f: Frame) -> list[Event]:
                 if c in state.transit:
                     state.transit.remove(c)
                     state.tables[fr.seat].append(Slot([c]))
-    return events + [Event("ace-clubs", f.seat, {"placed": placed, "ended": len(dropped)})]
+    return events + [event("ace-clubs", f.seat, {"placed": placed, "ended": len(dropped)})]
 
 
 #: frames that are the game's own bookkeeping, not card effects an A♣ can end
-BOOKKEEPING = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin", "turn.check"))
+BOOKKEEPING: Final = frozenset(("control.release", "ring.split", "hand.win", "hand.lost", "turn.begin", "turn.check"))
 
 
 card_rule(14, (DIAMONDS, HEARTS, SPADES), CardRule("BP-A", "A♦ A♥ A♠", "A"))

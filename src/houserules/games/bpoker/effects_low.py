@@ -25,7 +25,7 @@ from .looks import moved, saw, traded
 from .machine import ask, player_of, push, step, window
 from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
 from .reactions import guard_offers, magic_stops, spent
-from .state import TURN, BState, Frame, Slot
+from .state import TURN, BState, Frame, Slot, event
 from .targets import (
     name_seat,
     opponents,
@@ -46,7 +46,7 @@ def _one_black(state: BState, f: Frame) -> list[Event]:
     state.pot.append(ctx.card)
     got = from_stash(state, f.seat, 2)
     state.ctbp[f.seat].extend(got)
-    return events + [Event("to-be-played", f.seat, {"count": len(got), "from": "stash"})]
+    return events + [event("to-be-played", f.seat, {"count": len(got), "from": "stash"})]
 
 
 @step("1R")
@@ -77,7 +77,7 @@ def _one_red_take(state: BState, f: Frame) -> list[Event]:
         state.sideways[victim] -= 1
     state.transit.append(card)
     enter(state, f.seat, card, victim)
-    return [Event("took-random", f.seat, {"from": victim, "card": card_name(card)})]
+    return [event("took-random", f.seat, {"from": victim, "card": card_name(card)})]
 
 
 def _split_sizes(n: int) -> list[str]:
@@ -112,7 +112,7 @@ def _one_clubs_put(state: BState, f: Frame) -> list[Event]:
     state.stash[f.seat] = kept
     state.sideways[f.seat] = min(state.sideways[f.seat], len(kept))
     state.pot.extend(gone)
-    return [Event("to-pot", f.seat, {"count": len(gone), "from": "stash"})]
+    return [event("to-pot", f.seat, {"count": len(gone), "from": "stash"})]
 
 
 @step("1D")
@@ -137,7 +137,7 @@ def _one_diamonds_take(state: BState, f: Frame) -> list[Event]:
     took, left = (first, second) if which == "first" else (second, first)
     state.pot = left
     state.stash[f.seat].extend(took)
-    return [Event("from-pot", f.seat, {"count": len(took)})]
+    return [event("from-pot", f.seat, {"count": len(took)})]
 
 
 @step("1H")
@@ -148,7 +148,7 @@ def _one_hearts(state: BState, f: Frame) -> list[Event]:
     for card in wilds:
         events += lift(state, card)
         state.pot.append(card)
-    return events + [Event("wilds-to-pot", f.seat, {"cards": tuple(card_name(c) for c in wilds)})]
+    return events + [event("wilds-to-pot", f.seat, {"cards": tuple(card_name(c) for c in wilds)})]
 
 
 @step("1S")
@@ -157,7 +157,7 @@ def _one_spades(state: BState, f: Frame) -> list[Event]:
     seen = tuple((s, tuple(card_name(c) for c in state.viewing[s])) for s in state.live() if s != f.seat)
     for s, _ in seen:
         saw(state, f.seat, s)
-    events = [Event("looked", f.seat, {"at": tuple(s for s, _ in seen)}, {"hands": seen})]
+    events = [event("looked", f.seat, {"at": tuple(s for s, _ in seen)}, {"hands": seen})]
     choices = ["keep"] + [name_seat(s) for s, _ in seen]
     return events + ask(state, f.seat, "BP-1S", "trade viewing hands with", choices, "1S.guard", f.data[0])
 
@@ -179,7 +179,7 @@ def _one_spades_trade(state: BState, f: Frame) -> list[Event]:
         return stop
     state.viewing[f.seat], state.viewing[other] = state.viewing[other], state.viewing[f.seat]
     traded(state, f.seat, other)
-    return [Event("traded-viewing", f.seat, {"with": other})]
+    return [event("traded-viewing", f.seat, {"with": other})]
 
 
 card_rule(1, (BLACK1,), CardRule("BP-1B", "1 of Black (a Joker)", "1B"))
@@ -215,7 +215,7 @@ def _two(variant: str, clause: str) -> str:
         if variant == "C" and state.declared[f.seat] and can_pay(state, f.seat, fee(state, f.seat, 3)):
             opts += [f"hands:{name_seat(s)}" for s in opponents(state, f.seat) if state.declared[s]]
         if not opts:
-            return [Event("lost", f.seat, {"clause": clause, "why": "nothing to trade for"})]
+            return [event("lost", f.seat, {"clause": clause, "why": "nothing to trade for"})]
         return ask(state, f.seat, clause, "trade the 2 for", ["skip", *opts], "2.guard", f.data[0], variant,
                    auto=False)
 
@@ -262,7 +262,7 @@ def _two_swap(state: BState, f: Frame) -> list[Event]:
             push(state, "land", f.seat, card, NOBODY, False)
         else:  # put on your table, marks and all: a wild, a sideways card, a whole tile (L283-284, L303-306)
             events += carry(state, card, f.seat)
-    return events + [Event("traded", f.seat, {"gave": card_name(ctx.card), "to": victim,
+    return events + [event("traded", f.seat, {"gave": card_name(ctx.card), "to": victim,
                                               "took": tuple(card_name(c) for c in taken)})]
 
 
@@ -312,7 +312,7 @@ def _two_clubs_swap(state: BState, f: Frame) -> list[Event]:
     for cards, src, dst in ((mine, f.seat, victim), (theirs, victim, f.seat)):
         events += _hand_to(state, set(cards), src, dst)
     state.declared[f.seat], state.declared[victim] = tuple(sorted(theirs)), tuple(sorted(mine))
-    return events + [Event("traded-hands", f.seat, {"with": victim, "gave": tuple(card_name(c) for c in mine),
+    return events + [event("traded-hands", f.seat, {"with": victim, "gave": tuple(card_name(c) for c in mine),
                                                     "took": tuple(card_name(c) for c in theirs)})]
 
 
@@ -336,7 +336,7 @@ def make_wild(state: BState, seat: int, card: int) -> list[Event]:
         state.tables[seat].append(Slot([card], wild=True))
     else:
         slot.wild, slot.eff = True, None
-    return events + [Event("wild", seat, {"card": card_name(card)})]
+    return events + [event("wild", seat, {"card": card_name(card)})]
 
 
 @step("3W")
@@ -380,7 +380,7 @@ def _four_diamonds_replay(state: BState, f: Frame) -> list[Event]:
         state.discard.append(ctx.card)
     slot = slot_named(state, f.seat, choice)
     if slot is None or slot.ne:
-        return events + [Event("lost", f.seat, {"clause": "BP-4D", "why": "the card is gone"})]
+        return events + [event("lost", f.seat, {"clause": "BP-4D", "why": "the card is gone"})]
     return events + replay(state, f.seat, slot)
 
 
@@ -418,7 +418,7 @@ def _five_follow(state: BState, f: Frame) -> list[Event]:
     """Who picks the follow-up: a forcer (or a controller) may pay the price to pick it (L481-495, L721-732)."""
     ctx, delta = f.data
     if own_slot(state, f.seat, ctx.card) is None:
-        return [Event("lost", f.seat, {"clause": "BP-5", "why": "the 5 left the table"})]
+        return [event("lost", f.seat, {"clause": "BP-5", "why": "the 5 left the table"})]
     payer = ctx.forcer if forced_by_opponent(f.seat, ctx.forcer) else None
     if payer is None and state.control is not None and state.control[1] == f.seat:
         payer = state.control[0]
@@ -446,7 +446,7 @@ def _five_price(state: BState, f: Frame) -> list[Event]:
         state.turn_over = True
     else:
         state.sideways[payer] += 1
-    events = [Event("five-price", payer, {"price": choice, "on": f.seat})]
+    events = [event("five-price", payer, {"price": choice, "on": f.seat})]
     opts = [card_name(c) for c in state.viewing[payer]]
     return events + ask(state, payer, "BP-5.F", "force which card onto the 5", opts, "5.forced", ctx, delta,
                         payer, owner=f.seat)
@@ -467,7 +467,7 @@ def _five_own(state: BState, f: Frame) -> list[Event]:
     ctx, delta = f.data
     source = state.ctbp[f.seat] or state.viewing[f.seat]
     if not source:
-        return [Event("lost", f.seat, {"clause": "BP-5", "why": "no card to play on the 5"})]
+        return [event("lost", f.seat, {"clause": "BP-5", "why": "no card to play on the 5"})]
     return ask(state, f.seat, "BP-5", "play which card on the 5", [card_name(c) for c in source], "5.next",
                ctx, delta)
 
@@ -507,12 +507,12 @@ def _six(state: BState, f: Frame) -> list[Event]:
     ctx: Ctx = f.data[0]
     if state.ring == [-1]:
         state.ring = []
-        return [Event("ring-no-shaft", f.seat, {})]
+        return [event("ring-no-shaft", f.seat, {})]
     if not ctx.forced:
         state.ring = []
     opts = [f"{card_name(c)}>{name_seat(t)}" for c in state.viewing[f.seat] for t in state.live()]
     if not opts:
-        return [Event("lost", f.seat, {"clause": "BP-6", "why": "no viewing hand"})]
+        return [event("lost", f.seat, {"clause": "BP-6", "why": "no viewing hand"})]
     return ask(state, f.seat, "BP-6", "force a card onto a table", opts, "6.force", ctx, plays=True)
 
 
@@ -525,13 +525,13 @@ def _six_force(state: BState, f: Frame) -> list[Event]:
     moved(state, f.seat, out=(card,))
     state.transit.append(card)
     forcer = player_of(state, f.seat)  # a controller's choice is his forcing (L735-737)
-    events = [Event("forced", forcer, {"card": card_name(card), "onto": target})]
+    events = [event("forced", forcer, {"card": card_name(card), "onto": target})]
     if target != f.seat and face(card)[0] == 6:
         state.ring.append(target)
         if set(state.ring) >= set(state.live()):
             state.ring = [-1]
             push(state, "ring.split", f.seat)
-            events.append(Event("ring", f.seat, {"last": target}))
+            events.append(event("ring", f.seat, {"last": target}))
     enter(state, target, card, forcer)
     return events
 
@@ -553,7 +553,7 @@ def _ring_split(state: BState, f: Frame) -> list[Event]:
         del state.pot[len(state.pot) - k:]
         state.stash[s].extend(pile)
         got.append((s, k))
-    return [Event("ring-split", state.dealer, {"piles": tuple(got)})]
+    return [event("ring-split", state.dealer, {"piles": tuple(got)})]
 
 
 card_rule(6, (ANY,), CardRule("BP-6", "6 (Shaft)", "6"))

@@ -24,7 +24,7 @@ from .joint import neutralizers
 from .looks import changed, forget_all, moved
 from .machine import ask, player_of, push, run, step
 from .play import NOBODY, enter
-from .state import DECLARE, OVER, TURN, BState, Frame
+from .state import DECLARE, OVER, TURN, BState, Frame, event
 from .targets import opponents
 from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
 from .unit import triggers
@@ -53,7 +53,7 @@ def begin_hand(state: BState) -> list[Event]:
     state.in_hand = [not o for o in state.out]
     if sum(state.in_hand) <= 1:
         return game_over(state, "only one player has cards")
-    events = [Event("hand", state.dealer, {"hand": state.hand_no, "seats": tuple(state.live())})]
+    events = [event("hand", state.dealer, {"hand": state.hand_no, "seats": tuple(state.live())})]
     for s in state.live():
         got = from_stash(state, s, state.options["ante"])
         state.pot.extend(got)
@@ -78,9 +78,9 @@ def idle(state: BState) -> list[Event] | None:
         return nothing_to_do(state, t)
     if state.phase == TURN and (state.turn_over or (state.played and counted(state, t) >= maximum(state, t))):
         state.phase = DECLARE
-        return [Event("turn-over", t, {})]
+        return [event("turn-over", t, {})]
     if state.phase == DECLARE:
-        hands = declare.options(state, t)
+        hands = declare.options(state, t, 2)  # is there only one?
         if len(hands) == 1:
             return apply_declare(state, t, hands[0])
     return None
@@ -94,11 +94,11 @@ def empty_handed(state: BState, seat: int) -> bool:
 def nothing_to_do(state: BState, seat: int) -> list[Event]:
     """**House rule** BP-H41: a player with no cards left is not asked to pass and declare
     nothing turn after turn; the turn passes by itself, said once until he has cards again."""
-    events = [] if seat in state.emptied else [Event("no-cards", seat, {"clause": "BP-H41"})]
+    events = [] if seat in state.emptied else [event("no-cards", seat, {"clause": "BP-H41"})]
     state.emptied |= {seat}
     if state.declared[seat]:
         state.declared[seat] = ()
-        events.append(Event("declared", seat, {"cards": (), "hand": describe(declare.declared_key(state, seat))}))
+        events.append(event("declared", seat, {"cards": (), "hand": describe(declare.declared_key(state, seat))}))
     return events + next_turn(state)
 
 
@@ -132,10 +132,10 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     state.exempt, state.ring = frozenset(), []
     if not empty_handed(state, seat):
         state.emptied -= {seat}
-    events = [Event("turn", seat, {"hand": state.hand_no})]
+    events = [event("turn", seat, {"hand": state.hand_no})]
     if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
         state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
-        events.append(Event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
+        events.append(event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
     push(state, "turn.check", seat)
     return events + holes(state)
 
@@ -161,7 +161,7 @@ def holes(state: BState) -> list[Event]:
     for owner in state.live():
         for kind, clause in ((BLACK_HOLE, "BP-P.7H"), (WHITE_HOLE, "BP-P.7C")):
             for _ in live_sets(state, owner, kind):
-                events.append(Event("hole", owner, {"clause": clause}))
+                events.append(event("hole", owner, {"clause": clause}))
                 for other in opponents(state, owner):
                     payer, payee = (other, owner) if kind == BLACK_HOLE else (owner, other)
                     pay(state, payer, fee(state, payer, 2), payee, clause)
@@ -183,7 +183,7 @@ def refill(state: BState, seat: int) -> list[Event]:
         state.viewing[seat].extend(got)
         if got and any(state.looks):  # as in ``play``: nothing to forget when nobody remembers
             changed(state, seat)
-        return [Event("drew", seat, {"count": len(got)}, {"cards": tuple(card_name(c) for c in got)})] if got else []
+        return [event("drew", seat, {"count": len(got)}, {"cards": tuple(card_name(c) for c in got)})] if got else []
     if want < 0:
         return ask(state, seat, "BP-3.2", "return a card to your stash", [card_name(c) for c in state.viewing[seat]],
                    "refill.return", private=True)
@@ -196,7 +196,7 @@ def _refill_return(state: BState, f: Frame) -> list[Event]:
     state.viewing[f.seat].remove(card)
     changed(state, f.seat)
     state.stash[f.seat].append(card)
-    return [Event("returned", f.seat, {"count": 1})] + refill(state, f.seat)
+    return [event("returned", f.seat, {"count": 1})] + refill(state, f.seat)
 
 
 def next_turn(state: BState) -> list[Event]:
@@ -208,15 +208,15 @@ def next_turn(state: BState) -> list[Event]:
     if state.turns >= state.options["max_turns"]:
         return game_over(state, f"turn limit ({state.options['max_turns']} turns)")
     if state.hand_turns >= state.options["hand_turns"]:
-        return [Event("hand-cap", None, {"turns": state.hand_turns})] + end_hand(state)
+        return [event("hand-cap", None, {"turns": state.hand_turns})] + end_hand(state)
     nxt = state.next_seat(state.turn)
     events: list[Event] = []
     if state.skip:
         state.skip, state.nines = False, ()
         if state.next_seat(nxt) == state.turn:  # two players left: the skip would give the turn straight back
-            events.append(Event("no-regain", state.turn, {"clause": "BP-H31"}))
+            events.append(event("no-regain", state.turn, {"clause": "BP-H31"}))
         else:
-            events.append(Event("skipped", nxt, {"clause": "BP-P.A"}))
+            events.append(event("skipped", nxt, {"clause": "BP-P.A"}))
             nxt = state.next_seat(nxt)
     push(state, "turn.begin", nxt)
     return events
@@ -236,7 +236,7 @@ def apply_declare(state: BState, seat: int, cards: tuple[int, ...]) -> list[Even
     """Declare (or redeclare) the 5-card poker hand (BP-4.6); the 3♣ obligation is in the options."""
     state.declared[seat] = tuple(sorted(cards))
     key = declare.declared_key(state, seat)
-    events = [Event("declared", seat, {"cards": tuple(card_name(c) for c in state.declared[seat]),
+    events = [event("declared", seat, {"cards": tuple(card_name(c) for c in state.declared[seat]),
                                        "hand": describe(key)})]
     return events + next_turn(state)
 
@@ -254,7 +254,7 @@ def play(state: BState, seat: int, card: int) -> list[Event]:
 
 def end_turn(state: BState, seat: int) -> list[Event]:
     state.phase = DECLARE
-    return [Event("pass", seat, {})] + run(state, idle)
+    return [event("pass", seat, {})] + run(state, idle)
 
 
 def scrap(state: BState, seat: int) -> list[Event]:
@@ -264,7 +264,7 @@ def scrap(state: BState, seat: int) -> list[Event]:
     state.tables[seat] = kept
     state.discard.extend(cards)
     state.declared[seat] = ()
-    return [Event("scrapped", seat, {"cards": tuple(card_name(c) for c in cards)})] + run(state, idle)
+    return [event("scrapped", seat, {"cards": tuple(card_name(c) for c in cards)})] + run(state, idle)
 
 
 def use(state: BState, seat: int, card: int) -> list[Event]:
@@ -287,7 +287,7 @@ def _hand_win(state: BState, f: Frame) -> list[Event]:
     state.stash[f.seat].extend(state.pot)
     state.pot = []
     state.hands_won[f.seat] += 1
-    return [Event("won-hand", f.seat, {"how": f.data[0], "pot": won})] + end_hand(state)
+    return [event("won-hand", f.seat, {"how": f.data[0], "pot": won})] + end_hand(state)
 
 
 @step("hand.lost")
@@ -303,7 +303,7 @@ def _hand_lost(state: BState, f: Frame) -> list[Event]:
     state.viewing[seat], state.ctbp[seat], state.tables[seat], state.declared[seat] = [], [], [], ()
     changed(state, seat)
     state.in_hand[seat] = False
-    events.append(Event("lost-hand", seat, {"to_pot": len(cards)}))
+    events.append(event("lost-hand", seat, {"to_pot": len(cards)}))
     left = state.live()
     if len(left) == 1:
         push(state, "hand.win", left[0], "last player in the hand")
@@ -346,5 +346,5 @@ def game_over(state: BState, reason: str) -> list[Event]:
     size = [len(state.stash[s]) for s in range(state.players)]
     top = max(size)
     state.winners = tuple(s for s in range(state.players) if size[s] == top)
-    return [Event("over", None, {"reason": reason, "winners": state.winners, "stashes": tuple(size)})]
+    return [event("over", None, {"reason": reason, "winners": state.winners, "stashes": tuple(size)})]
 

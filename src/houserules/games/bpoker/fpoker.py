@@ -22,17 +22,18 @@ a separate phase (``FPOKER``): while it lasts only its questions are asked.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from ...engine.core import Event
 from .cards import card_name, parse_card
 from .hands import describe, evaluate
 from .machine import ask, push, step
-from .state import FPOKER, TURN, BState, Frame
+from .state import FPOKER, TURN, BState, Frame, event
 from .targets import opponents
 from .zones import face, from_stash
 
-TO_F_POT = 4  # cards from each stash into the f_pot (L948-949; not a fee)
-F_HAND = 5
+TO_F_POT: Final = 4  # cards from each stash into the f_pot (L948-949; not a fee)
+F_HAND: Final = 5
 
 
 @step("P.JJ7")
@@ -49,7 +50,7 @@ def _start(state: BState, f: Frame) -> list[Event]:
     for s in order:
         state.fhands[s] = from_stash(state, s, min(F_HAND, len(state.stash[s]) - state.sideways[s]))
     state.fplayers = tuple(order)
-    events = [Event("f-poker", f.seat, {"f_pot": len(state.fpot), "order": tuple(order), "clause": "BP-FP.1"})]
+    events = [event("f-poker", f.seat, {"f_pot": len(state.fpot), "order": tuple(order), "clause": "BP-FP.1"})]
     push(state, "fp.next", f.seat, 0)
     return events
 
@@ -85,7 +86,7 @@ def _decide(state: BState, f: Frame) -> list[Event]:
         state.fpot.extend(state.fhands[seat])
         state.fhands[seat] = []
         state.folded = (*state.folded, seat)
-        return [Event("f-fold", seat, {"clause": "BP-FP.2"})]
+        return [event("f-fold", seat, {"clause": "BP-FP.2"})]
     if choice.startswith("draw:"):
         out = [parse_card(n) for n in choice[5:].split("+")]
         for c in out:
@@ -93,9 +94,9 @@ def _decide(state: BState, f: Frame) -> list[Event]:
         state.fpot.extend(out)
         got = from_stash(state, seat, len(out))
         state.fhands[seat].extend(got)
-        return [Event("f-draw", seat, {"count": len(out), "clause": "BP-FP.2"},
+        return [event("f-draw", seat, {"count": len(out), "clause": "BP-FP.2"},
                       {"cards": tuple(card_name(c) for c in got)})]
-    return [Event("f-stand", seat, {"clause": "BP-FP.2"})]
+    return [event("f-stand", seat, {"clause": "BP-FP.2"})]
 
 
 @step("fp.show")
@@ -115,4 +116,4 @@ def _show(state: BState, f: Frame) -> list[Event]:
     state.phase = TURN
     state.no_win = True  # his turn begins, but he cannot win the hand at this time (L961-963)
     push(state, "fp.resume", winner)
-    return [Event("f-won", winner, {"f_pot": won, "shown": shown, "clause": "BP-FP.3"})]
+    return [event("f-won", winner, {"f_pot": won, "shown": shown, "clause": "BP-FP.3"})]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Hashable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, multiset, redeal
@@ -91,6 +91,8 @@ MOVES: Moves[BState] = Moves("bpoker", (
          button=False),
 ), GAME_OVER)
 CODEC = MOVES.codec
+#: each kind's effect, read by ``BPoker.apply`` (the engine's ``Moves.apply`` is interpreted)
+_EFFECTS: Final = {m.kind: m.effect for m in MOVES.moves if m.effect is not None}
 
 
 class BPoker(GameBase[BState, BView]):
@@ -120,6 +122,11 @@ class BPoker(GameBase[BState, BView]):
 
     def legal(self, state: BState) -> list[Action]:
         return rules.legal(state)
+
+    def apply(self, state: BState, action: Action) -> list[Event]:
+        """The declared move kind's effect, as ``GameBase.apply``, called from here: the engine's
+        base and moves are interpreted, two Python calls a decision in a compiled build (issue 26)."""
+        return _EFFECTS[action.kind](state, action)
 
     def view(self, state: BState, seat: int | None) -> BView:
         return view(state, seat)

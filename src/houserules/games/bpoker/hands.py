@@ -19,11 +19,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from .cards import ACE, BLACK1, RED1
 
-HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE = range(10)
-CATEGORY_NAMES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
+#: the categories, lowest first (Final: compiled, constants rather than look-ups)
+HIGH: Final = 0
+PAIR: Final = 1
+TWO_PAIR: Final = 2
+TRIPS: Final = 3
+STRAIGHT: Final = 4
+FLUSH: Final = 5
+FULL_HOUSE: Final = 6
+QUADS: Final = 7
+STRAIGHT_FLUSH: Final = 8
+FIVE: Final = 9
+CATEGORY_NAMES: Final = ("high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
                   "four of a kind", "straight flush", "five of a kind")
 
 Key = tuple[int, ...]
@@ -34,7 +45,7 @@ def _window(high: int) -> frozenset[int]:
     return frozenset((ACE, 2, 3, 4, 5)) if high == 5 else frozenset(range(high - 4, high + 1))
 
 
-WINDOWS = tuple((h, _window(h)) for h in range(ACE, 4, -1))
+WINDOWS: Final = tuple((h, _window(h)) for h in range(ACE, 4, -1))
 
 
 def _straight_high(ranks: Sequence[int]) -> int:
@@ -48,6 +59,17 @@ def _straight_high(ranks: Sequence[int]) -> int:
     return 0
 
 
+def _best_of_a_kind(count: dict[int, int], wilds: int, k: int) -> int:
+    """The highest rank ``k`` of a kind can be of, with the wilds (an Ace if only wilds); 0 if none.
+    (Module functions, not closures in ``evaluate``: compiled, a closure is called as an object.)"""
+    cands = [r for r in set(count) | {ACE} if count.get(r, 0) + wilds >= k]
+    return max(cands) if cands else 0
+
+
+def _others(ranks: list[int], r: int) -> list[int]:
+    return [x for x in ranks if x != r]
+
+
 def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
     """The key of the best hand ``values`` (face values) and ``wilds`` wilds make."""
     n = len(values) + wilds
@@ -59,20 +81,13 @@ def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
     suits = {s for _, s in values}
     one_suit = len(suits) <= 1 and not suits & {BLACK1, RED1}
 
-    def best_of_a_kind(k: int) -> int:
-        cands = [r for r in set(count) | {ACE} if count.get(r, 0) + wilds >= k]
-        return max(cands) if cands else 0
-
-    def others(r: int) -> list[int]:
-        return [x for x in ranks if x != r]
-
     if n == 5:
         if len(count) <= 1:
             return (1, FIVE, ranks[0] if ranks else ACE)
         if one_suit and (high := _straight_high(ranks)):
             return (1, STRAIGHT_FLUSH, high)
-    if n >= 4 and (r := best_of_a_kind(4)):
-        rest = others(r)
+    if n >= 4 and (r := _best_of_a_kind(count, wilds, 4)):
+        rest = _others(ranks, r)
         return (full, QUADS, r, *(rest or [ACE] * (n - 4)))
     if n == 5:
         if len(count) == 2:
@@ -84,14 +99,14 @@ def evaluate(values: Sequence[Value], wilds: int = 0) -> Key:
             return (1, FLUSH, *sorted(ranks + [ACE] * wilds, reverse=True))
         if high := _straight_high(ranks):
             return (1, STRAIGHT, high)
-    if n >= 3 and (r := best_of_a_kind(3)):
-        return (full, TRIPS, r, *others(r))
+    if n >= 3 and (r := _best_of_a_kind(count, wilds, 3)):
+        return (full, TRIPS, r, *_others(ranks, r))
     pairs = [r for r, c in count.items() if c >= 2]
     if len(pairs) >= 2:
         hi, lo = sorted(pairs, reverse=True)[:2]
         return (full, TWO_PAIR, hi, lo, *[x for x in ranks if x not in (hi, lo)])
-    if n >= 2 and (r := best_of_a_kind(2)):
-        return (full, PAIR, r, *others(r))
+    if n >= 2 and (r := _best_of_a_kind(count, wilds, 2)):
+        return (full, PAIR, r, *_others(ranks, r))
     return (full, HIGH, *ranks, *[ACE] * wilds)
 
 
@@ -104,7 +119,7 @@ def _ranks(r: int) -> str:
 
 
 #: what each category says of its ranks (the key's fields after the category, BP-4.1)
-DETAIL = {
+DETAIL: Final = {
     FIVE: lambda k: f"five {_ranks(k[2])}",
     STRAIGHT_FLUSH: lambda k: f"straight flush, {_rank(k[2])} high",
     QUADS: lambda k: f"four {_ranks(k[2])}",
@@ -139,9 +154,48 @@ def _cached(values: tuple[Value, ...], wilds: int) -> Key:
     return evaluate(values, wilds)
 
 
+#: ``value_key``'s answers by a number that names all ``evaluate`` reads of its arguments
+#: (``_code``): asked at every turn's win check for every seat (issue 26), of more distinct hands
+#: than a cache of faces holds, where a key by ranks and one flag hits almost every time;
+#: forgotten at once when full
+_KEYS: Final[dict[int, Key]] = {}
+_KEYS_MAX: Final = 1 << 17
+
+
+def _code(values: list[Value], wilds: int) -> int:
+    """What ``evaluate`` reads of sorted ``values`` and ``wilds`` as one number (-1 if it does not
+    fit): how many values, the wilds, whether the values are of one suit that can make a flush
+    (``one_suit`` there), then each value's rank, in order."""
+    if not 0 <= wilds < 128:
+        return -1
+    one_suit = 1
+    first = values[0][1] if values else 0
+    code = 0
+    for r, s in values:
+        if not 0 <= r < 16:
+            return -1
+        if s != first or s == BLACK1 or s == RED1:
+            one_suit = 0
+        code = code * 16 + r
+    return ((len(values) * 128 + wilds) * 2 + one_suit) << (4 * len(values)) | code
+
+
+def value_key(values: list[Value], wilds: int) -> Key:
+    """``evaluate(values, wilds)`` for sorted ``values``, remembered."""
+    code = _code(values, wilds)
+    if code < 0:
+        return _cached(tuple(values), wilds)
+    key = _KEYS.get(code)
+    if key is None:
+        if len(_KEYS) >= _KEYS_MAX:
+            _KEYS.clear()
+        key = _KEYS[code] = evaluate(values, wilds)
+    return key
+
+
 def key_of(cards: Iterable[HandCard]) -> Key:
     cards = list(cards)
-    return _cached(tuple(sorted(c.value for c in cards if not c.wild)), sum(c.wild for c in cards))
+    return value_key(sorted(c.value for c in cards if not c.wild), sum(c.wild for c in cards))
 
 
 def _split(cards: Sequence[HandCard], must: Sequence[int]) -> tuple[list[int], list[int], set[int]]:
@@ -150,10 +204,11 @@ def _split(cards: Sequence[HandCard], must: Sequence[int]) -> tuple[list[int], l
     return wild, nat, set(must)
 
 
-def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tuple[int, ...]]:
+def declarations(cards: Sequence[HandCard], must: Sequence[int] = (), most: int = 0) -> list[tuple[int, ...]]:
     """Every declarable hand from ``cards`` (ids, sorted): all five-card choices holding the
     ``must`` cards (3♣, BP-3C), or every card when there are fewer than five. Wilds are
-    interchangeable, so a choice of k wilds always names the first k of them (BP-H13)."""
+    interchangeable, so a choice of k wilds always names the first k of them (BP-H13).
+    ``most``: stop after that many (0: all), for a caller that asks only whether there is one."""
     if len(cards) <= 5:
         return [tuple(sorted(c.card for c in cards))]
     wild, nat, need = _split(cards, must)
@@ -162,6 +217,8 @@ def declarations(cards: Sequence[HandCard], must: Sequence[int] = ()) -> list[tu
         for combo in combinations(nat, 5 - k):
             if not need or need <= set(combo):  # most often nothing is obliged: no set to build
                 out.append(tuple(sorted(combo + tuple(wild[:k]))) if k else combo)  # ``nat`` is sorted
+                if len(out) == most:
+                    return out
     return out
 
 

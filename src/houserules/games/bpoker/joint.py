@@ -16,17 +16,18 @@ tiled card can serve (L1204-1217). Two joint effects:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ...engine.core import Event
 from .cards import CLUBS, DIAMONDS, card_name, parse_card
 from .machine import ask, step
-from .state import BState, Frame, Slot
+from .state import BState, Frame, Slot, event
 from .zones import lift, value
 
 Want = Callable[[tuple[int, int]], bool]
-SIX: Want = lambda v: v[0] == 6
-TEN_D: Want = lambda v: v == (10, DIAMONDS)
-THREE_C: Want = lambda v: v == (3, CLUBS)
+SIX: Final[Want] = lambda v: v[0] == 6
+TEN_D: Final[Want] = lambda v: v == (10, DIAMONDS)
+THREE_C: Final[Want] = lambda v: v == (3, CLUBS)
 
 
 def serving(state: BState, seat: int, want: Want, but: int = -1) -> list[Slot]:
@@ -72,6 +73,6 @@ def _neutralize_do(state: BState, f: Frame) -> list[Event]:
     three, wild = f.data[0], parse_card(f.data[1])
     events = lift(state, three) + lift(state, wild)
     state.discard += [three, wild]
-    return events + [Event("neutralized", f.seat, {"cards": (card_name(three), card_name(wild)),
+    return events + [event("neutralized", f.seat, {"cards": (card_name(three), card_name(wild)),
                                                    "clause": "BP-JE.N"})]
 

@@ -19,13 +19,13 @@ before it continues ("each resolved completely before the next").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...engine.core import Event
-from .state import Ask, BState, Frame
+from .state import Ask, BState, Frame, event, frame, new_tuple
 
 StepFn = Callable[[BState, Frame], list[Event]]
-STEPS: dict[str, StepFn] = {}
+STEPS: Final[dict[str, StepFn]] = {}
 
 
 def step(name: str) -> Callable[[StepFn], StepFn]:
@@ -42,7 +42,7 @@ def step(name: str) -> Callable[[StepFn], StepFn]:
 
 def push(state: BState, name: str, seat: int, *data: Any) -> None:
     """Schedule ``name``: it runs after every frame pushed later (a stack)."""
-    state.frames.append(Frame(name, seat, tuple(data)))
+    state.frames.append(frame(name, seat, data))
 
 
 def ask(state: BState, seat: int, clause: str, prompt: str, options: Sequence[str], then: str,
@@ -66,8 +66,8 @@ def ask(state: BState, seat: int, clause: str, prompt: str, options: Sequence[st
         push(state, then, you, *data, opts[0])
         return []
     chooser = player_of(state, seat) if plays else seat
-    state.ask = Ask(chooser, clause, prompt, opts, then, tuple(data), you, private, withheld)
-    return [Event("asked", chooser, {"clause": clause, "prompt": prompt})]
+    state.ask = new_tuple(Ask, (chooser, clause, prompt, opts, then, data, you, private, withheld))
+    return [event("asked", chooser, {"clause": clause, "prompt": prompt})]
 
 
 def player_of(state: BState, seat: int) -> int:
@@ -83,19 +83,19 @@ def window(state: BState, offers: Mapping[int, Sequence[str]], then: str, seat: 
     """Ask every seat in ``offers`` (in that order) whether to react; ``then`` runs with
     ``data + (answers,)`` once all have answered, answers a tuple of (seat, reaction)."""
     live = {s: tuple(o) for s, o in offers.items() if o}
-    state.frames.append(Frame(then, seat, tuple(data)))
+    state.frames.append(frame(then, seat, data))
     if not live:
         return _close(state)
     state.window.open(live)
     state.offers = {s: (*o, "pass") for s, o in live.items()}
     state.answers = {}
-    return [Event("window", None, {"seats": tuple(live)})]
+    return [event("window", None, {"seats": tuple(live)})]
 
 
 def _close(state: BState) -> list[Event]:
     cont = state.frames.pop()
     answers = tuple(sorted((s, a) for s, a in state.answers.items() if a != "pass"))
-    state.frames.append(Frame(cont.step, cont.seat, cont.data + (answers,)))
+    state.frames.append(frame(cont.step, cont.seat, cont.data + (answers,)))
     state.window.close()
     state.offers, state.answers = {}, {}
     return []
@@ -116,11 +116,11 @@ def answer(state: BState, seat: int, choice: str) -> list[Event]:
         a, state.ask = state.ask, None
         push(state, a.then, a.owner, *a.data, choice)
         if a.private:
-            return [Event("chose", seat, {"clause": a.clause}, {"choice": choice})]
-        return [Event("chose", seat, {"clause": a.clause, "choice": choice})]
+            return [event("chose", seat, {"clause": a.clause}, {"choice": choice})]
+        return [event("chose", seat, {"clause": a.clause, "choice": choice})]
     state.window.answer(seat)
     state.answers[seat] = choice
-    events = [Event("reacted" if choice != "pass" else "passed", seat, {"reaction": choice})]
+    events = [event("reacted" if choice != "pass" else "passed", seat, {"reaction": choice})]
     if not state.window:
         events += _close(state)
     return events

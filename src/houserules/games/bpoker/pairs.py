@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...engine.core import Event
 from .cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
+    PER_DECK,
     card_name,
     parse_card,
     rank,
@@ -36,7 +37,7 @@ from .cards import (
 from .looks import moved, traded
 from .machine import ask, push, step
 from .play import NOBODY, Ctx, resolve
-from .state import TURN, BState, Frame, Slot
+from .state import TURN, BState, Frame, Slot, event
 from .targets import name_seat, opponents, parse_seat
 from .tiles import locked_rank, unit
 from .zones import face, lift, targetable
@@ -72,7 +73,7 @@ def _lock(faces: Faces) -> bool:
     return len(faces) == 2 and (10, DIAMONDS) in faces
 
 
-SETS: tuple[SetRule, ...] = (
+SETS: Final[tuple[SetRule, ...]] = (
     SetRule("BP-P.JK", "three or more Jokers", lambda fs: len(fs) >= 3 and all(f[0] == 1 for f in fs), "P.jokers"),
     SetRule("BP-P.JJ7", "Joker + Joker + 7 (f_poker)",
             lambda fs: len(fs) == 3 and [f[0] for f in fs] == [1, 1, 7], "P.JJ7"),
@@ -95,21 +96,46 @@ SETS: tuple[SetRule, ...] = (
 )
 
 
-#: ``set_rule`` by the cards' sorted faces, which are all a rule reads: ``legal`` asks it of every
+#: ``set_rule`` by the cards' sorted faces (``_FACE_ID``), which are all a rule reads: ``legal`` asks it of every
 #: combination ``candidates`` tries, at every free moment (issue 26); bounded by the few faces a
 #: set can have (two or three cards, or a handful of Jokers)
-_BY_FACES: dict[tuple[tuple[int, int], ...], SetRule | None] = {}
+_BY_FACES: Final[dict[tuple[int, ...], SetRule | None]] = {}
+#: a face by a number: a card's index in its deck, the two Jokers (one face) as one
+_FACE_ID: Final = tuple(min(i, 52) for i in range(PER_DECK))  # 52 and 53: the Jokers
 
 
 def set_rule(cards: tuple[int, ...]) -> SetRule | None:
     """The acceptable set ``cards`` make, or None."""
-    faces = sorted(face(c) for c in cards)
-    key = tuple(faces)
+    key = tuple(sorted([_FACE_ID[c % PER_DECK] for c in cards]))
     if key in _BY_FACES:
         return _BY_FACES[key]
+    faces = sorted(face(c) for c in cards)
     rule = next((r for r in SETS if r.match(faces)), None)
     _BY_FACES[key] = rule
     return rule
+
+
+#: the cards (by index in a deck) that make a set with any other card: 9♦ (with 10♣) and 10♦
+_LEADS: Final = frozenset(i for i in range(PER_DECK) if face(i) in ((10, DIAMONDS), (9, DIAMONDS)))
+
+
+def _may_hold_a_set(hand: list[int]) -> bool:
+    """Whether ``candidates`` can find anything in ``hand``: it holds a 9♦ or a 10♦, or two cards
+    of a rank other than 8, 9 and 10 (every other set is of one rank, or needs two Jokers or two
+    5s). Most hands hold none (issue 26), so this is asked before anything is built."""
+    seen = 0
+    for c in hand:
+        i = c % PER_DECK
+        if i in _LEADS:
+            return True
+        r = rank(c)
+        if r == 8 or r == 9 or r == 10:  # never a set among themselves (but 10♦, above)
+            continue
+        bit = 1 << r
+        if seen & bit:
+            return True
+        seen |= bit
+    return False
 
 
 def candidates(viewing: list[int]) -> list[tuple[int, ...]]:
@@ -117,6 +143,8 @@ def candidates(viewing: list[int]) -> list[tuple[int, ...]]:
     can be a set are tried — cards of one rank, Jokers, a 10♦ with a card, two 5s with a card,
     9♦ with 10♣ — so listing stays cheap for a large viewing hand."""
     hand = sorted(set(viewing))
+    if not _may_hold_a_set(hand):
+        return []
     by_rank: dict[int, list[int]] = {}
     for c in hand:
         by_rank.setdefault(rank(c), []).append(c)
@@ -171,17 +199,17 @@ def _enter(state: BState, f: Frame) -> list[Event]:
     rule = set_rule(cards)
     assert rule is not None
     names = tuple(card_name(c) for c in cards)
-    events = [Event("set-played", f.seat, {"cards": names, "set": rule.title, "clause": rule.clause})]
+    events = [event("set-played", f.seat, {"cards": names, "set": rule.title, "clause": rule.clause})]
     if state.armed_j or magic:
         if not magic:
             state.armed_j = False
-            events.append(Event("j-spent", f.seat, {"card": names[-1]}))
+            events.append(event("j-spent", f.seat, {"card": names[-1]}))
         return events + _land(state, f.seat, cards, rule, ne=True)
     if any(rank(c) in locked_rank(state, f.seat) for c in cards):
         for c in cards:
             state.transit.remove(c)
         state.discard.extend(cards)
-        return events + [Event("locked-out", f.seat, {"cards": names, "clause": "BP-P.10D"})]
+        return events + [event("locked-out", f.seat, {"cards": names, "clause": "BP-P.10D"})]
     if rule.step is None:
         return events + _land(state, f.seat, cards, rule)
     push(state, "P.land", f.seat, cards)
@@ -206,7 +234,7 @@ def _land(state: BState, seat: int, cards: tuple[int, ...], rule: SetRule, ne: b
     if eff is None or ne:
         return []
     resolve(state, seat, slot.top, eff, NOBODY)
-    return [Event("in-effect", seat, {"card": card_name(slot.top), "as": value_name(*eff), "clause": "BP-P.5"})]
+    return [event("in-effect", seat, {"card": card_name(slot.top), "as": value_name(*eff), "clause": "BP-P.5"})]
 
 
 @step("P.land")
@@ -252,7 +280,7 @@ def _fours(state: BState, f: Frame) -> list[Event]:
     cards, on your own table too, unless its text says so (L197-199), and this one does not."""
     opts = [card_name(s.top) for s in state.tables[f.seat] if targetable(s)]
     if not opts:
-        return [Event("lost", f.seat, {"clause": "BP-P.4", "why": "no unprotected, effective card on your table"})]
+        return [event("lost", f.seat, {"clause": "BP-P.4", "why": "no unprotected, effective card on your table"})]
     return ask(state, f.seat, "BP-P.4", "take which table card into your viewing hand", ["skip", *opts],
                "P.4.take", auto=False)
 
@@ -266,7 +294,7 @@ def _fours_take(state: BState, f: Frame) -> list[Event]:
     events = lift(state, card)
     state.viewing[f.seat].append(card)
     moved(state, f.seat, into=(card,))
-    return events + [Event("took-back", f.seat, {"count": 1, "clause": "BP-P.4"})]
+    return events + [event("took-back", f.seat, {"count": 1, "clause": "BP-P.4"})]
 
 
 def _to_ctbp(state: BState, seat: int, cards: list[int], clause: str) -> list[Event]:
@@ -274,7 +302,7 @@ def _to_ctbp(state: BState, seat: int, cards: list[int], clause: str) -> list[Ev
     for c in cards:
         events += lift(state, c)
         state.ctbp[seat].append(c)
-    return events + [Event("to-be-played", seat, {"count": len(cards), "from": "table", "clause": clause})]
+    return events + [event("to-be-played", seat, {"count": len(cards), "from": "table", "clause": clause})]
 
 
 @step("P.4D")
@@ -316,7 +344,7 @@ def _nine_ten_trade(state: BState, f: Frame) -> list[Event]:
     for c in cards:
         state.transit.remove(c)
     state.discard.extend(cards)
-    return [Event("traded-all", a, {"with": b, "clause": "BP-P.9D"})]
+    return [event("traded-all", a, {"with": b, "clause": "BP-P.9D"})]
 
 
 @step("P.JJ")
@@ -336,7 +364,7 @@ def _shield(state: BState, f: Frame) -> list[Event]:
     out.extend(Slot([c], ne=True) for c in cards)
     state.tables[f.seat] = out
     state.nines = tuple(x for x in state.nines if x[0] != f.seat)  # no-effect now, and a restore is no play
-    return [Event("shield", f.seat, {"clause": "BP-P.JJ"})]
+    return [event("shield", f.seat, {"clause": "BP-P.JJ"})]
 
 
 @step("P.Q")
@@ -346,10 +374,10 @@ def _queens(state: BState, f: Frame) -> list[Event]:
     turn is over but the next has not begun (a pair passed to you then, BP-P.QG) the player in the
     new direction begins instead; an A + A's skip is spent, its player's turn will not begin anyway."""
     state.direction = -state.direction
-    events = [Event("reversed", f.seat, {"direction": state.direction, "clause": "BP-P.Q"})]
+    events = [event("reversed", f.seat, {"direction": state.direction, "clause": "BP-P.Q"})]
     if state.turn == f.seat and state.turn_over:
         state.skip = False
-        events.append(Event("next-instead", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.QG"}))
+        events.append(event("next-instead", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.QG"}))
     return events
 
 
@@ -362,7 +390,7 @@ def _atomic(state: BState, f: Frame) -> list[Event]:
     state.declared = [() for _ in range(state.players)]
     state.discard = []
     state.pot.extend(gone)
-    return [Event("atomic", f.seat, {"count": len(gone), "clause": "BP-P.KC"})]
+    return [event("atomic", f.seat, {"count": len(gone), "clause": "BP-P.KC"})]
 
 
 @step("P.A")
@@ -372,8 +400,8 @@ def _aces(state: BState, f: Frame) -> list[Event]:
     if state.turn == f.seat:
         state.turn_over = True
         state.skip = True
-        return [Event("skip", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.A"})]
+        return [event("skip", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.A"})]
     if state.turn == state.next_seat(f.seat) and state.phase == TURN and not state.turn_over:
         state.turn_over = True
-        return [Event("turn-ends", state.turn, {"clause": "BP-P.A"})]
+        return [event("turn-ends", state.turn, {"clause": "BP-P.A"})]
     return []

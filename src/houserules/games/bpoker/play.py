@@ -16,7 +16,7 @@ choice is open. ``enter`` is the one door (BP-R.2):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...engine.core import Event
 from .cards import (
@@ -36,11 +36,11 @@ from .joint import spend
 from .looks import changed
 from .machine import ask, push, step, window
 from .reactions import K_CLUBS, offers, spend_magic, spend_reflector, tunnel_card
-from .state import BState, Frame, Slot
+from .state import BState, Frame, Slot, event
 from .tiles import locked_rank, set_kind
 from .zones import face, find, lift, value
 
-NOBODY = -1
+NOBODY: Final = -1
 
 
 class Ctx(NamedTuple):
@@ -126,13 +126,13 @@ def _return_queen(state: BState, seat: int, forcer: int, via: int) -> list[Event
     if where is not None and where[0] == seat:
         events = lift(state, via)
         state.tables[forcer].append(Slot([via]))
-        return events + [Event("handed", seat, {"card": card_name(via), "to": forcer, "clause": "BP-JE.R"})]
+        return events + [event("handed", seat, {"card": card_name(via), "to": forcer, "clause": "BP-JE.R"})]
     at = next((i for i, fr in enumerate(state.frames) if fr.step == "land" and fr.seat == seat
                and fr.data[0] == via), None)
     if at is None:
         return []
     state.frames[at] = state.frames[at]._replace(seat=forcer)
-    return [Event("handed", seat, {"card": card_name(via), "to": forcer, "clause": "BP-JE.R"})]
+    return [event("handed", seat, {"card": card_name(via), "to": forcer, "clause": "BP-JE.R"})]
 
 
 def _tunnel(state: BState, seat: int, card: Payload, forcer: int) -> list[Event]:
@@ -145,7 +145,7 @@ def _tunnel(state: BState, seat: int, card: Payload, forcer: int) -> list[Event]
     lost = len(state.viewing[seat])
     state.viewing[seat] = []
     changed(state, seat)
-    events.append(Event("tunnel", seat, {"six": name, "card": card_name(lead(card)), "lost": lost}))
+    events.append(event("tunnel", seat, {"six": name, "card": card_name(lead(card)), "lost": lost}))
     targets = [f"seat:{s}" for s in state.live() if s not in (seat, forcer)]
     return events + ask(state, seat, "BP-6.T", f"tunnel {'+'.join(card_name(c) for c in cards_of(card))} to", targets, "tunnel.to", card)
 
@@ -165,11 +165,11 @@ def _land(state: BState, f: Frame) -> list[Event]:
     if face(card)[0] in locked_rank(state, seat):  # a 10♦+card tile refuses it (L1133-1136)
         state.transit.remove(card)
         state.discard.append(card)
-        return [Event("locked-out", seat, {"cards": (card_name(card),), "clause": "BP-P.10D"})]
+        return [event("locked-out", seat, {"cards": (card_name(card),), "clause": "BP-P.10D"})]
     if state.armed_j:
         state.armed_j = False
         ne = True
-        events.append(Event("j-spent", seat, {"card": card_name(card)}))
+        events.append(event("j-spent", seat, {"card": card_name(card)}))
     follow = state.follow
     if follow is not None and follow[0] == seat and find(state, follow[1]) is not None:
         if is_joker(card) and not ne and len(f.data) == 3:
@@ -216,7 +216,7 @@ def _played(seat: int, card: int, forcer: int, ne: bool, eff: tuple[int, int] | 
         data["forced_by"] = forcer
     if eff is not None:
         data["as"] = value_name(*eff)
-    return Event("played", seat, data)
+    return event("played", seat, data)
 
 
 def resolve(state: BState, seat: int, card: int, val: tuple[int, int], forcer: int) -> None:
@@ -232,11 +232,11 @@ def replay(state: BState, seat: int, slot: Slot) -> list[Event]:
     tile that remains tiled has none: its rule is continuous or triggered)."""
     slot.wild = slot.ne = False
     slot.side = ()  # a 6+6+6's sideways 6s are upright again (L1079-1081)
-    events = [Event("replayed", seat, {"card": card_name(slot.top), "as": value_name(*value(slot))})]
+    events = [event("replayed", seat, {"card": card_name(slot.top), "as": value_name(*value(slot))})]
     if state.armed_j:
         state.armed_j = False
         slot.ne = True
-        return events + [Event("j-spent", seat, {"card": card_name(slot.top)})]
+        return events + [event("j-spent", seat, {"card": card_name(slot.top)})]
     if set_kind(slot) is None:  # a set tile's rule has no immediate effect to replay (BP-T.3)
         resolve(state, seat, slot.top, value(slot), NOBODY)
     return events

@@ -12,15 +12,15 @@ anyway (BP-R.3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...engine.core import Event
 from .cards import CLUBS, card_name
 from .joint import SIX, TEN_D, reflector_pairs, serving, spend
-from .state import BState, Slot
+from .state import BState, Slot, event
 from .zones import face
 
-K_CLUBS = (13, CLUBS)
+K_CLUBS: Final = (13, CLUBS)
 
 
 def magic_card(state: BState, seat: int) -> Slot | None:
@@ -75,7 +75,7 @@ def spend_reflector(state: BState, seat: int, card: int) -> list[Event]:
     n = _need(card)
     used = sixes[:n] + tens[:n]
     names = tuple(card_name(s.top) for s in used)
-    return spend(state, used) + [Event("reflect", seat, {"cards": names, "card": card_name(card),
+    return spend(state, used) + [event("reflect", seat, {"cards": names, "card": card_name(card),
                                                          "clause": "BP-JE.R"})]
 
 
@@ -85,7 +85,7 @@ class Reaction(NamedTuple):
     usable: Callable[[BState, int, int, int], bool]
 
 
-REACTIONS = (Reaction("magic", "BP-10D.M", _magic), Reaction("tunnel", "BP-6.T", _tunnel),
+REACTIONS: Final = (Reaction("magic", "BP-10D.M", _magic), Reaction("tunnel", "BP-6.T", _tunnel),
              Reaction("reflect", "BP-JE.R", _reflect))
 
 
@@ -98,7 +98,7 @@ def spend_magic(state: BState, seat: int) -> list[Event]:
     """Use Magic: the 10♦ goes from the table to the discard (a discard effect, L179-182)."""
     slot = magic_card(state, seat)
     assert slot is not None
-    return spend(state, [slot]) + [Event("magic", seat, {"card": card_name(slot.top)})]
+    return spend(state, [slot]) + [event("magic", seat, {"card": card_name(slot.top)})]
 
 
 def guard_offers(state: BState, victims: list[int]) -> dict[int, tuple[str, ...]]:
@@ -131,4 +131,4 @@ def magic_stops(state: BState, seat: int, answers: tuple[tuple[int, str], ...], 
     exempt, events = spent(state, answers)
     if not exempt and not failed:
         return None
-    return events + [Event("lost", seat, {"clause": clause, "why": why})]
+    return events + [event("lost", seat, {"clause": clause, "why": why})]

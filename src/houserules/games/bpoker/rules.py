@@ -8,16 +8,16 @@ for the resolution machine's questions), so the two cannot disagree.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from ...engine.core import Action, Illegal
 from . import declare
-from .cards import card_name
+from .cards import MAX_ID, card_name
 from .effects_high import usable_jacks
 from .joint import neutralizers
 from .machine import options_for
 from .pairs import candidates, set_rule
-from .state import DECLARE, TURN, BState
+from .state import DECLARE, PLAYERS, TURN, BState
 from .tiles import kept_on_scrap, unit
 from .unit import triggers
 from .zones import counted, maximum
@@ -35,16 +35,64 @@ class Kind(StrEnum):
     CHOOSE = "choose"
 
 
-GAME_OVER = Illegal("BP-1.6", "the game is over")
+GAME_OVER: Final = Illegal("BP-1.6", "the game is over")
 
-_tuple = tuple.__new__
+_tuple: Final = tuple.__new__
+_ACTION: Final = Action
+
+#: the most seats a game has
+SEATS: Final = PLAYERS[1]
+#: how many actions of one kind are remembered before they are forgotten at once (``Made``)
+REMEMBERED: Final = 20_000
 
 
-def _act(seat: int, kind: str, card: Any = None, arg: Any = None) -> Action:
-    """``Action(seat, kind, card, arg)``, made as the tuple it is: a NamedTuple's own constructor
-    is a generated Python function, which compiled ``legal`` (about five actions a decision in
-    random play) would call through the interpreter every time (issue 26)."""
-    return _tuple(Action, (seat, kind, card, arg))
+class Made:
+    """The actions of one kind ``legal`` has made, each made once and handed out again (an
+    ``Action`` is an immutable tuple): making one costs a C call (``tuple.__new__``: a
+    NamedTuple's own constructor is a generated Python function, which compiled ``legal``
+    would call through the interpreter), finding it again an index or a dict look-up, and
+    random play lists five or more a decision (issue 26)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.cards: list[list[Action | None]] = [[None] * MAX_ID for _ in range(SEATS)]
+        self.args: list[dict[Any, Action]] = [{} for _ in range(SEATS)]
+
+    def card(self, seat: int, card: int) -> Action:
+        """``Action(seat, kind, card)``."""
+        if not (0 <= seat < SEATS and 0 <= card < MAX_ID):
+            return _tuple(_ACTION, (seat, self.kind, card, None))
+        row = self.cards[seat]
+        action = row[card]
+        if action is None:
+            action = row[card] = _tuple(_ACTION, (seat, self.kind, card, None))
+        return action
+
+    def fresh(self, seat: int, arg: Any) -> Action:
+        """``Action(seat, kind, arg=arg)``, not remembered: for arguments seldom offered twice (a
+        declared hand or a pair of card ids: remembering them missed nine times in ten)."""
+        return _tuple(_ACTION, (seat, self.kind, None, arg))
+
+    def arg(self, seat: int, arg: Any = None) -> Action:
+        """``Action(seat, kind, arg=arg)``."""
+        if not 0 <= seat < SEATS:
+            return _tuple(_ACTION, (seat, self.kind, None, arg))
+        made = self.args[seat]
+        action = made.get(arg)
+        if action is None:
+            if len(made) >= REMEMBERED:  # choices name cards and seats: keep it bounded
+                made.clear()
+            action = made[arg] = _tuple(_ACTION, (seat, self.kind, None, arg))
+        return action
+
+
+_PLAY: Final = Made(Kind.PLAY)
+_PAIR: Final = Made(Kind.PAIR)
+_PASS: Final = Made(Kind.PASS)
+_SCRAP: Final = Made(Kind.SCRAP)
+_USE: Final = Made(Kind.USE)
+_DECLARE: Final = Made(Kind.DECLARE)
+_CHOOSE: Final = Made(Kind.CHOOSE)
 
 
 def to_act(state: BState) -> tuple[int, ...]:
@@ -69,22 +117,22 @@ def legal(state: BState) -> list[Action]:
     if state.over:
         return []
     if state.ask is not None or state.window:
-        return [_act(s, Kind.CHOOSE, arg=o) for s in to_act(state) for o in options_for(state, s)]
+        return [_CHOOSE.arg(s, o) for s in to_act(state) for o in options_for(state, s)]
     t = state.turn
     if state.phase == DECLARE:
-        return [_act(t, Kind.DECLARE, arg=c) for c in declare.options(state, t)] + free(state, None)
+        return [_DECLARE.fresh(t, c) for c in declare.options(state, t)] + free(state, None)
     out: list[Action] = []
     room = can_play(state, t)  # asked once: it reads every live card's continuous effects
     if room:
-        out += [_act(t, Kind.PLAY, c) for c in sorted(set(state.viewing[t]))]
-        out += [_act(t, Kind.PAIR, arg=cs) for cs in candidates(state.viewing[t])]
+        out += [_PLAY.card(t, c) for c in sorted(set(state.viewing[t]))]
+        out += [_PAIR.fresh(t, cs) for cs in candidates(state.viewing[t])]
     if state.played or not state.viewing[t] or not room:
-        out.append(_act(t, Kind.PASS))
+        out.append(_PASS.arg(t))
     if not state.played and any(not kept_on_scrap(s) for s in state.tables[t]):
-        out.append(_act(t, Kind.SCRAP))
-    out += [_act(t, Kind.USE, j) for j in usable_jacks(state, t)]
-    out += [_act(t, Kind.USE, c) for c in neutralizers(state, t)]
-    out += [_act(t, Kind.USE, c) for c in triggers(state, t)]
+        out.append(_SCRAP.arg(t))
+    out += [_USE.card(t, j) for j in usable_jacks(state, t)]
+    out += [_USE.card(t, c) for c in neutralizers(state, t)]
+    out += [_USE.card(t, c) for c in triggers(state, t)]
     return out + free(state, t)
 
 
@@ -92,7 +140,7 @@ def free(state: BState, but: int | None) -> list[Action]:
     """Neutralization "at any time" (L1245, BP-JE.N): at a free moment of any turn (nothing is
     being resolved), every seat in the hand but ``but`` (whose turn lists it already) may use
     it. They are not in ``to_act``: the game never waits for them (a free action, docs/engine.md)."""
-    return [_act(s, Kind.USE, c) for s in state.live() if s != but and any(sl.wild for sl in state.tables[s])
+    return [_USE.card(s, c) for s in state.live() if s != but and any(sl.wild for sl in state.tables[s])
             for c in neutralizers(state, s)]  # the wild first: the cheap test, on the hot path
 
 

@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...engine.clone import Seeded
+from ...engine.core import NO_DATA, Event
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
 
-PLAYERS = (3, 6)
+PLAYERS: Final = (3, 6)
 OPTIONS: Schema = (
     players(*PLAYERS, "BP-1.1"),
     mode("strict", penalties=False),
@@ -55,7 +56,10 @@ OPTIONS: Schema = (
            choices=(("wins", "wins at once"), ("stands", "wins if it still stands at its player's next turn")),
            advanced=True),
 )
-TURN, DECLARE, OVER, FPOKER = "turn", "declare", "over", "fpoker"
+TURN: Final = "turn"
+DECLARE: Final = "declare"
+OVER: Final = "over"
+FPOKER: Final = "fpoker"
 
 
 class Frame(NamedTuple):
@@ -79,6 +83,26 @@ class Ask(NamedTuple):
     owner: int = -1  # the seat the continuation acts for ("you"); the chooser may differ (9♣)
     private: bool = False  # the answer names a card others may not see (a card put back on the stash)
     withheld: tuple[tuple[str, str, str], ...] = ()  # (option, clause, why) not offered now, for refusals
+
+
+#: makes a named tuple from its fields in one C call: a NamedTuple's own constructor is a generated
+#: Python function, which compiled code calls through the interpreter (several events and frames
+#: a decision in random play; issue 26)
+new_tuple: Final = tuple.__new__
+#: the classes as constants (compiled: read directly, not looked up among the module's names)
+_EVENT: Final = Event
+_FRAME: Final = Frame
+
+
+def event(kind: str, seat: int | None = None, data: Mapping[str, Any] = NO_DATA,
+          secret: Mapping[str, Any] = NO_DATA) -> Event:
+    """``Event(kind, seat, data, secret)``, made as the tuple it is (``new_tuple``)."""
+    return new_tuple(_EVENT, (kind, seat, data, secret))
+
+
+def frame(step: str, seat: int, data: tuple[Any, ...] = ()) -> Frame:
+    """``Frame(step, seat, data)``, made as the tuple it is (``new_tuple``)."""
+    return new_tuple(_FRAME, (step, seat, data))
 
 
 class Slot:
@@ -322,11 +346,30 @@ class BState(Seeded):
         return [s for s in range(self.players) if self.in_hand[s] and not self.out[s]]
 
 
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``, the same permutation from the same generator, compiled: the
+    library's shuffle is Python, interpreted even in a compiled build, and a new game shuffles
+    three decks (about 2% of random play, issue 26). Fisher-Yates from the end, each index drawn
+    as ``random.Random`` draws it (the fewest bits that hold it, drawn again while too high). A
+    subclass of ``Random`` may draw otherwise, so it shuffles for itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def deal(options: Mapping[str, Any], seed: int) -> BState:
     """Shuffle, deal every card into the stashes (BP-1.2), ante, and begin the first turn."""
     state = BState(options, seed, random.Random(seed))
     cards = deck(options["decks"], options["jokers"])
-    state.rng.shuffle(cards)
+    shuffle(state.rng, cards)
     n = state.players
     share = len(cards) // n
     for s in range(n):

@@ -9,30 +9,54 @@ tile here. Pure: reads slots only, so ``zones`` and ``declare`` can ask it.
 
 from __future__ import annotations
 
-from .cards import CLUBS, DIAMONDS, HEARTS, rank, suit
+from typing import Final
+
+from .cards import CLUBS, DIAMONDS, HEARTS, PER_DECK, rank, suit
 from .state import BState, Slot
 
-THREES, SIXES, BLACK_HOLE, WHITE_HOLE, LOCK, JACKS = "3C+3C", "6+6+6", "black-hole", "white-hole", "10D+card", "J+J+J"
+THREES: Final = "3C+3C"
+SIXES: Final = "6+6+6"
+BLACK_HOLE: Final = "black-hole"
+WHITE_HOLE: Final = "white-hole"
+LOCK: Final = "10D+card"
+JACKS: Final = "J+J+J"
+
+
+def _index(r: int, s: int) -> int:
+    """A standard card's index in its deck (``cards``: suit-major, 2 first)."""
+    return s * 13 + r - 2
+
+
+_TEN_D: Final = _index(10, DIAMONDS)
+_THREE_C: Final = _index(3, CLUBS)
+_SEVEN_H: Final = _index(7, HEARTS)
+_SEVEN_C: Final = _index(7, CLUBS)
 
 
 def set_kind(slot: Slot) -> str | None:
-    """Which set tile ``slot`` is, or None (a single card or a 5-tile)."""
+    """Which set tile ``slot`` is, or None (a single card or a 5-tile). Asked of every slot at
+    nearly every decision (issue 26), so it compares the cards' indices in their decks (one per
+    face, but the two Jokers, which no tile here names) and builds nothing."""
     cards = slot.cards
-    if len(cards) < 2 or slot.eff is not None:
+    n = len(cards)
+    if n < 2 or slot.eff is not None:
         return None
-    faces = [(rank(c), suit(c)) for c in cards]
-    if len(cards) == 2 and faces[0] == (10, DIAMONDS):
-        return LOCK
-    if faces == [(3, CLUBS)] * 2:
-        return THREES
-    if faces == [(7, HEARTS)] * 2:
-        return BLACK_HOLE
-    if faces == [(7, CLUBS)] * 2:
-        return WHITE_HOLE
-    if len(cards) == 3 and all(r == 6 for r, _ in faces):
-        return SIXES
-    if len(cards) == 3 and all(r == 11 for r, _ in faces):
-        return JACKS
+    if n == 2:
+        a, b = cards[0] % PER_DECK, cards[1] % PER_DECK
+        if a == _TEN_D:
+            return LOCK
+        if a == b:
+            if a == _THREE_C:
+                return THREES
+            if a == _SEVEN_H:
+                return BLACK_HOLE
+            if a == _SEVEN_C:
+                return WHITE_HOLE
+        return None
+    if n == 3:
+        r = rank(cards[0])
+        if (r == 6 or r == 11) and rank(cards[1]) == r and rank(cards[2]) == r:
+            return SIXES if r == 6 else JACKS
     return None
 
 

@@ -17,7 +17,7 @@ from ...engine.core import Event
 from .cards import card_name, suit
 from .machine import push, step
 from .play import NOBODY, Ctx
-from .state import TURN, BState, Frame, Slot
+from .state import TURN, BState, Frame, Slot, event
 from .tiles import unit, upright
 
 
@@ -40,11 +40,11 @@ def _use(state: BState, f: Frame) -> list[Event]:
     slot = _unit_of(state, f.seat, six)
     assert slot is not None
     slot.side = (*slot.side, six)
-    events = [Event("unit-sideways", f.seat, {"card": card_name(six), "clause": "BP-P.6T"})]
+    events = [event("unit-sideways", f.seat, {"card": card_name(six), "clause": "BP-P.6T"})]
     if len(slot.side) == len(slot.cards):
         state.tables[f.seat].remove(slot)
         state.discard.extend(slot.cards)
-        events.append(Event("unit-spent", f.seat, {"cards": tuple(card_name(c) for c in slot.cards),
+        events.append(event("unit-spent", f.seat, {"cards": tuple(card_name(c) for c in slot.cards),
                                                    "clause": "BP-P.6T"}))
     push(state, "6", f.seat, Ctx(six, 6, suit(six), NOBODY))
     return events
@@ -61,5 +61,5 @@ def unsideways(state: BState, six: int) -> list[Event]:
         for s in t:
             if unit(s) and six in s.side:
                 s.side = tuple(c for c in s.side if c != six)
-                return [Event("unit-upright", None, {"card": card_name(six), "clause": "BP-P.6J"})]
+                return [event("unit-upright", None, {"card": card_name(six), "clause": "BP-P.6J"})]
     return []

@@ -12,16 +12,17 @@ from the tables (BP-E2).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from ...engine.core import Event
 from .cards import DIAMONDS, card_name, parse_card
 from .cards import face as face  # a slot's face is read here by every effect
 from .catalogue import modifier
 from .machine import ask, push, step
-from .state import BState, Frame, Slot
+from .state import BState, Frame, Slot, event
 from .tiles import fee_factor, unit
 
-TEN_DIAMONDS = (10, DIAMONDS)
+TEN_DIAMONDS: Final = (10, DIAMONDS)
 
 
 def value(slot: Slot) -> tuple[int, int]:
@@ -83,10 +84,12 @@ def slots(state: BState) -> Iterator[tuple[int, Slot]]:
 
 
 def find(state: BState, card: int) -> tuple[int, Slot] | None:
-    """The table and slot holding ``card``, or None."""
-    for seat, s in slots(state):
-        if card in s.cards:
-            return seat, s
+    """The table and slot holding ``card``, or None (asked at every card's landing: plain loops,
+    not ``slots``, whose generator costs more than the search, compiled; issue 26)."""
+    for seat, table in enumerate(state.tables):
+        for s in table:
+            if card in s.cards:
+                return seat, s
     return None
 
 
@@ -102,7 +105,7 @@ def lift(state: BState, card: int) -> list[Event]:
     events: list[Event] = []
     if rest:
         table[i:i + 1] = pieces(slot, rest)
-        events.append(Event("broken", seat, {"cards": tuple(card_name(c) for c in rest)}))
+        events.append(event("broken", seat, {"cards": tuple(card_name(c) for c in rest)}))
         if state.follow is not None and state.follow[1] in slot.cards:
             state.follow = None
     else:
@@ -156,7 +159,7 @@ def break_up(state: BState, seat: int, slot: Slot) -> list[Event]:
     table[i:i + 1] = pieces(slot, slot.cards)
     if state.follow is not None and state.follow[1] in slot.cards:
         state.follow = None
-    return [Event("broken", seat, {"cards": tuple(card_name(c) for c in slot.cards)})]
+    return [event("broken", seat, {"cards": tuple(card_name(c) for c in slot.cards)})]
 
 
 def to_stash(state: BState, seat: int, cards: list[int]) -> None:
@@ -203,13 +206,13 @@ def _pay(state: BState, f: Frame) -> list[Event]:
     seat = f.seat
     cards = from_stash(state, seat, amount)
     drop(state, dest, cards)
-    events = [Event("paid", seat, {"count": len(cards), "to": dest_name(dest), "clause": clause})] if cards else []
+    events = [event("paid", seat, {"count": len(cards), "to": dest_name(dest), "clause": clause})] if cards else []
     short = amount - len(cards)
     if short <= 0:
         return events
     choices = [card_name(c) for s in state.tables[seat] for c in s.cards]
     if not choices:
-        return events + [Event("forgiven", seat, {"count": short, "clause": clause})]
+        return events + [event("forgiven", seat, {"count": short, "clause": clause})]
     events += ask(state, seat, "BP-F.2", f"cannibalise a table card to pay ({short} short)", choices,
                   "pay.table", short, dest, clause)
     return events
@@ -221,7 +224,7 @@ def _pay_table(state: BState, f: Frame) -> list[Event]:
     card = parse_card(choice)
     events = lift(state, card)
     drop(state, dest, [card])
-    events.append(Event("cannibalised", f.seat, {"card": card_name(card), "to": dest_name(dest)}))
+    events.append(event("cannibalised", f.seat, {"card": card_name(card), "to": dest_name(dest)}))
     if short > 1:
         push(state, "pay", f.seat, short - 1, dest, clause)
     return events
