@@ -47,11 +47,10 @@ PHASES = tuple(str(p) for p in Phase)
 KINDS = ("discard", *AMOUNTS, *CARDS, "declare", *FIXED)
 #: the numbers of an action-features row, in order
 ACTION_FEATURES = (*(f"kind {k}" for k in KINDS), *(f"phase {p}" for p in PHASES), "heuristic's choice",
-                   "amount", "amount over pot", "worth", "worth after", "cards after", "worth shown",
+                   "strength", "amount", "amount over pot", "worth", "worth after", "cards after", "worth shown",
                    "cards shown", "cost", "pot", "pot odds", "chips", "rival chips", "round", "bought", "one")
 #: a hand's worth on a log scale: the strength of its best grouping, about (solver: sum(6 ** strength))
 _LEVELS = float(len(ORDER[False]))
-_HEURISTIC = OnionHeuristic()
 
 
 def _level(value: int) -> float:
@@ -141,9 +140,9 @@ class OnionEncoding(EncodingBase):
                 "offer": view.offer_cost}.get(view.phase, 0)
         total = float(sum(view.chips) + pot) or 1.0
         rival_chips = max((view.chips[r] for r in range(view.players) if r != seat), default=0)
-        heuristic = None
-        if view.phase in ("draw", "specials", "choose"):
-            heuristic = _HEURISTIC.choose(view, legal)
+        reckoner = OnionHeuristic(0)  # seeded afresh: a function of the view
+        heuristic = reckoner.choose(view, legal)
+        strength = reckoner.strength(view) if hand else 0.0
         table = [now, 0.0, 0.0, shown, n_shown / 10, cost / stake / 10, pot / stake / 20, cost / (pot + cost or 1),
                  view.chips[seat] / total, rival_chips / total, view.round / max(1, view.rounds), view.bought / 5, 1.0]
         phase = [float(view.phase == p) for p in PHASES]
@@ -165,7 +164,7 @@ class OnionEncoding(EncodingBase):
             row = table[:]
             row[1], row[2] = _level(value), len(after) / 10
             rows.append([float(kind == k) for k in KINDS] + phase + [
-                float(action == heuristic), amount / view.max_raise, amount * stake / (pot or stake)] + row)
+                float(action == heuristic), strength, amount / view.max_raise, amount * stake / (pot or stake)] + row)
         return rows
 
     def index(self, view: OnionView, action: Action) -> int:
