@@ -43,7 +43,7 @@ def test_the_league_example_imitates_learns_from_a_teacher_plays_a_league_and_la
 
 
 @pytest.mark.parametrize("game, options", [("shedding", []),
-                                           ("cripple-mr-onion", ["-o", "rounds=1", "--reward", "chips"])])
+                                           ("cripple-mr-onion", ["-o", "rounds=2", "--reward", "round"])])
 def test_the_action_policy_example_plays_out_fits_picks_a_margin_and_ladders(
         tmp_path: Path, game: str, options: list[str]) -> None:
     pytest.importorskip("matplotlib")
