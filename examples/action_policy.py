@@ -1,8 +1,9 @@
 """Train a policy that scores each legal action from its features and beats the heuristic (2 players).
 
     pip install -e '.[rl]'
-    nice python examples/action_policy.py --game shedding --budget 600 --out shedding_actions.npz
-    nice python examples/action_policy.py --game cripple-mr-onion -o rounds=3 --budget 1200 --out onion_actions.npz
+    nice python examples/action_policy.py --game shedding --budget 300 --round 1500 --check 600 --out shedding_actions.npz
+    nice python examples/action_policy.py --game cripple-mr-onion -o rounds=3 --reward round --budget 300 \
+        --round 1000 --check 200 --margins 0,0.02,0.05,0.1,0.2 --ladder 600 --out onion_actions.npz
     houserules ladder shedding --bots policy:shedding_actions.npz,heuristic --players 2 --games 4000 --seed 1000000
 
 Why not one output per action index (examples/league.py): there the network must learn
