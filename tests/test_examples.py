@@ -40,3 +40,25 @@ def test_the_league_example_imitates_learns_from_a_teacher_plays_a_league_and_la
     from houserules.bots import make
 
     assert make(game, f"policy:{out}", 0).name == f"policy:{out}"  # the saved file is a bot
+
+
+@pytest.mark.parametrize("game, options", [("shedding", []),
+                                           ("cripple-mr-onion", ["-o", "rounds=2", "--reward", "round"])])
+def test_the_action_policy_example_plays_out_fits_picks_a_margin_and_ladders(
+        tmp_path: Path, game: str, options: list[str]) -> None:
+    pytest.importorskip("matplotlib")
+    spec = importlib.util.spec_from_file_location("action_policy", EXAMPLES / "action_policy.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out, curve = tmp_path / "p.npz", tmp_path / "c.png"
+    result = module.main(["--game", game, *options, "--budget", "2", "--round", "3", "--epochs", "1",
+                          "--hidden", "4", "--margins", "0,0.5", "--check", "2", "--ladder", "4", "--out", str(out),
+                          "--curve", str(curve)])
+    assert result["decisions"] >= 3 and result["margin"] in (0.0, 0.5) and result["curve"]
+    assert result["final"]["games"] == 4 and curve.stat().st_size > 0
+    import numpy as np
+
+    from houserules.bots import make
+
+    assert int(np.load(out)["version"]) == 2 and make(game, f"policy:{out}", 0).name == f"policy:{out}"

@@ -13,8 +13,19 @@ The file (``save_policy`` writes one) holds a multi-layer perceptron:
   options it was trained at (players and the like), which bind the encoding;
 * ``w0, b0, w1, b1, ...``: layer ``k`` maps ``x`` to ``x @ wk + bk``; every layer
   but the last is followed by ``activation`` (``tanh``, the default, or ``relu``).
-  ``w0`` has the observation's size in rows; the last layer the action space's size
-  in columns.
+
+Two forms, told apart by ``version``:
+
+* **1** (no ``version`` array: every file written before format 2 loads as this):
+  the network reads the seat's observation and scores every action index: ``w0`` has
+  the observation's size in rows, the last layer the action space's size in columns.
+* **2**, with ``features`` (text): the network scores one legal action at a time from
+  its row of the encoding's per-action features (``action_features``, engine/encoding.py),
+  which ``features`` names with its version (``shedding-actions-1``): ``w0`` has the
+  row's length in rows, the last layer one column. Why: a score per action from a
+  few numbers about it generalises from far fewer games than one output per index,
+  and the features may carry what the seat's own cards are worth. A file whose
+  features the installed game no longer has (another version) is refused, one line.
 
 No framework is needed beyond NumPy (the ``[rl]`` extra), imported only when a policy
 bot is made. ONNX is not read: onnxruntime is not a dependency of any extra, and a
@@ -41,6 +52,9 @@ if TYPE_CHECKING:
 #: the hidden layers' activation functions a file may name
 ACTIVATIONS = ("tanh", "relu")
 
+#: the newest format ``save_policy`` writes (with ``features``); files without ``version`` are 1
+FORMAT = 2
+
 #: loaded files by (path, modification time, size): a ladder makes a bot per game
 _LOADED: dict[tuple[str, float, int], Network] = {}
 
@@ -57,11 +71,13 @@ class Network:
     """The arrays of one saved policy, checked against its game's encoding."""
 
     def __init__(self, game: str, options: dict[str, Any], layers: list[tuple[NDArray[Any], NDArray[Any]]],
-                 activation: str):
+                 activation: str, features: str = ""):
         self.game, self.options, self.layers, self.activation = game, options, layers, activation
+        self.features = features  # "" (format 1: scores per index) or the per-action features' name
 
-    def scores(self, observation: Sequence[float]) -> NDArray[Any]:
-        """One score per action index for ``observation``."""
+    def scores(self, observation: Sequence[float] | Sequence[Sequence[float]]) -> NDArray[Any]:
+        """One score per action index for ``observation`` (format 1); or, given rows of action
+        features (format 2), the scores of the rows as a matrix of one column."""
         np = _numpy()
         x = np.asarray(observation, dtype=np.float64)
         for k, (w, b) in enumerate(self.layers):
@@ -73,14 +89,18 @@ class Network:
 
 
 def save_policy(path: str | os.PathLike[str], game: str, layers: Sequence[tuple[Any, Any]],
-                options: Mapping[str, Any] | None = None, activation: str = "tanh") -> None:
+                options: Mapping[str, Any] | None = None, activation: str = "tanh", features: str = "") -> None:
     """Write ``layers`` (each a weight matrix and a bias vector) as a policy for ``game`` at a
-    table with ``options``, in the form ``policy:PATH`` reads."""
+    table with ``options``, in the form ``policy:PATH`` reads: format 1 over the observation,
+    or with ``features`` (the encoding's ``action_features_name``) format 2, one action's
+    feature row in and its score out."""
     np = _numpy()
     if activation not in ACTIVATIONS:
         raise GameError(f"activation must be one of {', '.join(ACTIVATIONS)}, got {activation!r}")
     arrays: dict[str, Any] = {"game": np.array(game), "options": np.array(json.dumps(dict(options or {}))),
                               "activation": np.array(activation)}
+    if features:
+        arrays["version"], arrays["features"] = np.array(FORMAT), np.array(features)
     for k, (w, b) in enumerate(layers):
         arrays[f"w{k}"], arrays[f"b{k}"] = np.asarray(w, dtype=np.float32), np.asarray(b, dtype=np.float32)
     with open(path, "wb") as f:
@@ -128,6 +148,10 @@ def load(path: str) -> Network:
         with np.load(path, allow_pickle=False) as data:
             game, activation = _text(data, "game", path), _text(data, "activation", path)
             options = json.loads(_text(data, "options", path))
+            version = int(data["version"]) if "version" in data.files else 1
+            if version not in (1, FORMAT):
+                raise GameError(f"policy {path} is format {version}; this houserules reads 1 and {FORMAT}")
+            features = _text(data, "features", path) if version == FORMAT else ""
             layers: list[tuple[NDArray[Any], NDArray[Any]]] = []
             while f"w{len(layers)}" in data.files:
                 k = len(layers)
@@ -143,14 +167,15 @@ def load(path: str) -> Network:
     if activation not in ACTIVATIONS or not isinstance(options, dict):
         raise GameError(f"policy {path} names activation {activation!r} (one of {', '.join(ACTIVATIONS)}) "
                         f"and options {options!r} (a JSON object)")
-    net = Network(game, options, layers, activation)
+    net = Network(game, options, layers, activation, features)
     _LOADED[key] = net
     return net
 
 
 def check(net: Network, path: str, game: str) -> Encoding:
     """The encoding ``net`` reads in ``game``, after checking it fits: the same game, and layers
-    that chain from the observation's size to the action space's size."""
+    that chain from the observation's size to the action space's size (format 2: from the
+    action features' row to one score, the features named as the encoding names them)."""
     if net.game != game:
         raise GameError(f"policy {path} was trained for {net.game}, not {game}")
     spec = registry.spec(game)
@@ -158,19 +183,25 @@ def check(net: Network, path: str, game: str) -> Encoding:
         raise GameError(f"{spec.title} has no encoding, so no policy can read it")
     options = registry.get(game).options(net.options)
     encoding: Encoding = registry.load(spec.encoding).bound(options)
-    size = encoding.observation_size(options)
+    if net.features and net.features != encoding.action_features_name:
+        has = f"has {encoding.action_features_name}" if encoding.action_features_name else "has none"
+        raise GameError(f"policy {path} reads the action features {net.features}; {spec.title}'s encoding {has}")
+    size = len(encoding.action_feature_names()) if net.features else encoding.observation_size(options)
     for k, (w, b) in enumerate(net.layers):
         if w.ndim != 2 or b.shape != (w.shape[1],) or w.shape[0] != size:
             raise GameError(f"policy {path}: layer {k} is {w.shape} + {b.shape}, expected ({size}, n) + (n,)")
         size = w.shape[1]
-    if size != encoding.action_size(options):
+    if net.features and size != 1:
+        raise GameError(f"policy {path} scores actions by features: its last layer has {size} columns, not 1")
+    if not net.features and size != encoding.action_size(options):
         raise GameError(f"policy {path} scores {size} actions; {game} at {net.options} has "
                         f"{encoding.action_size(options)}")
     return encoding
 
 
 class PolicyBot(BotBase):
-    """Plays the legal action its network scores highest (ties: the first). A legal action
+    """Plays the legal action its network scores highest (ties: the first); format 2 scores
+    each legal action's feature row, format 1 the observation's index scores. A legal action
     the encoding gives no index (bpoker: a declaration longer than its index space) is not
     scored; if none has one, it plays one of them at random."""
 
@@ -191,6 +222,11 @@ class PolicyBot(BotBase):
         return cls(seed, net, check(net, path, game), path)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if self.net.features:
+            if len(legal) == 1:
+                return legal[0]
+            scores = self.net.scores(self.encoding.action_features(view, legal))[:, 0]
+            return legal[max(range(len(legal)), key=lambda i: float(scores[i]))]
         observation = self.encoding.observe(view)
         if len(observation) != self.net.layers[0][0].shape[0]:
             raise GameError(f"policy {self.path} reads {self.net.layers[0][0].shape[0]} numbers; this table's "

@@ -34,7 +34,13 @@ encoding for one table (itself by default; Mao's house rules add phrases);
 ``action(view, index)`` names the attempt at any index, legal or not, for an
 encoding whose ``names_actions`` is true (Mao: what an open table offers);
 ``penalty_cards(view)`` reads each seat's penalty cards from a view, for a
-shaped reward (None: the game counts none; Mao counts them).
+shaped reward (None: the game counts none; Mao counts them);
+``action_features(view, legal)`` describes each legal action by the same few
+named numbers (``action_feature_names``), read from the seat's view only, so a
+policy can score actions one by one (bots/policy.py, format 2) rather than as
+one output among thousands of indices; ``action_features_name`` names and
+versions that list ("" when the game has none): a saved policy records it and
+refuses to run on a list that has changed under it.
 """
 
 from __future__ import annotations
@@ -75,6 +81,17 @@ class Encoding(Protocol):
 
     def penalty_cards(self, view: Any) -> Sequence[int] | None:
         """The penalty cards each seat has been given, as ``view`` tells them (None: none counted)."""
+        ...
+
+    #: the per-action features' name and version ("" when the encoding has none)
+    action_features_name: str
+
+    def action_feature_names(self) -> list[str]:
+        """What each number of an ``action_features`` row means, in order."""
+        ...
+
+    def action_features(self, view: Any, legal: Sequence[Action]) -> list[list[float]]:
+        """One row of ``len(action_feature_names())`` numbers per legal action, in ``legal``'s order."""
         ...
 
     def observation_size(self, options: Mapping[str, Any]) -> int: ...
@@ -121,6 +138,16 @@ class EncodingBase:
     def penalty_cards(self, view: Any) -> Sequence[int] | None:
         """The game's views count no penalty cards: there is nothing to shape a reward by."""
         return None
+
+    action_features_name: str = ""
+
+    def action_feature_names(self) -> list[str]:
+        """No per-action features unless the game's encoding defines them."""
+        return []
+
+    def action_features(self, view: Any, legal: Sequence[Action]) -> list[list[float]]:
+        """GameError: this game's encoding describes no action by features."""
+        raise GameError("this game's encoding has no per-action features")
 
 
 def blocks(sizes: Iterable[tuple[str, int]]) -> tuple[dict[str, int], int]:

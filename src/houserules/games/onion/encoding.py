@@ -22,13 +22,17 @@ size, and the special cards declared this round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.core import Action
 from ...engine.encoding import COUNT, UNIT, Encoding, EncodingBase, Features, Piece
+from .bots import OnionHeuristic, worth
 from .cards import DECK_SIZE
 from .game import GAME
+from .groupings import ORDER
+from .modifiers import after_declaring
 from .rules import RUNNING_FLUSHES
 from .state import Phase
 from .view import OnionView
@@ -40,6 +44,17 @@ AMOUNTS = ("bet", "raise", "extra", "bid")
 CARDS = ("special", "choose", "reveal")
 FIXED = ("fold", "match", "buy", "stop", "pass", "accept", "decline", "done")
 PHASES = tuple(str(p) for p in Phase)
+KINDS = ("discard", *AMOUNTS, *CARDS, "declare", *FIXED)
+#: the numbers of an action-features row, in order
+ACTION_FEATURES = (*(f"kind {k}" for k in KINDS), *(f"phase {p}" for p in PHASES), "heuristic's choice",
+                   "strength", "amount", "amount over pot", "worth", "worth after", "cards after", "worth shown",
+                   "cards shown", "cost", "pot", "pot odds", "chips", "rival chips", "round", "bought", "one")
+#: a hand's worth on a log scale: the strength of its best grouping, about (solver: sum(6 ** strength))
+_LEVELS = float(len(ORDER[False]))
+
+
+def _level(value: int) -> float:
+    return math.log(value + 1, 6) / _LEVELS
 
 
 def _blocks(max_raise: int) -> dict[str, int]:
@@ -107,6 +122,50 @@ class OnionEncoding(EncodingBase):
         f.scalar("wild round", view.wild_round, UNIT)
         f.counts((card for card, _ in view.specials), DECK_SIZE, name="specials", most=1)
         return f
+
+    action_features_name = "onion-actions-1"
+
+    def action_feature_names(self) -> list[str]:
+        return list(ACTION_FEATURES)
+
+    def action_features(self, view: OnionView, legal: Sequence[Action]) -> list[list[float]]:
+        seat = view.seat if view.seat is not None else view.turn
+        hand, sit, stake = list(view.hand or ()), view.situation, float(view.stake)
+        now = _level(worth(sit, seat, hand)) if hand else 0.0
+        rivals = [r for r in range(view.players) if r != seat and not view.folded[r]]
+        shown = max((_level(worth(sit, r, list(view.face_up[r]))) for r in rivals if view.face_up[r]), default=0.0)
+        n_shown = max((len(view.face_up[r]) for r in rivals), default=0)
+        pot = view.pot + sum(view.staked)
+        cost = {"answer": view.bid, "cover": sum(view.staked), "consider": sum(view.staked),
+                "offer": view.offer_cost}.get(view.phase, 0)
+        total = float(sum(view.chips) + pot) or 1.0
+        rival_chips = max((view.chips[r] for r in range(view.players) if r != seat), default=0)
+        reckoner = OnionHeuristic(0)  # seeded afresh: a function of the view
+        heuristic = reckoner.choose(view, legal)
+        strength = reckoner.strength(view) if hand else 0.0
+        table = [now, 0.0, 0.0, shown, n_shown / 10, cost / stake / 10, pot / stake / 20, cost / (pot + cost or 1),
+                 view.chips[seat] / total, rival_chips / total, view.round / max(1, view.rounds), view.bought / 5, 1.0]
+        phase = [float(view.phase == p) for p in PHASES]
+        rows = []
+        for action in legal:
+            kind = action.kind
+            amount = 0.0
+            if kind in AMOUNTS:
+                amount = (int(action.arg) - (view.high_bid if kind == "bid" else 0)) / stake
+            after = hand
+            if kind == "discard":
+                after = [c for c in hand if c not in action.arg]
+            elif kind == "choose":
+                after = [c for c in hand if c not in {c for c, _ in view.specials}] + [int(action.card)]
+            if kind == "special":
+                value = worth(after_declaring(sit, seat, int(action.card)), seat, hand)
+            else:
+                value = worth(sit, seat, after) if after else 0
+            row = table[:]
+            row[1], row[2] = _level(value), len(after) / 10
+            rows.append([float(kind == k) for k in KINDS] + phase + [
+                float(action == heuristic), strength, amount / view.max_raise, amount * stake / (pot or stake)] + row)
+        return rows
 
     def index(self, view: OnionView, action: Action) -> int:
         kind = action.kind

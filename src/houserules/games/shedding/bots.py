@@ -23,7 +23,7 @@ NODE_LIMIT = 3000
 WIN = 10_000
 
 
-def _ending_value(card: int, next_size: int) -> float:
+def ending_value(card: int, next_size: int) -> float:
     """How good it is to leave ``card`` on top at the end of the turn."""
     if IS_QUEEN[card]:
         return -25.0  # an uncovered Queen: decline and draw
@@ -44,6 +44,7 @@ class _Search:
         self.nodes = 0
         self.best_score = float("-inf")
         self.best_first: int | None = None
+        self.by_first: dict[int, float] = {}  # the best score of a run starting with each card
 
     def continuations(self, top: int, run_dir: int, wrapped: bool, first: bool, hand: list[int]) -> list[int]:
         if IS_QUEEN[top]:
@@ -68,7 +69,7 @@ class _Search:
     def score_end(self, played: int, hand: list[int], top: int, cost: float) -> float:
         if not hand and not IS_QUEEN[top]:
             return WIN
-        return played * 10.0 + _ending_value(top, self.next_size) - cost
+        return played * 10.0 + ending_value(top, self.next_size) - cost
 
     def walk(self, top: int, run_dir: int, wrapped: bool, first: bool, hand: list[int],
              played: int, cost: float, first_card: int | None) -> None:
@@ -77,6 +78,8 @@ class _Search:
             s = self.score_end(played, hand, top, cost)
             if s > self.best_score:
                 self.best_score, self.best_first = s, first_card
+            if s > self.by_first.get(first_card, float("-inf")):
+                self.by_first[first_card] = s
         if self.nodes > NODE_LIMIT or (played and not hand):
             return
         for c in self.continuations(top, run_dir, wrapped, first, hand):
@@ -104,32 +107,40 @@ class SheddingHeuristic(BotBase):
         self.seed = seed
 
     def choose(self, view: SheddingView, legal: Sequence[Action]) -> Action:
+        return self.weigh(view, legal)[0]
+
+    def weigh(self, view: SheddingView, legal: Sequence[Action]) -> tuple[Action, dict[int, float], float | None]:
+        """The action it plays; the search's best score of a run starting with each card (empty
+        when it did not search); and what ending the run now is worth (None: it may not end).
+        Why apart from ``choose``: a learnt policy reads these as features (encoding.py)."""
+        searched: dict[int, float] = {}
+        stop_value = None
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
         if "declare" in by_kind:
-            return by_kind["declare"][0]
+            return by_kind["declare"][0], searched, stop_value
         plays = by_kind.get("play", [])
         hand = list(view.hand or ())
         if view.pending and not view.run:
             stacks = [a for a in plays if DRAW_VALUE[a.card]]
             if stacks:
-                return max(stacks, key=lambda a: DRAW_VALUE[a.card])
+                return max(stacks, key=lambda a: DRAW_VALUE[a.card]), searched, stop_value
             if plays:  # a red Jack shield
-                return plays[0]
-            return by_kind["draw"][0]
+                return plays[0], searched, stop_value
+            return by_kind["draw"][0], searched, stop_value
         nxt = (view.turn + view.direction) % view.players
         search = _Search(view.hand_sizes[nxt])
         search.walk(view.top, view.run_dir, view.wrapped, not view.run, hand, 0, 0.0, None)
+        searched = search.by_first
+        if view.run and "end" in by_kind:
+            stop_value = ending_value(view.top, search.next_size)
         if search.best_first is not None:
-            stop_value = None
-            if view.run and "end" in by_kind:
-                stop_value = _ending_value(view.top, search.next_size)
             if stop_value is None or search.best_score > stop_value:
                 for a in plays:
                     if a.card == search.best_first:
-                        return a
+                        return a, searched, stop_value
         for kind in ("end", "draw", "decline"):
             if kind in by_kind:
-                return by_kind[kind][0]
-        return legal[0]
+                return by_kind[kind][0], searched, stop_value
+        return legal[0], searched, stop_value

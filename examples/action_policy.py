@@ -1,0 +1,313 @@
+"""Train a policy that scores each legal action from its features and beats the heuristic (2 players).
+
+    pip install -e '.[rl]'
+    nice python examples/action_policy.py --game shedding --budget 300 --round 1500 --check 600 --out shedding_actions.npz
+    nice python examples/action_policy.py --game cripple-mr-onion -o rounds=3 --reward round --budget 300 \
+        --round 1000 --check 200 --margins 0,0.02,0.05,0.1,0.2 --ladder 600 --out onion_actions.npz
+    houserules ladder shedding --bots policy:shedding_actions.npz,heuristic --players 2 --games 4000 --seed 1000000
+
+Why not one output per action index (examples/league.py): there the network must learn
+every index of a big space from the games it sees, and a few minutes of a CPU leave it
+behind the heuristic. Here the network (``Scorer``: one action's feature row -> tanh units
+-> one score) scores each legal action from the encoding's per-action features
+(``action_features``: the action's kind and card, what the seat's own cards are worth with
+it, the heuristic's choice and figures, the table), so what it learns of one action
+carries over to every similar one, and it is saved as a ``policy:PATH`` file of format 2
+(houserules.bots.policy). It plays from the seat's view only, with no search.
+
+It learns by **rollouts**, within ``--budget`` CPU seconds: the heuristic plays itself; at
+each decision with a choice of one seat (alternating by game), the position is redealt
+``--samples`` times from what the seat knows (the game's ``determinize``: unseen cards
+redrawn at random) and every legal action is played out to the end with the heuristic in
+both seats, on the same redeal for every action, so the outcomes differ only by the action.
+(``--reward chips``: the final chips' difference, a finer outcome in a game of chips;
+``--reward round``: the chips' difference when the round in play ends, Onion's rounds being
+nearly independent but for the chips: play-outs a third as long and less noisy.)
+Decisions where the action changed an outcome are kept, and the network learns each
+action's advantage (its outcome less the mean of its decision's, by least squares on the
+scores less their mean), refitted every ``--round`` of them: playing the best is a step of
+policy improvement over the heuristic, learnt from features rather than searched at play
+time. Where the features say which action the heuristic takes (``--anchor``), the saved
+network adds a ``margin`` to it, so another action is played only where the network rates
+it better by more than that; the margin is chosen among ``--margins`` on the curve's deals.
+
+The curve rates each refit (at the middle margin) in a seat-rotated ladder against the
+heuristic on deals of ``--seed`` + 500000, as are the margins; the final network in a
+ladder of ``--ladder`` games on deals of ``--seed`` + 1000000 that training never saw,
+with the ladder's exact per-deal sign test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from houserules.bots import ask, make
+from houserules.bots.policy import save_policy
+from houserules.engine.core import Action
+from houserules.envs.common import EncodedGame, payoffs
+from houserules.sim.ladder import LadderConfig, sign_test
+from houserules.sim.ladder import run as ladder
+
+PLAYERS = 2
+#: one decision: its legal actions' feature rows and a target per row (a label or an outcome)
+Decision = tuple[np.ndarray, np.ndarray]
+
+
+class Scorer:
+    """One action's feature row -> ``hidden`` tanh units -> its score; trained by Adam on
+    batches of decisions (the rows of all their legal actions, stacked)."""
+
+    def __init__(self, n_features: int, hidden: int, rng: np.random.Generator, anchor: int | None = None):
+        self.anchor, self.margin = anchor, 0.0  # the feature of the heuristic's choice, and its bonus
+        self.w1 = rng.normal(0, 1 / np.sqrt(n_features), (n_features, hidden))
+        self.b1 = np.zeros(hidden)
+        self.w2 = rng.normal(0, 1 / np.sqrt(hidden), hidden)
+        self.b2 = np.zeros(1)
+        self._m = [np.zeros_like(p) for p in self.params()]
+        self._v = [np.zeros_like(p) for p in self.params()]
+        self._t = 0
+
+    def params(self) -> list[np.ndarray]:
+        return [self.w1, self.b1, self.w2, self.b2]
+
+    def scores(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        h = np.tanh(x @ self.w1 + self.b1)
+        return h, h @ self.w2 + self.b2[0]
+
+    def choose(self, rows: list[list[float]]) -> int:
+        return int(np.argmax(self.scores(np.asarray(rows))[1]))
+
+    def train(self, data: list[Decision], epochs: int, lr: float, rng: np.random.Generator, size: int = 256) -> float:
+        """Adam steps over ``data``: least squares of each score's difference from its decision's
+        mean against the outcome's (the action's advantage). Returns the last epoch's mean
+        squared error per decision."""
+        measure = 0.0
+        for _ in range(epochs if data else 0):
+            order, total = rng.permutation(len(data)), 0.0
+            for start in range(0, len(data), size):
+                part = [data[i] for i in order[start:start + size]]
+                x = np.concatenate([d[0] for d in part])
+                lengths = np.array([len(d[1]) for d in part])
+                starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+                seg = np.repeat(np.arange(len(part)), lengths)
+                h, s = self.scores(x)
+                r = s - np.concatenate([d[1] for d in part])  # (s_i - mean s) - (q_i - mean q)
+                ds = r - (np.add.reduceat(r, starts) / lengths)[seg]
+                total += float((ds * ds).sum())
+                ds /= len(part)
+                dh = np.outer(ds, self.w2) * (1 - h * h)
+                self._adam([x.T @ dh, dh.sum(0), h.T @ ds, ds.sum(keepdims=True)], lr)
+            measure = total / len(data)
+        return measure
+
+    def _adam(self, grads: list[np.ndarray], lr: float) -> None:
+        self._t += 1
+        for p, g, m, v in zip(self.params(), grads, self._m, self._v):
+            m *= 0.9
+            m += 0.1 * g
+            v *= 0.999
+            v += 0.001 * g * g
+            p -= lr * (m / (1 - 0.9 ** self._t)) / (np.sqrt(v / (1 - 0.999 ** self._t)) + 1e-8)
+
+    def save(self, path: Path, game: str, options: dict[str, Any], features: str) -> str:
+        """Write the network as a ``policy:PATH`` file of format 2 and return its bot spec. With
+        an anchor, one more tanh unit reads only the heuristic's-choice feature (0 or 1), saturated
+        to -1 or +1, and adds ``margin`` to the score of the heuristic's choice: another action is
+        played only when the network rates it better by more than that."""
+        w1, b1, w2 = self.w1, self.b1, self.w2
+        if self.anchor is not None and self.margin:
+            unit = np.zeros((len(w1), 1))
+            unit[self.anchor, 0] = 40.0
+            w1, b1, w2 = np.hstack([w1, unit]), np.append(b1, -20.0), np.append(w2, self.margin / 2)
+        save_policy(path, game, [(w1, b1), (w2[:, None], self.b2)], {**options, "players": PLAYERS},
+                    features=features)
+        return f"policy:{path}"
+
+
+#: CPU seconds spent rating checkpoints, left out of the training budgets
+_RATING = [0.0]
+
+
+def cpu() -> float:
+    """CPU seconds of this process spent training (the checkpoints' ladders left out)."""
+    return time.process_time() - _RATING[0]
+
+
+def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False, rounds: bool = False) -> float:
+    """Play ``table`` to its end with ``bots`` in the seats; ``seat``'s reward (``chips``: its
+    chips less the rival's, over all chips, for a game whose views count chips; ``rounds``:
+    the same at the end of the round in play, Onion's ``round``)."""
+    start = table.view(None).round if rounds else None
+    while not table.over and (start is None or table.view(None).round == start):
+        s = table.seat_to_act()
+        assert s is not None
+        table.perform(ask(bots[s], table.game, table.state, s, table.legal(s)))
+    if chips:
+        held: list[int] = list(table.view(None).chips)
+        return float(held[seat] - held[1 - seat]) / max(1, sum(held))
+    return payoffs(table.game.result(table.state), PLAYERS)[seat]
+
+
+def outcomes(table: EncodedGame, seat: int, legal: list[Action], samples: int, bots: list[Any],
+             rng: random.Random, chips: bool = False, rounds: bool = False) -> np.ndarray:
+    """The mean outcome for ``seat`` of each legal action, each played out by ``bots`` on the same
+    ``samples`` redeals of what ``seat`` knows."""
+    q = np.zeros(len(legal))
+    for _ in range(samples):
+        redeal = table.game.determinize(table.state, seat, rng)
+        for i, action in enumerate(legal):
+            twin = table.fork()
+            twin.put(table.game.copy(redeal))
+            twin.perform(action)
+            q[i] += play_out(twin, bots, seat, chips, rounds)
+    return q / samples
+
+
+def rate(spec: str, game: str, options: dict[str, Any], n: int, seed: int) -> dict[str, Any]:
+    """A seat-rotated ladder of ``n`` games of ``spec`` against the heuristic."""
+    config = LadderConfig(game, (spec, "heuristic"), n, {**options, "players": PLAYERS}, seed=seed)
+    result = ladder(config)
+    wins = sum(seats[w] == spec for seats, won in result for w in won)
+    return {"games": len(result), "wins": wins, **sign_test(result, config)}
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0],
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--game", default="shedding", help="shedding or cripple-mr-onion (an encoding with action features)")
+    ap.add_argument("-o", "--option", action="append", default=[], help="a table option KEY=VALUE (Onion: rounds=3)")
+    ap.add_argument("--hidden", type=int, default=32, help="tanh units of the scorer")
+    ap.add_argument("--budget", type=float, default=600, help="CPU seconds of decisions played out")
+    ap.add_argument("--samples", type=int, default=1, help="redeals per decision, every action played out on each")
+    ap.add_argument("--reward", choices=("win", "chips", "round"), default="win",
+                    help="a play-out's outcome: the game's reward; (Onion) the chips less the rival's at "
+                         "the end, or at the end of the round in play (shorter play-outs, less noise)")
+    ap.add_argument("--round", type=int, default=2000, help="decisions between training rounds (and checkpoints)")
+    ap.add_argument("--epochs", type=int, default=4, help="passes over all decisions so far at each round")
+    ap.add_argument("--anchor", default="heuristic's choice", help="the action feature the margin favours")
+    ap.add_argument("--margins", type=lambda v: [float(x) for x in v.split(",")], default=[0.0, 0.1, 0.2, 0.3, 0.5],
+                    help="margins tried on the curve's deals (comma-separated); the best is kept")
+    ap.add_argument("--lr", type=float, default=3e-3, help="Adam's step")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--check", type=int, default=400, help="games of each checkpoint's ladder (the curve; 0: none)")
+    ap.add_argument("--ladder", type=int, default=2000, help="games of the final ladder against the heuristic")
+    ap.add_argument("--out", type=Path, default=None, help="the policy file (default GAME_actions.npz)")
+    ap.add_argument("--curve", type=Path, default=None, help="a PNG of the learning curve (needs matplotlib)")
+    args: Any = ap.parse_args(argv)
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value) if value[:1].isdigit() or value in ("true", "false") else value
+    game = args.game
+    out: Path = args.out or Path(f"{game}_actions.npz")
+    rng, prng = np.random.default_rng(args.seed), random.Random(args.seed)
+    table = EncodedGame(game, PLAYERS, **options)
+    encoding = table.encoding
+    features = encoding.action_features_name
+    if not features:
+        ap.error(f"{game}'s encoding has no per-action features")
+    names = encoding.action_feature_names()
+    net = Scorer(len(names), args.hidden, rng, names.index(args.anchor) if args.anchor in names else None)
+    net.margin = args.margins[len(args.margins) // 2] if net.anchor is not None else 0.0
+    heuristic = [make(game, "heuristic", 1 + s) for s in range(PLAYERS)]
+    curve: list[tuple[str, float, dict[str, Any]]] = []
+    t0 = cpu()
+
+    def rows(seat: int, legal: list[Action]) -> list[list[float]]:
+        return encoding.action_features(table.view(seat), legal)
+
+    def checkpoint(label: str) -> None:
+        start = time.process_time()
+        spec = net.save(out, game, options, features)
+        if args.check:
+            rated = rate(spec, game, options, args.check, 500_000 + args.seed)
+            curve.append((label, cpu() - t0, rated))
+            print(f"{label:34s} cpu {cpu() - t0:6.0f}s  ladder vs heuristic {rated['wins']}/{rated['games']}  "
+                  f"deals ahead/behind/even {rated['ahead']}/{rated['behind']}/{rated['even']}", flush=True)
+        _RATING[0] += time.process_time() - start
+
+    # 1. decisions of the heuristic playing itself, each action played out (the seat alternates)
+    data: list[Decision] = []
+    chosen: list[int] = []  # the heuristic's action in each decision (its row)
+    end, played, rounds, decisions = cpu() + args.budget, 0, 0, 0
+    while cpu() < end:
+        me = played % PLAYERS
+        table.new(int(rng.integers(2**31)))
+        while not table.over and cpu() < end:
+            seat = table.seat_to_act()
+            assert seat is not None
+            legal = table.legal(seat)
+            action = ask(heuristic[seat], table.game, table.state, seat, legal)
+            assert action is not None  # the heuristic always acts
+            if seat == me and len(legal) > 1:
+                decisions += 1
+                q = outcomes(table, seat, legal, args.samples, heuristic, prng, args.reward != "win",
+                             args.reward == "round")
+                if q.max() > q.min():  # a decision where the action mattered
+                    data.append((np.asarray(rows(seat, legal)), q))
+                    chosen.append(legal.index(action))
+                    if len(data) % args.round == 0:
+                        rounds += 1
+                        error = net.train(data, args.epochs, args.lr, rng)
+                        print(f"round {rounds}: {len(data)} of {decisions} decisions mattered ({played} games); "
+                              f"squared error {error:.3f}", flush=True)
+                        checkpoint(f"round {rounds}, {len(data)} decisions")
+            table.perform(action)
+        played += 1
+    net.train(data, args.epochs, args.lr, rng)
+    # 2. the margin: how much better than the heuristic's choice an action must look
+    best, margin = None, 0.0
+    for m in args.margins if net.anchor is not None else [0.0]:
+        net.margin = m
+        rated = rate(net.save(out, game, options, features), game, options, args.check, 500_000 + args.seed)
+        share = rated["ahead"] / max(1, rated["ahead"] + rated["behind"])
+        print(f"margin {m:.2f}: deals ahead/behind/even {rated['ahead']}/{rated['behind']}/{rated['even']}",
+              flush=True)
+        if best is None or share > best:
+            best, margin = share, m
+    net.margin = margin
+    checkpoint(f"final, margin {margin:.2f}")
+    trained = cpu() - t0
+    start = time.process_time()
+    final = rate(f"policy:{out}", game, options, args.ladder, 1_000_000 + args.seed)
+    _RATING[0] += time.process_time() - start
+    print(f"final ladder vs heuristic (seed {1_000_000 + args.seed}): the policy won {final['wins']} of "
+          f"{final['games']}; per deal ahead {final['ahead']}, behind {final['behind']}, even {final['even']}; "
+          f"sign test p = {final['p_value']:.3g}; training CPU {trained:.0f}s (margin {margin:.2f}, "
+          f"{len(data)} decisions); saved {out}", flush=True)
+    if args.curve and curve:
+        plot(curve, args.curve, game)
+    return {"curve": curve, "final": final, "games": played, "decisions": len(data), "margin": margin,
+            "out": str(out)}
+
+
+def plot(curve: list[tuple[str, float, dict[str, Any]]], path: Path, game: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    xs = [c for _, c, _ in curve]
+    share = [r["ahead"] / max(1, r["ahead"] + r["behind"]) for _, _, r in curve]
+    ax.plot(xs, share, marker="o", color="#3b7dd8", label="policy: share of deals ahead (of those not even)")
+    ax.axhline(0.5, color="grey", linestyle="--", linewidth=1, label="level with the heuristic")
+    ax.set_xlabel("training CPU seconds")
+    ax.set_ylabel("deals ahead / (ahead + behind)")
+    ax.set_ylim(0.0, 1.0)
+    ax.set_title(f"Two-player {game}: an action scorer learnt from rollouts")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+if __name__ == "__main__":
+    main()
