@@ -52,18 +52,22 @@ CANNOT_AFFORD: Final = Illegal("CMO-H3", "you do not have the chips for that: fo
 TOO_MANY: Final = Illegal("CMO-4.4", "discard at most four cards; fold to discard all five")
 NOT_HELD: Final = Illegal("hand", "you do not hold those cards")
 
-#: the actions without cards (a fold, a match, an amount), made once by (seat, kind, amount) and
-#: shared: an ``Action`` is an immutable tuple, and finding one costs half of making it. Amounts
-#: are bounded by the chips in play, so this stays small.
-_MADE: Final[dict[tuple[int, str, int | None], Action]] = {}
+#: the actions without cards (a fold, a match, an amount), made once by kind, seat and amount and
+#: shared: an ``Action`` is an immutable tuple, and finding one costs a fraction of making it.
+#: Amounts are bounded by the chips in play, so this stays small. Keyed by kind, then by one int
+#: (``_key``): an int hashes in C at once, a tuple item by item.
+_MADE: Final[dict[str, dict[int, Action]]] = {}
 
 
 def _made(seat: int, kind: str, amount: int | None = None) -> Action:
-    """``Action(seat, kind, arg=amount)``, the one shared copy."""
-    key = (seat, kind, amount)
-    got = _MADE.get(key)
+    """``Action(seat, kind, arg=amount)``, the one shared copy (``amount`` None or >= 0)."""
+    by_kind = _MADE.get(kind)
+    if by_kind is None:
+        by_kind = _MADE[kind] = {}
+    key = (0 if amount is None else amount + 1) << 10 | seat  # seats are 0..6
+    got = by_kind.get(key)
     if got is None:
-        got = _MADE[key] = new(Action, (seat, kind, None, amount))
+        got = by_kind[key] = new(Action, (seat, kind, None, amount))
     return got
 
 
