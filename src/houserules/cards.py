@@ -14,6 +14,7 @@ notation beside their rules.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Iterable
 from typing import Any
 
@@ -93,19 +94,41 @@ def full_deck() -> list[int]:
 
 def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does (the same draws from ``rng``,
-    the same order), at about a third of its cost.
+    the same order), at a fraction of its cost.
 
     Every deal and reshuffle of every game goes through here: CPython's shuffle
     spends most of its time calling a helper for each card, which a 104- or
     126-card deck per round makes a hot spot of random play. Writing the
     Fisher–Yates walk out (with the rejection sampling ``getrandbits`` needs for
     an unbiased index) also pins the algorithm, so a seed deals the same cards
-    on any Python version."""
+    on any Python version.
+
+    Each index is the top bits of one 32-bit output of the generator
+    (``getrandbits(k)``, k <= 32, is that output shifted right), and
+    ``getrandbits(32 * m)`` is m outputs in a row, the first in the lowest bits.
+    A deck of n cards needs at least n - 1 outputs (one per card; a rejected
+    index takes one more), so those are drawn in one call (``_outputs``) and
+    only the few draws after them one at a time: the generator is left exactly
+    where one call per draw would leave it."""
+    i = len(cards) - 1
+    if type(rng) is random.Random and 0 < i < 1 << 31:  # another class may draw otherwise: one call per draw
+        for output in _outputs(rng, i):
+            n = i + 1
+            j = output >> (32 - n.bit_length())
+            if j < n:
+                cards[i], cards[j] = cards[j], cards[i]
+                i -= 1
     bits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
+    while i > 0:
         n = i + 1
         k = n.bit_length()
         j = bits(k)
         while j >= n:
             j = bits(k)
         cards[i], cards[j] = cards[j], cards[i]
+        i -= 1
+
+
+def _outputs(rng: random.Random, count: int) -> tuple[int, ...]:
+    """The generator's next ``count`` 32-bit outputs, in order, drawn in one call."""
+    return struct.unpack(f"<{count}I", rng.getrandbits(32 * count).to_bytes(4 * count, "little"))

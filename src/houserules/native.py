@@ -34,8 +34,7 @@ GROUP = "houserules_native"
 #: * engine.actions: compiled, an ``int`` field is read as a machine integer, so ``Action(seat=True)``
 #:   would pass the envelope as seat 1 (the conformance suite sends it to be refused);
 #: * engine.base, Mao's game, view and state: Mao's match subclasses its game, view and state (and
-#:   copies the state by reading its ``__slots__``), its game the base;
-#: * Onion's solver (its faces copy with ``object.__new__``).
+#:   copies the state by reading its ``__slots__``), its game the base.
 COMPILED: tuple[str, ...] = (
     "cards",
     *(f"engine.{m}" for m in ("core", "clone", "referee", "options", "window", "lifespan", "resource", "stack",
@@ -44,7 +43,7 @@ COMPILED: tuple[str, ...] = (
     *(f"games.king_taco.{m}" for m in ("actions", "cards", "matrix", "turns", "effects", "stacking", "rules",
                                        "flow", "view", "game", "state")),
     *(f"games.onion.{m}" for m in ("cards", "groupings", "modifiers", "phases", "rules", "flow", "view", "game",
-                                   "state")),
+                                   "state", "solver")),
     *(f"games.mao.{m}" for m in ("flow", "judge", "procedure", "rulebook", "language", "speech")),
     *(f"games.bpoker.{m}" for m in ("cards", "catalogue", "declare", "effects_high", "effects_low", "evaluate",
                                     "flow", "hands", "joint", "machine", "pairs", "play", "reactions", "rules",

@@ -17,6 +17,7 @@ second plain ``KC`` takes whichever copy is left.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from ...cards import RANK, SUIT, CardError, card_name as base_name, card_symbol, parse_card
 
@@ -75,8 +76,13 @@ def symbol(c: int, marks: bool = False) -> str:
     return card_symbol(c % 52) + ("*" if marks and IS_MARKED[c] else "")
 
 
+#: the 104 card ids in order, copied for every round's shuffle (one C copy, where a list built from
+#: a range is a loop of 104 appends in a compiled build)
+DECK: Final = tuple(range(DECK_SIZE))
+
+
 def full_deck() -> list[int]:
-    return list(range(DECK_SIZE))
+    return list(DECK)
 
 
 def parse_one(text: str) -> tuple[int, bool]:

@@ -23,7 +23,7 @@ from ...engine.seniority import left_of
 from . import groupings as G
 from . import modifiers, solver
 from .cards import canonical, full_deck, names
-from .state import LAST_PARTS, OnionState, Phase, offer_cost, seniority_order
+from .state import LAST_PARTS, OnionState, Phase, event, offer_cost, seniority_order
 
 FIRST_HALF = 5
 
@@ -37,7 +37,7 @@ def start_round(state: OnionState, events: list[Event]) -> None:
     for s in range(state.players):
         if not state.out[s] and led.chips[s] < state.stake:
             state.out[s] = True  # CMO-1.3: cannot pay the ante
-            events.append(Event("out", s, {"chips": led.chips[s]}))
+            events.append(event("out", s, {"chips": led.chips[s]}))
     active = [s for s in range(state.players) if not state.out[s]]
     if len(active) <= 1 or state.round >= state.rounds:
         end_match(state, events, "one player left" if len(active) <= 1 else "round limit")
@@ -63,18 +63,18 @@ def start_round(state: OnionState, events: list[Event]) -> None:
     state.deck = deck[cut:] + deck[:cut]
     state.discards = []
     order = state.order
-    events.append(Event("round", None, {"round": state.round, "dealer": order[0], "elder": order[1],
+    events.append(event("round", None, {"round": state.round, "dealer": order[0], "elder": order[1],
                                         "younger": order[-1], "cut": cut}))
     if state.last is None or state.last["winner"] is not None:  # a carried Pot "becomes the ante" (CMO-5.8)
         for s in order:
             led.pay(s, state.stake)
-        events.append(Event("ante", None, {"stake": state.stake, "pot": led.pot}))
+        events.append(event("ante", None, {"stake": state.stake, "pot": led.pot}))
     for first, rest in ((2, 3), (3, 2)):  # CMO-4.3: 2 to the Dealer, 3 to the others; then 3 and 2
         deal(state, order[0], first)
         for s in order[1:]:
             deal(state, s, rest)
     for s in order:
-        events.append(Event("deal", s, {"count": FIRST_HALF}, {"cards": names(state.hands[s], state.marks)}))
+        events.append(event("deal", s, {"count": FIRST_HALF}, {"cards": names(state.hands[s], state.marks)}))
         modifiers.on_dealt(state, s, state.hands[s], events)
     state.phase = Phase.DRAW
     state.queue = order[1:] + order[:1]  # Elder to Younger, the Dealer last (CMO-4.4)
@@ -97,7 +97,7 @@ def end_match(state: OnionState, events: list[Event], reason: str) -> None:
     state.over = True
     state.phase = Phase.OVER
     state.queue = []
-    events.append(Event("over", None, {"reason": reason, "winners": list(state.winners), "chips": list(chips)}))
+    events.append(event("over", None, {"reason": reason, "winners": list(state.winners), "chips": list(chips)}))
 
 
 def end_round(state: OnionState, events: list[Event], winner: int | None, how: str) -> None:
@@ -107,11 +107,11 @@ def end_round(state: OnionState, events: list[Event], winner: int | None, how: s
     data: dict[str, Any] = {"how": how, "round": state.round}
     if winner is None:
         data["pot"] = led.pot  # becomes the ante of the next round
-        events.append(Event("carry", None, data))
+        events.append(event("carry", None, data))
     else:
         data["pot"] = led.award(winner)
         state.dealer = winner
-        events.append(Event("win", winner, data))
+        events.append(event("win", winner, data))
     state.last = {"winner": winner, **data}
     start_round(state, events)
 
@@ -150,7 +150,7 @@ def fold(state: OnionState, seat: int, events: list[Event]) -> None:
     state.discards.extend(state.hands[seat])
     state.hands[seat] = []
     state.face_up[seat] = []
-    events.append(Event("fold", seat))
+    events.append(event("fold", seat))
 
 
 # --- the draw (CMO-4.4) -----------------------------------------------------------
@@ -162,7 +162,7 @@ def on_draw_discard(state: OnionState, action: Action, cards: list[int], events:
     put = canonical(cards)  # one order whichever order they were named in: the reshuffle depends on it
     state.discards.extend(put)
     new = deal(state, seat, len(cards))
-    events.append(Event("draw", seat, {"count": len(cards)}, {"discarded": names(put, state.marks),
+    events.append(event("draw", seat, {"count": len(cards)}, {"discarded": names(put, state.marks),
                                                               "cards": names(new, state.marks)}))
     modifiers.on_dealt(state, seat, new, events)
     drawn(state, events)
@@ -188,14 +188,14 @@ def begin_part(state: OnionState, events: list[Event], part: int) -> None:
     state.part = part
     state.bid = 0
     dealer_decides(state, Phase.NAME)
-    events.append(Event("part", None, {"part": part}))
+    events.append(event("part", None, {"part": part}))
 
 
 def on_name_bet(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
     dealer = state.order[0]
     state.ledger.pay(dealer, amount)
     state.bid = amount
-    events.append(Event("bet", dealer, {"amount": amount, "part": state.part}))
+    events.append(event("bet", dealer, {"amount": amount, "part": state.part}))
     state.phase = Phase.ANSWER
     state.queue = [s for s in state.in_round if s != dealer]
     state.turn = state.queue[0]
@@ -208,7 +208,7 @@ def on_answer_match(state: OnionState, action: Action, amount: int | None, event
     raised = amount or 0
     if raised:
         led.stake(seat, raised)  # near the Pot: only the Dealer must match it
-    events.append(Event(action.kind, seat, {"amount": state.bid, "raise": raised}))
+    events.append(event(action.kind, seat, {"amount": state.bid, "raise": raised}))
     answered(state, events)
 
 
@@ -239,7 +239,7 @@ def dealer_decides(state: OnionState, phase: Phase) -> None:
 def on_cover_match(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
     """The Dealer matches the collective raise (CMO-4.5)."""
     led, dealer = state.ledger, state.order[0]
-    events.append(Event("match", dealer, {"amount": led.cover_all(dealer)}))
+    events.append(event("match", dealer, {"amount": led.cover_all(dealer)}))
     proceed(state, events, f"part{state.part}")
 
 
@@ -253,7 +253,7 @@ def on_cover_fold(state: OnionState, action: Action, arg: None, events: list[Eve
 def begin_second_five(state: OnionState, events: list[Event]) -> None:
     dealer = state.order[0]
     cards = deal(state, dealer, FIRST_HALF)
-    events.append(Event("deal", dealer, {"count": FIRST_HALF}, {"cards": names(cards, state.marks)}))
+    events.append(event("deal", dealer, {"count": FIRST_HALF}, {"cards": names(cards, state.marks)}))
     modifiers.on_dealt(state, dealer, cards, events)
     state.queue = [s for s in state.in_round if s != dealer]
     begin_buying(state)
@@ -270,7 +270,7 @@ def on_buy_buy(state: OnionState, action: Action, arg: None, events: list[Event]
     state.ledger.pay(seat, state.stake)
     card = deal(state, seat, 1)
     state.bought += 1
-    events.append(Event("buy", seat, {"price": state.stake, "bought": state.bought},
+    events.append(event("buy", seat, {"price": state.stake, "bought": state.bought},
                         {"cards": names(card, state.marks)}))
     modifiers.on_dealt(state, seat, card, events)
     if state.bought == FIRST_HALF:
@@ -281,14 +281,14 @@ def on_buy_stop(state: OnionState, action: Action, arg: None, events: list[Event
     """The rest of the ten cards are dealt face up and stay so (CMO-5.2)."""
     seat = action.seat
     up = deal(state, seat, FIRST_HALF - state.bought, face_up=True)
-    events.append(Event("face-up", seat, {"cards": names(up, state.marks), "bought": state.bought}))
+    events.append(event("face-up", seat, {"cards": names(up, state.marks), "bought": state.bought}))
     modifiers.on_dealt(state, seat, up, events)
     state.phase = Phase.EXTRA
 
 
 def on_extra_extra(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
     state.ledger.stake(action.seat, amount)
-    events.append(Event("extra", action.seat, {"amount": amount}))
+    events.append(event("extra", action.seat, {"amount": amount}))
     if next_turn(state):
         begin_buying(state)
         return
@@ -298,7 +298,7 @@ def on_extra_extra(state: OnionState, action: Action, amount: int, events: list[
 def on_consider_match(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
     """The Dealer matches the extra bets (CMO-5.3)."""
     dealer = state.order[0]
-    events.append(Event("match", dealer, {"amount": state.ledger.cover_all(dealer), "extra": True}))
+    events.append(event("match", dealer, {"amount": state.ledger.cover_all(dealer), "extra": True}))
     proceed(state, events, "consider")
 
 
@@ -309,7 +309,7 @@ def on_consider_pass(state: OnionState, action: Action, arg: None, events: list[
     state.queue = [s for s in state.in_round if s != dealer]
     state.phase = Phase.OFFER
     state.turn = state.queue[0]
-    events.append(Event("pass", dealer, {"cost": offer_cost(state, state.turn)}))
+    events.append(event("pass", dealer, {"cost": offer_cost(state, state.turn)}))
 
 
 def on_offer_accept(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
@@ -317,13 +317,13 @@ def on_offer_accept(state: OnionState, action: Action, arg: None, events: list[E
     cost = offer_cost(state, seat)
     led.pay(seat, cost)
     led.collect()  # the acceptor's own extra bet is lost to the Pot
-    events.append(Event("accept", seat, {"amount": cost}))
+    events.append(event("accept", seat, {"amount": cost}))
     become_dealer(state, seat, events)
     proceed(state, events, "consider")
 
 
 def on_offer_pass(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
-    events.append(Event("pass", action.seat))
+    events.append(event("pass", action.seat))
     if next_turn(state):
         return
     # full circle: everybody folds, the Pot carries over, the Dealer stays (CMO-5.4); nobody
@@ -336,7 +336,7 @@ def on_offer_pass(state: OnionState, action: Action, arg: None, events: list[Eve
 def become_dealer(state: OnionState, seat: int, events: list[Event]) -> None:
     state.dealer = seat
     state.order = seniority_order(state)
-    events.append(Event("dealer", seat, {"elder": state.order[1], "younger": state.order[-1]}))
+    events.append(event("dealer", seat, {"elder": state.order[1], "younger": state.order[-1]}))
 
 
 # --- the Dealership auction (CMO-5.7) ---------------------------------------------
@@ -353,14 +353,14 @@ def dealer_folds(state: OnionState, events: list[Event], finished: str) -> None:
     state.queue = []
     state.phase = Phase.AUCTION
     state.turn = left[0]
-    events.append(Event("auction", None, {"bidders": tuple(left)}))  # a copy: the auction pops bidders
+    events.append(event("auction", None, {"bidders": tuple(left)}))  # a copy: the auction pops bidders
 
 
 def on_auction_bid(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
     seat, led, bidders = action.seat, state.ledger, state.bidders
     led.stake(seat, amount - led.staked[seat])
     state.high_bid = amount
-    events.append(Event("bid", seat, {"amount": amount}))
+    events.append(event("bid", seat, {"amount": amount}))
     auction_goes_on(state, events, bidders[(bidders.index(seat) + 1) % len(bidders)])
 
 
@@ -369,7 +369,7 @@ def on_auction_decline(state: OnionState, action: Action, arg: None, events: lis
     at = bidders.index(seat)
     paid = state.ledger.collect_one(seat)  # a decliner's own bid goes into the Pot
     bidders.pop(at)
-    events.append(Event("decline", seat, {"paid": paid}))
+    events.append(event("decline", seat, {"paid": paid}))
     auction_goes_on(state, events, bidders[at % len(bidders)] if bidders else -1)
 
 
@@ -385,7 +385,7 @@ def auction_goes_on(state: OnionState, events: list[Event], nxt: int) -> None:
     if len(bidders) == 1 and led.staked[bidders[0]] == state.high_bid and state.high_bid:
         winner = bidders[0]
         led.collect_one(winner)
-        events.append(Event("auction-won", winner, {"amount": state.high_bid}))
+        events.append(event("auction-won", winner, {"amount": state.high_bid}))
         finished, state.resume = state.resume, ""
         state.bidders = []
         state.high_bid = 0
@@ -443,12 +443,12 @@ def on_declare(state: OnionState, action: Action, declared: solver.Arrangement |
     if isinstance(declared, solver.RunningFlush):
         state.cripples[seat] = declared  # #0: instead of an arrangement
         state.declared[seat] = solver.Arrangement((), (), 0, declared)
-        events.append(Event("cripple", seat, {"length": declared.length,
+        events.append(event("cripple", seat, {"length": declared.length,
                                               "cards": names(declared.cards, state.marks),
                                               "hand": names(canonical(state.hands[seat]), state.marks)}))
     else:
         state.declared[seat] = declared
-        events.append(Event("declare", seat, {**declared.to_json(state.marks),
+        events.append(event("declare", seat, {**declared.to_json(state.marks),
                                               "hand": names(canonical(state.hands[seat]), state.marks)}))
     state.epoch[seat] = state.devaluations
     showdown_turn_done(state, events)
@@ -456,7 +456,7 @@ def on_declare(state: OnionState, action: Action, declared: solver.Arrangement |
 
 def on_cripple_pass(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
     """A player asked in the cripple window does not cripple (CMO-H19)."""
-    events.append(Event("pass", action.seat))
+    events.append(event("pass", action.seat))
     showdown_turn_done(state, events)
 
 

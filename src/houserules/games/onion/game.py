@@ -17,7 +17,7 @@ from ...engine.words import card
 from ...engine.protocol import Game
 from . import flow, modifiers, phases, rules
 from .cards import CRANK, CSUIT, DECK_SIZE, SPECIAL, allocate, canonical, name, names
-from .state import OPTIONS, OnionState, Phase, literal_state, validate_options
+from .state import KIND_OF, OPTIONS, OnionState, Phase, literal_state, validate_options
 from .state import OnionKind as K
 from .view import OnionView, view
 
@@ -142,6 +142,14 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
 
     def legal(self, state: OnionState) -> list[Action]:
         return rules.legal(state)
+
+    def apply(self, state: OnionState, action: Action) -> list[Event]:
+        """Every kind's effect is ``_carry_out`` (see ``MOVES``): called straight, not through
+        the kinds' table (``GameBase.apply``, two interpreted calls on every decision). A kind
+        that is none of the game's is refused as that table refuses it."""
+        if action.kind not in KIND_OF:
+            raise KeyError(action.kind)
+        return _carry_out(state, action)
 
     def view(self, state: OnionState, seat: int | None) -> OnionView:
         return view(state, seat)

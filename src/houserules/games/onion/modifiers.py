@@ -17,13 +17,13 @@ Archchancellor (JS*) and the Fool (JC*). Declaring one puts it face up.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...engine.core import Event
 from . import groupings as G
 from . import solver
 from .cards import ARCHCHANCELLOR, ATUIN, CRANK, DEATH, FATE, FOOL, LADY, SENDER, SPECIAL, name, names
-from .state import OnionState, Phase
+from .state import OnionState, Phase, event
 
 #: the modifier(s) that give each special card a use
 USES: dict[int, tuple[int, ...]] = {
@@ -210,7 +210,7 @@ def declare_special(state: OnionState, seat: int, card: int, events: list[Event]
         state.circuit_declared = True  # the declaration round goes round again (CMO-H20)
     if card in DEVALUING:
         state.devaluations += 1
-    events.append(Event("special", seat, {"card": name(card, True), "as": SPECIAL[card]}))
+    events.append(event("special", seat, {"card": name(card, True), "as": SPECIAL[card]}))
     if card == LADY and not before.wild_round:
         state.lady_user = seat
         _offer_replacements(state, seat, card, events)  # #4i
@@ -231,7 +231,7 @@ def _offer_replacements(state: OnionState, seat: int, card: int, events: list[Ev
     state.phase = Phase.CHOOSE
     state.turn = seat
     state.queue = [seat]
-    events.append(Event("offered", seat, {"count": len(state.offered)}, {"cards": names(state.offered, True)}))
+    events.append(event("offered", seat, {"count": len(state.offered)}, {"cards": names(state.offered, True)}))
 
 
 def choose(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
@@ -245,7 +245,7 @@ def choose(state: OnionState, seat: int, card: int, events: list[Event]) -> None
     state.set_aside[seat].append(special)
     state.discards.extend(c for c in state.offered if c != card)
     state.offered = []
-    events.append(Event("replaced", seat, {"card": name(special, True)}, {"kept": name(card, True)}))
+    events.append(event("replaced", seat, {"card": name(special, True)}, {"kept": name(card, True)}))
     resume(state)
 
 
@@ -255,12 +255,12 @@ def _archchancellor(state: OnionState, seat: int, events: list[Event]) -> None:
     holder = next((s for s in state.in_round if DEATH in state.hands[s]), None)
     if holder is None:
         state.js_wild = True
-        events.append(Event("wild", seat, {"card": name(ARCHCHANCELLOR, True)}))
+        events.append(event("wild", seat, {"card": name(ARCHCHANCELLOR, True)}))
         return
     if DEATH not in state.specials:
         state.specials[DEATH] = holder
         state.devaluations += 1
-        events.append(Event("special", holder, {"card": name(DEATH, True), "as": SPECIAL[DEATH], "forced": True}))
+        events.append(event("special", holder, {"card": name(DEATH, True), "as": SPECIAL[DEATH], "forced": True}))
     others = [s for s in state.in_round if s != holder and undisclosed(state, s)]
     if others:
         state.interrupted = (state.phase, state.queue[:], state.turn)
@@ -277,7 +277,7 @@ def undisclosed(state: OnionState, seat: int) -> list[int]:
 
 def reveal(state: OnionState, seat: int, card: int, events: list[Event]) -> None:
     state.revealed[seat].append(card)
-    events.append(Event("reveal", seat, {"card": name(card, True)}))
+    events.append(event("reveal", seat, {"card": name(card, True)}))
     state.queue.pop(0)
     if state.queue:
         state.turn = state.queue[0]
@@ -295,7 +295,7 @@ def on_dealt(state: OnionState, seat: int, cards: list[int], events: list[Event]
     """#8ii: in a round of wild eights the Sender of Eight is declared as soon as dealt."""
     if SENDER in cards and on(state, 8) and state.wild_round and SENDER not in state.specials:
         state.specials[SENDER] = seat
-        events.append(Event("special", seat, {"card": name(SENDER, True), "as": SPECIAL[SENDER], "forced": True}))
+        events.append(event("special", seat, {"card": name(SENDER, True), "as": SPECIAL[SENDER], "forced": True}))
 
 
 # --- crippling (#0, #2) ---------------------------------------------------------------
@@ -310,13 +310,20 @@ def cripples(state: OnionState, flush: solver.RunningFlush, target: solver.Group
     return target.kind in kinds and (not (on(state, 2) and state.wild_round) or flush.wilds <= target.wilds)
 
 
+#: every kind of grouping some running flush may cripple (``cripples`` narrows it by the flush's
+#: length, the Fool and the wild cards): a showdown where nobody shows one asks no solver about flushes
+CRIPPLEABLE: Final = frozenset({G.ONIONS[5], G.ONIONS[4], G.BAGELS[4]})
+
+
 def cripple_option(state: OnionState, seat: int) -> solver.RunningFlush | None:
     """The running flush ``seat`` may declare to cripple now, if any: one that
     cripples a grouping another player has declared (#0, #2)."""
     if not on(state, 0):
         return None
+    shown = [a.groupings[0] for s, a in enumerate(state.declared) if s != seat and a is not None and a.groupings]
+    if not any(g.kind in CRIPPLEABLE for g in shown):
+        return None  # nothing any flush could cripple: no need to solve the hand (most showdowns)
     flush = best(state, seat).cripple
     if flush is None:
         return None
-    shown = [a.groupings[0] for s, a in enumerate(state.declared) if s != seat and a is not None and a.groupings]
     return flush if any(cripples(state, flush, g) for g in shown) else None

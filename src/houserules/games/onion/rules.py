@@ -14,43 +14,61 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from ...engine.core import Action, Illegal
 from . import groupings as G
 from . import modifiers, solver
 from .cards import DECK_SIZE, IS_MARKED, resolve
 from .phases import PHASES
-from .state import KIND_OF, NO_RAISE_PARTS, OnionState, Phase, offer_cost
+from .state import KIND_OF, NO_RAISE_PARTS, OnionState, Phase, new, offer_cost
 from .state import OnionKind as K
 
-KINDS = tuple(K)
-CARD_KINDS = (K.SPECIAL, K.CHOOSE, K.REVEAL)
-AMOUNT_KINDS = (K.BET, K.RAISE, K.EXTRA, K.BID)
+KINDS: Final[tuple[K, ...]] = tuple(K)
+CARD_KINDS: Final[tuple[K, ...]] = (K.SPECIAL, K.CHOOSE, K.REVEAL)
+AMOUNT_KINDS: Final[tuple[K, ...]] = (K.BET, K.RAISE, K.EXTRA, K.BID)
 #: the phases whose choices are cards (special cards, the showdown): listed by ``_card_phase_legal``
-CARD_PHASES = (Phase.SPECIALS, Phase.SHOWDOWN, Phase.CHOOSE, Phase.REVEAL, Phase.CRIPPLE)
-RUNNING_FLUSHES = {9: G.NINE_CARD_RUNNING_FLUSH, 10: G.TEN_CARD_RUNNING_FLUSH}
-MAX_DISCARD = 4
+CARD_PHASES: Final[tuple[Phase, ...]] = (Phase.SPECIALS, Phase.SHOWDOWN, Phase.CHOOSE, Phase.REVEAL, Phase.CRIPPLE)
+RUNNING_FLUSHES: Final[dict[int, str]] = {9: G.NINE_CARD_RUNNING_FLUSH, 10: G.TEN_CARD_RUNNING_FLUSH}
+MAX_DISCARD: Final = 4
+#: each phase's kinds in ``legal``'s order (the phase table's keys, read once)
+MOVES_OF: Final[dict[Phase, tuple[K, ...]]] = {phase: tuple(rule.moves) for phase, rule in PHASES.items()}
 #: what tells two copies of a card apart, by card id: its card (``c % 52``), and whether it is
 #: the marked copy when marks matter (index 1): two cards with one key are the same card
-TWIN_KEY = (tuple(c % 52 for c in range(DECK_SIZE)), tuple(c % 52 + 52 * IS_MARKED[c] for c in range(DECK_SIZE)))
+TWIN_KEY: Final[tuple[tuple[int, ...], ...]] = (tuple(c % 52 for c in range(DECK_SIZE)),
+                                                tuple(c % 52 + 52 * IS_MARKED[c] for c in range(DECK_SIZE)))
 
-GAME_OVER = PHASES[Phase.OVER].wrong_time  # CMO-1.3
-NOT_YOUR_TURN = Illegal("CMO-4.1", "it is not your turn")
-NOT_SPECIAL = Illegal("CMO-6", "you cannot declare that card now (not yours, not special, or not its time)")
-NOT_OFFERED = Illegal("CMO-7.4", "keep one of the two cards offered")
-NOT_UNDISCLOSED = Illegal("CMO-7.10", "disclose a card of yours nobody has seen yet")
-NO_CRIPPLE = Illegal("CMO-7.0", "a running flush cripples only a Great (ten cards: or Lesser) Onion already declared")
-NO_RAISE = Illegal("CMO-4.5", "no raising in the third part of the first betting round")
-BAD_AMOUNT = Illegal("CMO-H1", "amounts are whole Stakes from zero (bids: one Stake above the high bid) "
+GAME_OVER: Final = PHASES[Phase.OVER].wrong_time  # CMO-1.3
+NOT_YOUR_TURN: Final = Illegal("CMO-4.1", "it is not your turn")
+NOT_SPECIAL: Final = Illegal("CMO-6", "you cannot declare that card now (not yours, not special, or not its time)")
+NOT_OFFERED: Final = Illegal("CMO-7.4", "keep one of the two cards offered")
+NOT_UNDISCLOSED: Final = Illegal("CMO-7.10", "disclose a card of yours nobody has seen yet")
+NO_CRIPPLE: Final = Illegal("CMO-7.0", "a running flush cripples only a Great (ten cards: or Lesser) Onion "
+                                       "already declared")
+NO_RAISE: Final = Illegal("CMO-4.5", "no raising in the third part of the first betting round")
+BAD_AMOUNT: Final = Illegal("CMO-H1", "amounts are whole Stakes from zero (bids: one Stake above the high bid) "
                                "up to the maximum raise, and no more than you hold")
-CANNOT_AFFORD = Illegal("CMO-H3", "you do not have the chips for that: fold (or pass) instead")
-TOO_MANY = Illegal("CMO-4.4", "discard at most four cards; fold to discard all five")
-NOT_HELD = Illegal("hand", "you do not hold those cards")
+CANNOT_AFFORD: Final = Illegal("CMO-H3", "you do not have the chips for that: fold (or pass) instead")
+TOO_MANY: Final = Illegal("CMO-4.4", "discard at most four cards; fold to discard all five")
+NOT_HELD: Final = Illegal("hand", "you do not hold those cards")
 
-#: builds an ``Action`` from its four fields in one C call: the named tuple's own constructor is a
-#: Python function (interpreted even in a compiled build), and ``legal`` makes ~10 actions a decision
-new = tuple.__new__
+#: the actions without cards (a fold, a match, an amount), made once by kind, seat and amount and
+#: shared: an ``Action`` is an immutable tuple, and finding one costs a fraction of making it.
+#: Amounts are bounded by the chips in play, so this stays small. Keyed by kind, then by one int
+#: (``_key``): an int hashes in C at once, a tuple item by item.
+_MADE: Final[dict[str, dict[int, Action]]] = {}
+
+
+def _made(seat: int, kind: str, amount: int | None = None) -> Action:
+    """``Action(seat, kind, arg=amount)``, the one shared copy (``amount`` None or >= 0)."""
+    by_kind = _MADE.get(kind)
+    if by_kind is None:
+        by_kind = _MADE[kind] = {}
+    key = (0 if amount is None else amount + 1) << 10 | seat  # seats are 0..6
+    got = by_kind.get(key)
+    if got is None:
+        got = by_kind[key] = new(Action, (seat, kind, None, amount))
+    return got
 
 
 def _chips(state: OnionState, seat: int) -> int:
@@ -104,18 +122,21 @@ def _discards(state: OnionState, seat: int) -> list[Action]:
     hand = sorted(state.hands[seat])
     key = TWIN_KEY[bool(state.marks)]
     keys = [key[c] for c in hand]
+    make, action, discard = new, Action, K.DISCARD  # locals: a module global is a dict look-up each time
+    out: list[Action] = []
     if len(set(keys)) == len(keys):
-        out = [new(Action, (seat, K.DISCARD, None, d)) for k in range(MAX_DISCARD + 1) for d in combinations(hand, k)]
+        for k in range(MAX_DISCARD + 1):
+            for d in combinations(hand, k):
+                out.append(make(action, (seat, discard, None, d)))
     else:
-        out = []
         said: set[tuple[int, ...]] = set()
         for k in range(MAX_DISCARD + 1):
             for d in combinations(hand, k):
                 told = tuple(sorted([key[c] for c in d]))
                 if told not in said:
                     said.add(told)
-                    out.append(new(Action, (seat, K.DISCARD, None, d)))
-    out.append(Action(seat, K.FOLD))
+                    out.append(make(action, (seat, discard, None, d)))
+    out.append(_made(seat, K.FOLD))
     return out
 
 
@@ -130,11 +151,12 @@ def legal(state: OnionState) -> list[Action]:
     if phase in CARD_PHASES:
         return _card_phase_legal(state, seat, phase)
     out: list[Action] = []
-    for kind in PHASES[phase].moves:
+    for kind in MOVES_OF[phase]:
         if kind in AMOUNT_KINDS:
-            out.extend([new(Action, (seat, kind, None, a)) for a in amounts(state, seat, kind)])
+            for a in amounts(state, seat, kind):
+                out.append(_made(seat, kind, a))
         elif _possible(state, seat, kind):
-            out.append(Action(seat, kind))
+            out.append(_made(seat, kind))
     return out
 
 

@@ -201,8 +201,7 @@ def _face(c: int, rules: Rules) -> FaceRow:
     return onion, None if no8 else (v,), False, False, r > 10, False, null, must_null
 
 
-#: the fields of ``Faces``, named once for its slots and its copy (a compiled class has no
-#: ``__slots__`` to read back)
+#: the fields of ``Faces`` (its slots)
 _FACE_FIELDS = ("n", "cards", "onion", "flush", "wild", "wild8", "pic", "a11", "rank", "suit",
                 "null", "must_null", "no8")
 
@@ -257,10 +256,22 @@ class Faces:
         return new
 
     def copy(self) -> Faces:
-        new = object.__new__(Faces)
-        for slot in _FACE_FIELDS:
-            v = getattr(self, slot)
-            setattr(new, slot, v[:] if isinstance(v, list) else v)
+        """An independent copy: the per-position lists copied, field by field (a compiled class
+        may not be made with ``object.__new__``; an empty hand's faces cost next to nothing)."""
+        new = Faces((), BASE_RULES)
+        new.n = self.n
+        new.cards = self.cards
+        new.onion = self.onion[:]
+        new.flush = self.flush[:]
+        new.wild = self.wild[:]
+        new.wild8 = self.wild8[:]
+        new.pic = self.pic[:]
+        new.a11 = self.a11[:]
+        new.rank = self.rank[:]
+        new.suit = self.suit[:]
+        new.null = self.null[:]
+        new.must_null = self.must_null[:]
+        new.no8 = self.no8
         return new
 
     def with_elephants(self, four: Sequence[int], queen: int) -> Faces:
