@@ -26,6 +26,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
+from ...cards import shuffle
 from ...engine.clone import Seeded
 from ...engine.core import NO_DATA, Event
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
@@ -344,25 +345,6 @@ class BState(Seeded):
     def live(self) -> list[int]:
         """Seats still in the hand."""
         return [s for s in range(self.players) if self.in_hand[s] and not self.out[s]]
-
-
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``, the same permutation from the same generator, compiled: the
-    library's shuffle is Python, interpreted even in a compiled build, and a new game shuffles
-    three decks (about 2% of random play, issue 26). Fisher-Yates from the end, each index drawn
-    as ``random.Random`` draws it (the fewest bits that hold it, drawn again while too high). A
-    subclass of ``Random`` may draw otherwise, so it shuffles for itself."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    bits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def deal(options: Mapping[str, Any], seed: int) -> BState:
