@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from . import state as conditions
 from .cards import ALLPP, CALM, CURSE, FISHING, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP
 from .state import (
@@ -139,7 +139,7 @@ def shield(state: KingTacoState, events: list[Event]) -> bool:
     for its lifespan, unless that player is cursed (KT-7.10.1)."""
     st = state.stack
     if cursed(state, st.recipient):
-        events.append(Event("blocked", st.recipient, {"effect": "shield", "by": "curse"}))
+        events.append(event("blocked", st.recipient, {"effect": "shield", "by": "curse"}))
     else:
         state.spans.start(shield_key(st.recipient), st.life, state.active)
     return False
@@ -148,7 +148,7 @@ def shield(state: KingTacoState, events: list[Event]) -> bool:
 def curse(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.10: the curse lands on the decider for its lifespan, unless it is shielded (KT-7.10.2, KT-H17)."""
     if shielded(state, state.turn):
-        events.append(Event("blocked", state.turn, {"effect": "curse", "by": "shield"}))
+        events.append(event("blocked", state.turn, {"effect": "curse", "by": "shield"}))
     else:
         state.spans.start(curse_key(state.turn), state.stack.life, state.active)
     return False
