@@ -8,19 +8,20 @@ legality of what it is asked to do has already been settled by ``rules``.
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Final
 
 from ...cards import ACE, KING, NAMES, RANK, shuffle
 from ...engine.core import Action, Event, Illegal, event
 from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, MAX_SEATS, RELATION, UP
 from .state import SheddingState
 
-EIGHT = 8
+EIGHT: Final = 8
 
 # Events that never vary are made once (with read-only data), so the two most
 # frequent ones, a card played and a plain turn change, cost an index, not a build.
-_PLAYED = tuple(tuple(event("play", s, MappingProxyType({"card": NAMES[c]})) for c in range(52))
+_PLAYED: Final = tuple(tuple(event("play", s, MappingProxyType({"card": NAMES[c]})) for c in range(52))
                 for s in range(MAX_SEATS))
-_TURN = tuple(event("turn", s) for s in range(MAX_SEATS))
+_TURN: Final = tuple(event("turn", s) for s in range(MAX_SEATS))
 
 
 def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
@@ -192,7 +193,7 @@ def declare(state: SheddingState, action: Action) -> list[Event]:
     return [event("declare", action.seat)]
 
 
-_DECLINED = Illegal("S-6.3", "the Queen was not covered")
+_DECLINED: Final = Illegal("S-6.3", "the Queen was not covered")
 
 
 def penalise(state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:
