@@ -47,7 +47,9 @@ def resolve(state: KingTacoState, events: list[Event]) -> None:
         events.append(event("cancelled", state.turn, info))
         ends = False
     else:
-        info.update(count=st.count, life=st.life, turns=st.extra)
+        info["count"] = st.count  # not info.update(count=...): compiled, a call with keywords costs ~10x
+        info["life"] = st.life
+        info["turns"] = st.extra
         events.append(event("triggered", state.turn, info))
         ends = stacker_costs(state, events, TRIGGERS[st.kind](state, events))
     if state.forced and state.turn not in st.seats[len(st.seats) - st.negators:]:

@@ -33,11 +33,13 @@ def next_seat(state: KingTacoState, seat: int) -> int:
 
 def seats_from(state: KingTacoState, seat: int) -> list[int]:
     """Every player still in, starting after ``seat`` in the direction of play."""
+    n, d, out = state.players, state.direction, state.out
     order = []
     s = seat
-    for _ in range(state.active):
-        s = next_seat(state, s)
-        order.append(s)
+    for _ in range(n):  # every seat once (d is 1 or -1), ``seat`` last
+        s = (s + d) % n
+        if not out[s]:
+            order.append(s)
     return order
 
 
