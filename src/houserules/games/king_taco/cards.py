@@ -209,28 +209,32 @@ def _key(deck: Any) -> str:
     return key
 
 
-def _same_json(a: Any, b: Any) -> bool:
+def _same_json(a: object, b: object) -> bool:
     """Whether ``a`` equals ``b`` with the same types all the way down, of the kinds a deck holds
     (text, whole numbers, None, lists, objects with text keys): then both encode to the same JSON.
     (``==`` alone is not enough: ``True == 1`` and ``1 == 1.0`` in Python, not in JSON.) False for
-    anything else, which is then encoded."""
-    t = type(a)
-    if t is not type(b):
+    anything else, which is then encoded. (Each kind narrowed by ``isinstance``: compiled, the
+    comparisons are then of text, ints, lists and dicts, not of any objects.)"""
+    if type(a) is not type(b):
         return False
-    if a is None or t is str or t is int:
-        return bool(a == b)
-    if t is list:
+    if isinstance(a, str) and isinstance(b, str):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return False
         for i in range(len(a)):  # loops, not all(...): compiled, a generator costs more than the test
             if not _same_json(a[i], b[i]):
                 return False
         return True
-    if t is dict:
+    if isinstance(a, int) and isinstance(b, int):  # and bools: the same type, checked above
+        return a == b
+    if a is None:
+        return True
+    if isinstance(a, dict) and isinstance(b, dict):
         if len(a) != len(b):
             return False
         for k, v in a.items():
-            if type(k) is not str or k not in b or not _same_json(v, b[k]):
+            if not isinstance(k, str) or k not in b or not _same_json(v, b[k]):
                 return False
         return True
     return False
