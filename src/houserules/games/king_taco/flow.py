@@ -8,13 +8,15 @@ state and appends events. Each kind of move has one effect (``play_card`` to
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Final
 
 from ...cards import shuffle
 from ...engine.core import Action, Event, Illegal, event
 from ...engine.referee import refusal
 from .cards import (
-    COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
+    COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, WILD,
+    X2,
 )
 from .rules import PRICE, nope_cards, stackable
 from .state import (
@@ -267,7 +269,7 @@ def name_colour(state: KingTacoState, a: Action) -> list[Event]:
     it was played (KT-3.7, KT-3.4)."""
     events: list[Event] = []
     seat, colour = a.seat, a.arg
-    events.append(event("colour", seat, {"colour": COLOUR_NAMES[colour]}))
+    events.append(COLOURED[seat][colour])
     if state.pending == LOCK_COLOUR:
         state.lock_colour, state.pending = colour, LOCK_SYMBOL
         return events
@@ -326,6 +328,9 @@ def go_fish(state: KingTacoState, a: Action) -> list[Event]:
 
 
 ALLOWED: Final = tuple(event("allow", s) for s in range(MAX_SEATS))
+#: each seat's naming of each colour: the same event every time, made once (read-only data)
+COLOURED: Final = tuple(tuple(event("colour", s, MappingProxyType({"colour": COLOUR_NAMES[c]})) for c in range(WILD))
+                        for s in range(MAX_SEATS))
 
 
 def penalise(state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
