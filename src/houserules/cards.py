@@ -16,22 +16,30 @@ from __future__ import annotations
 import random
 import struct
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
-SUITS = "CDHS"
+SUITS: Final = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
-RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_NAMES: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+#: (``Final`` here and below: compiled, a read is a constant or a C static, not a look-up in the
+#: module's dict; issue 26)
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
 
-DECK_SIZE = 52
+DECK_SIZE: Final = 52
 #: rank (1..13) of each card
-RANK: tuple[int, ...] = tuple(c // 4 + 1 for c in range(DECK_SIZE))
+RANK: Final[tuple[int, ...]] = tuple(c // 4 + 1 for c in range(DECK_SIZE))
 #: suit (0..3, ``C D H S``) of each card
-SUIT: tuple[int, ...] = tuple(c % 4 for c in range(DECK_SIZE))
+SUIT: Final[tuple[int, ...]] = tuple(c % 4 for c in range(DECK_SIZE))
 #: True for diamonds and hearts
-IS_RED: tuple[bool, ...] = tuple(SUIT[c] in (DIAMONDS, HEARTS) for c in range(DECK_SIZE))
+IS_RED: Final[tuple[bool, ...]] = tuple(SUIT[c] in (DIAMONDS, HEARTS) for c in range(DECK_SIZE))
 
 _RANK_BY_NAME = {name: i + 1 for i, name in enumerate(RANK_NAMES)}
 _RANK_BY_NAME["T"] = 10
@@ -70,7 +78,7 @@ def parse_cards(texts: Iterable[str] | str) -> list[int]:
 
 
 #: canonical name of each card, precomputed: events name cards on the hot path
-NAMES: tuple[str, ...] = tuple(RANK_NAMES[RANK[c] - 1] + SUITS[SUIT[c]] for c in range(DECK_SIZE))
+NAMES: Final[tuple[str, ...]] = tuple(RANK_NAMES[RANK[c] - 1] + SUITS[SUIT[c]] for c in range(DECK_SIZE))
 
 
 def card_name(c: int) -> str:

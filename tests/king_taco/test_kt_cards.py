@@ -86,3 +86,21 @@ def test_deal() -> None:
         assert [len(h) for h in state.hands] == [7] * 5
         assert state.turn == 0 and IS_NUMBER[state.discard[-1]]
         assert not any(IS_NUMBER[c] for c in state.discard[:-1])
+
+
+def test_a_deck_met_before_answers_as_met_afresh() -> None:
+    """A deck description is read from the ones met lately only when it would encode to the same
+    JSON (issue 26): ``True == 1`` in Python but not in JSON, so ``[True, ...]`` after ``[1, ...]``
+    is validated afresh, keeping its ``true``; and each answer is the caller's own to change."""
+    first = validate_deck({"numbers": [1, 2, 3, 4]})
+    assert first["numbers"] == [1, 2, 3, 4] and type(first["numbers"][0]) is int
+    flagged = validate_deck({"numbers": [True, 2, 3, 4]})
+    assert flagged["numbers"][0] is True
+    first["colours"].append("purple")
+    first["numbers"].clear()
+    again = validate_deck({"numbers": [1, 2, 3, 4]})
+    assert again["colours"] == ["red", "yellow", "green", "cyan", "blue", "magenta"]
+    assert again["numbers"] == [1, 2, 3, 4] and type(again["numbers"][0]) is int
+    with pytest.raises(ValueError, match="number"):
+        validate_deck({"numbers": [1.0, 2, 3, 4]})  # after [1, 2, 3, 4]: a float is not a whole number
+    assert build_deck(validate_deck(None)) == build_deck(validate_deck({}))

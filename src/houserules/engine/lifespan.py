@@ -40,17 +40,17 @@ class Lifespans:
 
     def tick(self) -> list[Hashable]:
         """One turn has passed: the keys whose lifespan ran out just now."""
-        if not self.left:
+        left = self.left
+        if not left:
             return []
         expired = []
-        left = self.left
-        for key in list(left):
-            n = left[key] - 1
-            if n <= 0:
-                del left[key]
+        for key, n in left.items():  # a value replaced in place: the dict keeps its size and order
+            if n <= 1:
                 expired.append(key)
             else:
-                left[key] = n
+                left[key] = n - 1
+        for key in expired:
+            del left[key]
         return expired
 
     def player_left(self, players_before: int) -> None:

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from copy import copy
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .core import MODES, STRICT, TABLE, OptionsError
 
@@ -170,9 +170,14 @@ def _whole(value: Any) -> bool:
 Schema = tuple[Option, ...]
 
 
+#: defaults ``copy`` would hand back as they are (every new game reads its options: issue 26)
+_IMMUTABLE: Final = frozenset({int, bool, float, str, type(None), tuple, frozenset})
+
+
 def defaults(schema: Sequence[Option]) -> dict[str, Any]:
     """Each option's declared default (None where it depends on the player count)."""
-    return {o.key: copy(o.default) for o in schema}  # a list default is the caller's own to change
+    # a list default is the caller's own to change
+    return {o.key: o.default if type(o.default) in _IMMUTABLE else copy(o.default) for o in schema}
 
 
 def read_options(schema: Sequence[Option], raw: Mapping[str, Any], title: str) -> dict[str, Any]:

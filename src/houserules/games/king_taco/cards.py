@@ -169,23 +169,75 @@ def _names(value: Any, what: str, parse: Any) -> list[int]:
 
 #: ``json.dumps(x, sort_keys=True)`` is ``SORTED.encode(x)`` with a new encoder each time; every
 #: new game reads its deck's description twice (issue 26)
-SORTED = json.JSONEncoder(sort_keys=True)
+SORTED: Final = json.JSONEncoder(sort_keys=True)
 
 
 def validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     """Fill the seed's defaults and check a deck description (ValueError says what is wrong).
     Every new game validates its options, so the answer is remembered per description."""
     try:
-        key = SORTED.encode(raw)
+        key = _key(raw)
     except TypeError:
         raise ValueError("deck must be a JSON object of lists and numbers") from None
-    deck: dict[str, Any] = json.loads(_validated(key))
-    return deck
+    return {k: v[:] if isinstance(v, list) else v for k, v in _validated(key).items()}  # the caller's own
 
 
 @lru_cache(maxsize=64)
-def _validated(key: str) -> str:
-    return json.dumps(_validate_deck(json.loads(key)))
+def _validated(key: str) -> dict[str, Any]:
+    """The validated description (never handed out: ``validate_deck`` copies its lists, which
+    hold only names and numbers)."""
+    return _validate_deck(json.loads(key))
+
+
+#: the deck descriptions met lately, each with its sorted JSON (the key of the answers remembered
+#: above and below), newest first. Every new game reads its deck twice (its options, its cards):
+#: compiled, encoding a deck cost ~45,000 instructions, comparing it with one met before ~1,000
+#: (issue 26)
+_MET: Final[list[tuple[Any, str]]] = []
+MET_KEPT: Final = 8
+
+
+def _key(deck: Any) -> str:
+    """``SORTED.encode(deck)`` (TypeError for what JSON cannot hold), read from the decks met
+    lately when ``deck`` is one of them."""
+    for seen, key in _MET:
+        if _same_json(deck, seen):
+            return key
+    key = SORTED.encode(deck)
+    _MET.insert(0, (json.loads(key), key))
+    del _MET[MET_KEPT:]
+    return key
+
+
+def _same_json(a: object, b: object) -> bool:
+    """Whether ``a`` equals ``b`` with the same types all the way down, of the kinds a deck holds
+    (text, whole numbers, None, lists, objects with text keys): then both encode to the same JSON.
+    (``==`` alone is not enough: ``True == 1`` and ``1 == 1.0`` in Python, not in JSON.) False for
+    anything else, which is then encoded. (Each kind narrowed by ``isinstance``: compiled, the
+    comparisons are then of text, ints, lists and dicts, not of any objects.)"""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, str) and isinstance(b, str):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return False
+        for i in range(len(a)):  # loops, not all(...): compiled, a generator costs more than the test
+            if not _same_json(a[i], b[i]):
+                return False
+        return True
+    if isinstance(a, int) and isinstance(b, int):  # and bools: the same type, checked above
+        return a == b
+    if a is None:
+        return True
+    if isinstance(a, dict) and isinstance(b, dict):
+        if len(a) != len(b):
+            return False
+        for k, v in a.items():
+            if not isinstance(k, str) or k not in b or not _same_json(v, b[k]):
+                return False
+        return True
+    return False
 
 
 def _validate_deck(raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -230,7 +282,7 @@ class DeckFacts(NamedTuple):
 
 
 def deck_facts(deck: Mapping[str, Any]) -> DeckFacts:
-    return _facts(SORTED.encode(deck))
+    return _facts(_key(deck))
 
 
 def build_deck(deck: Mapping[str, Any]) -> list[int]:

@@ -12,8 +12,9 @@ functions read were built by ``stacking.push`` (the stackability matrix).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from . import state as conditions
 from .cards import ALLPP, CALM, CURSE, FISHING, HARVEST, INVERSE, LOCK, MINUS, PLUS2, RAGE, SHIELD, SKIP
 from .state import (
@@ -22,9 +23,9 @@ from .state import (
 from .turns import cursed, draw_cards, seats_from, shielded, start_harvest, start_span
 
 #: inverse stacked on rage/calm/lock swaps rage and calm and inverts a lock (KT-3.5.4)
-SWAPPED = {RAGE: CALM, CALM: RAGE, LOCK: LOCK}
+SWAPPED: Final = {RAGE: CALM, CALM: RAGE, LOCK: LOCK}
 #: the playability condition each card sets (KT-3)
-CONDITION_OF = {RAGE: conditions.RAGE, CALM: conditions.CALM, LOCK: conditions.LOCK}
+CONDITION_OF: Final = {RAGE: conditions.RAGE, CALM: conditions.CALM, LOCK: conditions.LOCK}
 
 Trigger = Callable[[KingTacoState, list[Event]], bool]
 
@@ -139,7 +140,7 @@ def shield(state: KingTacoState, events: list[Event]) -> bool:
     for its lifespan, unless that player is cursed (KT-7.10.1)."""
     st = state.stack
     if cursed(state, st.recipient):
-        events.append(Event("blocked", st.recipient, {"effect": "shield", "by": "curse"}))
+        events.append(event("blocked", st.recipient, {"effect": "shield", "by": "curse"}))
     else:
         state.spans.start(shield_key(st.recipient), st.life, state.active)
     return False
@@ -148,7 +149,7 @@ def shield(state: KingTacoState, events: list[Event]) -> bool:
 def curse(state: KingTacoState, events: list[Event]) -> bool:
     """KT-7.10: the curse lands on the decider for its lifespan, unless it is shielded (KT-7.10.2, KT-H17)."""
     if shielded(state, state.turn):
-        events.append(Event("blocked", state.turn, {"effect": "curse", "by": "shield"}))
+        events.append(event("blocked", state.turn, {"effect": "curse", "by": "shield"}))
     else:
         state.spans.start(curse_key(state.turn), state.stack.life, state.active)
     return False
@@ -196,7 +197,8 @@ def stacker_costs(state: KingTacoState, events: list[Event], ends: bool) -> bool
     return ends
 
 
-TRIGGERS: dict[int, Trigger] = {
+#: (``Final``, as the tables above: compiled, a C static, not a look-up in the module's dict)
+TRIGGERS: Final[dict[int, Trigger]] = {
     PLUS2: draw_stack, ALLPP: everyone_draws, SKIP: skip, RAGE: condition, CALM: condition, LOCK: condition,
     INVERSE: inverse, FISHING: go_fishing, SHIELD: shield, CURSE: curse, MINUS: minus, HARVEST: harvest,
 }

@@ -8,13 +8,15 @@ state and appends events. Each kind of move has one effect (``play_card`` to
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Final
 
 from ...cards import shuffle
-from ...engine.core import Action, Event, Illegal
+from ...engine.core import Action, Event, Illegal, event
 from ...engine.referee import refusal
 from .cards import (
-    COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, X2,
+    COLOUR, COLOUR_NAMES, COST, FISHING, IS_NUMBER, IS_WILD, KINDS, NAMES, NOPE, NULL, SYMBOL, SYMBOL_NAMES, VALUE, WILD,
+    X2,
 )
 from .rules import PRICE, nope_cards, stackable
 from .state import (
@@ -25,7 +27,7 @@ from .stacking import push, resolve, start
 from .turns import draw_cards, end_turn, gain, seats_from
 
 #: the play of each card by each seat, on a stack or not: the same event every time, made once
-PLAYED: Final = tuple(tuple(tuple(Event("play", s, {"card": NAMES[c], "stack": stacking}) for c in range(KINDS))
+PLAYED: Final = tuple(tuple(tuple(event("play", s, {"card": NAMES[c], "stack": stacking}) for c in range(KINDS))
                      for s in range(MAX_SEATS)) for stacking in (False, True))
 GOTO_DRAW: Final = 7  # KT-9.9: "U will be forced to immediately draw 7 cards"
 #: what a WILD's colour choice goes on with (kept in ``pending_count``): a play on a free turn,
@@ -84,7 +86,7 @@ def carry_out(state: KingTacoState, seat: int, c: int, stacking: bool, events: l
         price = PRICE[harvester is not None][c]
         if state.mana.values[seat] < price:
             gain(state, seat, 1, events)  # KT-8.2: no effect, one mana
-            events.append(Event("fizzle", seat, {"card": NAMES[c], "mana": state.mana.values[seat]}))
+            events.append(event("fizzle", seat, {"card": NAMES[c], "mana": state.mana.values[seat]}))
         else:
             state.mana.spend(seat, price)
             if sym == NOPE:
@@ -93,7 +95,7 @@ def carry_out(state: KingTacoState, seat: int, c: int, stacking: bool, events: l
             if sym == X2:  # KT-7.12.1: draw 1, gain 1 mana, nothing stacks on it
                 draw_cards(state, seat, 1, "x2", events)
                 gain(state, seat, 1, events)
-                events.append(Event("effect", seat, {"effect": "x2"}))
+                events.append(event("effect", seat, {"effect": "x2"}))
             else:
                 start(state, c, seat)
     after_play(state, seat, events)
@@ -132,11 +134,11 @@ def nope_out(state: KingTacoState, seat: int, events: list[Event]) -> None:
     if state.harvest_next and state.harvest_next[0] == seat:
         state.harvest_next = None
         spans.end(HARVEST_DELAY)
-    events.append(Event("nope-out", seat, {"players": state.active}))
+    events.append(event("nope-out", seat, {"players": state.active}))
     if state.active == 1:
         state.winner = state.out.index(False)
         state.over = True
-        events.append(Event("win", state.winner, {"how": "last player in"}))
+        events.append(event("win", state.winner, {"how": "last player in"}))
         return
     end_turn(state, events)
 
@@ -149,7 +151,7 @@ def start_auction(state: KingTacoState, seat: int, events: list[Event]) -> None:
     if last is not None and IS_NUMBER[last]:
         points[seat] += VALUE[last]
     state.auction, state.auction_starter = points, seat
-    events.append(Event("auction", seat, {"points": points[:]}))
+    events.append(event("auction", seat, {"points": points[:]}))
     state.queue = [s for s in seats_from(state, seat) if s != seat and any(IS_NUMBER[c] for c in state.hands[s])]
     next_auction_discard(state, events)
 
@@ -180,12 +182,12 @@ def finish_auction(state: KingTacoState, events: list[Event]) -> None:
     v = tied[state.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
     won = state.rng.randrange(state.goto) == 0
     u = state.auction_starter
-    events.append(Event("goto", v, {"goto": state.goto, "won": won, "points": points[:], "lowest": lowest,
+    events.append(event("goto", v, {"goto": state.goto, "won": won, "points": points[:], "lowest": lowest,
                                     "tied": len(tied), "starter": u}))
     state.auction = None
     if won:
         state.winner, state.over = v, True
-        events.append(Event("win", v, {"how": "goto"}))
+        events.append(event("win", v, {"how": "goto"}))
         return
     state.goto = max(1, state.goto - 1)
     draw_cards(state, u, GOTO_DRAW, "goto", events)
@@ -213,7 +215,7 @@ def nope_stack(state: KingTacoState, a: Action) -> list[Event]:
     state.last_card[seat] = c
     state.mana.spend(seat, COST[NOPE])
     state.stack.push(c, seat, negator=True)
-    events.append(Event("nope", seat, {"card": NAMES[c], "nopes": state.stack.negators}))
+    events.append(event("nope", seat, {"card": NAMES[c], "nopes": state.stack.negators}))
     if IS_WILD[c]:
         state.pending, state.pending_seat, state.pending_count = WILD_COLOUR, seat, NOPED
         return events
@@ -234,7 +236,7 @@ def pass_up(state: KingTacoState, a: Action) -> list[Event]:
     events: list[Event] = []
     if state.pending == DISCARD:
         state.pending = None
-        events.append(Event("keep", a.seat, {"left": state.pending_count}))
+        events.append(event("keep", a.seat, {"left": state.pending_count}))
         return events
     state.window.answer(a.seat)
     after_window(state, events)
@@ -267,7 +269,7 @@ def name_colour(state: KingTacoState, a: Action) -> list[Event]:
     it was played (KT-3.7, KT-3.4)."""
     events: list[Event] = []
     seat, colour = a.seat, a.arg
-    events.append(Event("colour", seat, {"colour": COLOUR_NAMES[colour]}))
+    events.append(COLOURED[seat][colour])
     if state.pending == LOCK_COLOUR:
         state.lock_colour, state.pending = colour, LOCK_SYMBOL
         return events
@@ -284,7 +286,7 @@ def name_symbol(state: KingTacoState, a: Action) -> list[Event]:
     """A lock's symbol: the lock is defined (KT-3.4)."""
     events: list[Event] = []
     state.lock_symbol, state.pending = a.arg, None
-    events.append(Event("lock", a.seat, {"colour": COLOUR_NAMES[state.lock_colour], "symbol": SYMBOL_NAMES[a.arg],
+    events.append(event("lock", a.seat, {"colour": COLOUR_NAMES[state.lock_colour], "symbol": SYMBOL_NAMES[a.arg],
                                          "inverted": state.inverted}))
     return events
 
@@ -295,7 +297,7 @@ def discard_card(state: KingTacoState, a: Action) -> list[Event]:
     seat, c = a.seat, a.card
     state.hands[seat].remove(c)
     state.discard.insert(0, c)
-    events.append(Event("discard", seat, {"card": NAMES[c], "auction": state.pending == AUCTION_DISCARD}))
+    events.append(event("discard", seat, {"card": NAMES[c], "auction": state.pending == AUCTION_DISCARD}))
     if state.pending == AUCTION_DISCARD:  # it sheds a card and scores nothing (KT-9.5)
         next_auction_discard(state, events)
         return events
@@ -312,12 +314,12 @@ def go_fish(state: KingTacoState, a: Action) -> list[Event]:
     seat, c, target = a.seat, a.card, a.arg
     sym = SYMBOL[c]
     caught = any(SYMBOL[x] == sym for x in state.hands[target])
-    events.append(Event("fish", seat, {"target": target, "symbol": SYMBOL_NAMES[sym], "caught": caught}))
+    events.append(event("fish", seat, {"target": target, "symbol": SYMBOL_NAMES[sym], "caught": caught}))
     if caught:
         state.hands[seat].remove(c)
         state.hands[target].append(c)
-        events.append(Event("given", seat, {"target": target}, {"card": NAMES[c]}))
-        events.append(Event("received", target, {"source": seat}, {"card": NAMES[c]}))
+        events.append(event("given", seat, {"target": target}, {"card": NAMES[c]}))
+        events.append(event("received", target, {"source": seat}, {"card": NAMES[c]}))
         after_play(state, seat, events)
     else:
         draw_cards(state, seat, 1, "go fish", events)
@@ -325,7 +327,10 @@ def go_fish(state: KingTacoState, a: Action) -> list[Event]:
     return events
 
 
-ALLOWED: Final = tuple(Event("allow", s) for s in range(MAX_SEATS))
+ALLOWED: Final = tuple(event("allow", s) for s in range(MAX_SEATS))
+#: each seat's naming of each colour: the same event every time, made once (read-only data)
+COLOURED: Final = tuple(tuple(event("colour", s, MappingProxyType({"colour": COLOUR_NAMES[c]})) for c in range(WILD))
+                        for s in range(MAX_SEATS))
 
 
 def penalise(state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:

@@ -18,7 +18,7 @@ Besides the table, three states close a stack to everything but ``NOPE``: a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import (
     ALLPP, CALM, CURSE, EFFECTS, FISHING, HARVEST, INVERSE, LOCK, MINUS, NOPE, NULL, PLUS2, RAGE, SHIELD,
@@ -174,7 +174,7 @@ def _condition(name: str, other: str, clause: str) -> dict[int, Cell]:
     }
 
 
-MATRIX: dict[int, dict[int, Cell]] = {
+MATRIX: Final[dict[int, dict[int, Cell]]] = {
     INVERSE: {
         INVERSE: Cell("direction and playability back as before: an even number does nothing (KT-7.1.2)",
                       _turned_and_inverted),
@@ -257,13 +257,13 @@ def _inverts(state: KingTacoState, seat: int) -> None:
 #: BASES[base]: what a card of that symbol sets on the stack it starts, its mana paid: the
 #: cards to draw (+= 2: 2; all++: 1 each), the turns of a skip, the cards a -- discards,
 #: or a lifespan of one round
-BASES: dict[int, Tally] = {
+BASES: Final[dict[int, Tally]] = {
     PLUS2: _draws(2), ALLPP: _draws(1, EVERYONE), SKIP: _draws(1), MINUS: _discards, INVERSE: _inverts,
     RAGE: _lasts, CALM: _lasts, LOCK: _lasts, FISHING: _lasts, SHIELD: _lasts, CURSE: _lasts, HARVEST: _lasts,
 }
 
 #: STACKABLE[base][symbol]: may a card of ``symbol`` go on a stack whose base is ``base``?
-STACKABLE: tuple[tuple[bool, ...], ...] = tuple(
+STACKABLE: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(top in MATRIX.get(base, {}) for top in range(SYMBOLS)) for base in range(SYMBOLS))
 
 #: the rows and columns the rules page shows: every effect (numbers and null never stack)

@@ -200,7 +200,15 @@ def fish_targets(state: KingTacoState, seat: int) -> list[int]:
 
 def distinct(cards: list[int]) -> list[int]:
     """``cards`` without repeats, in order (a hand may hold copies: the plain WILDs)."""
-    return cards if len(cards) < 2 or len(set(cards)) == len(cards) else list(dict.fromkeys(cards))
+    n = len(cards)
+    if n > 12:
+        return cards if len(set(cards)) == n else list(dict.fromkeys(cards))
+    for i in range(1, n):  # a hand's few cards: comparing them costs less than building a set
+        c = cards[i]
+        for j in range(i):
+            if cards[j] == c:
+                return list(dict.fromkeys(cards))
+    return cards
 
 
 def stackable(state: KingTacoState, seat: int) -> list[int]:

@@ -10,7 +10,7 @@ stacker (KT-H8); a NOPEd stack puts the direction back.
 
 from __future__ import annotations
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import MINUS, SYMBOL, SYMBOL_NAMES
 from .effects import TRIGGERS, stacker_costs
 from .matrix import BASES, MATRIX
@@ -44,11 +44,13 @@ def resolve(state: KingTacoState, events: list[Event]) -> None:
         st.count = 1  # at zero cards a NOPE sets a -- back to one card (KT-7.13.6)
     if st.cancelled and not reset:
         state.direction = st.dir0
-        events.append(Event("cancelled", state.turn, info))
+        events.append(event("cancelled", state.turn, info))
         ends = False
     else:
-        info.update(count=st.count, life=st.life, turns=st.extra)
-        events.append(Event("triggered", state.turn, info))
+        info["count"] = st.count  # not info.update(count=...): compiled, a call with keywords costs ~10x
+        info["life"] = st.life
+        info["turns"] = st.extra
+        events.append(event("triggered", state.turn, info))
         ends = stacker_costs(state, events, TRIGGERS[st.kind](state, events))
     if state.forced and state.turn not in st.seats[len(st.seats) - st.negators:]:
         ends = True  # forced to draw and did not stack (a NOPE is a stack): no play this turn (KT-2.3)

@@ -228,7 +228,11 @@ class KingTacoState(Seeded):
     @property
     def active(self) -> int:
         """How many players are still in the game (a round is this many turns)."""
-        return self.players - sum(self.out)
+        n = 0
+        for gone in self.out:  # a loop, not sum(): compiled, sum over bools is a generic call
+            if not gone:
+                n += 1
+        return n
 
     def copy(self) -> KingTacoState:
         """An independent copy (search bots; checking that refusals change nothing): the lists

@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from typing import Final
 
 from ...cards import shuffle
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import NAMES
 from .state import (
     COND, DEFAULT, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, MAX_SEATS, KingTacoState, curse_key, shield_key,
@@ -19,7 +19,7 @@ from .state import (
 
 
 #: the events that are the same every time are made once
-TURN: Final = tuple(Event("turn", s) for s in range(MAX_SEATS))
+TURN: Final = tuple(event("turn", s) for s in range(MAX_SEATS))
 
 
 def next_seat(state: KingTacoState, seat: int) -> int:
@@ -33,11 +33,13 @@ def next_seat(state: KingTacoState, seat: int) -> int:
 
 def seats_from(state: KingTacoState, seat: int) -> list[int]:
     """Every player still in, starting after ``seat`` in the direction of play."""
+    n, d, out = state.players, state.direction, state.out
     order = []
     s = seat
-    for _ in range(state.active):
-        s = next_seat(state, s)
-        order.append(s)
+    for _ in range(n):  # every seat once (d is 1 or -1), ``seat`` last
+        s = (s + d) % n
+        if not out[s]:
+            order.append(s)
     return order
 
 
@@ -67,7 +69,7 @@ def take(state: KingTacoState, count: int, events: list[Event]) -> list[int]:
             pile.extend(state.discard[:-keep])
             del state.discard[:-keep]
             shuffle(state.rng, pile)
-            events.append(Event("reshuffle", None, {"cards": len(pile)}))
+            events.append(event("reshuffle", None, {"cards": len(pile)}))
         drawn.append(pile.pop())
     return drawn
 
@@ -75,7 +77,7 @@ def take(state: KingTacoState, count: int, events: list[Event]) -> list[int]:
 def draw_cards(state: KingTacoState, seat: int, count: int, why: str, events: list[Event]) -> None:
     cards = take(state, count, events)
     state.hands[seat].extend(cards)
-    events.append(Event("draw", seat, {"count": len(cards), "why": why}, {"cards": [NAMES[c] for c in cards]}))
+    events.append(event("draw", seat, {"count": len(cards), "why": why}, {"cards": [NAMES[c] for c in cards]}))
 
 
 def gain(state: KingTacoState, seat: int, amount: int, events: list[Event]) -> None:
@@ -84,7 +86,7 @@ def gain(state: KingTacoState, seat: int, amount: int, events: list[Event]) -> N
     h = state.harvester
     if h is not None and h != seat and not shielded(state, seat):
         kept = state.mana.gain(h, amount)
-        events.append(Event("harvest", h, {"source": seat, "mana": kept, "incinerated": amount - kept}))
+        events.append(event("harvest", h, {"source": seat, "mana": kept, "incinerated": amount - kept}))
     else:
         state.mana.gain(seat, amount)
 
@@ -95,19 +97,19 @@ def expire(state: KingTacoState, keys: list[Hashable], events: list[Event]) -> N
         if key == COND:
             state.cond = DEFAULT
             state.inverted = False
-            events.append(Event("expired", None, {"effect": "condition"}))
+            events.append(event("expired", None, {"effect": "condition"}))
         elif key == HARVEST_SPAN:
             state.harvester = None
-            events.append(Event("expired", None, {"effect": "harvest"}))
+            events.append(event("expired", None, {"effect": "harvest"}))
         elif key == HARVEST_DELAY:
             assert state.harvest_next is not None
             seat, rounds = state.harvest_next
             state.harvest_next = None
             start_harvest(state, seat, rounds, events)
         elif key == FISHING_SPAN:
-            events.append(Event("expired", None, {"effect": "go fishing"}))
+            events.append(event("expired", None, {"effect": "go fishing"}))
         elif isinstance(key, tuple):  # a seat's shield or curse
-            events.append(Event("expired", key[1], {"effect": key[0]}))
+            events.append(event("expired", key[1], {"effect": key[0]}))
 
 
 def start_span(state: KingTacoState, key: Hashable, rounds: int, turns: int = 0) -> None:
@@ -120,7 +122,7 @@ def start_harvest(state: KingTacoState, seat: int, rounds: int, events: list[Eve
     """A harvest overwrites any other: one harvester at a time (KT-7.14.5)."""
     state.harvester = seat
     state.spans.start(HARVEST_SPAN, rounds, state.active)
-    events.append(Event("effect", seat, {"effect": "harvest", "rounds": rounds}))
+    events.append(event("effect", seat, {"effect": "harvest", "rounds": rounds}))
 
 
 def end_turn(state: KingTacoState, events: list[Event]) -> None:
@@ -140,14 +142,14 @@ def end_turn(state: KingTacoState, events: list[Event]) -> None:
         state.turns += 1
         if state.turns >= state.max_turns:
             state.over = True
-            events.append(Event("over", None, {"reason": "turn limit", "turns": state.turns}))
+            events.append(event("over", None, {"reason": "turn limit", "turns": state.turns}))
             return
         seat = (seat + d) % n
         while out[seat]:
             seat = (seat + d) % n
         if timeout[seat]:
             timeout[seat] -= 1
-            events.append(Event("timeout", seat, {"left": timeout[seat]}))
+            events.append(event("timeout", seat, {"left": timeout[seat]}))
             continue
         state.turn = seat
         events.append(TURN[seat])

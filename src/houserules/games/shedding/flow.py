@@ -8,19 +8,20 @@ legality of what it is asked to do has already been settled by ``rules``.
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Final
 
 from ...cards import ACE, KING, NAMES, RANK, shuffle
-from ...engine.core import Action, Event, Illegal
+from ...engine.core import Action, Event, Illegal, event
 from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, MAX_SEATS, RELATION, UP
 from .state import SheddingState
 
-EIGHT = 8
+EIGHT: Final = 8
 
 # Events that never vary are made once (with read-only data), so the two most
 # frequent ones, a card played and a plain turn change, cost an index, not a build.
-_PLAYED = tuple(tuple(Event("play", s, MappingProxyType({"card": NAMES[c]})) for c in range(52))
+_PLAYED: Final = tuple(tuple(event("play", s, MappingProxyType({"card": NAMES[c]})) for c in range(52))
                 for s in range(MAX_SEATS))
-_TURN = tuple(Event("turn", s) for s in range(MAX_SEATS))
+_TURN: Final = tuple(event("turn", s) for s in range(MAX_SEATS))
 
 
 def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
@@ -45,7 +46,7 @@ def take(state: SheddingState, count: int, events: list[Event]) -> list[int]:
             state.discard[:] = [top]
             del state.run[:-1]  # cards of this turn's run under the top are gone into the new pile
             shuffle(state.rng, pile)
-            events.append(Event("reshuffle", None, {"cards": len(pile)}))
+            events.append(event("reshuffle", None, {"cards": len(pile)}))
         out.append(pile.pop())
     return out
 
@@ -61,7 +62,7 @@ def give(state: SheddingState, seat: int, cards: list[int]) -> None:
 def draw_cards(state: SheddingState, seat: int, count: int, events: list[Event], pressure: bool) -> None:
     cards = take(state, count, events)
     give(state, seat, cards)
-    events.append(Event("draw", seat, {"count": len(cards), "pressure": pressure},
+    events.append(event("draw", seat, {"count": len(cards), "pressure": pressure},
                         {"cards": [NAMES[c] for c in cards]}))
 
 
@@ -73,7 +74,7 @@ def penalty(state: SheddingState, seat: int, name: str, illegal: Illegal, count:
     data = {"name": name, "rule": illegal.rule, "reason": illegal.reason, "count": len(cards)}
     if shown is not None:
         data["card"] = NAMES[shown]
-    events.append(Event("penalty", seat, data, {"cards": [NAMES[c] for c in cards]}))
+    events.append(event("penalty", seat, data, {"cards": [NAMES[c] for c in cards]}))
 
 
 def end_turn(state: SheddingState, events: list[Event]) -> None:
@@ -86,30 +87,30 @@ def end_turn(state: SheddingState, events: list[Event]) -> None:
         value = DRAW_VALUE[top]
         if value:
             state.pending += value
-            events.append(Event("effect", state.turn, {"effect": "draw", "card": NAMES[top],
+            events.append(event("effect", state.turn, {"effect": "draw", "card": NAMES[top],
                                                        "adds": value, "total": state.pending}))
         elif rank == EIGHT:
             skip = True
         elif rank == KING:
             state.direction = -state.direction
-            events.append(Event("effect", state.turn, {"effect": "reverse", "direction": state.direction}))
+            events.append(event("effect", state.turn, {"effect": "reverse", "direction": state.direction}))
         elif rank == ACE:
-            events.append(Event("effect", state.turn, {"effect": "suit", "suit": NAMES[top][-1]}))
+            events.append(event("effect", state.turn, {"effect": "suit", "suit": NAMES[top][-1]}))
         state.run.clear()
         state.run_dir = 0
         state.wrapped = False
     n = state.players
     nxt = (state.turn + state.direction) % n
     if skip:
-        events.append(Event("effect", state.turn, {"effect": "skip", "skipped": nxt}))
+        events.append(event("effect", state.turn, {"effect": "skip", "skipped": nxt}))
         nxt = (nxt + state.direction) % n
     state.turn = nxt
     state.turns += 1
     if state.turns >= state.max_turns:
         state.over = True
-        events.append(Event("over", None, {"reason": "turn limit", "turns": state.turns}))
+        events.append(event("over", None, {"reason": "turn limit", "turns": state.turns}))
         return
-    events.append(Event("turn", nxt, {"pending": state.pending}) if state.pending else _TURN[nxt])
+    events.append(event("turn", nxt, {"pending": state.pending}) if state.pending else _TURN[nxt])
 
 
 def place(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
@@ -143,10 +144,10 @@ def play(state: SheddingState, seat: int, c: int, events: list[Event], undeclare
     if not state.hands[seat] and not IS_QUEEN[c]:
         state.over = True
         state.winner = seat
-        events.append(Event("win", seat))
+        events.append(event("win", seat))
     elif pressure:
         if IS_RED_JACK[c]:
-            events.append(Event("effect", seat, {"effect": "shield", "cancelled": state.pending}))
+            events.append(event("effect", seat, {"effect": "shield", "cancelled": state.pending}))
             state.pending = 0
             end_turn(state, events)
         elif DRAW_VALUE[c]:
@@ -189,10 +190,10 @@ def decline(state: SheddingState, action: Action) -> list[Event]:
 def declare(state: SheddingState, action: Action) -> list[Event]:
     """Say "last card" (S-7.1)."""
     state.declared[action.seat] = True
-    return [Event("declare", action.seat)]
+    return [event("declare", action.seat)]
 
 
-_DECLINED = Illegal("S-6.3", "the Queen was not covered")
+_DECLINED: Final = Illegal("S-6.3", "the Queen was not covered")
 
 
 def penalise(state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:

@@ -10,19 +10,29 @@ asks "how does card c follow the top card?" with one index, not arithmetic.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...cards import ACE, IS_RED, JACK, KING, QUEEN, RANK, SUIT, card_name
 from ...engine.core import Action, Illegal
 from .state import SheddingState
 
 # --- card classes ---------------------------------------------------------
-IS_QUEEN = tuple(RANK[c] == QUEEN for c in range(52))
-IS_RED_JACK = tuple(RANK[c] == JACK and IS_RED[c] for c in range(52))
-IS_BLACK_JACK = tuple(RANK[c] == JACK and not IS_RED[c] for c in range(52))
+# (``Final`` here and below: compiled, a read is a constant or a C static, not a look-up in the
+# module's dict; issue 26)
+IS_QUEEN: Final = tuple(RANK[c] == QUEEN for c in range(52))
+IS_RED_JACK: Final = tuple(RANK[c] == JACK and IS_RED[c] for c in range(52))
+IS_BLACK_JACK: Final = tuple(RANK[c] == JACK and not IS_RED[c] for c in range(52))
 #: how many cards a draw card adds to the pressure (2 -> 2, black Jack -> 5; S-4.1, S-4.2)
-DRAW_VALUE = tuple(2 if RANK[c] == 2 else 5 if IS_BLACK_JACK[c] else 0 for c in range(52))
+DRAW_VALUE: Final = tuple(2 if RANK[c] == 2 else 5 if IS_BLACK_JACK[c] else 0 for c in range(52))
 
 # --- how a card follows the top card inside a run (S-3) -------------------
-HOP, UP, DOWN, PIVOT, BAD_QUEEN, SUIT_CHANGE, JUMP = range(7)
+HOP: Final = 0
+UP: Final = 1
+DOWN: Final = 2
+PIVOT: Final = 3
+BAD_QUEEN: Final = 4
+SUIT_CHANGE: Final = 5
+JUMP: Final = 6
 
 
 def _relation(top: int, c: int) -> int:
@@ -39,34 +49,34 @@ def _relation(top: int, c: int) -> int:
     return UP if diff == 1 else DOWN
 
 
-RELATION = tuple(tuple(_relation(t, c) for c in range(52)) for t in range(52))
+RELATION: Final = tuple(tuple(_relation(t, c) for c in range(52)) for t in range(52))
 #: True when stepping from t to c crosses the Ace between King and two (S-3.4)
-IS_WRAP = tuple(tuple({RANK[t], RANK[c]} == {KING, ACE} for c in range(52)) for t in range(52))
+IS_WRAP: Final = tuple(tuple({RANK[t], RANK[c]} == {KING, ACE} for c in range(52)) for t in range(52))
 #: normal matching of a first card: same suit or same rank (S-2.2)
-MATCHES = tuple(tuple(SUIT[c] == SUIT[t] or RANK[c] == RANK[t] for c in range(52)) for t in range(52))
+MATCHES: Final = tuple(tuple(SUIT[c] == SUIT[t] or RANK[c] == RANK[t] for c in range(52)) for t in range(52))
 
 # --- reasons --------------------------------------------------------------
-NOT_YOUR_TURN = Illegal("S-2.1", "it is not your turn", "mistake")
-NO_MATCH = Illegal("S-2.2", "the first card must match the top discard by suit or rank", "mistake")
-UNDER_PRESSURE = Illegal(
+NOT_YOUR_TURN: Final = Illegal("S-2.1", "it is not your turn", "mistake")
+NO_MATCH: Final = Illegal("S-2.2", "the first card must match the top discard by suit or rank", "mistake")
+UNDER_PRESSURE: Final = Illegal(
     "S-5.4", "under draw pressure you may only stack a 2 or black Jack, shield with a red Jack, or draw",
     "mistake")
-STEP_JUMP = Illegal("S-3.1", "a run moves in steps of one rank (or hops to the same rank)", "mistake")
-STEP_SUIT = Illegal("S-3.2", "a one-rank step must stay in the same suit", "mistake")
-BAD_PIVOT = Illegal("S-3.5", "a Queen may join a run only straight after a J or K of its suit", "mistake")
-SECOND_WRAP = Illegal("S-3.4", "a run may wrap through the Ace only once", "mistake")
-FLIP = Illegal("S-3.6", "a run may not change direction", "mistake")
-QUEEN_UNCOVERED = Illegal("S-2.3", "the Queen on top must be covered (play any card) or declined", "queen not covered")
-NOTHING_TO_END = Illegal("S-2.1", "you have not played a card this turn: play or draw", "mistake")
-DRAW_IN_RUN = Illegal("H-2", "you have started a run: continue it or end it", "mistake")
-NO_QUEEN = Illegal("S-3.5", "there is no Queen on top to decline", "mistake")
-NOT_LAST = Illegal("S-7.1", "you may declare only when you hold exactly one card", "mistake")
-ALREADY = Illegal("S-7.1", "you have already declared your last card", "mistake")
-UNDECLARED = Illegal("S-7.1", "declare your last card before going out", "last card not declared")
-EXPOSURE = Illegal("S-6.2", "showing a card to the table is Exposure", "exposure")
-GAME_OVER = Illegal("S-8.1", "the game is over")
+STEP_JUMP: Final = Illegal("S-3.1", "a run moves in steps of one rank (or hops to the same rank)", "mistake")
+STEP_SUIT: Final = Illegal("S-3.2", "a one-rank step must stay in the same suit", "mistake")
+BAD_PIVOT: Final = Illegal("S-3.5", "a Queen may join a run only straight after a J or K of its suit", "mistake")
+SECOND_WRAP: Final = Illegal("S-3.4", "a run may wrap through the Ace only once", "mistake")
+FLIP: Final = Illegal("S-3.6", "a run may not change direction", "mistake")
+QUEEN_UNCOVERED: Final = Illegal("S-2.3", "the Queen on top must be covered (play any card) or declined", "queen not covered")
+NOTHING_TO_END: Final = Illegal("S-2.1", "you have not played a card this turn: play or draw", "mistake")
+DRAW_IN_RUN: Final = Illegal("H-2", "you have started a run: continue it or end it", "mistake")
+NO_QUEEN: Final = Illegal("S-3.5", "there is no Queen on top to decline", "mistake")
+NOT_LAST: Final = Illegal("S-7.1", "you may declare only when you hold exactly one card", "mistake")
+ALREADY: Final = Illegal("S-7.1", "you have already declared your last card", "mistake")
+UNDECLARED: Final = Illegal("S-7.1", "declare your last card before going out", "last card not declared")
+EXPOSURE: Final = Illegal("S-6.2", "showing a card to the table is Exposure", "exposure")
+GAME_OVER: Final = Illegal("S-8.1", "the game is over")
 
-_RUN_REASONS = {JUMP: STEP_JUMP, SUIT_CHANGE: STEP_SUIT, BAD_QUEEN: BAD_PIVOT}
+_RUN_REASONS: Final = {JUMP: STEP_JUMP, SUIT_CHANGE: STEP_SUIT, BAD_QUEEN: BAD_PIVOT}
 
 
 def _continues(top: int, c: int, run_dir: int, wrapped: bool) -> Illegal | None:
@@ -85,21 +95,21 @@ def _continues(top: int, c: int, run_dir: int, wrapped: bool) -> Illegal | None:
 
 #: CONTINUES[top][run_dir + 1][wrapped][c]: may c follow top inside a run? (the same
 #: judgement as _continues, tabulated so legal() does one lookup per card)
-CONTINUES = tuple(
+CONTINUES: Final = tuple(
     tuple(tuple(tuple(_continues(t, c, d, w) is None for c in range(52)) for w in (False, True))
           for d in (-1, 0, 1))
     for t in range(52)
 )
 #: under draw pressure only a draw card (stack) or a red Jack (shield) may be played (S-5.2)
-ANSWERS_PRESSURE = tuple(bool(DRAW_VALUE[c]) or IS_RED_JACK[c] for c in range(52))
+ANSWERS_PRESSURE: Final = tuple(bool(DRAW_VALUE[c]) or IS_RED_JACK[c] for c in range(52))
 
 # --- preallocated actions: legal() returns references, it builds nothing --
-MAX_SEATS = 5
-PLAY = tuple(tuple(Action(s, "play", c) for c in range(52)) for s in range(MAX_SEATS))
-DRAW = tuple(Action(s, "draw") for s in range(MAX_SEATS))
-END = tuple(Action(s, "end") for s in range(MAX_SEATS))
-DECLINE = tuple(Action(s, "decline") for s in range(MAX_SEATS))
-DECLARE = tuple(Action(s, "declare") for s in range(MAX_SEATS))
+MAX_SEATS: Final = 5
+PLAY: Final = tuple(tuple(Action(s, "play", c) for c in range(52)) for s in range(MAX_SEATS))
+DRAW: Final = tuple(Action(s, "draw") for s in range(MAX_SEATS))
+END: Final = tuple(Action(s, "end") for s in range(MAX_SEATS))
+DECLINE: Final = tuple(Action(s, "decline") for s in range(MAX_SEATS))
+DECLARE: Final = tuple(Action(s, "declare") for s in range(MAX_SEATS))
 
 
 def why_not_play(state: SheddingState, c: int) -> Illegal | None:
