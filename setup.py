@@ -32,8 +32,17 @@ HERE = Path(__file__).parent
 
 def notice(why: str) -> None:
     """Say why in one line, and remove what an earlier build left beside the sources (it would
-    shadow them)."""
-    print(f"houserules: {why}; installing pure Python (the same rules, slower)", file=sys.stderr)
+    shadow them). pip shows a build's output only when it fails (or with -v), so the line goes
+    to the terminal itself where there is one."""
+    line = f"houserules: {why}; installing pure Python (the same rules, slower)"
+    if sys.stderr.isatty():
+        print(line, file=sys.stderr)
+    else:
+        try:
+            with open("/dev/tty", "w") as tty:
+                print(line, file=tty)
+        except OSError:  # no terminal (CI, a container build): the build's own output keeps it
+            print(line, file=sys.stderr)
     notice_quietly()
 
 
@@ -73,15 +82,19 @@ class BuildOrFallBack(build_ext):
                 built.unlink(missing_ok=True)
 
 
+#: the commands that build the package; metadata steps (egg_info, dist_info: pip runs each in a
+#: process of its own before the build) need no extensions, and mypyc takes minutes
+BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+
+
 def compiled() -> list[Any]:
     """The mypyc extensions, or none (with a one-line notice saying why)."""
-    if not os.environ.get("HOUSERULES_COMPILE") or os.environ.get("HOUSERULES_PURE"):
-        if os.environ.get("HOUSERULES_COMPILE"):
-            notice("HOUSERULES_PURE is set")
-        else:  # the default: nothing to say, but nothing an earlier build left may shadow the sources
-            notice_quietly()
+    if not BUILDING.intersection(sys.argv[1:]):
         return []
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if os.environ.get("HOUSERULES_PURE"):
+        notice("HOUSERULES_PURE is set")
+        return []
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None:
         notice(f"no C compiler ({cc})")
         return []

@@ -55,9 +55,22 @@ PACKAGE = Path(__file__).parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
+def source(name: str) -> Path:
+    """The source file of module ``name`` (``houserules.…``), compiled or not: a compiled module's
+    ``__file__`` names its library, and its functions keep no docstrings, so what reads a module's
+    own text reads it here."""
+    return PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py")
+
+
 def source_paths() -> list[Path]:
     """The sources of ``COMPILED``."""
-    return [PACKAGE.joinpath(*m.split(".")).with_suffix(".py") for m in COMPILED]
+    return [source(f"houserules.{m}") for m in COMPILED]
+
+
+def loaded() -> list[str]:
+    """The ``houserules`` modules this process has imported compiled (none when it runs pure)."""
+    return sorted(m for m, module in list(sys.modules.items())
+                  if m.startswith("houserules") and str(getattr(module, "__file__", "") or "").endswith(SUFFIX))
 
 
 def stale(library: Path) -> bool:
