@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -311,6 +312,14 @@ def test_a_copy_draws_the_same_numbers_as_its_original_but_on_its_own(name: str)
     again.rng.random()
     assert state.rng.getstate() == where
     assert [game.copy(twin).rng.random() for _ in range(2)] == [twin.rng.random()] * 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_pickles_as_itself(name: str) -> None:
+    """A game keeps nothing of its own: pickled (OpenSpiel serialises the game a state belongs
+    to), it comes back as its class. Compiled, it once took its class's codec with it and failed."""
+    game = registry.get(name)
+    assert type(pickle.loads(pickle.dumps(game))) is type(game)
 
 
 json_values = st.recursive(
