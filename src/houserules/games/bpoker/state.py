@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ...engine.clone import Seeded
+from ...engine.clone import Seeded, remade
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
@@ -85,6 +85,9 @@ class Slot:
     """A card or tile on a table, with its marks."""
 
     __slots__ = ("cards", "eff", "ne", "side", "wild")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return remade(self, self.cards)  # pickled or copied (engine.clone)
 
     def __init__(self, cards: list[int], wild: bool = False, ne: bool = False,
                  eff: tuple[int, int] | None = None, side: tuple[int, ...] = ()):
