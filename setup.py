@@ -3,14 +3,19 @@
 * It copies docs/ (the rules pages, the protocol) into the built package as
   houserules/docs, so `houserules rules GAME` works from an installed wheel and
   not only from a checkout (setuptools' package data cannot reach outside src/).
-* With HOUSERULES_COMPILE=1 it compiles the hot core (houserules/native.py lists
-  it) with mypyc where a C compiler and Python's headers are present: random play
-  runs 1.5 to 2.6 times as fast, deciding exactly the same (bench/RESULTS.md,
-  "Compiled" and "Cheap copies and compiled states"). Where they are not, or
-  compiling fails, it says so in one line and installs the same package as pure
-  Python. Opt-in, not the default: it adds three to six minutes to the set-up, it
-  reaches two of issue 26's five goals (Shedding's and Mao's), and a compiled build
-  goes stale whenever a listed source is edited (native.py then runs the sources).
+* It compiles the hot core (houserules/native.py lists it) with mypyc, by
+  default, where a C compiler and Python's headers are present: random play
+  runs about 1.2 to 2.6 times as fast, deciding exactly the same (bench/RESULTS.md,
+  "Compiled" and "Cheap copies and compiled states"). It costs about four CPU
+  minutes (nearly all of it the C compiler on mypyc's one large C file, which
+  one core compiles; mypyc itself takes seconds), once per install. Where there
+  is no compiler or no headers, or compiling fails, it says so in one line and
+  installs the same package as pure Python; HOUSERULES_PURE=1 installs pure
+  Python at once. The line goes to the terminal, since pip shows a build's own
+  output only with -v. mypyc runs only when the package is built, not in the
+  metadata steps pip runs setup.py for first. A source of a checkout edited
+  after the build makes houserules run the sources, with a notice, until it is
+  built again (native.py).
 """
 
 from __future__ import annotations
@@ -30,10 +35,23 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).parent
 
 
+def say(line: str) -> None:
+    """Print one line where the person installing sees it: pip shows a build's output only when
+    it fails (or with -v), so the line goes to the terminal itself where there is one."""
+    if sys.stderr.isatty():
+        print(line, file=sys.stderr)
+        return
+    try:
+        with open("/dev/tty", "w") as tty:
+            print(line, file=tty)
+    except OSError:  # no terminal (CI, a container build): the build's own output keeps it
+        print(line, file=sys.stderr)
+
+
 def notice(why: str) -> None:
     """Say why in one line, and remove what an earlier build left beside the sources (it would
     shadow them)."""
-    print(f"houserules: {why}; installing pure Python (the same rules, slower)", file=sys.stderr)
+    say(f"houserules: {why}; installing pure Python (the same rules, slower)")
     notice_quietly()
 
 
@@ -67,21 +85,26 @@ class BuildOrFallBack(build_ext):
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 (any compiler failure: the pure package still works)
-            notice(f"compiling failed ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})")
+            first = (str(exc).splitlines() or [""])[0]  # a compiler's is its whole command: cut it short
+            notice(f"compiling failed ({type(exc).__name__}: {first[:100]}{'…' if len(first) > 100 else ''})")
             for ext in self.extensions:  # nothing half-built may shadow the sources
                 built = Path(self.get_ext_fullpath(ext.name))
                 built.unlink(missing_ok=True)
 
 
+#: the commands that build the package; metadata steps (egg_info, dist_info: pip runs each in a
+#: process of its own before the build) need no extensions, and mypyc takes minutes
+BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+
+
 def compiled() -> list[Any]:
     """The mypyc extensions, or none (with a one-line notice saying why)."""
-    if not os.environ.get("HOUSERULES_COMPILE") or os.environ.get("HOUSERULES_PURE"):
-        if os.environ.get("HOUSERULES_COMPILE"):
-            notice("HOUSERULES_PURE is set")
-        else:  # the default: nothing to say, but nothing an earlier build left may shadow the sources
-            notice_quietly()
+    if not BUILDING.intersection(sys.argv[1:]):
         return []
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if os.environ.get("HOUSERULES_PURE"):
+        notice("HOUSERULES_PURE is set")
+        return []
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None:
         notice(f"no C compiler ({cc})")
         return []
@@ -95,6 +118,7 @@ def compiled() -> list[Any]:
         return []
     listing = runpy.run_path(str(HERE / "src" / "houserules" / "native.py"), run_name="houserules_native_listing")
     paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["COMPILED"]]
+    say("houserules: compiling the rules with mypyc, a few minutes (HOUSERULES_PURE=1 skips it)")
     try:
         return list(mypycify(paths, opt_level="3", group_name=listing["GROUP"]))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 (mypyc refused a module: say so, stay pure)

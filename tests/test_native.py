@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from houserules import native
 
 
@@ -23,6 +25,17 @@ def test_a_build_older_than_a_source_is_stale_and_a_newer_one_is_not(tmp_path: P
     future = max(p.stat().st_mtime for p in native.source_paths()) + 3600
     os.utime(library, (future, future))
     assert not native.stale(library)
+
+
+def test_only_a_checkouts_sources_are_checked_for_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """pip installs a wheel's files in its order, the library first, so an installed copy's
+    sources always look newer than its build: only a checkout's (beside pyproject.toml) count."""
+    assert native.checkout()  # the suite runs from the checkout
+    monkeypatch.setattr(native, "PACKAGE", tmp_path / "lib" / "site-packages" / "houserules")
+    assert not native.checkout()
+    monkeypatch.setattr(native, "PACKAGE", tmp_path / "src" / "houserules")
+    (tmp_path / "pyproject.toml").touch()
+    assert native.checkout()
 
 
 def test_the_pure_finder_finds_sources_only():

@@ -6,9 +6,10 @@ as fast and decides exactly the same (bench/RESULTS.md, "Compiled"). An editable
 install puts the compiled modules (``.so`` files) beside the sources, where
 Python prefers them to the ``.py`` files. Compiled modules of one build call
 each other directly, so a source edited after the build would be silently
-ignored: when any listed source is newer than the build, or ``HOUSERULES_PURE``
-is set, every ``houserules`` module is loaded from its source instead (the
-former with a one-line notice saying how to rebuild). Nothing else differs.
+ignored: when any listed source of a checkout is newer than the build, or
+``HOUSERULES_PURE`` is set, every ``houserules`` module is loaded from its source
+instead (the former with a one-line notice saying how to rebuild). Nothing else
+differs.
 """
 
 from __future__ import annotations
@@ -54,9 +55,22 @@ PACKAGE = Path(__file__).parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
+def source(name: str) -> Path:
+    """The source file of module ``name`` (``houserules.…``), compiled or not: a compiled module's
+    ``__file__`` names its library, and its functions keep no docstrings, so what reads a module's
+    own text reads it here."""
+    return PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py")
+
+
 def source_paths() -> list[Path]:
     """The sources of ``COMPILED``."""
-    return [PACKAGE.joinpath(*m.split(".")).with_suffix(".py") for m in COMPILED]
+    return [source(f"houserules.{m}") for m in COMPILED]
+
+
+def loaded() -> list[str]:
+    """The ``houserules`` modules this process has imported compiled (none when it runs pure)."""
+    return sorted(m for m, module in list(sys.modules.items())
+                  if m.startswith("houserules") and str(getattr(module, "__file__", "") or "").endswith(SUFFIX))
 
 
 def stale(library: Path) -> bool:
@@ -80,6 +94,13 @@ class PureFinder(importlib.abc.MetaPathFinder):
         return None
 
 
+def checkout() -> bool:
+    """True when the package runs from a checkout's ``src`` (an editable install, or
+    ``PYTHONPATH=src``), whose sources are edited. An installed copy's are not, and pip writes
+    its files in the wheel's order, the library first: there its sources always look newer."""
+    return (PACKAGE.parent.parent / "pyproject.toml").is_file()
+
+
 def choose() -> None:
     """Run the sources instead of a compiled build that is absent, unwanted or older than them
     (called once, when ``houserules`` is imported)."""
@@ -88,7 +109,7 @@ def choose() -> None:
         return
     if os.environ.get("HOUSERULES_PURE"):
         sys.meta_path.insert(0, PureFinder())
-    elif stale(library):
+    elif checkout() and stale(library):
         print("houserules: sources changed since the compiled build; running pure Python "
               "(rebuild: pip install -e .)", file=sys.stderr)
         sys.meta_path.insert(0, PureFinder())

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from houserules import native
 from houserules.engine import registry
 from houserules.engine.core import Action, OptionsError
 from houserules.engine.referee import act
@@ -182,7 +183,7 @@ def test_questions_do_not_assume_a_players_sex() -> None:
     from houserules.games.bpoker import effects_high, effects_low, pairs
 
     for module in (effects_high, effects_low, pairs):
-        prompts = re.findall(r'ask\([^"]*"[^"]*", "([^"]*)"', Path(module.__file__ or "").read_text())
+        prompts = re.findall(r'ask\([^"]*"[^"]*", "([^"]*)"', native.source(module.__name__).read_text())
         assert prompts, module.__name__
         assert not [p for p in prompts if re.search(r"\b(his|him|he)\b", p)], module.__name__
 

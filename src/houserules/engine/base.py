@@ -63,6 +63,12 @@ class GameBase(Generic[S, V]):
     #: delay of game): a table then keeps time for the rules even without a move clock
     keeps_time: bool = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game keeps nothing of its own (its rules are its class), so it pickles as its class
+        (OpenSpiel's serialised games hold one). Compiled, the class's attributes above read as
+        the instance's slots and would be pickled with it, local functions and all: they cannot be."""
+        return type(self), (), getattr(self, "__dict__", None) or None
+
     # --- what every game answers the same way ----------------------------------------
     def seats(self, state: S) -> int:
         return self.seats_for(state.options)

@@ -9,11 +9,18 @@ the games from each re-inventing the arithmetic.
 
 from __future__ import annotations
 
+from typing import Any
+
+from .clone import remade
+
 
 class Ledger:
     """Each seat's chips, the Pot, and the chips staked in front of each seat."""
 
     __slots__ = ("chips", "pot", "staked")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return remade(self, self.chips, self.pot)  # pickled or copied (engine.clone)
 
     def __init__(self, chips: list[int], pot: int = 0):
         self.chips = chips

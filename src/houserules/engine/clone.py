@@ -11,12 +11,18 @@ rarely (a reshuffle, a deal), and a search bot's redeal replaces it at once.
 the twin only when one of the two draws from it first; a generator that is
 shared is never advanced, so each side sees exactly the numbers it would have
 seen with a twin of its own.
+
+Pickled or copied with the ``copy`` module, a state (and a compiled object it
+holds) is made again through its constructor and then given every field back
+(``remade``; a view, frozen, through its constructor alone): mypyc calls a compiled class's constructor whenever one is made,
+so a compiled state could not be unpickled the way a plain object is.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from typing import TypeVar
+from typing import Any, TypeVar
 
 S = TypeVar("S")
 
@@ -27,6 +33,18 @@ def twin(rng: random.Random) -> random.Random:
     new = random.Random.__new__(random.Random)
     new.setstate(rng.getstate())
     return new
+
+
+def remade(obj: object, *args: Any) -> tuple[Any, ...]:
+    """``obj.__reduce__()`` for pickle and the ``copy`` module: its class called with ``args``
+    (any the constructor accepts), then every field of ``obj`` set back."""
+    return type(obj), args, obj.__getstate__()
+
+
+def remade_frozen(obj: Any) -> tuple[Any, ...]:
+    """``obj.__reduce__()`` for a frozen dataclass (a view): its class called with every field
+    (compiled, a frozen one refuses to have its fields set back one by one)."""
+    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
 
 
 class Seeded:
@@ -55,6 +73,10 @@ class Seeded:
     def rng(self, value: random.Random) -> None:
         self._rng = value
         self._rng_shared = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Every state class's constructor takes ``(options, seed, rng)``, as its ``copy`` calls it."""
+        return remade(self, getattr(self, "options"), getattr(self, "seed"), self._rng)
 
     def share_rng(self, new: Seeded) -> None:
         """Give the copy ``new`` this state's generator, shared until either side reads it."""

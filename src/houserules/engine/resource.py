@@ -8,11 +8,18 @@ business: it decides which seat a gain goes to, then calls ``gain``.
 
 from __future__ import annotations
 
+from typing import Any
+
+from .clone import remade
+
 
 class SeatPool:
     """One bounded counter per seat."""
 
     __slots__ = ("values", "cap", "floor")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return remade(self, len(self.values), self.cap)  # pickled or copied (engine.clone)
 
     def __init__(self, seats: int, cap: int, start: int = 0, floor: int = 0) -> None:
         self.values: list[int] = [start] * seats

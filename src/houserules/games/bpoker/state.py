@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
 from ...cards import shuffle
-from ...engine.clone import Seeded
+from ...engine.clone import Seeded, remade
 from ...engine.core import NO_DATA, Event
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
@@ -110,6 +110,9 @@ class Slot:
     """A card or tile on a table, with its marks."""
 
     __slots__ = ("cards", "eff", "ne", "side", "wild")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return remade(self, self.cards)  # pickled or copied (engine.clone)
 
     def __init__(self, cards: list[int], wild: bool = False, ne: bool = False,
                  eff: tuple[int, int] | None = None, side: tuple[int, ...] = ()):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.clone import remade_frozen
 from .cards import names
 from .modifiers import Situation, situation
 from .solver import Arrangement
@@ -59,6 +60,9 @@ class OnionView:
     revealed: tuple[tuple[int, ...], ...] = ()
     offered: tuple[int, ...] = ()  # the cards this seat chooses between (#4i, #5i)
     fool: bool = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return remade_frozen(self)  # pickled or copied (engine.clone)
 
     @property
     def elder(self) -> int:

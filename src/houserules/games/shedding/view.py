@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import card_name
+from ...engine.clone import remade_frozen
 from .rules import IS_QUEEN
 from .state import SheddingState
 
@@ -36,6 +37,9 @@ class SheddingView:
     over: bool
     winner: int | None
     turns: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return remade_frozen(self)  # pickled or copied (engine.clone)
 
     @property
     def queen_to_cover(self) -> bool:
