@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_name, parse_card
 from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
@@ -14,7 +14,7 @@ from .machine import ask, push, step, window
 from .pairs import set_rule
 from .play import NOBODY, Ctx, cards_of, enter, forced_by_opponent
 from .reactions import guard_offers, magic_stops, spent
-from .state import TURN, BState, Frame, Slot, event
+from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
 from .tiles import immune
 from .unit import sideways_sixes, unsideways

@@ -7,7 +7,7 @@ helpers for naming targets live in ``targets``.
 
 from __future__ import annotations
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import (
     BLACK1,
     CLUBS,
@@ -25,7 +25,7 @@ from .looks import moved, saw, traded
 from .machine import ask, player_of, push, step, window
 from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
 from .reactions import guard_offers, magic_stops, spent
-from .state import TURN, BState, Frame, Slot, event
+from .state import TURN, BState, Frame, Slot
 from .targets import (
     name_seat,
     opponents,

@@ -13,7 +13,7 @@ one player is left with cards, or at a turn cap (the reason is recorded).
 
 from __future__ import annotations
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from ...engine.words import plural
 from . import declare
 from .cards import card_name, parse_card
@@ -24,7 +24,7 @@ from .joint import neutralizers
 from .looks import changed, forget_all, moved
 from .machine import ask, player_of, push, run, step
 from .play import NOBODY, enter
-from .state import DECLARE, OVER, TURN, BState, Frame, event
+from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
 from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
 from .unit import triggers

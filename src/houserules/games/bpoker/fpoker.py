@@ -24,11 +24,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import card_name, parse_card
 from .hands import describe, evaluate
 from .machine import ask, push, step
-from .state import FPOKER, TURN, BState, Frame, event
+from .state import FPOKER, TURN, BState, Frame
 from .targets import opponents
 from .zones import face, from_stash
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import CLUBS, DIAMONDS, card_name, parse_card
 from .machine import ask, step
-from .state import BState, Frame, Slot, event
+from .state import BState, Frame, Slot
 from .zones import lift, value
 
 Want = Callable[[tuple[int, int]], bool]

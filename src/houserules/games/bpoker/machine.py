@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from ...engine.core import Event
-from .state import Ask, BState, Frame, event, frame, new_tuple
+from ...engine.core import Event, event
+from .state import Ask, BState, Frame, frame, new_tuple
 
 StepFn = Callable[[BState, Frame], list[Event]]
 STEPS: Final[dict[str, StepFn]] = {}

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import (
     CLUBS,
     DIAMONDS,
@@ -37,7 +37,7 @@ from .cards import (
 from .looks import moved, traded
 from .machine import ask, push, step
 from .play import NOBODY, Ctx, resolve
-from .state import TURN, BState, Frame, Slot, event
+from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, parse_seat
 from .tiles import locked_rank, unit
 from .zones import face, lift, targetable

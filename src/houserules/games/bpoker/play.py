@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import (
     BLACK1,
     CLUBS,
@@ -36,7 +36,7 @@ from .joint import spend
 from .looks import changed
 from .machine import ask, push, step, window
 from .reactions import K_CLUBS, offers, spend_magic, spend_reflector, tunnel_card
-from .state import BState, Frame, Slot, event
+from .state import BState, Frame, Slot
 from .tiles import locked_rank, set_kind
 from .zones import face, find, lift, value
 

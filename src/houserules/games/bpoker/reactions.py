@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import CLUBS, card_name
 from .joint import SIX, TEN_D, reflector_pairs, serving, spend
-from .state import BState, Slot, event
+from .state import BState, Slot
 from .zones import face
 
 K_CLUBS: Final = (13, CLUBS)

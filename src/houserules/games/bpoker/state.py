@@ -28,7 +28,6 @@ from typing import Any, Final, NamedTuple
 
 from ...cards import shuffle
 from ...engine.clone import Seeded, remade
-from ...engine.core import NO_DATA, Event
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
@@ -87,18 +86,11 @@ class Ask(NamedTuple):
 
 
 #: makes a named tuple from its fields in one C call: a NamedTuple's own constructor is a generated
-#: Python function, which compiled code calls through the interpreter (several events and frames
-#: a decision in random play; issue 26)
+#: Python function, which compiled code calls through the interpreter (several frames a decision
+#: in random play; events are made so by ``engine.core.event``; issue 26)
 new_tuple: Final = tuple.__new__
-#: the classes as constants (compiled: read directly, not looked up among the module's names)
-_EVENT: Final = Event
+#: the class as a constant (compiled: read directly, not looked up among the module's names)
 _FRAME: Final = Frame
-
-
-def event(kind: str, seat: int | None = None, data: Mapping[str, Any] = NO_DATA,
-          secret: Mapping[str, Any] = NO_DATA) -> Event:
-    """``Event(kind, seat, data, secret)``, made as the tuple it is (``new_tuple``)."""
-    return new_tuple(_EVENT, (kind, seat, data, secret))
 
 
 def frame(step: str, seat: int, data: tuple[Any, ...] = ()) -> Frame:

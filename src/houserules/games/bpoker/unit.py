@@ -13,11 +13,11 @@ Its immunities (Ks, 9s, 2s, same-suit 8s) are ``tiles.immune``.
 
 from __future__ import annotations
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import card_name, suit
 from .machine import push, step
 from .play import NOBODY, Ctx
-from .state import TURN, BState, Frame, Slot, event
+from .state import TURN, BState, Frame, Slot
 from .tiles import unit, upright
 
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from .cards import DIAMONDS, card_name, parse_card
 from .cards import face as face  # a slot's face is read here by every effect
 from .catalogue import modifier
 from .machine import ask, push, step
-from .state import BState, Frame, Slot, event
+from .state import BState, Frame, Slot
 from .tiles import fee_factor, unit
 
 TEN_DIAMONDS: Final = (10, DIAMONDS)

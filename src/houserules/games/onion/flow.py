@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import shuffle
-from ...engine.core import Action, Event
+from ...engine.core import Action, Event, event
 from ...engine.seniority import left_of
 from . import groupings as G
 from . import modifiers, solver
 from .cards import canonical, full_deck, names
-from .state import LAST_PARTS, OnionState, Phase, event, offer_cost, seniority_order
+from .state import LAST_PARTS, OnionState, Phase, offer_cost, seniority_order
 
 FIRST_HALF = 5
 

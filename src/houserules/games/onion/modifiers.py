@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
-from ...engine.core import Event
+from ...engine.core import Event, event
 from . import groupings as G
 from . import solver
 from .cards import ARCHCHANCELLOR, ATUIN, CRANK, DEATH, FATE, FOOL, LADY, SENDER, SPECIAL, name, names
-from .state import OnionState, Phase, event
+from .state import OnionState, Phase
 
 #: the modifier(s) that give each special card a use
 USES: dict[int, tuple[int, ...]] = {

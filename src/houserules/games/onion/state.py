@@ -18,7 +18,7 @@ from typing import Any, Final
 from ...cards import CardError
 from ...engine.chips import Ledger
 from ...engine.clone import Seeded
-from ...engine.core import NO_DATA, STRICT, Event, GameError, OptionsError
+from ...engine.core import STRICT, GameError, OptionsError
 from ...engine.literal import check_keys
 from ...engine.options import Option, Schema, dealer, mode, players, read_options
 from ...engine.seniority import seniority
@@ -73,17 +73,9 @@ class OnionKind(StrEnum):
 KIND_OF: dict[str, OnionKind] = {k.value: k for k in OnionKind}
 
 
-#: makes an ``Event`` (or an ``Action``) from its fields in one C call: a named tuple's own
-#: constructor is a Python function, interpreted even in a compiled build, and every decision
-#: tells at least one event
+#: makes an ``Action`` from its fields in one C call: a named tuple's own constructor is a
+#: Python function, interpreted even in a compiled build (events: ``engine.core.event``)
 new: Final = tuple.__new__
-
-
-def event(kind: str, seat: int | None = None, data: Mapping[str, Any] = NO_DATA,
-          secret: Mapping[str, Any] = NO_DATA) -> Event:
-    """``Event(kind, seat, data, secret)``, made without the named tuple's Python constructor."""
-    made: Event = new(Event, (kind, seat, data, secret))
-    return made
 
 
 #: betting parts: 1-3 the first round (3 without raising), 4-5 the two last parts
