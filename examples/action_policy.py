@@ -42,20 +42,20 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import time
+import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from houserules.bots import ask, make
-from houserules.bots.policy import save_policy
-from houserules.engine.core import Action
-from houserules.envs.common import EncodedGame, payoffs
-from houserules.sim.ladder import LadderConfig, sign_test
-from houserules.sim.ladder import run as ladder
+sys.path.insert(0, str(Path(__file__).parent))
+from checkpoints import PLAYERS, cpu, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
 
-PLAYERS = 2
+from houserules.bots import ask, make  # noqa: E402
+from houserules.bots.policy import save_policy  # noqa: E402
+from houserules.engine.core import Action  # noqa: E402
+from houserules.envs.common import EncodedGame, payoffs  # noqa: E402
+
 #: one decision: its legal actions' feature rows and a target per row (a label or an outcome)
 Decision = tuple[np.ndarray, np.ndarray]
 
@@ -132,12 +132,6 @@ class Scorer:
 
 
 #: CPU seconds spent rating checkpoints, left out of the training budgets
-_RATING = [0.0]
-
-
-def cpu() -> float:
-    """CPU seconds of this process spent training (the checkpoints' ladders left out)."""
-    return time.process_time() - _RATING[0]
 
 
 def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False, rounds: bool = False) -> float:
@@ -169,13 +163,6 @@ def outcomes(table: EncodedGame, seat: int, legal: list[Action], samples: int, b
             q[i] += play_out(twin, bots, seat, chips, rounds)
     return q / samples
 
-
-def rate(spec: str, game: str, options: dict[str, Any], n: int, seed: int) -> dict[str, Any]:
-    """A seat-rotated ladder of ``n`` games of ``spec`` against the heuristic."""
-    config = LadderConfig(game, (spec, "heuristic"), n, {**options, "players": PLAYERS}, seed=seed)
-    result = ladder(config)
-    wins = sum(seats[w] == spec for seats, won in result for w in won)
-    return {"games": len(result), "wins": wins, **sign_test(result, config)}
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -224,14 +211,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         return encoding.action_features(table.view(seat), legal)
 
     def checkpoint(label: str) -> None:
-        start = time.process_time()
         spec = net.save(out, game, options, features)
         if args.check:
             rated = rate(spec, game, options, args.check, 500_000 + args.seed)
             curve.append((label, cpu() - t0, rated))
             print(f"{label:34s} cpu {cpu() - t0:6.0f}s  ladder vs heuristic {rated['wins']}/{rated['games']}  "
                   f"deals ahead/behind/even {rated['ahead']}/{rated['behind']}/{rated['even']}", flush=True)
-        _RATING[0] += time.process_time() - start
 
     # 1. decisions of the heuristic playing itself, each action played out (the seat alternates)
     data: list[Decision] = []
@@ -275,9 +260,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     net.margin = margin
     checkpoint(f"final, margin {margin:.2f}")
     trained = cpu() - t0
-    start = time.process_time()
     final = rate(f"policy:{out}", game, options, args.ladder, 1_000_000 + args.seed)
-    _RATING[0] += time.process_time() - start
     print(f"final ladder vs heuristic (seed {1_000_000 + args.seed}): the policy won {final['wins']} of "
           f"{final['games']}; per deal ahead {final['ahead']}, behind {final['behind']}, even {final['even']}; "
           f"sign test p = {final['p_value']:.3g}; training CPU {trained:.0f}s (margin {margin:.2f}, "

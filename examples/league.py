@@ -34,22 +34,19 @@ import argparse
 import json
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
+from checkpoints import PLAYERS, cpu, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
 from shedding_policy_gradient import Policy  # noqa: E402  (the same network and its single-game step)
 
 from houserules.bots import ask, levels, make  # noqa: E402
 from houserules.bots.policy import save_policy  # noqa: E402
 from houserules.envs.common import EncodedGame  # noqa: E402
-from houserules.sim.ladder import LadderConfig, sign_test  # noqa: E402
-from houserules.sim.ladder import run as ladder  # noqa: E402
 
-PLAYERS = 2
 #: one labelled decision: observation, legal indices, the index chosen, its weight
 Example = tuple[np.ndarray, np.ndarray, int, float]
 
@@ -117,12 +114,6 @@ class Learner(Policy):
 
 
 #: CPU seconds spent rating checkpoints, left out of the training budgets
-_RATING = [0.0]
-
-
-def cpu() -> float:
-    """CPU seconds of this process spent training (the checkpoints' ladders left out)."""
-    return time.process_time() - _RATING[0]
 
 
 def games(table: EncodedGame, seed: int, budget: float, seat_player: Any) -> int:
@@ -152,13 +143,6 @@ def greedy(net: Learner, table: EncodedGame, seat: int, legal: list[Any]) -> Any
     _, p, _ = net.batch(table.observe(seat)["observation"][None, :], [np.array(indices)])
     return legal[int(np.argmax(p[0, indices]))]
 
-
-def rate(spec: str, game: str, options: dict[str, Any], n: int, seed: int) -> dict[str, Any]:
-    """A seat-rotated ladder of ``n`` games of ``spec`` against the heuristic."""
-    config = LadderConfig(game, (spec, "heuristic"), n, {**options, "players": PLAYERS}, seed=seed)
-    outcomes = ladder(config)
-    wins = sum(seats[w] == spec for seats, won in outcomes for w in won)
-    return {"games": len(outcomes), "wins": wins, **sign_test(outcomes, config)}
 
 
 def league(net: Learner, table: EncodedGame, game: str, options: dict[str, Any], budget: float, lr: float,
@@ -243,10 +227,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     t0 = cpu()
 
     def checkpoint(label: str, *_: Any) -> None:
-        start = time.process_time()
         spec = net.save(out, game, options)
         rated = rate(spec, game, options, args.check, 500_000 + args.seed)
-        _RATING[0] += time.process_time() - start
         curve.append((label, cpu() - t0, rated))
         print(f"{label:28s} cpu {cpu() - t0:6.0f}s  ladder vs heuristic {rated['wins']}/{rated['games']}  "
               f"deals {rated['ahead']}/{rated['behind']}/{rated['even']}", flush=True)
