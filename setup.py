@@ -5,8 +5,8 @@
   not only from a checkout (setuptools' package data cannot reach outside src/).
 * It compiles the hot core (houserules/native.py lists it) with mypyc, by
   default, where a C compiler and Python's headers are present: random play
-  runs about 1.2 to 2.6 times as fast, deciding exactly the same (bench/RESULTS.md,
-  "Compiled" and "Cheap copies and compiled states"). It costs about four CPU
+  runs about two to four times as fast, deciding exactly the same (bench/RESULTS.md,
+  "All five in one run, after every merge"). It costs about four CPU
   minutes (nearly all of it the C compiler on mypyc's one large C file, which
   one core compiles; mypyc itself takes seconds), once per install. Where there
   is no compiler or no headers, or compiling fails, it says so in one line and

@@ -1,8 +1,9 @@
 """The modules the set-up compiles with mypyc where it can (issue 26), and the guard that runs
 the pure Python sources instead when the compiled ones cannot be trusted.
 
-The rules are plain typed Python; compiled, random play runs two to three times
-as fast and decides exactly the same (bench/RESULTS.md, "Compiled"). An editable
+The rules are plain typed Python; compiled, random play runs two to four times
+as fast and decides exactly the same (bench/RESULTS.md, "All five in one run, after every
+merge"). An editable
 install puts the compiled modules (``.so`` files) beside the sources, where
 Python prefers them to the ``.py`` files. Compiled modules of one build call
 each other directly, so a source edited after the build would be silently
