@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from checkpoints import PLAYERS, cpu, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
+from checkpoints import PLAYERS, Curve, cpu, plot_curve, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
 
 from houserules.bots import ask, make  # noqa: E402
 from houserules.bots.policy import save_policy  # noqa: E402
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     net = Scorer(len(names), args.hidden, rng, names.index(args.anchor) if args.anchor in names else None)
     net.margin = args.margins[len(args.margins) // 2] if net.anchor is not None else 0.0
     heuristic = [make(game, "heuristic", 1 + s) for s in range(PLAYERS)]
-    curve: list[tuple[str, float, dict[str, Any]]] = []
+    curve: Curve = []
     t0 = cpu()
 
     def rows(seat: int, legal: list[Action]) -> list[list[float]]:
@@ -266,30 +266,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
           f"sign test p = {final['p_value']:.3g}; training CPU {trained:.0f}s (margin {margin:.2f}, "
           f"{len(data)} decisions); saved {out}", flush=True)
     if args.curve and curve:
-        plot(curve, args.curve, game)
+        plot_curve(curve, args.curve, f"Two-player {game}: an action scorer learnt from rollouts",
+                   lambda r: r["ahead"] / max(1, r["ahead"] + r["behind"]),
+                   "policy: share of deals ahead (of those not even)", "deals ahead / (ahead + behind)", (0.0, 1.0))
     return {"curve": curve, "final": final, "games": played, "decisions": len(data), "margin": margin,
             "out": str(out)}
-
-
-def plot(curve: list[tuple[str, float, dict[str, Any]]], path: Path, game: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4))
-    xs = [c for _, c, _ in curve]
-    share = [r["ahead"] / max(1, r["ahead"] + r["behind"]) for _, _, r in curve]
-    ax.plot(xs, share, marker="o", color="#3b7dd8", label="policy: share of deals ahead (of those not even)")
-    ax.axhline(0.5, color="grey", linestyle="--", linewidth=1, label="level with the heuristic")
-    ax.set_xlabel("training CPU seconds")
-    ax.set_ylabel("deals ahead / (ahead + behind)")
-    ax.set_ylim(0.0, 1.0)
-    ax.set_title(f"Two-player {game}: an action scorer learnt from rollouts")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
 
 
 if __name__ == "__main__":

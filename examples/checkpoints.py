@@ -8,11 +8,15 @@ training CPU, so the clock leaves the ladders out (``rated`` adds what one cost)
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from houserules.sim.ladder import LadderConfig, sign_test
 from houserules.sim.ladder import run as ladder
 
+#: a training run's checkpoints: (label, training CPU seconds, the checkpoint's ladder)
+Curve = list[tuple[str, float, dict[str, Any]]]
 #: both examples train two-player games: the ladder's sign test then compares deal by deal
 PLAYERS = 2
 _RATING = [0.0]
@@ -33,3 +37,30 @@ def rate(spec: str, game: str, options: dict[str, Any], n: int, seed: int) -> di
     rated = {"games": len(outcomes), "wins": wins, **sign_test(outcomes, config)}
     _RATING[0] += time.process_time() - start
     return rated
+
+
+def plot_curve(curve: Curve, path: Path, title: str, measure: Callable[[dict[str, Any]], float], label: str,
+               ylabel: str, ylim: tuple[float, float], annotated: Callable[[str], bool] = lambda _: False) -> None:
+    """Draw ``measure`` of each checkpoint's ladder against training CPU seconds into ``path``
+    (a PNG), beside the line of a policy level with the heuristic; checkpoints whose label is
+    ``annotated`` carry it."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    points = [(name, x, measure(rated)) for name, x, rated in curve]
+    ax.plot([x for _, x, _ in points], [y for _, _, y in points], marker="o", color="#3b7dd8", label=label)
+    for name, x, y in points:
+        if annotated(name):
+            ax.annotate(name, (x, y), textcoords="offset points", xytext=(4, 6), fontsize=8)
+    ax.axhline(0.5, color="grey", linestyle="--", linewidth=1, label="level with the heuristic")
+    ax.set_xlabel("training CPU seconds")
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(*ylim)
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from checkpoints import PLAYERS, cpu, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
+from checkpoints import PLAYERS, Curve, cpu, plot_curve, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
 from shedding_policy_gradient import Policy  # noqa: E402  (the same network and its single-game step)
 
 from houserules.bots import ask, levels, make  # noqa: E402
@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rng = np.random.default_rng(args.seed)
     table = EncodedGame(game, PLAYERS, **options)
     net = Learner(table.obs_size, table.act_size, args.hidden, rng)
-    curve: list[tuple[str, float, dict[str, Any]]] = []
+    curve: Curve = []
     t0 = cpu()
 
     def checkpoint(label: str, *_: Any) -> None:
@@ -282,31 +282,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
           f"{final['games']}; per deal ahead {final['ahead']}, behind {final['behind']}, even {final['even']}; "
           f"sign test p = {final['p_value']:.3g}; training CPU {cpu() - t0:.0f}s; saved {out}", flush=True)
     if args.curve:
-        plot(curve, args.curve, game)
+        plot_curve(curve, args.curve, f"Two-player {game}: imitation, teacher, league",
+                   lambda r: r["wins"] / r["games"], "policy (greedy)", "share of ladder wins vs the heuristic",
+                   (0.3, 0.7), annotated=lambda name: not name.startswith("league"))
     return {"curve": curve, "final": final, "league_games": played, "out": str(out)}
-
-
-def plot(curve: list[tuple[str, float, dict[str, Any]]], path: Path, game: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4))
-    xs = [c for _, c, _ in curve]
-    ax.plot(xs, [r["wins"] / r["games"] for _, _, r in curve], marker="o", color="#3b7dd8", label="policy (greedy)")
-    for label, x, r in curve:
-        if not label.startswith("league"):
-            ax.annotate(label, (x, r["wins"] / r["games"]), textcoords="offset points", xytext=(4, 6), fontsize=8)
-    ax.axhline(0.5, color="grey", linestyle="--", linewidth=1, label="level with the heuristic")
-    ax.set_xlabel("training CPU seconds")
-    ax.set_ylabel("share of ladder wins vs the heuristic")
-    ax.set_ylim(0.3, 0.7)
-    ax.set_title(f"Two-player {game}: imitation, teacher, league")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
 
 
 if __name__ == "__main__":
