@@ -40,7 +40,6 @@ with the ladder's exact per-deal sign test.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from pathlib import Path
@@ -49,7 +48,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from checkpoints import PLAYERS, Curve, cpu, plot_curve, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
+from checkpoints import PLAYERS, Curve, cpu, game_options, ladder_arguments, plot_curve, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
 
 from houserules.bots import ask, make  # noqa: E402
 from houserules.bots.policy import save_policy  # noqa: E402
@@ -182,16 +181,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--margins", type=lambda v: [float(x) for x in v.split(",")], default=[0.0, 0.1, 0.2, 0.3, 0.5],
                     help="margins tried on the curve's deals (comma-separated); the best is kept")
     ap.add_argument("--lr", type=float, default=3e-3, help="Adam's step")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--check", type=int, default=400, help="games of each checkpoint's ladder (the curve; 0: none)")
-    ap.add_argument("--ladder", type=int, default=2000, help="games of the final ladder against the heuristic")
-    ap.add_argument("--out", type=Path, default=None, help="the policy file (default GAME_actions.npz)")
-    ap.add_argument("--curve", type=Path, default=None, help="a PNG of the learning curve (needs matplotlib)")
+    ladder_arguments(ap, check=400, ladder=2000, policy="actions")
     args: Any = ap.parse_args(argv)
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        options[key] = json.loads(value) if value[:1].isdigit() or value in ("true", "false") else value
+    options = game_options(args.option)
     game = args.game
     out: Path = args.out or Path(f"{game}_actions.npz")
     rng, prng = np.random.default_rng(args.seed), random.Random(args.seed)

@@ -7,6 +7,8 @@ training CPU, so the clock leaves the ladders out (``rated`` adds what one cost)
 
 from __future__ import annotations
 
+import argparse
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -64,3 +66,22 @@ def plot_curve(curve: Curve, path: Path, title: str, measure: Callable[[dict[str
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def ladder_arguments(ap: argparse.ArgumentParser, check: int, ladder: int, policy: str) -> None:
+    """The arguments both examples take for their seed, checkpoints, final ladder and files
+    (``policy``: the default file's name after the game's, e.g. "policy" -> GAME_policy.npz)."""
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--check", type=int, default=check, help="games of each checkpoint's ladder (the curve)")
+    ap.add_argument("--ladder", type=int, default=ladder, help="games of the final ladder against the heuristic")
+    ap.add_argument("--out", type=Path, default=None, help=f"the policy file (default GAME_{policy}.npz)")
+    ap.add_argument("--curve", type=Path, default=None, help="a PNG of the learning curve (needs matplotlib)")
+
+
+def game_options(items: list[str]) -> dict[str, Any]:
+    """``-o key=value`` options as the game reads them (numbers and true/false as JSON)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value) if value[:1].isdigit() or value in ("true", "false") else value
+    return options

@@ -31,7 +31,6 @@ Whether it beats the heuristic is measured, not promised: bench/RESULTS.md has t
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -40,7 +39,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from checkpoints import PLAYERS, Curve, cpu, plot_curve, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
+from checkpoints import PLAYERS, Curve, cpu, game_options, ladder_arguments, plot_curve, rate  # noqa: E402  (the training clock and the checkpoints' ladder)
 from shedding_policy_gradient import Policy  # noqa: E402  (the same network and its single-game step)
 
 from houserules.bots import ask, levels, make  # noqa: E402
@@ -208,16 +207,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--snapshot", type=int, default=1000, help="a frozen copy joins the league every this many games")
     ap.add_argument("--lr", type=float, default=1e-3, help="imitation's Adam step")
     ap.add_argument("--league-lr", type=float, default=1e-4)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--check", type=int, default=200, help="games of each checkpoint's ladder (the curve)")
-    ap.add_argument("--ladder", type=int, default=1000, help="games of the final ladder against the heuristic")
-    ap.add_argument("--out", type=Path, default=None, help="the policy file (default GAME_policy.npz)")
-    ap.add_argument("--curve", type=Path, default=None, help="a PNG of the learning curve (needs matplotlib)")
+    ladder_arguments(ap, check=200, ladder=1000, policy="policy")
     args: Any = ap.parse_args(argv)
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        options[key] = json.loads(value) if value[:1].isdigit() or value in ("true", "false") else value
+    options = game_options(args.option)
     game = args.game
     out: Path = args.out or Path(f"{game}_policy.npz")
     rng = np.random.default_rng(args.seed)
