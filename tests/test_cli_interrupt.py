@@ -13,6 +13,7 @@ import sys
 import time
 
 import pytest
+from terminal_helpers import ctrl_c_as_at_a_terminal
 
 RUNS = [
     ["sim", "shedding", "--games", "1000000", "--workers", "2"],
@@ -23,7 +24,8 @@ RUNS = [
 @pytest.mark.parametrize("command", RUNS, ids=lambda c: c[0])
 def test_ctrl_c_stops_a_long_run_in_one_line(command: list[str]) -> None:
     run = subprocess.Popen([sys.executable, "-m", "houserules.cli", *command], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=ctrl_c_as_at_a_terminal)
     time.sleep(4)  # imports, workers started, games under way
     os.killpg(run.pid, signal.SIGINT)
     out, err = run.communicate(timeout=60)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from terminal_helpers import ctrl_c_as_at_a_terminal
 
 from houserules.engine import registry
 from houserules.engine.core import Action
@@ -108,7 +109,7 @@ class Terminal:
         env = {**os.environ, "HOUSERULES_HOME": str(home), "PYTHONPATH": str(ROOT / "src"), "COLUMNS": "120",
                "TERM": "xterm"}
         self.proc = subprocess.Popen([sys.executable, "-m", "houserules.cli", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env, close_fds=True)
+                                     stderr=slave, env=env, close_fds=True, preexec_fn=ctrl_c_as_at_a_terminal)
         os.close(slave)
         self.fd, self.text = master, ""
 
