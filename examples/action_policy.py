@@ -166,11 +166,13 @@ class Scorer:
 HOLD = 50.0
 
 
-def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False, rounds: bool = False) -> float:
+def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False, rounds: bool = False,
+             start: int | None = None) -> float:
     """Play ``table`` to its end with ``bots`` in the seats; ``seat``'s reward (``chips``: its
     chips less the rival's, over all chips, for a game whose views count chips; ``rounds``:
-    the same at the end of the round in play, Onion's ``round``)."""
-    start = table.view(None).round if rounds else None
+    the same at the end of the round ``start``, by default the round in play, Onion's ``round``)."""
+    if rounds and start is None:
+        start = table.view(None).round
     while not table.over and (start is None or table.view(None).round == start):
         s = table.seat_to_act()
         assert s is not None
@@ -184,15 +186,23 @@ def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False
 def outcomes(table: EncodedGame, seat: int, legal: list[Action], samples: int, bots: list[Any],
              rng: random.Random, chips: bool = False, rounds: bool = False) -> np.ndarray:
     """The mean outcome for ``seat`` of each legal action, each played out by ``bots`` on the same
-    ``samples`` redeals of what ``seat`` knows."""
+    ``samples`` redeals of what ``seat`` knows. The round is the one the decision is in (an
+    action that ends it, a fold, is judged by that round alone), and the bots' own random
+    numbers start alike for every action of a redeal, so the outcomes differ by the action and
+    what follows from it, not by the bots' luck (a heuristic's strength is a random estimate)."""
     q = np.zeros(len(legal))
+    start = table.view(None).round if rounds else None
     for _ in range(samples):
         redeal = table.game.determinize(table.state, seat, rng)
+        luck = rng.random()
         for i, action in enumerate(legal):
+            for bot in bots:
+                if isinstance(getattr(bot, "rng", None), random.Random):
+                    bot.rng.seed(luck)
             twin = table.fork()
             twin.put(table.game.copy(redeal))
             twin.perform(action)
-            q[i] += play_out(twin, bots, seat, chips, rounds)
+            q[i] += play_out(twin, bots, seat, chips, rounds, start)
     return q / samples
 
 
