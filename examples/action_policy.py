@@ -29,7 +29,16 @@ scores less their mean), refitted every ``--round`` of them: playing the best is
 policy improvement over the heuristic, learnt from features rather than searched at play
 time. Where the features say which action the heuristic takes (``--anchor``), the saved
 network adds a ``margin`` to it, so another action is played only where the network rates
-it better by more than that; the margin is chosen among ``--margins`` on the curve's deals.
+it better by more than that; the margin is chosen among ``--margins`` on the curve's deals,
+or (``--holdout``) on the decisions of games kept out of the fit: per phase, the margin whose
+choices gain most there over the heuristic's own by their played-out outcomes (thousands of
+decisions, where a ladder of a few hundred deals decides a small edge by luck).
+
+``--phases`` (Onion) plays out only the decisions of those phases, e.g. the betting: a draw
+has 32 discards to play out, a bet a handful, so the same CPU buys several redeals per
+betting decision (``--samples``) and labels quiet enough to learn from. In every other phase
+the saved network plays the heuristic's choice (one more saturated tanh unit: the heuristic's
+choice and one of those phases), so it departs from the heuristic only where it was taught.
 
 The curve rates each refit (at the middle margin) in a seat-rotated ladder against the
 heuristic on deals of ``--seed`` + 500000, as are the margins; the final network in a
@@ -63,8 +72,12 @@ class Scorer:
     """One action's feature row -> ``hidden`` tanh units -> its score; trained by Adam on
     batches of decisions (the rows of all their legal actions, stacked)."""
 
-    def __init__(self, n_features: int, hidden: int, rng: np.random.Generator, anchor: int | None = None):
+    def __init__(self, n_features: int, hidden: int, rng: np.random.Generator, anchor: int | None = None,
+                 hold: tuple[int, ...] = ()):
         self.anchor, self.margin = anchor, 0.0  # the feature of the heuristic's choice, and its bonus
+        #: a margin of its own per phase (by the phase's feature), added to ``margin``; a phase
+        #: not taught (``hold``) gets one no learnt score overturns
+        self.by_phase: dict[int, float] = {i: 2 * HOLD for i in hold}
         self.w1 = rng.normal(0, 1 / np.sqrt(n_features), (n_features, hidden))
         self.b1 = np.zeros(hidden)
         self.w2 = rng.normal(0, 1 / np.sqrt(hidden), hidden)
@@ -82,6 +95,18 @@ class Scorer:
 
     def choose(self, rows: list[list[float]]) -> int:
         return int(np.argmax(self.scores(np.asarray(rows))[1]))
+
+    def gains(self, data: list[Decision], margin: float) -> tuple[np.ndarray, np.ndarray]:
+        """Per decision of ``data`` (with the heuristic's choice among their features): the
+        outcome of the action the network picks at ``margin`` less that of the heuristic's
+        choice, and whether the two differ."""
+        assert self.anchor is not None
+        out, departed = np.zeros(len(data)), np.zeros(len(data), dtype=bool)
+        for k, (x, q) in enumerate(data):
+            mine = int(np.argmax(x[:, self.anchor]))
+            pick = int(np.argmax(self.scores(x)[1] + margin * x[:, self.anchor]))
+            out[k], departed[k] = q[pick] - q[mine], pick != mine
+        return out, departed
 
     def train(self, data: list[Decision], epochs: int, lr: float, rng: np.random.Generator, size: int = 256) -> float:
         """Adam steps over ``data``: least squares of each score's difference from its decision's
@@ -125,19 +150,28 @@ class Scorer:
             unit = np.zeros((len(w1), 1))
             unit[self.anchor, 0] = 40.0
             w1, b1, w2 = np.hstack([w1, unit]), np.append(b1, -20.0), np.append(w2, self.margin / 2)
+        for phase, margin in self.by_phase.items() if self.anchor is not None else ():
+            if margin:  # +1 only for the heuristic's choice in this phase, else -1
+                unit = np.zeros((len(w1), 1))
+                unit[phase, 0] = 40.0
+                unit[self.anchor, 0] = 40.0
+                w1, b1, w2 = np.hstack([w1, unit]), np.append(b1, -60.0), np.append(w2, margin / 2)
         save_policy(path, game, [(w1, b1), (w2[:, None], self.b2)], {**options, "players": PLAYERS},
                     features=features)
         return f"policy:{path}"
 
 
-#: CPU seconds spent rating checkpoints, left out of the training budgets
+#: half the score the heuristic's choice gets over the others in a phase not taught (scores are ~0.1)
+HOLD = 50.0
 
 
-def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False, rounds: bool = False) -> float:
+def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False, rounds: bool = False,
+             start: int | None = None) -> float:
     """Play ``table`` to its end with ``bots`` in the seats; ``seat``'s reward (``chips``: its
     chips less the rival's, over all chips, for a game whose views count chips; ``rounds``:
-    the same at the end of the round in play, Onion's ``round``)."""
-    start = table.view(None).round if rounds else None
+    the same at the end of the round ``start``, by default the round in play, Onion's ``round``)."""
+    if rounds and start is None:
+        start = table.view(None).round
     while not table.over and (start is None or table.view(None).round == start):
         s = table.seat_to_act()
         assert s is not None
@@ -151,15 +185,23 @@ def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False
 def outcomes(table: EncodedGame, seat: int, legal: list[Action], samples: int, bots: list[Any],
              rng: random.Random, chips: bool = False, rounds: bool = False) -> np.ndarray:
     """The mean outcome for ``seat`` of each legal action, each played out by ``bots`` on the same
-    ``samples`` redeals of what ``seat`` knows."""
+    ``samples`` redeals of what ``seat`` knows. The round is the one the decision is in (an
+    action that ends it, a fold, is judged by that round alone), and the bots' own random
+    numbers start alike for every action of a redeal, so the outcomes differ by the action and
+    what follows from it, not by the bots' luck (a heuristic's strength is a random estimate)."""
     q = np.zeros(len(legal))
+    start = table.view(None).round if rounds else None
     for _ in range(samples):
         redeal = table.game.determinize(table.state, seat, rng)
+        luck = rng.random()
         for i, action in enumerate(legal):
+            for bot in bots:
+                if isinstance(getattr(bot, "rng", None), random.Random):
+                    bot.rng.seed(luck)
             twin = table.fork()
             twin.put(table.game.copy(redeal))
             twin.perform(action)
-            q[i] += play_out(twin, bots, seat, chips, rounds)
+            q[i] += play_out(twin, bots, seat, chips, rounds, start)
     return q / samples
 
 
@@ -180,6 +222,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--anchor", default="heuristic's choice", help="the action feature the margin favours")
     ap.add_argument("--margins", type=lambda v: [float(x) for x in v.split(",")], default=[0.0, 0.1, 0.2, 0.3, 0.5],
                     help="margins tried on the curve's deals (comma-separated); the best is kept")
+    ap.add_argument("--phases", default="", help="(Onion) play out only these phases' decisions, "
+                    "comma-separated (e.g. name,answer,cover); elsewhere the policy plays the heuristic's choice")
+    ap.add_argument("--holdout", type=float, default=0.0, help="share of the decisions kept out of the fit to "
+                    "pick the margin on (their played-out gain over the heuristic's choice); 0: by ladder")
     ap.add_argument("--lr", type=float, default=3e-3, help="Adam's step")
     ladder_arguments(ap, check=400, ladder=2000, policy="actions")
     args: Any = ap.parse_args(argv)
@@ -193,7 +239,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if not features:
         ap.error(f"{game}'s encoding has no per-action features")
     names = encoding.action_feature_names()
-    net = Scorer(len(names), args.hidden, rng, names.index(args.anchor) if args.anchor in names else None)
+    phases = [p for p in args.phases.split(",") if p]
+    unknown = [p for p in phases if f"phase {p}" not in names]
+    if unknown:
+        ap.error(f"{game}'s action features have no phase {', '.join(unknown)}")
+    if phases and args.anchor not in names:
+        ap.error(f"--phases needs the action feature {args.anchor!r}")
+    hold = tuple(i for i, name in enumerate(names) if name.startswith("phase ") and name[6:] not in phases) \
+        if phases else ()
+    net = Scorer(len(names), args.hidden, rng, names.index(args.anchor) if args.anchor in names else None, hold)
+    if args.holdout and net.anchor is None:
+        ap.error(f"--holdout needs the action feature {args.anchor!r}")
     net.margin = args.margins[len(args.margins) // 2] if net.anchor is not None else 0.0
     heuristic = [make(game, "heuristic", 1 + s) for s in range(PLAYERS)]
     curve: Curve = []
@@ -202,7 +258,33 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     def rows(seat: int, legal: list[Action]) -> list[list[float]]:
         return encoding.action_features(table.view(seat), legal)
 
+    phase_features = [i for i, name in enumerate(names) if name.startswith("phase ")]
+
+    def pick_margin() -> float:
+        """The margin whose choices gain most over the heuristic's on the held-out decisions (the
+        larger on a tie); where the features name the phase, one per phase taught."""
+        tried = {m: net.gains(held, m) for m in sorted(args.margins, reverse=True)}
+        of = np.array([phase_features[int(np.argmax(x[0, phase_features]))] if phase_features else -1
+                       for x, _ in held])
+        for phase in sorted(set(of.tolist())):
+            mask = of == phase
+            best, margin = None, 0.0
+            for m, (gain, departed) in tried.items():
+                total = float(gain[mask].sum())
+                if best is None or total > best:
+                    best, margin = total, m
+            net.by_phase[phase] = margin
+            print(f"  {names[phase] if phase >= 0 else 'all'}: {int(mask.sum())} held out, margin {margin:.2f} "
+                  + " ".join(f"{m:g}:{gain[mask].mean():+.4f}/{int(departed[mask].sum())}"
+                             for m, (gain, departed) in tried.items()), flush=True)
+        if phase_features:
+            return 0.0
+        return net.by_phase.pop(-1, 0.0)
+
     def checkpoint(label: str) -> None:
+        if held:
+            net.margin = pick_margin()
+            label = f"{label}, margin {net.margin:.2f}"
         spec = net.save(out, game, options, features)
         if args.check:
             rated = rate(spec, game, options, args.check, 500_000 + args.seed)
@@ -212,22 +294,26 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     # 1. decisions of the heuristic playing itself, each action played out (the seat alternates)
     data: list[Decision] = []
+    held: list[Decision] = []  # decisions of games kept out of the fit (--holdout): the margins' judges
     chosen: list[int] = []  # the heuristic's action in each decision (its row)
     end, played, rounds, decisions = cpu() + args.budget, 0, 0, 0
     while cpu() < end:
         me = played % PLAYERS
         table.new(int(rng.integers(2**31)))
+        keep_out = bool(args.holdout) and rng.random() < args.holdout  # a whole game held out, not a decision
         while not table.over and cpu() < end:
             seat = table.seat_to_act()
             assert seat is not None
             legal = table.legal(seat)
             action = ask(heuristic[seat], table.game, table.state, seat, legal)
             assert action is not None  # the heuristic always acts
-            if seat == me and len(legal) > 1:
+            if seat == me and len(legal) > 1 and (not phases or table.view(seat).phase in phases):
                 decisions += 1
                 q = outcomes(table, seat, legal, args.samples, heuristic, prng, args.reward != "win",
                              args.reward == "round")
-                if q.max() > q.min():  # a decision where the action mattered
+                if q.max() > q.min() and keep_out:
+                    held.append((np.asarray(rows(seat, legal)), q))
+                elif q.max() > q.min():  # a decision where the action mattered
                     data.append((np.asarray(rows(seat, legal)), q))
                     chosen.append(legal.index(action))
                     if len(data) % args.round == 0:
@@ -241,7 +327,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     net.train(data, args.epochs, args.lr, rng)
     # 2. the margin: how much better than the heuristic's choice an action must look
     best, margin = None, 0.0
-    for m in args.margins if net.anchor is not None else [0.0]:
+    for m in args.margins if net.anchor is not None and not held else []:
         net.margin = m
         rated = rate(net.save(out, game, options, features), game, options, args.check, 500_000 + args.seed)
         share = rated["ahead"] / max(1, rated["ahead"] + rated["behind"])
@@ -250,19 +336,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if best is None or share > best:
             best, margin = share, m
     net.margin = margin
-    checkpoint(f"final, margin {margin:.2f}")
+    checkpoint(f"final, margin {margin:.2f}" if not held else "final")  # held out: picks the margin
+    margin = net.margin
     trained = cpu() - t0
     final = rate(f"policy:{out}", game, options, args.ladder, 1_000_000 + args.seed)
     print(f"final ladder vs heuristic (seed {1_000_000 + args.seed}): the policy won {final['wins']} of "
           f"{final['games']}; per deal ahead {final['ahead']}, behind {final['behind']}, even {final['even']}; "
           f"sign test p = {final['p_value']:.3g}; training CPU {trained:.0f}s (margin {margin:.2f}, "
-          f"{len(data)} decisions); saved {out}", flush=True)
+          f"{len(data)} decisions, {len(held)} held out); saved {out}", flush=True)
+    if held and phase_features:
+        print("margins by phase: " + ", ".join(f"{names[i][len('phase '):]} {m:g}" for i, m in net.by_phase.items()
+                                                if m < 2 * HOLD), flush=True)
     if args.curve and curve:
         plot_curve(curve, args.curve, f"Two-player {game}: an action scorer learnt from rollouts",
                    lambda r: r["ahead"] / max(1, r["ahead"] + r["behind"]),
                    "policy: share of deals ahead (of those not even)", "deals ahead / (ahead + behind)", (0.0, 1.0))
     return {"curve": curve, "final": final, "games": played, "decisions": len(data), "margin": margin,
-            "out": str(out)}
+            "by_phase": {names[i][len("phase "):]: m for i, m in net.by_phase.items()}, "out": str(out)}
 
 
 if __name__ == "__main__":

@@ -66,3 +66,39 @@ def test_the_action_policy_example_plays_out_fits_picks_a_margin_and_ladders(
     from houserules.bots import make
 
     assert int(np.load(out)["version"]) == 2 and make(game, f"policy:{out}", 0).name == f"policy:{out}"
+
+
+def test_the_action_policy_example_plays_out_only_the_phases_asked_and_holds_the_heuristic_elsewhere(
+        tmp_path: Path) -> None:
+    """``--phases``: only betting decisions are played out, the margin is picked on held-out
+    decisions, and at the draw (not taught) the saved policy plays the heuristic's choice."""
+    np = pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location("action_policy", EXAMPLES / "action_policy.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "p.npz"
+    result = module.main(["--game", "cripple-mr-onion", "-o", "rounds=1", "--reward", "round", "--budget", "2",
+                          "--round", "3", "--epochs", "1", "--hidden", "4", "--margins", "0,0.5",
+                          "--phases", "name,answer", "--holdout", "0.3", "--samples", "2", "--check", "0",
+                          "--ladder", "2", "--out", str(out)])
+    assert result["decisions"] >= 3 and result["margin"] in (0.0, 0.5)
+    from houserules.bots import ask, make
+    from houserules.envs.common import EncodedGame
+
+    table = EncodedGame("cripple-mr-onion", 2, rounds=1)
+    policy, heuristic = make("cripple-mr-onion", f"policy:{out}", 0), make("cripple-mr-onion", "heuristic", 1)
+    anchor = table.encoding.action_feature_names().index("heuristic's choice")
+    draws = 0
+    for deal in range(3):
+        table.new(deal)
+        while not table.over:
+            seat = table.seat_to_act()
+            legal = table.legal(seat)
+            view = table.view(seat)
+            if view.phase == "draw" and len(legal) > 1:
+                rows = np.asarray(table.encoding.action_features(view, legal))
+                assert legal.index(policy.choose(view, legal)) == int(np.argmax(rows[:, anchor]))
+                draws += 1
+            table.perform(ask(heuristic, table.game, table.state, seat, legal))
+    assert draws
