@@ -23,6 +23,7 @@ size, and the special cards declared this round.
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -55,6 +56,14 @@ _LEVELS = float(len(ORDER[False]))
 
 def _level(value: int) -> float:
     return math.log(value + 1, 6) / _LEVELS
+
+
+def _seed(view: OnionView) -> int:
+    """Random numbers for the strength's estimate that depend on the view alone (the features must
+    be a function of it) and differ from one view to the next, as the heuristic's own stream does:
+    the seat's cards and every card face up, the round and the phase."""
+    key = (sorted(view.hand or ()), [sorted(f) for f in view.face_up], view.round, view.phase, view.seat)
+    return zlib.crc32(repr(key).encode())
 
 
 def _blocks(max_raise: int) -> dict[str, int]:
@@ -123,7 +132,10 @@ class OnionEncoding(EncodingBase):
         f.counts((card for card, _ in view.specials), DECK_SIZE, name="specials", most=1)
         return f
 
-    action_features_name = "onion-actions-1"
+    #: version 2: the strength is estimated with random numbers drawn from the view itself (version 1
+    #: seeded every estimate with 0, so each one sampled the same positions of the unseen cards and
+    #: its error repeated instead of averaging out: +0.086 on average, against the heuristic's +0.010)
+    action_features_name = "onion-actions-2"
 
     def action_feature_names(self) -> list[str]:
         return list(ACTION_FEATURES)
@@ -140,7 +152,7 @@ class OnionEncoding(EncodingBase):
                 "offer": view.offer_cost}.get(view.phase, 0)
         total = float(sum(view.chips) + pot) or 1.0
         rival_chips = max((view.chips[r] for r in range(view.players) if r != seat), default=0)
-        reckoner = OnionHeuristic(0)  # seeded afresh: a function of the view
+        reckoner = OnionHeuristic(_seed(view))  # a function of the view, yet a fresh sample for each view
         heuristic = reckoner.choose(view, legal)
         strength = reckoner.strength(view) if hand else 0.0
         table = [now, 0.0, 0.0, shown, n_shown / 10, cost / stake / 10, pot / stake / 20, cost / (pot + cost or 1),
