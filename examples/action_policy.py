@@ -2,9 +2,11 @@
 
     pip install -e '.[rl]'
     nice python examples/action_policy.py --game shedding --budget 300 --round 1500 --check 600 --out shedding_actions.npz
-    nice python examples/action_policy.py --game cripple-mr-onion -o rounds=3 --reward round --budget 300 \
-        --round 1000 --check 200 --margins 0,0.02,0.05,0.1,0.2 --ladder 600 --out onion_actions.npz
+    nice python examples/action_policy.py --game cripple-mr-onion --reward round --positions true \
+        --budget 900 --phases name,answer,cover,buy,extra,consider,offer,auction --holdout 0.25 \
+        --round 9000 --check 100 --margins 0,0.005,0.01,0.02,0.05,0.1,1 --ladder 100 --out onion_actions.npz
     houserules ladder shedding --bots policy:shedding_actions.npz,heuristic --players 2 --games 4000 --seed 1000000
+    houserules ladder cripple-mr-onion --bots policy:onion_actions.npz,heuristic --players 2 --games 1000 --seed 1000000
 
 Why not one output per action index (examples/league.py): there the network must learn
 every index of a big space from the games it sees, and a few minutes of a CPU leave it
@@ -20,6 +22,12 @@ each decision with a choice of one seat (alternating by game), the position is r
 ``--samples`` times from what the seat knows (the game's ``determinize``: unseen cards
 redrawn at random) and every legal action is played out to the end with the heuristic in
 both seats, on the same redeal for every action, so the outcomes differ only by the action.
+(``--positions true``: from the true position instead, the rival's real cards and the pack as
+it lies. A redeal draws the rival's hidden cards at random, so its outcomes are those of a
+rival who bet without looking: in Onion, where a bet says much about the hand behind it, they
+teach the heuristic's own mistake of matching whenever the Pot pays against a random hand.
+The true position is what the match would have dealt; the network still reads only the view,
+so what it learns is the outcome's mean given what the seat knows.)
 (``--reward chips``: the final chips' difference, a finer outcome in a game of chips;
 ``--reward round``: the chips' difference when the round in play ends, Onion's rounds being
 nearly independent but for the chips: play-outs a third as long and less noisy.)
@@ -183,16 +191,17 @@ def play_out(table: EncodedGame, bots: list[Any], seat: int, chips: bool = False
 
 
 def outcomes(table: EncodedGame, seat: int, legal: list[Action], samples: int, bots: list[Any],
-             rng: random.Random, chips: bool = False, rounds: bool = False) -> np.ndarray:
+             rng: random.Random, chips: bool = False, rounds: bool = False, true: bool = False) -> np.ndarray:
     """The mean outcome for ``seat`` of each legal action, each played out by ``bots`` on the same
-    ``samples`` redeals of what ``seat`` knows. The round is the one the decision is in (an
+    ``samples`` redeals of what ``seat`` knows (``true``: from the true position each time, the
+    rival's real cards and the pack as it lies). The round is the one the decision is in (an
     action that ends it, a fold, is judged by that round alone), and the bots' own random
     numbers start alike for every action of a redeal, so the outcomes differ by the action and
     what follows from it, not by the bots' luck (a heuristic's strength is a random estimate)."""
     q = np.zeros(len(legal))
     start = table.view(None).round if rounds else None
     for _ in range(samples):
-        redeal = table.game.determinize(table.state, seat, rng)
+        redeal = table.state if true else table.game.determinize(table.state, seat, rng)
         luck = rng.random()
         for i, action in enumerate(legal):
             for bot in bots:
@@ -217,6 +226,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--reward", choices=("win", "chips", "round"), default="win",
                     help="a play-out's outcome: the game's reward; (Onion) the chips less the rival's at "
                          "the end, or at the end of the round in play (shorter play-outs, less noise)")
+    ap.add_argument("--positions", choices=("redealt", "true"), default="redealt",
+                    help="where play-outs start: redealt from what the seat knows (the rival's unseen cards "
+                         "at random), or the true position (its real cards: a redeal forgets what its bets "
+                         "said about them)")
     ap.add_argument("--round", type=int, default=2000, help="decisions between training rounds (and checkpoints)")
     ap.add_argument("--epochs", type=int, default=4, help="passes over all decisions so far at each round")
     ap.add_argument("--anchor", default="heuristic's choice", help="the action feature the margin favours")
@@ -310,7 +323,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             if seat == me and len(legal) > 1 and (not phases or table.view(seat).phase in phases):
                 decisions += 1
                 q = outcomes(table, seat, legal, args.samples, heuristic, prng, args.reward != "win",
-                             args.reward == "round")
+                             args.reward == "round", args.positions == "true")
                 if q.max() > q.min() and keep_out:
                     held.append((np.asarray(rows(seat, legal)), q))
                 elif q.max() > q.min():  # a decision where the action mattered

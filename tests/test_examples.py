@@ -81,6 +81,7 @@ def test_the_action_policy_example_plays_out_only_the_phases_asked_and_holds_the
     result = module.main(["--game", "cripple-mr-onion", "-o", "rounds=1", "--reward", "round", "--budget", "2",
                           "--round", "3", "--epochs", "1", "--hidden", "4", "--margins", "0,0.5",
                           "--phases", "name,answer", "--holdout", "0.3", "--samples", "2", "--check", "0",
+                          "--positions", "true",
                           "--ladder", "2", "--out", str(out)])
     assert result["decisions"] >= 3 and result["margin"] in (0.0, 0.5)
     from houserules.bots import ask, make
@@ -102,3 +103,34 @@ def test_the_action_policy_example_plays_out_only_the_phases_asked_and_holds_the
                 draws += 1
             table.perform(ask(heuristic, table.game, table.state, seat, legal))
     assert draws
+
+
+def test_play_outs_from_the_true_position_keep_the_rivals_cards_and_redeals_do_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--positions true``: every sample starts from the position itself (the rival's real cards),
+    never from a redeal; without it every sample is a redeal of what the seat knows."""
+    import random
+
+    from houserules.bots import ask, make
+    from houserules.envs.common import EncodedGame
+
+    spec = importlib.util.spec_from_file_location("action_policy", EXAMPLES / "action_policy.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    table = EncodedGame("cripple-mr-onion", 2, rounds=1)
+    bots = [make("cripple-mr-onion", "heuristic", s) for s in range(2)]
+    table.new(3)
+    while table.view(None).phase != "answer":
+        seat = table.seat_to_act()
+        assert seat is not None
+        table.perform(ask(bots[seat], table.game, table.state, seat, table.legal(seat)))
+    seat = table.seat_to_act()
+    assert seat is not None
+    legal, redeals = table.legal(seat), []
+    real = table.game.determinize
+    monkeypatch.setattr(table.game, "determinize", lambda *a: redeals.append(a) or real(*a))
+    module.outcomes(table, seat, legal, 3, bots, random.Random(1), True, True, True)
+    assert redeals == []
+    module.outcomes(table, seat, legal, 3, bots, random.Random(1), True, True, False)
+    assert len(redeals) == 3
