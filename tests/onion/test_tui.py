@@ -57,3 +57,17 @@ def test_parses_what_a_person_types() -> None:
         except ValueError:
             continue
         raise AssertionError(f"{bad!r} parsed")
+
+
+def test_a_marked_copy_is_just_the_card_in_the_words_without_modifiers() -> None:
+    """The words a person reads mark the special copies (``J♦*``) only when modifiers are in play;
+    the action's JSON keeps the mark either way, so a record replays the very copies."""
+    from houserules.games.onion.cards import SPECIAL
+
+    marked = sorted(SPECIAL)[:2]
+    for modifiers, starred in (("none", False), ("all", True)):
+        state = GAME.new(GAME.options({"players": 2, "modifiers": modifiers}), 1)
+        view = GAME.view(state, 0)
+        words = GAME.words(Action(0, "discard", arg=tuple(marked)), view).label
+        assert ("*" in words) is starred, words
+        assert "*" in str(GAME.action_to_json(Action(0, "discard", arg=tuple(marked))))

@@ -71,8 +71,11 @@ def _carry_out(state: OnionState, action: Action) -> list[Event]:
     return phases.apply(state, action, arg)
 
 
-def _cards(cards: Sequence[int]) -> str:
-    return " ".join(card(name(c, marks=True)) for c in sorted(cards, key=lambda c: (CRANK[c], CSUIT[c])))
+def _cards(cards: Sequence[int], v: OnionView) -> str:
+    """The cards in a move's words, by rank: with the special copies' ``*`` only when modifiers are
+    in play, as the hand is shown (without them a marked copy is just the card)."""
+    marks = bool(v.modifiers)
+    return " ".join(card(name(c, marks)) for c in sorted(cards, key=lambda c: (CRANK[c], CSUIT[c])))
 
 
 def _chips(n: int) -> str:
@@ -85,18 +88,19 @@ def _move(kind: K, fields: tuple[Field, ...], clause: str, label: Said, cost: Sa
 
 
 def _grouped(a: Action, v: OnionView) -> str:
-    return "Declare " + ("; ".join(f"{kind} {_cards(cards)}" for kind, cards in a.arg) or "nothing")
+    return "Declare " + ("; ".join(f"{kind} {_cards(cards, v)}" for kind, cards in a.arg) or "nothing")
 
 
-#: Cards are named with the special copy's ``*`` always, so that a record replays
-#: the very copies played; without modifiers the ``*`` changes nothing. A discard
+#: Cards are named in JSON with the special copy's ``*`` always, so that a record
+#: replays the very copies played; without modifiers the ``*`` changes nothing, and
+#: the words a person reads leave it out. A discard
 #: is a set of cards and two unmarked copies of a card are the same card, so its
 #: JSON lists the cards in one canonical order: two discards are the same action
 #: exactly when they read the same. Amounts are chosen with a chooser and cards
 #: picked on the table, so only the yes/no moves are buttons.
 MOVES: Moves[OnionState] = Moves("Cripple Mr Onion", (
     _move(K.DISCARD, (_CARDS,), "CMO-4.4",
-          lambda a, v: f"Discard {_cards(a.arg)}" if a.arg else "Keep all five", button=False),
+          lambda a, v: f"Discard {_cards(a.arg, v)}" if a.arg else "Keep all five", button=False),
     _move(K.FOLD, (), "CMO-4.4", lambda a, v: "Fold (throw away all five)" if v.phase == "draw" else "Fold",
           "you are out of this round; chips already in the Pot stay there"),
     _move(K.BET, (_AMOUNT,), "CMO-4.5", lambda a, v: f"Bet {a.arg}", button=False),
