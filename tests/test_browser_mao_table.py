@@ -131,6 +131,31 @@ def test_the_red_notice_tells_only_your_own_penalties(base_url, browser):
     assert not errors, errors
 
 
+def test_a_call_being_made_survives_the_table_redrawing(base_url, browser):
+    """Every act at the table redraws it: the player picked for a call and the penalty name typed
+    so far stay as they were (they were reset to the first player and an empty name, so a call
+    made while the table moved went to the wrong player or unnamed)."""
+    errors: list[str] = []
+    t = table(base_url, people=1, judge="dealer")
+    ann = open_seat(browser, base_url, t, 0, errors)
+    ann.wait_for_selector("#start-game")
+    before = actions_done(ann)
+    ann.click("#start-game")
+    wait_for_more_actions(ann, before)
+    ann.select_option("#target", "2")
+    ann.fill("#call-name", "talk")
+    before = actions_done(ann)
+    ann.click("#touch")  # an act of her own: the table redraws
+    wait_for_more_actions(ann, before)
+    assert ann.input_value("#target") == "2" and ann.input_value("#call-name") == "talk"
+    ann.fill("#call-name", "talking")
+    before = actions_done(ann)
+    ann.click("#call")
+    wait_for_more_actions(ann, before)
+    assert ann.input_value("#call-name") == "" and ann.input_value("#target") == "2"  # made: the name is spent
+    assert not errors, errors
+
+
 def test_the_lobby_offers_a_first_game_in_words(base_url, browser):
     errors: list[str] = []
     page = browser.new_context(viewport=LAPTOP).new_page()

@@ -24,7 +24,9 @@ const START = "The game of maʊ has now started."; // the dealer's first words (
 // the dealer's own sentences (rulebook.py): a player is never offered them as quick phrases
 const DEALERS_WORDS = [START, "Sustained.", "Overruled.", "Meeting adjourned.", "Good call.", "Bad call.", "No call."];
 const loose = (text) => text.toLowerCase().replace(/[^a-z0-9ʊ ]/g, "").replace(/\s+/g, " ").trim();
-const draft = { text: "" }; // the chat line survives redraws
+// what a person is typing or has picked survives redraws (every act at the table redraws it):
+// the chat line, and the player and penalty name of a call
+const draft = { text: "", target: "", penalty: "" };
 let clockTimer = null;
 
 /** The person looking deals, and the game waits for them to start it. */
@@ -125,13 +127,18 @@ function chatLine(view, legal, act) {
 
 function gestures(view, seat, names, act) {
   const others = [...Array(view.players).keys()].filter((s) => s !== seat);
-  const target = h("select", { id: "target", "aria-label": "which player" },
+  const target = h("select", { id: "target", "aria-label": "which player", "data-focus": "target" },
     ...others.map((s) => h("option", { value: String(s) }, names[s])));
-  const penalty = h("input", { id: "call-name", maxlength: "100", placeholder: "penalty name (optional)", "aria-label": "penalty to call" });
+  if (others.map(String).includes(draft.target)) target.value = draft.target;
+  target.addEventListener("change", () => { draft.target = target.value; });
+  const penalty = h("input", { id: "call-name", maxlength: "100", placeholder: "penalty name (optional)",
+    "aria-label": "penalty to call", "data-focus": "call-name", value: draft.penalty });
+  penalty.addEventListener("input", () => { draft.penalty = penalty.value; });
   penalty.addEventListener("keydown", (e) => e.stopPropagation());
   const point = h("button", { type: "button", class: "ghost", id: "point",
     onclick: () => act({ action: "point", arg: Number(target.value) }) }, "Point at");
   const call = h("button", { type: "button", class: "ghost", id: "call", onclick: () => {
+    draft.penalty = "";
     act({ action: "call", arg: { seat: Number(target.value), penalty: penalty.value } }); // unnamed: the dealer names it
   } }, "Call penalty");
   return h("section", { class: "gestures" }, target, point, penalty, call);
