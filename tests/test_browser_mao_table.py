@@ -110,16 +110,21 @@ def test_draw_sits_beside_the_hand_and_the_number_keys_play_its_cards(base_url, 
     assert not errors, errors
 
 
-def test_the_red_notice_tells_only_your_own_penalties(base_url, browser):
-    """The dealer (a person judging) calls a penalty on Bo: Bo is told; the dealer's page is not
-    told it as if it were theirs (it was, before: every penalty of the act's events)."""
-    errors: list[str] = []
-    t = table(base_url, people=1, judge="dealer")
-    ann = open_seat(browser, base_url, t, 0, errors)
+def started_by_the_dealer(base_url: str, browser, errors: list[str]):
+    """Ann's page at a table where she deals and judges, the game started by her words."""
+    ann = open_seat(browser, base_url, table(base_url, people=1, judge="dealer"), 0, errors)
     ann.wait_for_selector("#start-game")
     before = actions_done(ann)
     ann.click("#start-game")
     wait_for_more_actions(ann, before)
+    return ann
+
+
+def test_the_red_notice_tells_only_your_own_penalties(base_url, browser):
+    """The dealer (a person judging) calls a penalty on Bo: Bo is told; the dealer's page is not
+    told it as if it were theirs (it was, before: every penalty of the act's events)."""
+    errors: list[str] = []
+    ann = started_by_the_dealer(base_url, browser, errors)
     ann.select_option("#target", "1")
     ann.fill("#call-name", "talking")
     before = actions_done(ann)
@@ -136,12 +141,7 @@ def test_a_call_being_made_survives_the_table_redrawing(base_url, browser):
     so far stay as they were (they were reset to the first player and an empty name, so a call
     made while the table moved went to the wrong player or unnamed)."""
     errors: list[str] = []
-    t = table(base_url, people=1, judge="dealer")
-    ann = open_seat(browser, base_url, t, 0, errors)
-    ann.wait_for_selector("#start-game")
-    before = actions_done(ann)
-    ann.click("#start-game")
-    wait_for_more_actions(ann, before)
+    ann = started_by_the_dealer(base_url, browser, errors)
     ann.select_option("#target", "2")
     ann.fill("#call-name", "talk")
     before = actions_done(ann)
