@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,13 +13,19 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
 PLOTS = importlib.util.find_spec("matplotlib") is not None
 
 
-def test_the_policy_gradient_example_trains_evaluates_and_plots(tmp_path: Path) -> None:
-    pytest.importorskip("gymnasium")
-    pytest.importorskip("matplotlib")
-    spec = importlib.util.spec_from_file_location("pg", EXAMPLES / "shedding_policy_gradient.py")
+def example(file: str) -> Any:
+    """The example ``file`` loaded as a module (examples/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(file.removesuffix(".py"), EXAMPLES / file)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_policy_gradient_example_trains_evaluates_and_plots(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("matplotlib")
+    module = example("shedding_policy_gradient.py")
     curve = module.main(["--episodes", "4", "--every", "2", "--eval", "2", "--plot", str(tmp_path / "c.png")])
     assert [e for e, _ in curve] == [0, 2, 4] and all(0 <= w <= 1 for _, w in curve)
     assert (tmp_path / "c.png").stat().st_size > 0
@@ -28,10 +35,7 @@ def test_the_policy_gradient_example_trains_evaluates_and_plots(tmp_path: Path) 
 def test_the_league_example_imitates_learns_from_a_teacher_plays_a_league_and_ladders(
         tmp_path: Path, game: str, options: list[str]) -> None:
     pytest.importorskip("gymnasium")
-    spec = importlib.util.spec_from_file_location("league", EXAMPLES / "league.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = example("league.py")
     out = tmp_path / "p.npz"
     result = module.main(["--game", game, *options, "--imitate", "0.5", "--epochs", "1", "--teach", "0.5",
                           "--teacher", "ismcts:20", "--league", "0.5", "--snapshot", "5", "--hidden", "8",
@@ -51,10 +55,7 @@ def test_the_league_example_imitates_learns_from_a_teacher_plays_a_league_and_la
 def test_the_action_policy_example_plays_out_fits_picks_a_margin_and_ladders(
         tmp_path: Path, game: str, options: list[str]) -> None:
     pytest.importorskip("matplotlib")
-    spec = importlib.util.spec_from_file_location("action_policy", EXAMPLES / "action_policy.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = example("action_policy.py")
     out, curve = tmp_path / "p.npz", tmp_path / "c.png"
     result = module.main(["--game", game, *options, "--budget", "2", "--round", "3", "--epochs", "1",
                           "--hidden", "4", "--margins", "0,0.5", "--check", "2", "--ladder", "4", "--out", str(out),
@@ -73,10 +74,7 @@ def test_the_action_policy_example_plays_out_only_the_phases_asked_and_holds_the
     """``--phases``: only betting decisions are played out, the margin is picked on held-out
     decisions, and at the draw (not taught) the saved policy plays the heuristic's choice."""
     np = pytest.importorskip("numpy")
-    spec = importlib.util.spec_from_file_location("action_policy", EXAMPLES / "action_policy.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = example("action_policy.py")
     out = tmp_path / "p.npz"
     result = module.main(["--game", "cripple-mr-onion", "-o", "rounds=1", "--reward", "round", "--budget", "2",
                           "--round", "3", "--epochs", "1", "--hidden", "4", "--margins", "0,0.5",
@@ -114,10 +112,7 @@ def test_play_outs_from_the_true_position_keep_the_rivals_cards_and_redeals_do_n
     from houserules.bots import ask, make
     from houserules.envs.common import EncodedGame
 
-    spec = importlib.util.spec_from_file_location("action_policy", EXAMPLES / "action_policy.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = example("action_policy.py")
     table = EncodedGame("cripple-mr-onion", 2, rounds=1)
     bots = [make("cripple-mr-onion", "heuristic", s) for s in range(2)]
     table.new(3)
