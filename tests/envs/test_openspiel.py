@@ -54,6 +54,38 @@ def test_the_deal_is_an_explicit_chance_node_when_deals_are_listed(name: str) ->
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)  # a deal is in the history
 
 
+@pytest.mark.parametrize("name", ENCODED)
+def test_a_deserialized_state_plays_on_exactly_as_the_original(name: str) -> None:
+    game = quick(name, deals=3, max_moves=400)
+    state, rng = game.new_initial_state(), random.Random(4)
+    while state.move_number() < 6 and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    _, twin = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    while not state.is_terminal():
+        assert twin.current_player() == state.current_player() and twin.legal_actions() == state.legal_actions()
+        seat = state.current_player()
+        assert twin.information_state_string(seat) == state.information_state_string(seat)
+        assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        twin.apply_action(action)
+    assert twin.is_terminal() and twin.returns() == state.returns() and str(twin) == str(state)
+
+
+def test_a_state_a_thousand_moves_deep_serializes_and_plays_on() -> None:
+    """A state's recall pickled once per link was too deep for pickle past a thousand moves
+    (a random two-seat Mao game of 400 turns is about 1,300)."""
+    game = openspiel.game("mao", players=2, max_turns=400, deals=2)
+    state, rng = game.new_initial_state(), random.Random(0)
+    while state.move_number() < 1_100:
+        state.apply_action(rng.choice(state.legal_actions()))
+    _, twin = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert twin.information_state_string(0) == state.information_state_string(0)
+    while not twin.is_terminal():
+        twin.apply_action(rng.choice(twin.legal_actions()))
+    assert twin.move_number() > 1_100
+
+
 def test_a_state_of_a_loaded_game_serializes_and_comes_back() -> None:
     game = pyspiel.load_game("houserules_shedding(players=2,deals=3)")
     state = game.new_initial_state()

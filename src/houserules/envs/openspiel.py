@@ -168,7 +168,9 @@ class HouseRulesGame(pyspiel.Game):  # type: ignore[misc]
 class Recall:
     """Each seat's perfect recall, as linked steps ``(what came before, this step)`` shared between
     copies of a state: OpenSpiel clones a state by deep-copying its attributes, and a copy of
-    this is one list of references, however long the game."""
+    this is one list of references, however long the game. It pickles as each seat's flat list
+    of steps (OpenSpiel serializes a Python state by pickling its attributes, and pickle recurses
+    once per link: a long game's recall was too deep for it)."""
 
     def __init__(self, seats: list[Any]):
         self.seats = seats
@@ -176,26 +178,33 @@ class Recall:
     def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
         return Recall(list(self.seats))
 
-    def add(self, seat: int, step: str) -> None:
-        self.seats[seat] = (self.seats[seat], step)
+    def __reduce__(self) -> tuple[Any, tuple[list[list[str]]]]:
+        return _recall, ([self.steps(seat) for seat in range(len(self.seats))],)
 
-    def text(self, seat: int) -> str:
+    def steps(self, seat: int) -> list[str]:
+        """``seat``'s steps, oldest first."""
         steps = []
         node = self.seats[seat]
         while node is not None:
             node, step = node
             steps.append(step)
-        return " ".join(reversed(steps))
+        steps.reverse()
+        return steps
+
+    def add(self, seat: int, step: str) -> None:
+        self.seats[seat] = (self.seats[seat], step)
+
+    def text(self, seat: int) -> str:
+        return " ".join(self.steps(seat))
 
 
-class Shared:
-    """A reference a deep copy keeps (the game a state belongs to)."""
-
-    def __init__(self, game: HouseRulesGame):
-        self.game = game
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
-        return self
+def _recall(seats: list[list[str]]) -> Recall:
+    """A pickled ``Recall`` back: each seat's steps linked again, oldest first."""
+    recall = Recall([None] * len(seats))
+    for seat, steps in enumerate(seats):
+        for step in steps:
+            recall.add(seat, step)
+    return recall
 
 
 def _digest(text: str) -> str:
@@ -207,11 +216,15 @@ def _view_text(table: EncodedGame, seat: int | None) -> str:
 
 
 class HouseRulesState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress: an ``EncodedGame`` table plus each seat's recall."""
+    """A game in progress: an ``EncodedGame`` table plus each seat's recall.
+
+    Its attributes are what OpenSpiel copies to clone it and pickles to serialize it (onto a
+    fresh ``new_initial_state()`` of the same game), so none of them is the game: ``house()``
+    asks pyspiel for it. (A game kept as an attribute came back from a pickle as an empty
+    shell, and the deserialized state could not be played.)"""
 
     def __init__(self, game: HouseRulesGame, seed: int | None):
         super().__init__(game)
-        self._shared = Shared(game)
         self.table: EncodedGame = game.table.fork()
         self.moves = 0
         self.deal_seed: int | None = None
@@ -219,6 +232,11 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         self.recall = Recall([None] * game.table.players)
         if seed is not None:
             self._deal(seed)
+
+    def house(self) -> HouseRulesGame:
+        """The game this state belongs to."""
+        game: HouseRulesGame = self.get_game()
+        return game
 
     def _deal(self, seed: int) -> None:
         self.table.new(seed)
@@ -246,7 +264,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def is_terminal(self) -> bool:
-        return self.deal_seed is not None and (self.table.over or self.moves >= self._shared.game.max_moves)
+        return self.deal_seed is not None and (self.table.over or self.moves >= self.house().max_moves)
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.is_terminal() or player != self.current_player():
@@ -255,12 +273,12 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         return sorted(self.table.encoding.index(view, a) for a in self.table.legal(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self._shared.game.deals
+        deals = self.house().deals
         return [(d, 1.0 / deals) for d in range(deals)]
 
     def _apply_action(self, action: int) -> None:
         if self.deal_seed is None:
-            self._deal(self._shared.game.seed + int(action))
+            self._deal(self.house().seed + int(action))
             return
         seat = self.current_player()
         self.first = None
@@ -270,7 +288,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self._shared.game.seed + int(action)}"
+            return f"deal {self.house().seed + int(action)}"
         if self.deal_seed is not None and not self.is_terminal() and player == self.current_player():
             try:
                 chosen = decode(self.table.encoding, self.table.view(player), self.table.legal(player), int(action))
@@ -315,7 +333,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             if (twin.current_player(), twin._legal_actions(player_id)) == asked:
                 break
         else:  # no draw agreed: the position itself (counted; never seen in tests)
-            self._shared.game.fallbacks += 1
+            self.house().fallbacks += 1
             twin = self.clone()
         for seat in range(self.table.players):
             if seat != player_id:
