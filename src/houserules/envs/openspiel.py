@@ -19,9 +19,12 @@ What an OpenSpiel state is here:
 
 * **Actions** are the game's encoding indices (engine/encoding.py, the same
   as the PettingZoo and Gymnasium environments'); the player to move is the
-  first seat the rules ask, as in the simulator; a game with time (Mao)
-  offers ``wait`` and lets time pass by itself when the rules ask nobody
-  (envs/common.py).
+  first seat the rules ask, as in the simulator, except where the rules ask
+  because of cards only that seat sees (King Taco's NOPE window and
+  auction, Mao after a draw): there the bridge asks in an order every seat
+  may know, and a seat the rules do not ask may only pass (envs/asking.py).
+  A game with time (Mao) offers ``wait`` and lets time pass by itself when
+  the rules ask nobody (envs/common.py).
 * **Chance.** ``deals=0`` (the default): the game is SAMPLED_STOCHASTIC;
   each ``new_initial_state()`` is a fresh deal drawn from the game's own
   generator (``seed``), with no chance node, and every later shuffle comes
@@ -40,8 +43,8 @@ What an OpenSpiel state is here:
   the seat's view, with every named piece of ``encoding.fields`` as a named
   slice (``observer.dict["hand"]``); its string is the view as JSON (a
   spectator's view for a public-only observer). The information-state
-  string is the seat's perfect recall: a digest of every view it has had
-  and every action it took, in order.
+  string is the seat's perfect recall: a digest of each view it has had
+  (a step each time it changed) and every action it took, in order.
 * **Resampling.** ``resample_from_infostate(seat, sampler)`` is the
   runner's stand-in (engine/infoset.py): ``determinize`` redraws every card
   the seat cannot see, and the sample gets a fresh generator, so it tells
@@ -68,9 +71,10 @@ import numpy as np
 import pyspiel
 
 from ..engine import registry
-from ..engine.core import GameError
+from ..engine.core import Action, GameError
 from ..engine.encoding import WAIT, decode
 from ..engine.infoset import forget_chance
+from .asking import PLAIN, Asking, asking
 from .common import EncodedGame, payoffs
 
 PREFIX = "houserules_"
@@ -172,14 +176,25 @@ class Recall:
     of steps (OpenSpiel serializes a Python state by pickling its attributes, and pickle recurses
     once per link: a long game's recall was too deep for it)."""
 
-    def __init__(self, seats: list[Any]):
+    def __init__(self, seats: list[Any], last: list[str | None] | None = None):
         self.seats = seats
+        self.last = last or [None] * len(seats)  # each seat's view (a digest) at its last step
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
-        return Recall(list(self.seats))
+        return Recall(list(self.seats), list(self.last))
 
-    def __reduce__(self) -> tuple[Any, tuple[list[list[str]]]]:
-        return _recall, ([self.steps(seat) for seat in range(len(self.seats))],)
+    def __reduce__(self) -> tuple[Any, tuple[list[list[str]], list[str | None]]]:
+        return _recall, ([self.steps(seat) for seat in range(len(self.seats))], self.last)
+
+    def see(self, seat: int, view: str, action: int | None) -> None:
+        """``seat`` sees ``view`` (a digest) after a move, its own (``action``) or another's: a step
+        when it acted or the view changed. Why not a step after every move: a move a seat does
+        not see (a silent pass) would then count in its recall, and tell it that one was made."""
+        if action is not None:
+            self.add(seat, f"a{action}:{view}")
+        elif view != self.last[seat]:
+            self.add(seat, view)
+        self.last[seat] = view
 
     def steps(self, seat: int) -> list[str]:
         """``seat``'s steps, oldest first."""
@@ -198,9 +213,9 @@ class Recall:
         return " ".join(self.steps(seat))
 
 
-def _recall(seats: list[list[str]]) -> Recall:
+def _recall(seats: list[list[str]], last: list[str | None]) -> Recall:
     """A pickled ``Recall`` back: each seat's steps linked again, oldest first."""
-    recall = Recall([None] * len(seats))
+    recall = Recall([None] * len(seats), last)
     for seat, steps in enumerate(seats):
         for step in steps:
             recall.add(seat, step)
@@ -229,6 +244,14 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         self.moves = 0
         self.deal_seed: int | None = None
         self.first: int | None = None  # a resample's player to move, when other seats are asked too
+        # the bridge's own order of asking where the rules ask in secret (envs/asking.py): the seats
+        # still to ask before the rules go on, those that said nothing so far, those passed over
+        # until the rules next move (they said nothing and the rules still ask them), and what
+        # the last moment was
+        self.queue: tuple[int, ...] = ()
+        self.passed: tuple[int, ...] = ()
+        self.skip: tuple[int, ...] = ()
+        self.mark: Any = None
         self.recall = Recall([None] * game.table.players)
         if seed is not None:
             self._deal(seed)
@@ -241,15 +264,57 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
     def _deal(self, seed: int) -> None:
         self.table.new(seed)
         self.deal_seed = seed
+        self._moved()
         self._remember(None)
 
     def _remember(self, actor: tuple[int, int] | None) -> None:
         """Add to every seat's recall what it sees now (and, for the seat that acted, its action)."""
         for seat in range(self.table.players):
-            step = _digest(_view_text(self.table, seat))
-            if actor is not None and actor[0] == seat:
-                step = f"a{actor[1]}:{step}"
-            self.recall.add(seat, step)
+            self.recall.see(seat, _digest(_view_text(self.table, seat)),
+                            actor[1] if actor is not None and actor[0] == seat else None)
+
+    def _asking(self) -> Asking:
+        return PLAIN if self.table.attempts else asking(self.table.game.name)
+
+    def _moved(self) -> None:
+        """The rules moved: whom to ask now (envs/asking.py)."""
+        self.skip, self.passed = (), ()
+        self.queue, self.mark = self._asking().moment(self.table.game, self.table.state, self.mark, self.queue)
+
+    def _decisions(self, seat: int) -> list[Action]:
+        """What ``seat`` may decide now: the rules' decisions; while the bridge asks in its own
+        order, the rules' if they ask it (and the answer that says nothing where that may be
+        declined), else only the answer that says nothing (``Asking.passing``)."""
+        if not self.queue:
+            return self.table.legal(seat)
+        asking = self._asking()
+        if seat not in self.table.game.to_act(self.table.state):
+            return [Action(seat, asking.passing)]
+        out = self.table.legal(seat)
+        if asking.declines and not any(a.kind == asking.passing for a in out):
+            out = [*out, Action(seat, asking.passing)]
+        return out
+
+    def _answered(self, seat: int, chosen: Action) -> None:
+        """``seat`` answered the bridge: its answer goes to the rules, unless it says nothing; after
+        the last seat asked, the rules hear the seats they still ask (``Asking.close``)."""
+        asking = self._asking()
+        self.queue = self.queue[1:]
+        if chosen.kind != asking.passing:
+            self.table.perform(chosen)
+            self._moved()
+            return
+        self.passed += (seat,)
+        if self.queue:
+            return
+        told = asking.close(self.table.game, self.table.state)
+        for action in told:
+            self.table.perform(action)
+        if told:
+            self._moved()
+        else:
+            still = self.table.game.to_act(self.table.state)
+            self.skip = tuple(s for s in self.passed if s in still)
 
     # --- the OpenSpiel state API ---------------------------------------------------------
     def current_player(self) -> int:
@@ -257,11 +322,16 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        if self.first is not None and self.first in self.table.game.to_act(self.table.state):
+        if self.queue:
+            return self.queue[0]
+        if self.table.attempts:
+            seat = self.table.seat_to_act()
+            assert seat is not None
+            return seat
+        seats = self.table.game.to_act(self.table.state)
+        if self.first is not None and self.first in seats:
             return self.first
-        seat = self.table.seat_to_act()
-        assert seat is not None
-        return seat
+        return next((s for s in seats if s not in self.skip), seats[0])
 
     def is_terminal(self) -> bool:
         return self.deal_seed is not None and (self.table.over or self.moves >= self.house().max_moves)
@@ -270,7 +340,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         if self.is_terminal() or player != self.current_player():
             return []
         view = self.table.view(player)
-        return sorted(self.table.encoding.index(view, a) for a in self.table.legal(player))
+        return sorted(self.table.encoding.index(view, a) for a in self._decisions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         deals = self.house().deals
@@ -282,8 +352,13 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             return
         seat = self.current_player()
         self.first = None
-        self.table.act(seat, int(action))
+        chosen = decode(self.table.encoding, self.table.view(seat), self._decisions(seat), int(action))
         self.moves += 1
+        if self.queue:
+            self._answered(seat, chosen)
+        else:
+            self.table.perform(chosen)
+            self._moved()
         self._remember((seat, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -291,7 +366,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             return f"deal {self.house().seed + int(action)}"
         if self.deal_seed is not None and not self.is_terminal() and player == self.current_player():
             try:
-                chosen = decode(self.table.encoding, self.table.view(player), self.table.legal(player), int(action))
+                chosen = decode(self.table.encoding, self.table.view(player), self._decisions(player), int(action))
                 if chosen.kind == WAIT:
                     return WAIT
                 return json.dumps(self.table.game.action_to_json(chosen), sort_keys=True)
@@ -319,7 +394,8 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         has the same choices. Where the draw asks another seat too (Mao: a seat holding a card it
         can play is asked, and the real one may hold none), the player to move moves first in
         the sample (``first``: the order of seats asked at once is the bridge's, not the rules');
-        a draw where it is not asked, or has other choices, is drawn again."""
+        a draw where it is not asked, or has other choices, or where a seat the rules ask has
+        nothing to do (``_playable``), is drawn again."""
         twin: HouseRulesState = self.clone()
         if self.deal_seed is None:
             return twin
@@ -330,15 +406,22 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             forget_chance(sample, rng)
             twin.table.put(sample)
             twin.first = asked[0]
-            if (twin.current_player(), twin._legal_actions(player_id)) == asked:
+            if (twin.current_player(), twin._legal_actions(player_id)) == asked and twin._playable():
                 break
         else:  # no draw agreed: the position itself (counted; never seen in tests)
             self.house().fallbacks += 1
             twin = self.clone()
         for seat in range(self.table.players):
             if seat != player_id:
-                twin.recall.seats[seat] = (None, "sampled:" + _digest(_view_text(twin.table, seat)))
+                view = _digest(_view_text(twin.table, seat))
+                twin.recall.seats[seat], twin.recall.last[seat] = (None, "sampled:" + view), view
         return twin
+
+    def _playable(self) -> bool:
+        """Whether every seat the rules ask has a decision. A redraw can break what the rules
+        assumed of a hand nobody else sees (King Taco asks a seat for an auction discard because
+        it holds a number card; a redraw of its hand may hold none): such a draw is drawn again."""
+        return all(self.table.legal(seat) for seat in self.table.game.to_act(self.table.state))
 
 
 class Observer:
