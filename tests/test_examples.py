@@ -135,11 +135,11 @@ def test_the_cfr_example_counts_the_variant_and_draws_both_curves(tmp_path: Path
     pytest.importorskip("pyspiel", reason="OpenSpiel is the [openspiel] extra")
     pytest.importorskip("matplotlib")
     module = example("cfr_small.py")
-    result = module.main(["--iterations", "2", "-o", "max_turns=4", "--plot", str(tmp_path / "c.png")])
+    result = module.main(["--iterations", "2", "-o", "max_turns=5", "--plot", str(tmp_path / "c.png")])
     assert result["census"]["spanning"] > 0 and result["deals"] == 11
     for kind in ("CFR", "CFR+"):
         curve = result["curves"][kind]
-        assert [p["iterations"] for p in curve] == [1, 2] and curve[-1]["exploitability"] <= result["uniform"]
+        assert [p["iterations"] for p in curve] == [1, 2] and curve[-1]["exploitability"] < result["uniform"]
     assert (tmp_path / "c.png").stat().st_size > 0
 
 

@@ -190,12 +190,12 @@ def test_a_redeal_keeps_what_its_seat_sees_and_redraws_the_rest() -> None:
 
 
 def test_cfr_plus_drives_down_the_exploitability_of_the_small_variant() -> None:
-    game = openspiel.small("king-taco", max_turns=6)  # 279 states: a few seconds
+    game = openspiel.small("king-taco", max_turns=6)  # 605 states: a few seconds
     uniform = exploitability.exploitability(game, UniformRandomPolicy(game))
     solver = cfr.CFRPlusSolver(game)
-    for _ in range(3):
+    for _ in range(5):
         solver.evaluate_and_update_policy()
-    assert exploitability.exploitability(game, solver.average_policy()) < uniform / 5
+    assert exploitability.exploitability(game, solver.average_policy()) < uniform / 5  # 0.049 of 0.39
 
 
 def test_the_information_state_is_a_tensor_of_the_seats_steps_where_the_game_is_short() -> None:
@@ -215,6 +215,8 @@ def test_the_information_state_is_a_tensor_of_the_seats_steps_where_the_game_is_
     observer.set_from(state, seat)
     assert observer.dict["actions"][1].argmax() == action and observer.dict["actions"][1].sum() == 1
     assert observer.dict["observations"][1].any() and not observer.dict["observations"][2].any()
+    twin = game.deserialize_state(state.serialize())  # the game's deck is a table: no game string carries it
+    assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)  # the frames pickle
 
 
 def test_a_tabular_method_on_a_game_too_deep_says_so_in_one_line() -> None:

@@ -102,13 +102,14 @@ DEEP = 0.75
 BRIDGE = {"deals": 0, "seed": 0, "max_moves": MAX_MOVES, "redeals": 0}
 #: per game, options (and the bridge's parameters) of a variant small enough for tabular CFR
 SMALL: dict[str, dict[str, Any]] = {
-    # two seats, three cards each from a deck of 2 colours x 1-4 and two +=2 cards, ten turns,
-    # a goto try that always wins; one deal and five redeals of what each seat cannot see, so a
-    # seat's information sets span up to six deals: 933 states (docs/programs.md has CFR's curves)
-    "king-taco": {"players": 2, "hand_size": 3, "max_turns": 10, "goto": 1, "deals": 1, "redeals": 5,
+    # two seats, three cards each from a deck of 2 colours x 1-4, two +=2 cards and a WILD, eight
+    # turns, a goto try that always wins; one deal and five redeals of what each seat cannot see, so
+    # a seat's information sets span up to six deals (a WILD's colour is named not knowing the
+    # rival's hand): 740 states (docs/programs.md has CFR's curves)
+    "king-taco": {"players": 2, "hand_size": 3, "max_turns": 8, "goto": 1, "deals": 1, "redeals": 5,
                   "max_moves": 16,
                   "deck": {"colours": ["red", "yellow"], "numbers": [1, 2, 3, 4], "effects": ["+=2"],
-                           "plain_wilds": 0, "wild_effects": []}},
+                           "plain_wilds": 1, "wild_effects": []}},
 }
 
 
