@@ -10,12 +10,10 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from ...cards import ACE, KING, NAMES, RANK, shuffle
+from ...cards import NAMES, shuffle
 from ...engine.core import Action, Event, Illegal, event
-from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, MAX_SEATS, RELATION, UP
+from .rules import DOWN, IS_QUEEN, IS_WRAP, MAX_SEATS, RELATION, UP
 from .state import SheddingState
-
-EIGHT: Final = 8
 
 # Events that never vary are made once (with read-only data), so the two most
 # frequent ones, a card played and a plain turn change, cost an index, not a build.
@@ -78,30 +76,20 @@ def penalty(state: SheddingState, seat: int, name: str, illegal: Illegal, count:
 
 
 def end_turn(state: SheddingState, events: list[Event]) -> None:
-    """Finish the turn: the last card placed this turn takes effect (S-4.7),
-    then play passes in the current direction, skipping a seat after an 8."""
-    skip = False
+    """Finish the turn: the last card placed this turn takes effect (S-4.7: each of its
+    effects at this table, ``effects``), then play passes in the current direction,
+    skipping a seat for each skip (an 8, S-4.4)."""
     if state.run:
         top = state.discard[-1]
-        rank = RANK[top]
-        value = DRAW_VALUE[top]
-        if value:
-            state.pending += value
-            events.append(event("effect", state.turn, {"effect": "draw", "card": NAMES[top],
-                                                       "adds": value, "total": state.pending}))
-        elif rank == EIGHT:
-            skip = True
-        elif rank == KING:
-            state.direction = -state.direction
-            events.append(event("effect", state.turn, {"effect": "reverse", "direction": state.direction}))
-        elif rank == ACE:
-            events.append(event("effect", state.turn, {"effect": "suit", "suit": NAMES[top][-1]}))
+        for fire in state.table.play[top]:
+            fire(state, state.turn, top, events)
         state.run.clear()
         state.run_dir = 0
         state.wrapped = False
     n = state.players
     nxt = (state.turn + state.direction) % n
-    if skip:
+    while state.skips:
+        state.skips -= 1
         events.append(event("effect", state.turn, {"effect": "skip", "skipped": nxt}))
         nxt = (nxt + state.direction) % n
     state.turn = nxt
@@ -146,11 +134,11 @@ def play(state: SheddingState, seat: int, c: int, events: list[Event], undeclare
         state.winner = seat
         events.append(event("win", seat))
     elif pressure:
-        if IS_RED_JACK[c]:
+        if state.table.shields[c]:
             events.append(event("effect", seat, {"effect": "shield", "cancelled": state.pending}))
             state.pending = 0
             end_turn(state, events)
-        elif DRAW_VALUE[c]:
+        elif state.table.pressure[c]:
             end_turn(state, events)
 
 

@@ -16,7 +16,7 @@ from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
-from . import flow, rules
+from . import effects, flow, rules
 from .state import OPTIONS, SheddingState, deal, literal_state, validate_options
 from .view import SheddingView, view
 
@@ -73,7 +73,8 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         return validate_options(raw)
 
     def new(self, options: Mapping[str, Any], seed: int) -> SheddingState:
-        return deal(validate_options(options), seed)
+        options = validate_options(options)
+        return deal(options, seed, effects.table_for(""))
 
     def to_act(self, state: SheddingState) -> tuple[int, ...]:
         return () if state.over else (state.turn,)
@@ -144,7 +145,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> SheddingState:
-        return literal_state(options, state, seed)
+        return literal_state(options, state, seed, effects.table_for(""))
 
     def scenario_expect(self, state: SheddingState, key: str, value: Any) -> str | None:
         if key == "pending_draw":

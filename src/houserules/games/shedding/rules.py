@@ -100,8 +100,6 @@ CONTINUES: Final = tuple(
           for d in (-1, 0, 1))
     for t in range(52)
 )
-#: under draw pressure only a draw card (stack) or a red Jack (shield) may be played (S-5.2)
-ANSWERS_PRESSURE: Final = tuple(bool(DRAW_VALUE[c]) or IS_RED_JACK[c] for c in range(52))
 
 # --- preallocated actions: legal() returns references, it builds nothing --
 MAX_SEATS: Final = 5
@@ -119,7 +117,7 @@ def why_not_play(state: SheddingState, c: int) -> Illegal | None:
         return None  # free start / pivot cover: any card (S-2.3, S-3.5)
     if not state.run:
         if state.pending:
-            return None if ANSWERS_PRESSURE[c] else UNDER_PRESSURE
+            return None if state.table.answers[c] else UNDER_PRESSURE
         return None if MATCHES[top][c] else NO_MATCH
     return _continues(top, c, state.run_dir, state.wrapped)
 
@@ -145,7 +143,8 @@ def legal(state: SheddingState) -> list[Action]:
         out = [plays[c] for c in hand if row[c]]
         out.append(END[seat])
     else:
-        row = ANSWERS_PRESSURE if state.pending else MATCHES[top]
+        # under draw pressure only a draw card (stack) or a shield may be played (S-5.2)
+        row = state.table.answers if state.pending else MATCHES[top]
         out = [plays[c] for c in hand if row[c]]
         out.append(DRAW[seat])
     return out

@@ -17,6 +17,10 @@ from ...engine.clone import Seeded
 from ...engine.core import STRICT, GameError
 from ...engine.literal import check_keys, read_piles
 from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
+from .table import Table
+
+#: a table where no card does anything: only until ``deal`` or ``literal_state`` sets the real one
+NO_EFFECTS = Table(((),) * DECK_SIZE, (0,) * DECK_SIZE, (False,) * DECK_SIZE)
 
 HAND_SIZES = (5, 7)
 OPTIONS: Schema = (
@@ -40,7 +44,7 @@ class SheddingState(Seeded):
     __slots__ = (
         "options", "mode", "seed", "players", "hands", "draw", "discard",
         "turn", "direction", "pending", "run", "run_dir", "wrapped", "declared",
-        "winner", "over", "turns", "max_turns",
+        "winner", "over", "turns", "max_turns", "table", "skips",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -63,6 +67,11 @@ class SheddingState(Seeded):
         self.over = False
         self.turns = 0
         self.max_turns: int = options["max_turns"]
+        #: what each card does at this table (the seed's effects and a house book's): set by
+        #: ``deal`` and ``literal_state``, shared by copies (it never changes)
+        self.table = NO_EFFECTS
+        #: seats the turn now ending will skip (an 8, S-4.4): always 0 between actions
+        self.skips = 0
 
     def copy(self) -> SheddingState:
         """An independent copy (for search bots and for checking that refusals change nothing):
@@ -85,6 +94,8 @@ class SheddingState(Seeded):
         new.over = self.over
         new.turns = self.turns
         new.max_turns = self.max_turns
+        new.table = self.table
+        new.skips = self.skips
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -104,11 +115,13 @@ class SheddingState(Seeded):
         return out
 
 
-def deal(options: Mapping[str, Any], seed: int) -> SheddingState:
+def deal(options: Mapping[str, Any], seed: int, table: Table) -> SheddingState:
     """Shuffle, deal the hands one card at a time from the left of the dealer,
-    flip the starting discard (S-1.*). The first player is left of the dealer."""
+    flip the starting discard (S-1.*). The first player is left of the dealer.
+    ``table``: what each card does at this table (``effects.table_for``)."""
     rng = random.Random(seed)
     state = SheddingState(options, seed, rng)
+    state.table = table
     deck = full_deck()
     shuffle(rng, deck)
     n = state.players
@@ -126,10 +139,11 @@ def deal(options: Mapping[str, Any], seed: int) -> SheddingState:
 STATE_KEYS = ("hands", "discard", "draw", "turn", "direction", "pending_draw", "declared", "turns")
 
 
-def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> SheddingState:
+def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int, table: Table) -> SheddingState:
     """A state written out in a scenario file (``draw`` top first, ``discard`` bottom to top)."""
     check_keys(obj, STATE_KEYS, "Shedding")
     state = SheddingState(options, seed, random.Random(seed))
+    state.table = table
     read_piles(state, obj, parse_cards)
     every = state.all_cards()
     if len(set(every)) != len(every):
