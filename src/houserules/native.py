@@ -40,7 +40,7 @@ GROUP = "houserules_native"
 COMPILED: tuple[str, ...] = (
     "cards",
     *(f"engine.{m}" for m in ("core", "clone", "referee", "options", "window", "lifespan", "resource", "stack",
-                              "chips")),
+                              "chips", "house.conditions")),
     *(f"games.shedding.{m}" for m in ("table", "state", "rules", "effects", "flow", "view", "game")),
     *(f"games.king_taco.{m}" for m in ("actions", "cards", "matrix", "turns", "effects", "stacking", "rules",
                                        "flow", "view", "game", "state")),
