@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...cards import ACE, DECK_SIZE, KING, NAMES, RANK
-from ...engine.core import Event, event
+from ...engine.core import Event, Illegal, event
+from .flow import draw_cards, penalty
 from .rules import IS_BLACK_JACK, IS_RED_JACK
 from .state import SheddingState
-from .table import Fire, Table
+from .table import Fire, Gate, PerCard, Table
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,59 @@ def name_suit(state: SheddingState, seat: int, card: int, events: list[Event]) -
     events.append(event("effect", seat, {"effect": "suit", "suit": NAMES[card][-1]}))
 
 
+# --- what a house rule may do besides (HR-9 .. HR-12) ------------------------------------------
+def again(state: SheddingState, seat: int, card: int, events: list[Event]) -> None:
+    """The player plays again: the turn passes back to them (``flow.end_turn``), once however
+    many rules say so at one moment (HR-9)."""
+    if not state.again:
+        state.again = True
+        events.append(event("effect", seat, {"effect": "again"}))
+
+
+def draws(n: int) -> Fire:
+    """The player the rule concerns draws ``n`` (HR-10)."""
+    def fire(state: SheddingState, seat: int, card: int, events: list[Event]) -> None:
+        draw_cards(state, seat, n, events, False)
+    return fire
+
+
+def next_draws(n: int) -> Fire:
+    """The next player (in the direction of play as it now stands) draws ``n`` (HR-10)."""
+    def fire(state: SheddingState, seat: int, card: int, events: list[Event]) -> None:
+        draw_cards(state, (seat + state.direction) % state.players, n, events, False)
+    return fire
+
+
+def everyone_draws(n: int) -> Fire:
+    """Every other player draws ``n``, in the order of play (HR-10)."""
+    def fire(state: SheddingState, seat: int, card: int, events: list[Event]) -> None:
+        for k in range(1, state.players):
+            draw_cards(state, (seat + k * state.direction) % state.players, n, events, False)
+    return fire
+
+
+def charge(name: str, cards: int, rule: str, title: str) -> Fire:
+    """A named penalty: the player draws ``cards`` (S-6's general principle, HR-10)."""
+    why = Illegal(f"house:{rule}", title)
+
+    def fire(state: SheddingState, seat: int, card: int, events: list[Event]) -> None:
+        penalty(state, seat, name, why, cards, events)
+    return fire
+
+
+def house_rule(gate: Gate, acts: tuple[Fire, ...], under: bool) -> Fire:
+    """A house rule at one card: where its gate holds (the top: the card this one landed on when
+    ``under``, else the pile's top; the hand's size; the draw pressure), its ``house`` event, then
+    its effects in order (HR-14)."""
+    def fire(state: SheddingState, seat: int, card: int, events: list[Event]) -> None:
+        top = state.under if under else state.discard[-1]
+        if gate.holds(top, len(state.hands[seat]), state.pending):
+            events.append(event("house", seat, gate.said))
+            for act in acts:
+                act(state, seat, card, events)
+    return fire
+
+
 def _rank(rank: int) -> tuple[bool, ...]:
     return tuple(RANK[c] == rank for c in range(DECK_SIZE))
 
@@ -75,19 +129,19 @@ SEED: Final = (
 )
 
 
-def table(effects: Sequence[CardEffect], source: str = "") -> Table:
-    """The per-card tables of ``effects``, in their order (``source``: the book they came from)."""
+def table(effects: Sequence[CardEffect]) -> Table:
+    """The per-card tables of ``effects``, in their order."""
+    play, pressure, shields = per_card(effects)
+    return Table(play, pressure, shields)
+
+
+def per_card(effects: Sequence[CardEffect]) -> tuple[PerCard, tuple[int, ...], tuple[bool, ...]]:
+    """What each card does, the draw pressure it adds and whether it shields, by ``effects``."""
     play = tuple(tuple(e.fire for e in effects if e.cards[c] and e.fire is not None) for c in range(DECK_SIZE))
     pressure = tuple(sum(e.pressure for e in effects if e.cards[c]) for c in range(DECK_SIZE))
     shields = tuple(any(e.shield for e in effects if e.cards[c]) for c in range(DECK_SIZE))
-    return Table(play, pressure, shields, source)
+    return play, pressure, shields
 
 
 #: the seed's own table: every game without a house book plays by it
 SEED_TABLE: Final = table(SEED)
-
-
-def table_for(source: str) -> Table:
-    """The table of a rule set by its source ("": the seed's); a table unpickled is made again
-    here (``Table.__reduce__``)."""
-    return SEED_TABLE

@@ -1,4 +1,4 @@
-"""The Shedding state, its options, the deal, and literal states for scenarios.
+"""The Shedding state, the deal, and literal states for scenarios (its options: ``options``).
 
 The state is a flat object of lists and ints so that ``legal``/``apply`` stay
 fast and ``copy`` is cheap: hands are lists of card ints, the draw pile is a
@@ -14,29 +14,12 @@ from typing import Any
 
 from ...cards import DECK_SIZE, card_name, full_deck, parse_cards, shuffle
 from ...engine.clone import Seeded
-from ...engine.core import STRICT, GameError
+from ...engine.core import GameError
 from ...engine.literal import check_keys, read_piles
-from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
 from .table import Table
 
 #: a table where no card does anything: only until ``deal`` or ``literal_state`` sets the real one
 NO_EFFECTS = Table(((),) * DECK_SIZE, (0,) * DECK_SIZE, (False,) * DECK_SIZE)
-
-HAND_SIZES = (5, 7)
-OPTIONS: Schema = (
-    players(2, 5, "S-1.1"),
-    Option("hand_size", 5, "choice", "Cards dealt", "How many cards each player is dealt: 5 or 7.", "S-1.2",
-           choices=tuple((n, f"{n} cards") for n in HAND_SIZES)),
-    mode(STRICT),
-    dealer("H-17"),
-    max_turns(10_000),
-)
-
-
-def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults filled in and every option checked against its record (S-1.1, S-1.2)."""
-    return read_options(OPTIONS, raw, "Shedding")
-
 
 class SheddingState(Seeded):
     """Everything about one game of Shedding, hidden parts included."""
@@ -44,7 +27,7 @@ class SheddingState(Seeded):
     __slots__ = (
         "options", "mode", "seed", "players", "hands", "draw", "discard",
         "turn", "direction", "pending", "run", "run_dir", "wrapped", "declared",
-        "winner", "over", "turns", "max_turns", "table", "skips",
+        "winner", "over", "turns", "max_turns", "table", "skips", "again", "under",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -72,6 +55,10 @@ class SheddingState(Seeded):
         self.table = NO_EFFECTS
         #: seats the turn now ending will skip (an 8, S-4.4): always 0 between actions
         self.skips = 0
+        #: the player of the turn now ending plays again (a house rule): always False between actions
+        self.again = False
+        #: the card the last card placed landed on (what a house rule's ``top`` reads then; -1: none yet)
+        self.under = -1
 
     def copy(self) -> SheddingState:
         """An independent copy (for search bots and for checking that refusals change nothing):
@@ -96,6 +83,8 @@ class SheddingState(Seeded):
         new.max_turns = self.max_turns
         new.table = self.table
         new.skips = self.skips
+        new.again = self.again
+        new.under = self.under
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -103,7 +92,7 @@ class SheddingState(Seeded):
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard),
             self.turn, self.direction, self.pending, tuple(self.run), self.run_dir,
-            self.wrapped, tuple(self.declared), self.winner, self.over, self.turns,
+            self.wrapped, tuple(self.declared), self.winner, self.over, self.turns, self.under,
             self.rng.getstate(),
         )
 

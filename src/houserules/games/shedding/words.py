@@ -17,6 +17,7 @@ EFFECTS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     "reverse": lambda e, names: "the direction is reversed",
     "shield": lambda e, names: f"{names[e['seat']]} shields: {e['cancelled']} cancelled",
     "suit": lambda e, names: f"the active suit is {SUIT_NAMES.get(e['suit'], e['suit'])}",
+    "again": lambda e, names: f"{names[e['seat']]} plays again",
 }
 
 
