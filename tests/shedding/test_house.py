@@ -196,3 +196,40 @@ def test_what_the_vocabulary_cannot_say_is_refused(rule: dict[str, Any], where: 
     text = refused({"id": "r", **rule})
     assert text.startswith(f"house: {where}: ") and why in text, text
 
+
+def test_house_check_prints_the_verdict_and_the_words(tmp_path: Any) -> None:
+    """HR-15: ``houserules house check`` says the verdict, every rule in words and the smoke run; a
+    refusal is one line saying where and why, exit 2; ``rules --house`` adds the book's words."""
+    from typer.testing import CliRunner
+
+    from houserules.cli import app
+
+    run = CliRunner()
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"format": "houserules-rules", "version": 2, "game": "shedding",
+                                "rules": [EIGHTS, SEVENS]}, indent=1))
+    out = run.invoke(app, ["house", "check", "shedding", str(good), "--games", "4"])
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())
+    assert "2 house rules for shedding: accepted, with 1 warning" in text
+    assert "Sevens give (sevens-give): When a turn's last card takes effect, if the card's rank is 7: the next " \
+           "player draws a card." in text
+    assert "contradicts S-4.4" in text and "Smoke run: 4 seeded games of heuristic bots at 4 seats" in text
+    report = json.loads(run.invoke(app, ["house", "check", "shedding", str(good), "-n", "2", "--json"]).output)
+    assert report["accepted"] and report["smoke"]["games"] == 2 and report["smoke"]["at_limit"] == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"rules": [EIGHTS, {"id": "peek", "on": "turnstart", "if": ["card.rank == 7"],
+                                                  "effects": ["draw:1"]}]}, indent=1))
+    out = run.invoke(app, ["house", "check", "shedding", str(bad)])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    lines = out.output.strip().splitlines()
+    at = bad.read_text().splitlines().index(next(x for x in bad.read_text().splitlines() if '"peek"' in x)) + 1
+    assert len(lines) == 1 and f"line {at - 1}: rules[1].if[0]: the 'turnstart' trigger cannot read card.rank" in lines[0]
+    stuck = tmp_path / "stuck.json"
+    stuck.write_text(json.dumps({"rules": [{"id": "no-twos", "on": "forbid", "if": ["card.rank == 2"]}]}))
+    out = run.invoke(app, ["house", "check", "shedding", str(stuck)])
+    assert out.exit_code == 2 and "refused: rules: unwinnable: 2C, 2D, 2H, 2S can never be played" in out.output
+    out = run.invoke(app, ["rules", "shedding", "--house", str(good)])
+    assert out.exit_code == 0 and "House rules at this table" in out.output and "Eights play again" in out.output
+    assert run.invoke(app, ["rules", "shedding", "--house", str(stuck)]).exit_code == 2
+    assert "no house-rule vocabulary" in run.invoke(app, ["house", "check", "king-taco", str(good)]).output
