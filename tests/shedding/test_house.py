@@ -10,6 +10,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from houserules.engine import registry
 from houserules.engine.core import STRICT, TABLE, OptionsError
@@ -233,3 +235,58 @@ def test_house_check_prints_the_verdict_and_the_words(tmp_path: Any) -> None:
     assert out.exit_code == 0 and "House rules at this table" in out.output and "Eights play again" in out.output
     assert run.invoke(app, ["rules", "shedding", "--house", str(stuck)]).exit_code == 2
     assert "no house-rule vocabulary" in run.invoke(app, ["house", "check", "king-taco", str(good)]).output
+
+
+CONDITIONS = ["card.rank == 8", "card.rank in 2,7,J", "card.suit == hearts", "card.colour != black",
+              "top.rank >= 10", "top.suit == card.suit", "card.rank <= 5", "hand.size <= 3", "hand.size >= 2",
+              "pressure >= 1", "top.colour == red"]
+EFFECTS_BY = {"play": ["skip", "reverse", "again", "draw:1", "next:draw:2", "everyone:draw:1", "pressure:1", "suit"],
+              "draw": ["skip", "reverse", "draw:1", "next:draw:1"], "turnstart": ["draw:1", "next:draw:1"],
+              "out": [], "allow": [], "forbid": []}
+READS = {t.name: set(t.reads) for t in VOCABULARY.triggers}
+
+
+@st.composite
+def rules(draw: Any) -> list[dict[str, Any]]:
+    out = []
+    for i in range(draw(st.integers(1, 4))):
+        on = draw(st.sampled_from(sorted(EFFECTS_BY)))
+        ok = [c for c in CONDITIONS if {w for w in c.split() if "." in w or w == "pressure"} <= READS[on]]
+        rule: dict[str, Any] = {"id": f"r{i}", "on": on, "if": draw(st.lists(st.sampled_from(ok), min_size=1, max_size=2,
+                                                                             unique=True))}
+        if EFFECTS_BY[on]:
+            rule["effects"] = draw(st.lists(st.sampled_from(EFFECTS_BY[on]), min_size=1, max_size=2, unique=True))
+        if on != "allow" and (on in ("out", "forbid") or draw(st.booleans())):
+            rule["penalty"] = {"name": "house", "cards": draw(st.integers(1, 3))}
+        if on == "play" and draw(st.booleans()):
+            rule["replaces"] = [draw(st.sampled_from([s.clause for s in VOCABULARY.seed]))]
+        out.append(rule)
+    return out
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(book=rules(), seed=st.integers(0, 2**20), mode=st.sampled_from([STRICT, TABLE]))
+def test_any_book_the_check_accepts_keeps_the_contract(book: list[dict[str, Any]], seed: int, mode: str) -> None:
+    """Whatever the book (one the check accepts), legal and check agree, cards are conserved through
+    play and penalties, and every event is told in words."""
+    from houserules.engine.words import tell
+    from houserules.games.shedding.words import WORDS
+
+    try:
+        opts = GAME.options({"players": 2 + seed % 4, "house": {"rules": book}, "mode": mode})
+    except OptionsError:
+        return  # refused: said in one line (test_unplayable_books_are_refused_in_one_line)
+    state = GAME.new(opts, seed)
+    start, rng = GAME.conserved(state), random.Random(seed)
+    names = [f"p{s}" for s in range(opts["players"])]
+    for step in range(150):
+        if GAME.result(state) is not None:
+            break
+        legal = GAME.legal(state)
+        said = {json.dumps(GAME.action_to_json(a), sort_keys=True) for a in legal}
+        for a in GAME.attempts(state):
+            assert (GAME.check(state, a) is None) == (json.dumps(GAME.action_to_json(a), sort_keys=True) in said), a
+        attempt = rng.choice(GAME.attempts(state)) if mode == TABLE and step % 3 == 0 else rng.choice(legal)
+        for e in act(GAME, state, attempt):
+            assert tell(WORDS, e.for_seat(None), names, None) is not None, e
+        assert GAME.conserved(state) == start
