@@ -20,7 +20,8 @@ from ...tui import Renderer, RendererBase, card_or_text, seat_name, second_perso
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,
 colour NAME (a WILD's or lock's colour), symbol NAME (a lock's symbol), discard CARD,
-fish CARD SEAT (go fishing), log, help, quit. Colours: red yellow green cyan blue magenta."""
+fish CARD SEAT (go fishing), target SEAT (who draws, when a house rule asks), log, help, quit.
+Colours: red yellow green cyan blue magenta."""
 
 STYLE = {"red": "red", "yellow": "yellow", "green": "green", "cyan": "cyan", "blue": "blue", "magenta": "magenta",
          "wild": "white"}
@@ -101,6 +102,10 @@ class KingTacoRenderer(RendererBase):
             if len(rest) != 2 or not rest[1].isdigit():
                 raise ValueError("fish needs a card and a seat, e.g. fish red:3 2")
             return Action(seat, "fish", parse_card(rest[0]), int(rest[1]))
+        if head == "target":
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise ValueError("target needs a seat, e.g. target 2")
+            return Action(seat, "target", arg=int(rest[0]))
         if head in ("play", "nope", "discard"):
             if not rest:
                 raise ValueError(f"{head} needs a card, e.g. {head} red:3")
