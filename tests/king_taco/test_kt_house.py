@@ -10,6 +10,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from houserules.bots import make
 from houserules.bots.base import ask
@@ -161,3 +163,53 @@ def test_the_decision_threshold_decides() -> None:
 def test_the_club_bot_beats_random_under_every_book(name: str, book: Any) -> None:
     tally, _ = simulate(SimConfig("king-taco", GAMES, {"players": 2, "house": book}, ("heuristic", "random")))
     assert tally.wins_by_bot["heuristic"] >= DECIDES, dict(tally.wins_by_bot)
+
+
+# --- any book the check accepts keeps the contract ------------------------------------------------
+CONDITIONS = {"land": ["card.number == 4", "card.colour in red,blue", "card.symbol == skip", "hand.size <= 3",
+                       "mana >= 2", "card.number >= 1"],
+              "resolve": ["stack.kind in skip,+=2", "stack.kind == rage", "hand.size >= 4", "mana <= 1"],
+              "turnstart": ["hand.size >= 6", "mana == 0"], "out": ["card.number == 0", "mana >= 1"]}
+EFFECTS_BY = {t.name: [f"{e}:1" if VOCABULARY.effect[e].counted else e for e in t.effects] for t in VOCABULARY.triggers}
+
+
+@st.composite
+def rules(draw: Any) -> list[dict[str, Any]]:
+    out = []
+    for i in range(draw(st.integers(1, 4))):
+        on = draw(st.sampled_from(sorted(CONDITIONS)))
+        rule: dict[str, Any] = {"id": f"r{i}", "on": on,
+                                "if": draw(st.lists(st.sampled_from(CONDITIONS[on]), max_size=2, unique=True)),
+                                "effects": draw(st.lists(st.sampled_from(EFFECTS_BY[on]), min_size=1, max_size=2,
+                                                         unique=True))}
+        if draw(st.booleans()):
+            rule["penalty"] = {"name": "house", "cards": draw(st.integers(1, 2))}
+        out.append(rule)
+    return out
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(book=rules(), seed=st.integers(0, 2**20))
+def test_any_book_the_check_accepts_keeps_the_contract(book: list[dict[str, Any]], seed: int) -> None:
+    """Whatever the book (one the check accepts), legal and check agree, cards are conserved, and
+    every event is told in words."""
+    from houserules.engine.words import tell
+    from houserules.games.king_taco.words import WORDS
+
+    try:
+        opts = GAME.options({"players": 2 + seed % 4, "house": {"rules": book}})
+    except OptionsError:
+        return
+    state = GAME.new(opts, seed)
+    start, rng = GAME.conserved(state), random.Random(seed)
+    names = [f"p{s}" for s in range(opts["players"])]
+    for _ in range(200):
+        if GAME.result(state) is not None:
+            break
+        legal = GAME.legal(state)
+        said = {json.dumps(GAME.action_to_json(a), sort_keys=True) for a in legal}
+        for a in GAME.attempts(state):
+            assert (GAME.check(state, a) is None) == (json.dumps(GAME.action_to_json(a), sort_keys=True) in said), a
+        for e in GAME.apply(state, rng.choice(legal)):
+            assert e.kind in ("given", "received") or tell(WORDS, e.for_seat(None), names, None) is not None, e
+        assert GAME.conserved(state) == start

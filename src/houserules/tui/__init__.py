@@ -18,8 +18,8 @@ from ..engine.core import Action
 from ..engine.protocol import Game
 from ..engine.words import CARD_TOKEN, YOU, second_person, tell
 
-__all__ = ["YOU", "Renderer", "RendererBase", "card_or_text", "cards_drawn", "event_line", "move_line", "renderer",
-           "seat_name",
+__all__ = ["YOU", "Renderer", "RendererBase", "card_or_text", "cards_drawn", "event_line", "house_rules", "move_line",
+           "renderer", "seat_name",
            "second_person"]
 
 
@@ -112,6 +112,15 @@ def seat_name(names: list[str], seat: int, viewer: int | None) -> str:
     marked when it is the viewer's own."""
     name = escape(names[seat])
     return f"{name} (you)" if seat == viewer and name != YOU else name
+
+
+def house_rules(house: Sequence[tuple[str, str, str]]) -> str:
+    """The table's house rules (a view's ``house``: id, title, words) as one line of Rich markup
+    naming each by its title ("" when there are none); ``rules GAME --house FILE`` says them in full."""
+    if not house:
+        return ""
+    return ("House rules: " + "; ".join(f"[bold]{escape(title)}[/]" for _, title, _ in house)
+            + " [dim](rules --house FILE says them in words)[/]")
 
 
 def renderer(game: str) -> Renderer:

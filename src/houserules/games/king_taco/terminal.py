@@ -15,7 +15,7 @@ from .cards import (
 )
 from .state import CONDITION_NAMES, PENDING_NAMES
 from .view import KingTacoView
-from ...tui import Renderer, RendererBase, card_or_text, seat_name, second_person
+from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_name, second_person
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,
@@ -70,6 +70,8 @@ class KingTacoRenderer(RendererBase):
         if view.fishing_turns:
             status.append(f"[bold cyan]go fishing ({view.fishing_turns} turns)[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
+        if view.house:
+            lines.append(Text.from_markup(house_rules(view.house)))
         if view.stack:
             cards = " ".join(f"{card_markup(c)}[dim]({s})[/]" for c, s in zip(view.stack, view.stack_seats))
             detail = f"count {view.stack_count}" if view.stack_count else f"{view.stack_life} round(s)"
