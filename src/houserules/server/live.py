@@ -70,6 +70,8 @@ ACKS_REMEMBERED = 64
 MAX_TABLES = 1000
 #: seconds a connected person may sit on a decision at a table without a turn clock (see ``idle_due``)
 IDLE = 120.0
+#: seconds a person asked in secret (a NOPE window) has to answer before they say nothing (``answer_due``)
+ANSWER = 10.0
 
 
 class Unavailable(Exception):
@@ -182,6 +184,8 @@ class LiveTable:
         #: when each person last acted (or sat down): for the idle limit (``idle_due``)
         self.owing: dict[int, float] = {}
         self.heard: dict[int, float] = {}
+        #: on the table's clock: when each seat asked in secret was asked (its unshown deadline runs)
+        self.asked: dict[int, float] = {}
         self.spec = registry.spec(table.game.name)
         #: what the people at the table said (chat.py), read from the store when first wanted
         self.chat = Chat(self.id, hub.store)
@@ -292,12 +296,12 @@ class LiveTable:
             self.wake_task.cancel()
         self.wake_task = None
         now = self.now()
-        owing = self.table.to_act() if self.status == "playing" else ()
-        self.owing = {s: self.owing.get(s, now) for s in owing}
-        when = self.table.wake_at()
-        idle = self.idle_due()
-        if idle is not None and (when is None or idle[0] < when):
-            when = idle[0]
+        playing = self.status == "playing"
+        # the idle limit follows only whom everyone sees the table wait on (never a secret)
+        self.owing = {s: self.owing.get(s, now) for s in (self.table.on_the_clock() if playing else ())}
+        self.asked = {s: self.asked.get(s, now) for s in (self.table.asked_in_secret() if playing else ())}
+        times = [x for x in (self.table.wake_at(), self.idle_due(), self.answer_due()) if x is not None]
+        when = min(times) if times else None
         if when is None or self.flowing is None or self.evicted or not self.owner:
             return
         self.wake_task = asyncio.create_task(self._wake(max(0.0, when - self.now())))
@@ -307,11 +311,12 @@ class LiveTable:
         async with self.lock:
             if self.evicted or self.flowing is None:
                 return
+            seen = self._seen()
             try:
                 self._catch_up()
             except ProtocolError:
                 return  # logged; the table was dropped from memory and comes back from the store
-            self.broadcast()
+            self._show(seen)
             self.wake_task = None
             self.schedule()
             self.kick_bots()
@@ -325,6 +330,7 @@ class LiveTable:
         try:
             self.table.due(self.now())
             self._nudge_idle()
+            self._hush_due()
         except Exception:
             log.exception("table %s: the engine failed on a deadline; reloading from the store", self.id)
             self.hub.evict(self, "the server failed keeping this table's time")
@@ -336,10 +342,30 @@ class LiveTable:
         until the reveal (``GameSpec.public_options``)."""
         return self.spec.public_options(self.table.options, self.table.over)
 
-    def idle_due(self) -> tuple[float, int] | None:
+    def answer_due(self) -> float | None:
+        """When the first person asked in secret (a NOPE window) will have said nothing for
+        ``Hub.answer`` seconds: their unshown deadline, which no screen shows (a bot or a
+        stand-in answers at once). Then the table gives their ``Game.silence`` for them."""
+        due = [since + self.hub.answer for s, since in self.asked.items() if self.table.seats[s].player is None]
+        return min(due) if due and self.status == "playing" else None
+
+    def _hush_due(self) -> None:
+        """Under the lock: every person asked in secret whose unshown deadline has passed says nothing."""
+        now = self.now()
+        late = tuple(s for s, since in self.asked.items() if since + self.hub.answer <= now)
+        if late and not self.table.over:
+            self.table.hush(now, late)
+
+    def idle_due(self) -> float | None:
         """When a person at a table without a turn clock will have sat on their decision for
-        the idle limit (``Hub.idle``), and which seat, soonest first: a person connected but
-        away from the screen, whom no grace period covers (theirs is for the disconnected)."""
+        the idle limit (``Hub.idle``), soonest first: a person connected but away from the
+        screen, whom no grace period covers (theirs is for the disconnected). Only a seat
+        everyone sees the table wait on (``on_the_clock``) is timed so: an idle note never
+        names a seat asked in secret."""
+        late = self._idle_seat()
+        return late[0] if late is not None else None
+
+    def _idle_seat(self) -> tuple[float, int] | None:
         if self.hub.idle is None or self.table.clock is not None or self.status != "playing":
             return None
         due = [(max(since, self.heard.get(s, 0.0)) + self.hub.idle, s) for s, since in self.owing.items()
@@ -350,7 +376,7 @@ class LiveTable:
         """Under the lock: a bot makes the decision of each person who has sat on it for the
         idle limit, recorded as their time running out; their next decision is theirs again."""
         for _ in range(len(self.seats)):
-            due = self.idle_due()
+            due = self._idle_seat()
             now = self.now()
             if due is None or due[0] > now or self.table.over:
                 return
@@ -363,7 +389,7 @@ class LiveTable:
         record = self.table.record
         return {"id": self.id, "game": self.table.game.name, "title": self.table.game.title,
                 "options": self.public_options(), "status": self.status, "seats": self.public_seats(),
-                "actions": len(record.actions) if record else 0,
+                "actions": self.table.shown_actions,
                 "result": record.result if record else None, "rematch": self.rematch,
                 "rematch_offer": self.rematch_offer(), "clock": self.clock_json(), "listed": self.listed}
 
@@ -385,8 +411,9 @@ class LiveTable:
         if mine and seat is not None:
             legal = t.offer(seat)
         # free actions only: the seat may act, but the game does not wait for it (docs/engine.md);
-        # judged by who is on the clock, which tells nobody a secret (Mao: who owes a duty)
-        free = bool(legal) and seat not in t.on_the_clock()
+        # judged by who is on the clock, which tells nobody a secret (Mao: who owes a duty), and by
+        # the seat's own secret question (a NOPE window asks it, and it knows)
+        free = bool(legal) and seat not in t.on_the_clock() and seat not in t.asked_in_secret()
         view = t.view(seat)
         names = [s["name"] for s in seats]
         return {
@@ -396,20 +423,37 @@ class LiveTable:
             # each legal action's words, in the game's one wording (engine.moves), index for index
             "said": [t.game.words(a, view).named(names).to_json() for a in legal],
             "events_from": start, "events": t.events_for(seat, start), "next": len(t.log),
-            "actions": len(t.record.actions) if t.record else 0,
+            "actions": t.shown_actions,
             "result": t.record.result if t.record else None, "rematch": self.rematch,
             "rematch_offer": self.rematch_offer(), "clock": self.clock_json(),
         }
 
-    def broadcast(self) -> None:
-        """Every connection its update. Connections of the same seat (or spectators) that hold the
-        same events get the same bytes, built and encoded once: 300 spectators cost one view,
-        one event list and one encoding, not 300. Under the table's lock, after the store has
-        what it shows (nothing is shown before it is stored)."""
+    def _seen(self) -> tuple[int, int, frozenset[int]]:
+        """What everyone has been shown, to compare after a change (``_show``): the count of
+        actions shown, the log's length, and the seats asked in secret."""
+        return self.table.shown_actions, len(self.table.log), frozenset(self.table.asked_in_secret())
+
+    def _show(self, seen: tuple[int, int, frozenset[int]], actor: int | None = None) -> None:
+        """Broadcast what changed since ``seen``: to everyone, unless all that happened is that
+        seats asked in secret answered without a word (a NOPE window's passes); then only
+        those seats are told, so nobody else learns even that something happened."""
+        if (self.table.shown_actions, len(self.table.log)) != seen[:2]:
+            self.broadcast()
+        else:
+            self.broadcast(seen[2] | {actor} if actor is not None else seen[2])
+
+    def broadcast(self, only: frozenset[int] | None = None) -> None:
+        """Every connection its update (``only``: the connections of these seats). Connections of
+        the same seat (or spectators) that hold the same events get the same bytes, built and
+        encoded once: 300 spectators cost one view, one event list and one encoding, not 300.
+        Under the table's lock, after the store has what it shows (nothing is shown before it
+        is stored)."""
         seats = self.public_seats()
         made: dict[tuple[int | None, int], str] = {}
         end = len(self.table.log)
         for c in list(self.clients):
+            if only is not None and c.seat not in only:
+                continue
             key = (c.seat, c.cursor)
             text = made.get(key)
             if text is None:
@@ -655,6 +699,7 @@ class LiveTable:
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
             before = len(self._actions())
+            seen = self._seen()
             try:  # rules work runs off the event loop: a slow judgement freezes no other table
                 events = await asyncio.to_thread(self.table.submit, action, self.now())
             except Exception:
@@ -667,10 +712,10 @@ class LiveTable:
             self._persist(before)
             # the seat's own penalties only: its act may close others' duties (their penalties are in the log)
             penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data and e.seat == seat]
-            ack = {"type": "ack", "id": ref, "actions": len(self._actions()), "penalties": penalties}
+            ack = {"type": "ack", "id": ref, "actions": self.table.shown_actions, "penalties": penalties}
             self.acks.setdefault(seat, Acks()).remember(ref, raw, ack)
             client.send(ack)
-            self.broadcast()
+            self._show(seen, seat)
             # under the lock: no other move is being made in a worker thread while the state is read
             self.schedule()
             self.kick_bots()
@@ -790,6 +835,7 @@ class LiveTable:
                 if self.evicted or self.status != "playing" or self.table.bot_to_act() is None:
                     return
                 before = len(self._actions())
+                seen = self._seen()
                 try:  # a bot may think for a while (a search bot): off the event loop
                     await asyncio.to_thread(self._bot_moves, bool(delay))
                 except Exception:
@@ -800,18 +846,22 @@ class LiveTable:
                     self._persist(before)
                 except ProtocolError:
                     return
-                self.broadcast()
+                self._show(seen)
                 self.schedule()
 
     def _bot_moves(self, one: bool) -> None:
-        """Under the lock, in a worker thread: what is due, then one bot move or every pending one."""
+        """Under the lock, in a worker thread: what is due, then one bot move or every pending one.
+        One move means one that anyone else sees: a bot's silent answer in a NOPE window takes
+        no pause of its own, or the pause would tell that it was asked."""
         self.table.due(self.now())
-        if self.table.bot_to_act() is None:
-            return
-        if one:
-            self.table.step_bot(self.now())
-        else:
+        if not one:
             self.table.advance(t=self.now())
+            return
+        while self.table.bot_to_act() is not None and not self.table.over:
+            shown = self.table.shown_actions, len(self.table.log)
+            self.table.step_bot(self.now())
+            if (self.table.shown_actions, len(self.table.log)) != shown:
+                return
 
     def stop(self) -> None:
         """Cancel this table's timers (it is leaving memory; another process may own it now)."""
@@ -948,7 +998,8 @@ class Hub:
     and some are idle, so looking at thousands of tables cannot fill memory."""
 
     def __init__(self, store: TableStore, bot_delay: float = 0.0, grace: float = 45.0, max_tables: int = MAX_TABLES,
-                 idle: float | None = IDLE, policies: Mapping[str, Mapping[str, str]] | None = None):
+                 idle: float | None = IDLE, policies: Mapping[str, Mapping[str, str]] | None = None,
+                 answer: float = ANSWER):
         self.store = store
         #: trained policies this server offers as bots, by game and name (``serve --policies DIR``)
         self.policies = policies or {}
@@ -958,6 +1009,8 @@ class Hub:
         #: seconds a connected person may sit on a decision at a table without a turn clock before
         #: a bot makes it for them (None: for ever)
         self.idle = idle
+        #: seconds a person asked in secret (a NOPE window) has before they say nothing; never shown
+        self.answer = answer if idle is None else min(answer, idle)
         self.max_tables = max_tables
         #: oldest use first
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
