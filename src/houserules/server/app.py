@@ -35,7 +35,10 @@ from ..engine.core import GameError
 from ..rules_pages import as_html, doc_text, markdown_html
 from .gate import Gate, party
 from .limits import Admission, Buckets
-from .live import IDLE, MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
+from .clients import Client, Unavailable, encode
+from .hub import MAX_TABLES, Hub
+from .live import LiveTable
+from .moving import IDLE
 from .protocol import MAX_MESSAGE, ProtocolError, error, parse
 from .replays import frames, keep, kept
 from .stores import join_cluster, open_store
