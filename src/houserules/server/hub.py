@@ -11,6 +11,7 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots import POLICY, check_spec
@@ -22,7 +23,7 @@ from ..table import Table, bot_name, person_name
 from .clients import Unavailable
 from .live import LiveTable
 from .moving import ANSWER, IDLE
-from .store import StoredSeat, StoredTable, token_hash
+from .store import Store, StoredSeat, StoredTable, StoreError, token_hash
 from .stores import TableStore
 from .table_state import TableState
 
@@ -167,7 +168,7 @@ class Hub:
             raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
         if stored is None:
             return None
-        table = _replayed(stored)
+        table = replayed(stored)
         if self.cluster is not None:
             self.cluster.claim(table_id)
         live = self.tables[table_id] = LiveTable(self, stored, table)
@@ -216,7 +217,7 @@ class Hub:
         return True
 
 
-def _replayed(stored: StoredTable) -> Table:
+def replayed(stored: StoredTable) -> Table:
     """The stored table's game, replayed; Unavailable if its actions no longer replay (the
     rules changed under it, or the file was edited). The reason goes to the log only: it may
     name a seat's cards."""
@@ -235,6 +236,28 @@ def _replayed(stored: StoredTable) -> Table:
         raise Unavailable(f"table {stored.id} is stored but its game no longer replays on this server "
                           "(the server's log says why); other tables are not affected", 500) from None
     return table
+
+
+def stored_options(path: Path, table_id: str) -> tuple[str, dict[str, Any]]:
+    """A table stored in the SQLite file at ``path``: its game, and the options it plays with now
+    (its record replayed: a Mao match's written rules change them). For the command line (Mao's
+    ``rules export --table``, lent to the game's commands by cli.py); GameError says why not."""
+    if not path.is_file():  # reading a table must not leave an empty database behind
+        raise GameError(f"no server database at {path}" + (" (it is a folder)" if path.is_dir() else ""))
+    try:
+        store = Store(path)
+    except StoreError as exc:
+        raise GameError(str(exc)) from None
+    try:
+        stored = store.load(table_id)
+    finally:
+        store.close()
+    if stored is None:
+        raise GameError(f"no table {table_id!r} in the store")
+    try:
+        return stored.game, dict(replayed(stored).state.options)
+    except Unavailable as exc:
+        raise GameError(str(exc)) from None
 
 
 def _new_id() -> str:
