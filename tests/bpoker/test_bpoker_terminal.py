@@ -12,7 +12,7 @@ from houserules.engine import registry
 from houserules.engine.core import Action
 from houserules.games.bpoker.cards import card_name, parse_card
 from houserules.games.bpoker.said import strength
-from houserules.games.bpoker.terminal import RENDERER
+from houserules.games.bpoker.terminal import RENDERER, SHOWN
 from houserules.table import Table
 from houserules.tui import event_line, move_line
 from houserules.tui.loop import run
@@ -116,7 +116,8 @@ def test_choices_and_counts_read_as_words_and_cards() -> None:
 
 
 def test_the_menu_offers_declarations_strongest_first() -> None:
-    """Found at a table of seven: twenty declarations in the rules' order, the best among them."""
+    """Found at a table of seven: twenty declarations in the rules' order, the best among them; at
+    a table of nine, 126, the best scrolled off the top (issue 39): only the strongest are listed."""
     seen = 0
     for seed in range(30):
         state = GAME.new(GAME.options({"players": 3}), seed)
@@ -125,11 +126,14 @@ def test_the_menu_offers_declarations_strongest_first() -> None:
             seat = GAME.to_act(state)[0]
             legal = [a for a in GAME.legal(state) if a.seat == seat]
             view = GAME.view(state, seat)
-            declares = [a for a in RENDERER.menu(view, legal) if a.kind == "declare"]
+            menu = RENDERER.menu(view, legal)
+            declares = [a for a in menu if a.kind == "declare"]
             if len(declares) > 2:
                 keys = [strength([card_name(c) for c in a.arg], view) for a in declares]
-                assert keys == sorted(keys, reverse=True)
-                assert len(RENDERER.menu(view, legal)) == len(legal)
+                every = sorted((strength([card_name(c) for c in a.arg], view) for a in legal if a.kind == "declare"),
+                               reverse=True)
+                assert keys == every[:SHOWN] and menu[0] is declares[0]
+                assert [a for a in menu if a.kind != "declare"] == [a for a in legal if a.kind != "declare"]
                 seen += 1
             GAME.apply(state, legal[rng.randrange(len(legal))])
         if seen >= 3:
