@@ -261,3 +261,26 @@ def test_the_result_says_what_a_score_is_and_prompts_carry_no_clause_ids(base_ur
     assert shown["scores"].index("Cy: 45 cards in stash · 2 hands won") < shown["scores"].index("Ann: 40 cards")
     assert "BP-" not in shown["ask"] and "rule" not in shown["ask"]
     assert "as a J♣ in effect" in shown["tip"]
+
+
+def test_the_lobby_offers_a_first_game_of_bpoker_in_words(base_url, browser):
+    """Issue 39: 3 of 5 observed hands ended on a 9♦; the lobby offers a calmer first table, in
+    words, and shows the options it sets (kept under "Advanced")."""
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#first-game-bpoker")
+    panel = page.locator("#first-game-bpoker").inner_text()
+    assert "Your first game of bpoker?" in panel and "9♦" in panel and "Jokers" in panel
+    page.click("#first-game-bpoker button")
+    assert page.locator("[name=game]").input_value() == "bpoker"
+    assert page.locator("[name=opt-nine_diamonds]").input_value() == "stands"
+    assert page.locator("[name=opt-jokers]").input_value() == "0"
+    assert page.locator("[name=opt-jokers]").is_visible()  # the Advanced options it set are open to see
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#first-game-bpoker").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "bpoker-first-game-lobby.png"), full_page=True)
+    page.click("#create-button")
+    page.wait_for_selector(".board.bpoker")
+    assert not errors, errors

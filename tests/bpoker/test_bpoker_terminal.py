@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 
 from rich.console import Console
@@ -205,3 +206,27 @@ def test_declining_neutralization_lets_play_go_on_and_is_not_asked_again_this_tu
     turns = [e.seat for e in table.log if e.kind == "turn"]
     assert offers and len(offers) <= 1 + turns.count(2)  # once in seat 1's turn, once per seat 2 turn at most
     assert not [e for e in table.log if e.kind == "neutralized"]
+
+
+def test_the_terminal_offers_a_first_game(tmp_path) -> None:
+    """Issue 39: a first-game preset like Mao's, in the terminal too: ``--first-game`` sets the calmer
+    options and says them in words; without it the start says how to ask for one."""
+    from typer.testing import CliRunner
+
+    from houserules.cli import app
+
+    runner = CliRunner()
+    save = tmp_path / "first.json"
+    first = runner.invoke(app, ["play", "bpoker", "--first-game", "--seed", "2", "--save", str(save)], input="quit\n")
+    assert first.exit_code == 0, first.output
+    said = " ".join(first.output.split())
+    assert "First game: bpoker has some sixty card rules" in said and "no f_poker" in said
+    options = json.loads(save.read_text())["options"]
+    assert options["nine_diamonds"] == "stands" and options["jokers"] == 0
+    mine = runner.invoke(app, ["play", "bpoker", "--first-game", "-o", "jokers=1", "--seed", "2", "--save",
+                               str(save)], input="quit\n")
+    assert mine.exit_code == 0 and json.loads(save.read_text())["options"]["jokers"] == 1  # -o still wins
+    plain = runner.invoke(app, ["play", "bpoker", "--seed", "2", "--save", str(save)], input="quit\n")
+    assert "Your first game of bpoker? houserules play bpoker --first-game" in " ".join(plain.output.split())
+    none = runner.invoke(app, ["play", "shedding", "--first-game"])
+    assert none.exit_code == 2 and "no first-game settings" in none.output
