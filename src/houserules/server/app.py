@@ -32,7 +32,7 @@ from ..bots import LEVELS, POLICY, bot_kinds, default_bot
 from ..engine import registry
 from ..engine.registry import FirstGame, GameSpec
 from ..engine.core import GameError
-from ..rules_pages import as_html, doc_text, markdown_html
+from ..rules_pages import as_html, doc_text, images, markdown_html
 from .gate import Gate, party
 from .limits import Admission, Buckets
 from .live import IDLE, MAX_TABLES, Client, Hub, LiveTable, Unavailable, encode
@@ -480,6 +480,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def page(table_id: str | None = None, game: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
 
+    pictures = images()
+    if pictures is not None:  # a rules page at /rules/GAME shows img/NAME.png: /rules/img/NAME.png
+        app.mount("/rules/img", StaticFiles(directory=pictures), name="rules-img")
     for spec in registry.specs().values():  # each game's browser module lives in its own package
         if spec.web:
             app.mount(f"/static/games/{spec.name}", StaticFiles(directory=spec.folder / "web"), name=spec.name)
