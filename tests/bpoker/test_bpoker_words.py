@@ -79,7 +79,10 @@ def test_a_reaction_prompt_names_the_card_it_is_for() -> None:
 def test_your_own_play_is_met_by_your_magic_in_words() -> None:
     state = dealt(viewing=[["10C"], [], []], tables=[["10D"], [], []])
     GAME.apply(state, Action(0, "play", parse_card("10C")))
-    assert "10♣ is being played on your table — answer with magic, or pass?" in screen(state, 0)
+    text = screen(state, 0)
+    assert "10♣ is being played on your table — answer with magic, or pass?" in text
+    # a quick "1" lets your own card be; Magic is the second answer
+    assert "  1 Let it be (pass)" in text and "  2 Magic: discard your 10♦ (magic) — 10♣ lands on your table" in text
 
 
 def test_no_one_reads_you_s_table_or_another_player_s_your_table() -> None:

@@ -165,8 +165,13 @@ class BPokerRenderer(RendererBase):
 
     def menu(self, view: BView, legal: list[Action]) -> list[Action]:
         """The legal actions; of the declarations only the ``SHOWN`` strongest, strongest first (a
-        table of nine offers 126, and the best scrolled away above them): any other is typed."""
-        return _best_declarations(legal, view)[:SHOWN] + [a for a in legal if a.kind != "declare"]
+        table of nine offers 126, and the best scrolled away above them): any other is typed. Magic
+        offered on a card the person plays himself comes after "Let it be", so that a quick "1"
+        does not spend the 10♦."""
+        rest = [a for a in legal if a.kind != "declare"]
+        if view.data["reacting"] and (view.data["about"] or {}).get("clause") == "BP-10D.M":
+            rest.sort(key=lambda a: a.arg != "pass")  # a card of your own choosing: letting it be comes first
+        return _best_declarations(legal, view)[:SHOWN] + rest
 
     def _declaring(self, view: BView) -> str:
         """Under the table while declaring: how many hands there are, and how to declare one not listed."""

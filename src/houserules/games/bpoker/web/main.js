@@ -154,6 +154,8 @@ function ask(ctx) {
   if (!choose.length) return "";
   if (view.reacting && !view.ask) {  // a reaction window says what it is for, and each answer what it does
     const words = (a) => (said || [])[legal.indexOf(a)] || { label: a.choice, note: "" };
+    // on a card of your own choosing, letting it be is the usual answer: it comes first (and on the first key)
+    if (view.about && view.about.clause === "BP-10D.M") choose.sort((a, b) => (b.choice === "pass") - (a.choice === "pass"));
     const answers = choose.map((a, i) => keyButton([words(a).label.replace(/ \([a-z]+\)$/, ""),
       words(a).note ? h("small", { class: "says" }, seatWords(words(a).note, names, seat)) : ""], KEYS[i] || "", () => act(a),
     { class: "choice", "data-choice": a.choice }));
