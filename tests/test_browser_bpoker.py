@@ -261,6 +261,15 @@ def test_the_result_says_what_a_score_is_and_prompts_carry_no_clause_ids(base_ur
     assert shown["scores"].index("Cy: 45 cards in stash · 2 hands won") < shown["scores"].index("Ann: 40 cards")
     assert "BP-" not in shown["ask"] and "rule" not in shown["ask"]
     assert "as a J♣ in effect" in shown["tip"]
+    forcing = {**VIEW, "reacting": False, "ask": {"seat": 0, "clause": "BP-6", "prompt": "force a card onto a table"}}
+    labels = page.evaluate("""async (view) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const legal = ["4D>seat:0", "4D>seat:2"].map((choice) => ({seat: 0, action: "choose", choice}));
+        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+        return [...document.querySelectorAll("#ask button.choice")].map((b) => b.firstChild.textContent);
+    }""", forcing)
+    assert labels == ["4♦ onto your table", "4♦ onto Cy's table"]  # never "4D>Ann"
 
 
 def test_the_lobby_offers_a_first_game_of_bpoker_in_words(base_url, browser):

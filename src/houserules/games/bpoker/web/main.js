@@ -35,8 +35,10 @@ const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A choice's word: a card name is said as the card, two cards as both (a pair), an f_poker
  * draw as the cards changed, any other word as it stands. */
-function choiceText(choice, names) {
+function choiceText(choice, names, seat) {
   if (CARD.test(choice)) return cardText(choice);
+  const forced = choice.match(/^(.+)>seat:(\d+)$/);  // "5H>seat:1": force the card onto that seat's table
+  if (forced) return `${cardText(forced[1])} onto ${seatWords(`seat ${forced[2]}'s`, names, seat)} table`;
   const both = choice.split("+");
   if (both.length === 2 && both.every((c) => CARD.test(c))) return both.map(cardText).join(" + ");
   if (choice.startsWith("draw:")) return `Change ${choice.slice(5).split("+").map(cardText).join(" ")}`;
@@ -162,7 +164,7 @@ function ask(ctx) {
     const about = view.about ? cap(seatWords(view.about.says, names, seat)) : "A card is coming";
     return prompt(`${about}.`, "You may answer it now, or let it be.", answers, { urgent: true, id: "ask" });
   }
-  const buttons = choose.map((a, i) => keyButton(choiceText(a.choice, names), KEYS[i] || "", () => act(a),
+  const buttons = choose.map((a, i) => keyButton(choiceText(a.choice, names, seat), KEYS[i] || "", () => act(a),
     { class: "choice", "data-choice": a.choice, title: CARD.test(a.choice) ? cardTip(view, a.choice) : null }));
   const title = view.ask ? seatWords(view.ask.prompt, names, seat) : "Choose";
   return prompt(cap(title), "", buttons, { urgent: !!(view.ask && view.turn !== seat), id: "ask" });
