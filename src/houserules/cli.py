@@ -221,6 +221,17 @@ def options_cmd(
                   f"[/]; the rules page ([bold]houserules rules {g.name}[/]) says more.")
 
 
+def first_options(game: str, wanted: bool) -> dict[str, Any]:
+    """The options of ``game``'s first-game preset (``GameSpec.first_game``) when ``wanted``; a
+    one-line error for a game that has none."""
+    if not wanted:
+        return {}
+    preset = registry.spec(game).first_game
+    if preset is None:
+        fail(f"{registry.spec(game).title} has no first-game settings: its defaults are the gentlest")
+    return dict(preset.options)
+
+
 @app.command()
 def play(
     game: GameArg,
@@ -237,6 +248,8 @@ def play(
     save: Annotated[Optional[Path], typer.Option(help="record file (default: a new file in the data folder)")] = None,
     resume: Annotated[Optional[Path], typer.Option(help="continue a saved game from its record file")] = None,
     clock: Annotated[Optional[float], typer.Option(help="seconds you have for each move; when they run out a bot moves for you")] = None,
+    first_game: Annotated[bool, typer.Option("--first-game", help="a newcomer's first table: the options the game "
+                                             "suggests for it (said when the game starts; -o still sets any)")] = False,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
     from .bots import default_bot
@@ -263,7 +276,7 @@ def play(
         else:
             if mode is None:  # a game whose rules are secret is only played at a table that penalises (Mao)
                 mode = "table" if registry.spec(g.name).secret_rules else "strict"
-            opts = parse_options(option, players=players, mode=mode)
+            opts = {**first_options(g.name, first_game), **parse_options(option, players=players, mode=mode)}
             seed_ = seed if seed is not None else random.randrange(2**31)
         n = g.seats_for(g.options(opts))
         if not watch and not 0 <= seat < n:
@@ -280,6 +293,11 @@ def play(
         timed = f", {spec.describe()}" if spec else ""
         console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}{timed}. "
                       f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
+        preset = registry.spec(g.name).first_game
+        if preset is not None and not resume and not watch:
+            console.print(f"[bold]First game:[/] {escape(preset.pitch)}" if first_game else
+                          f"Your first game of {g.title}? [bold]houserules play {g.name} --first-game[/] sets it up "
+                          "for a newcomer.")
         run(table, None if watch else seat, console, delay=wait, save=save)
     except KeyboardInterrupt:  # Ctrl-C: the loop has saved the game and said where; exit as interrupted
         raise typer.Exit(130) from None

@@ -22,6 +22,12 @@ _PLACES = tuple(d / "rules" for d in _DOCS)
 PLAIN = "How to play"
 
 
+def images() -> Path | None:
+    """The folder of the pictures the rules pages show (``![…](img/NAME.png)``), served beside the
+    pages at ``/rules/img/``; None in an installation without it."""
+    return next((folder / "img" for folder in _PLACES if (folder / "img").is_dir()), None)
+
+
 def rules_file(game: str) -> Path:
     """The rules page of ``game`` (any of its names); GameError if there is none."""
     name = registry.get(game).name

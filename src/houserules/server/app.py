@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
 from ..engine import registry
+from ..rules_pages import images
 from . import api_games, api_tables, ws
 from .config import ServerConfig
 from .gate import Gate
@@ -107,6 +108,9 @@ def _pages(app: FastAPI) -> None:
     async def page(table_id: str | None = None, game: str | None = None) -> FileResponse:
         return FileResponse(WEB / "index.html")
 
+    pictures = images()
+    if pictures is not None:  # a rules page at /rules/GAME shows img/NAME.png: /rules/img/NAME.png
+        app.mount("/rules/img", StaticFiles(directory=pictures), name="rules-img")
     for spec in registry.specs().values():  # each game's browser module lives in its own package
         if spec.web:
             app.mount(f"/static/games/{spec.name}", StaticFiles(directory=spec.folder / "web"), name=spec.name)

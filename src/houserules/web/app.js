@@ -247,7 +247,8 @@ async function buildCreateForm(form) {
   });
 }
 
-/** Mao for newcomers, in words: the New table form set for a first game (more time, the rules told at the end). */
+/** A game for newcomers, in words (GameSpec.first_game: Mao's more time, bpoker's calmer 9♦): the New table form
+ * set for a first game. */
 function firstGame(game, form, gameSelect, drawOptions) {
   const set = () => {
     gameSelect.value = game.name;
@@ -257,6 +258,8 @@ function firstGame(game, form, gameSelect, drawOptions) {
       if (!field) continue;
       if (field.type === "checkbox") field.checked = Boolean(value);
       else field.value = String(value);
+      const folded = field.closest("details");  // a preset option kept under "Advanced" is shown, not hidden
+      if (folded) folded.open = true;
     }
     form.scrollIntoView({ behavior: "smooth", block: "start" });
     notice(`Set for a first game of ${game.title}: choose who sits where, then Create table.`);
