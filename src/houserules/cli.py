@@ -21,6 +21,8 @@ from .engine.core import GameError
 from .engine.jsonfile import load_json
 from .engine.options import OPTION_FILE_BYTES, example
 from .engine.protocol import Game
+from .house_commands import app as house_app
+from .house_commands import book_words
 
 # What only some commands need (the bots, records, scenarios, the simulator's process pool, the
 # progress bar) is imported inside them: ``houserules --help`` and ``houserules games`` then cost
@@ -181,22 +183,28 @@ def games() -> None:
 def rules(
     game: GameArg,
     full: Annotated[bool, typer.Option("--full", help="also every clause with its id, house rules and tests")] = False,
+    house: Annotated[Optional[Path], typer.Option("--house", help="also this table's own rules, a book (JSON), in words")] = None,
 ) -> None:
-    """How to play GAME, in plain words (--full: then the rules clause by clause)."""
+    """How to play GAME, in plain words (--full: then the rules clause by clause; --house FILE: and a book's rules)."""
     from rich.markdown import Markdown
 
     from .rules_pages import PLAIN, for_players
 
     try:
         text = for_players(game)
+        said = book_words(game, house) if house is not None else []
     except GameError as exc:
-        fail(str(exc))
+        fail(f"{house}: {exc}" if house is not None and str(house) not in str(exc) else str(exc))
     if not full:
         text = text.split("\n## The rules clause by clause", 1)[0]
         text += f"\n\nEvery clause, with ids and house rules: `houserules rules {game} --full`.\n"
     if f"## {PLAIN}" not in text and not full:
         text += "\n(This game's page has no plain-words section yet; see --full.)\n"
     console.print(Markdown(text))
+    if house is not None:
+        console.print(f"\n[bold]House rules at this table[/] ({escape(str(house))}):")
+        for rid, title, words in said:
+            console.print(f"  • [bold]{escape(title)}[/] [dim]({escape(rid)})[/]: {escape(words.partition(': ')[2])}")
 
 
 @app.command(name="options")
@@ -691,6 +699,8 @@ def stored_options(table: str, db: Path | None) -> tuple[str, dict[str, Any]]:
 #: what the houserules command lends each game's own commands, as their Typer context's ``obj``:
 #: a game package reaches no server itself (Mao's ``rules export --table`` reads a stored table so)
 GAME_TOOLS: dict[str, Any] = {"stored_options": stored_options}
+
+app.add_typer(house_app, name="house")
 
 
 def _game_commands() -> None:

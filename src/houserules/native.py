@@ -40,8 +40,8 @@ GROUP = "houserules_native"
 COMPILED: tuple[str, ...] = (
     "cards",
     *(f"engine.{m}" for m in ("core", "clone", "referee", "options", "window", "lifespan", "resource", "stack",
-                              "chips")),
-    *(f"games.shedding.{m}" for m in ("state", "rules", "flow", "view", "game")),
+                              "chips", "house.conditions")),
+    *(f"games.shedding.{m}" for m in ("table", "state", "rules", "effects", "flow", "view", "game")),
     *(f"games.king_taco.{m}" for m in ("actions", "cards", "matrix", "turns", "effects", "stacking", "rules",
                                        "flow", "view", "game", "state")),
     *(f"games.onion.{m}" for m in ("cards", "groupings", "modifiers", "phases", "rules", "flow", "view", "game",

@@ -23,6 +23,7 @@ from ..cards import shuffle
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .house.vocabulary import Vocabulary
 from .options import Schema, seats_for
 from .protocol import GameState
 from .referee import refusal
@@ -59,6 +60,9 @@ class GameBase(Generic[S, V]):
     moves: Moves[Any]
     #: the game's options, declared once (engine.options.Option)
     option_schema: Schema
+    #: the game's house-rule vocabulary (engine.house), declared beside its ``house`` option;
+    #: None: the game takes no house rules in the one language
+    vocabulary: Vocabulary | None = None
     #: whether the rules have deadlines of their own (``deadline`` is not always None: Mao's
     #: delay of game): a table then keeps time for the rules even without a move clock
     keeps_time: bool = False

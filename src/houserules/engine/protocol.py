@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .house.vocabulary import Vocabulary
 from .options import Schema
 
 
@@ -65,6 +66,9 @@ class Game(Protocol[S, V]):
     #: the game's options, declared once (``engine.options.Option``): their checks, the lobby's
     #: form, ``houserules options GAME`` and the rules page's list are derived from them
     option_schema: Schema
+    #: what a table may write house rules about (``engine.house``), when the game has a ``house``
+    #: option (``GameBase``: None, no house rules; Mao keeps its own language, ``extension``)
+    vocabulary: Vocabulary | None
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options with defaults filled in; raise OptionsError with why not."""

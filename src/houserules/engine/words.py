@@ -78,8 +78,11 @@ class TableWords:
 
 
 def shared(e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
-    """The events every game tells alike: whose turn it is, a refusal, the end."""
+    """The events every game tells alike: whose turn it is, a refusal, the end, a house rule
+    firing (its effects follow in lines of their own: "Sevens give (house rule)", "Bo draws 1")."""
     kind = e["event"]
+    if kind == "house":
+        return Line(f"{e['title']} (house rule)", "special")
     if kind == "turn":
         return Line(f"— {names[e['seat']]}'s turn —", "quiet")
     if kind == "refused":

@@ -40,14 +40,19 @@ def ending_value(card: int, next_size: int) -> float:
 class _Search:
     """Depth-first search over the runs a hand allows, from a view's position."""
 
-    def __init__(self, next_size: int):
+    def __init__(self, next_size: int, first_cards: set[int] | None = None):
         self.next_size = next_size
+        #: the cards legal as the turn's first card (the table's house rules may allow or forbid
+        #: some the seed would not: its legal list says which), or None mid-run
+        self.first_cards = first_cards
         self.nodes = 0
         self.best_score = float("-inf")
         self.best_first: int | None = None
         self.by_first: dict[int, float] = {}  # the best score of a run starting with each card
 
     def continuations(self, top: int, run_dir: int, wrapped: bool, first: bool, hand: list[int]) -> list[int]:
+        if first and self.first_cards is not None:
+            return [c for c in hand if c in self.first_cards]
         if IS_QUEEN[top]:
             return list(dict.fromkeys(hand))
         if first:
@@ -131,7 +136,7 @@ class SheddingHeuristic(BotBase):
                 return plays[0], searched, stop_value
             return by_kind[Kind.DRAW][0], searched, stop_value
         nxt = (view.turn + view.direction) % view.players
-        search = _Search(view.hand_sizes[nxt])
+        search = _Search(view.hand_sizes[nxt], None if view.run else {a.card for a in plays})
         search.walk(view.top, view.run_dir, view.wrapped, not view.run, hand, 0, 0.0, None)
         searched = search.by_first
         if view.run and Kind.END in by_kind:

@@ -16,8 +16,12 @@ from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
 from . import flow, rules
+from .house import source_of, table_for
 from .kinds import Kind
-from .state import OPTIONS, SheddingState, deal, literal_state, validate_options
+from .options import OPTIONS, validate_options
+from ...engine.house.vocabulary import Vocabulary
+from .vocabulary import VOCABULARY
+from .state import SheddingState, deal, literal_state
 from .view import SheddingView, view
 
 
@@ -57,12 +61,14 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
+    vocabulary: Vocabulary | None = VOCABULARY
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
 
     def new(self, options: Mapping[str, Any], seed: int) -> SheddingState:
-        return deal(validate_options(options), seed)
+        options = validate_options(options)
+        return deal(options, seed, table_for(source_of(options)))
 
     def to_act(self, state: SheddingState) -> tuple[int, ...]:
         return () if state.over else (state.turn,)
@@ -123,7 +129,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
                 elif name == "shield":
                     pressure["shields"] += 1
                 else:
-                    effects[name] += 1
+                    effects[name] = effects.get(name, 0) + 1  # "again": a house rule's (HR-9)
             elif k == "draw" and e.data["pressure"]:
                 pressure["draws"] += 1
                 pressure["cards_drawn"] += e.data["count"]
@@ -133,7 +139,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> SheddingState:
-        return literal_state(options, state, seed)
+        return literal_state(options, state, seed, table_for(source_of(options)))
 
     def scenario_expect(self, state: SheddingState, key: str, value: Any) -> str | None:
         if key == "pending_draw":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -50,6 +51,9 @@ class SheddingRenderer(RendererBase):
         if view.queen_to_cover and not view.over:
             status.append("[bold magenta]Queen on top: cover it or decline[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
+        if view.house:
+            lines.append(Text.from_markup("House rules: " + "; ".join(f"[bold]{escape(t)}[/]" for _, t, _ in view.house)
+                                          + " [dim](rules --house says them in words)[/]"))
         if view.run:
             lines.append(Text.from_markup("This turn: " + " ".join(card_markup(c) for c in view.run)))
         if view.hand is not None:

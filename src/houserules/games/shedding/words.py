@@ -31,6 +31,7 @@ EFFECTS: dict[str, Told] = {
     "reverse": said("the direction is reversed", "aside"),
     "shield": said("{who} shields: {cancelled} cancelled", "aside"),
     "suit": said("the active suit is {suit}", "aside", _suit),
+    "again": said("{who} plays again", "aside"),
 }
 
 
