@@ -180,22 +180,24 @@ def games() -> None:
 @app.command()
 def rules(
     game: GameArg,
-    full: Annotated[bool, typer.Option("--full", help="also every clause with its id, house rules and tests")] = False,
+    full: Annotated[bool, typer.Option("--full", help="also every clause with its id and the house rules")] = False,
+    developers: Annotated[bool, typer.Option(
+        "--developers", help="the page as written: the seed's file, the code and the tests that pin each clause")] = False,
 ) -> None:
     """How to play GAME, in plain words (--full: then the rules clause by clause)."""
     from rich.markdown import Markdown
 
-    from .rules_pages import PLAIN, for_players
+    from .rules_pages import PLAIN, developer_index, for_players
 
     try:
-        text = for_players(game)
+        text = developer_index(game) if developers else for_players(game)
     except GameError as exc:
         fail(str(exc))
-    if not full:
+    if not full and not developers:
         text = text.split("\n## The rules clause by clause", 1)[0]
         text += f"\n\nEvery clause, with ids and house rules: `houserules rules {game} --full`.\n"
-    if f"## {PLAIN}" not in text and not full:
-        text += "\n(This game's page has no plain-words section yet; see --full.)\n"
+        if f"## {PLAIN}" not in text:
+            text += "\n(This game's page has no plain-words section yet; see --full.)\n"
     console.print(Markdown(text))
 
 
