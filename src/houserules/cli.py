@@ -164,15 +164,20 @@ def write_plot(path: Path, draw: Callable[[Path], object]) -> None:
 
 @app.command()
 def games() -> None:
-    """List the games houserules can play."""
+    """List the games houserules can play: what each is, how many can play, its bots."""
     from .bots import LEVELS, bot_kinds, levels
 
-    t = RichTable("game", "title", "bots by strength", "bots by kind")
+    t = RichTable("game", "players")
+    t.add_column("what it is", ratio=3)
+    t.add_column("bots: by strength; by kind", ratio=2)
     for name in registry.names():  # from the games' specs: listing them loads no rules
-        t.add_row(name, registry.spec(name).title, ", ".join(f"{w} ({s})" for w, s in levels(name).items()),
-                  ", ".join(bot_kinds(name)))
+        spec = registry.spec(name)
+        low, high = spec.players
+        t.add_row(f"[bold]{escape(spec.title)}[/]\n{name}", f"{low}–{high}", escape(spec.summary),
+                  ", ".join(f"{w} ({s})" for w, s in levels(name).items()) + "; " + ", ".join(bot_kinds(name)))
     console.print(t)
-    console.print("Pick a bot by strength (" + "; ".join(f"[bold]{w}[/]: {says}" for w, says in LEVELS.items())
+    console.print("Play one: [bold]houserules play GAME[/]; how to play it: [bold]houserules rules GAME[/]. "
+                  "Pick a bot by strength (" + "; ".join(f"[bold]{w}[/]: {says}" for w, says in LEVELS.items())
                   + ") or by kind; search bots take a budget: ismcts:200, ismcts:0.5s; "
                   "a trained network plays as policy:PATH.npz.")
 
