@@ -235,7 +235,7 @@ def play(
     bots: Annotated[str, typer.Option(help="bots for the other seats, comma-separated per seat: a strength "
                                           "(beginner, club, strong) or a kind (houserules games lists them); "
                                           "default: club")] = "",
-    seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
+    seat: Annotated[int, typer.Option(help="your seat, counted from 1 (seat 1 plays first)")] = 1,
     watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
     mode: Annotated[Optional[str], typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm (Mao: always table by default)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
@@ -273,8 +273,9 @@ def play(
             opts = parse_options(option, players=players, mode=mode)
             seed_ = seed if seed is not None else random.randrange(2**31)
         n = g.seats_for(g.options(opts))
-        if not watch and not 0 <= seat < n:
-            fail(f"--seat must be 0..{n - 1}")
+        if not watch and not 1 <= seat <= n:
+            fail(f"--seat must be 1..{n}")
+        seat -= 1  # the rules count seats from 0
         kinds = [k.strip() for k in bots.split(",") if k.strip()] or [default_bot(g.name)]
         bot_seats = [s for s in range(n) if watch or s != seat]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
