@@ -101,6 +101,9 @@ class Client:
     host: bool = False
     #: who is behind the connection's address (gate.party), for the limits one party must not exhaust
     party: str = "?"
+    #: the page asks its person's name (hello ``naming``): a seat the host left unnamed sits down
+    #: when its person has said who they are (``LiveTable.name_seat``), not when its link is opened
+    naming: bool = False
 
     def send(self, msg: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to keep up is cut off (None tells its sender to close)."""
@@ -374,7 +377,42 @@ class LiveTable:
                "host": client.host, "chat": self.spec.chat}
         if client.seat is not None and client.seat in self.stood_in:
             out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
+        if self.wants_name(client):
+            out["name_wanted"] = True
         return out
+
+    def wants_name(self, client: Client) -> bool:
+        """Whether this connection's person is to say their name before they sit down: their page
+        asks (``Client.naming``) and the host left their seat unnamed, and they have not sat down."""
+        seat = client.seat
+        return (client.naming and seat is not None and not self.seats[seat].joined
+                and self.seats[seat].name == person_name(seat))
+
+    async def name_seat(self, client: Client, name: Any) -> None:
+        """A person whose seat the host left unnamed says who they are (a ``name`` message), and
+        sits down: the game begins once everyone has (issue 39: a friend who joined by invite
+        stayed "player 2" all game)."""
+        said = name.strip()[:NAME_LIMIT] if isinstance(name, str) else ""
+        if not said or not said.isprintable():
+            raise ProtocolError("bad_name", f"a name is up to {NAME_LIMIT} printable characters")
+        async with self.lock:
+            self._check_live()
+            seat = client.seat
+            if seat is None or not self.wants_name(client):
+                raise ProtocolError("named", "only a person whose seat has no name yet says it, before play")
+            named = replace(self.seats[seat], name=said, joined=True)
+            try:
+                self.hub.store.update_seat(self.id, seat, named)
+            except sqlite3.Error:
+                log.exception("table %s: could not store seat %d's name", self.id, seat)
+                raise not_saved("your name") from None
+            self.seats[seat] = named
+            self.table.seats[seat].name = said
+            self.heard[seat] = self.now()
+            self.schedule()
+            self.broadcast()
+            self.kick_bots()
+            self._watch_absences()
 
     def update(self, seat: int | None, start: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
         """The update for ``seat`` (None: a spectator): its view, its legal actions and the
@@ -429,7 +467,7 @@ class LiveTable:
 
     def _join(self, client: Client, since: int) -> None:
         seat = client.seat
-        if seat is not None and not self.seats[seat].joined:
+        if seat is not None and not self.seats[seat].joined and not self.wants_name(client):
             joined = replace(self.seats[seat], joined=True)
             try:
                 self.hub.store.update_seat(self.id, seat, joined)
@@ -882,6 +920,7 @@ class LiveTable:
                 self.hub.evict(self, "the server is catching up with this table")
                 return
             for i, seat in enumerate(stored.seats):
+                self.table.seats[i].name = seat.name  # a person named themselves at another process
                 if seat.bot is not None and self.seats[i].bot is None:  # the player left at another process
                     self.table.seats[i].bot = make(self.table.game.name, seat.bot, self.table.seed * 31 + i)
                     self._back(i)

@@ -17,7 +17,7 @@ from typing import Any
 
 PROTOCOL = 1
 #: message types a client may send
-CLIENT_TYPES = ("hello", "act", "rematch", "leave", "ping", "host", "chat")
+CLIENT_TYPES = ("hello", "act", "rematch", "leave", "ping", "host", "chat", "name")
 #: the largest text frame the server reads (bytes); larger ones get ``too_big``
 MAX_MESSAGE = 4096
 
