@@ -669,12 +669,26 @@ def serve(
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 
+def stored_options(table: str, db: Path | None) -> tuple[str, dict[str, Any]]:
+    """A server's stored table: its game and the options it plays with now (``--db``: the
+    server's SQLite file, else the data folder's); GameError why not."""
+    from .paths import data_dir
+    from .server.hub import stored_options as read
+
+    return read(db or data_dir() / "tables.sqlite3", table)
+
+
+#: what the houserules command lends each game's own commands, as their Typer context's ``obj``:
+#: a game package reaches no server itself (Mao's ``rules export --table`` reads a stored table so)
+GAME_TOOLS: dict[str, Any] = {"stored_options": stored_options}
+
+
 def _game_commands() -> None:
     """Mount each game's own commands (``houserules onion best``), as its package declares them."""
     for spec in registry.specs().values():
         if spec.commands:
             name = spec.aliases[0] if spec.aliases else spec.name
-            app.add_typer(registry.load(spec.commands), name=name)
+            app.add_typer(registry.load(spec.commands), name=name, context_settings={"obj": GAME_TOOLS})
 
 
 _game_commands()

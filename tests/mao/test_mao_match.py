@@ -181,7 +181,10 @@ def test_a_stored_match_keeps_its_rules_through_a_restart(tmp_path: Any) -> None
     """Bots play a match at a table whose record goes to the server's SQLite store; a fresh
     store (a restarted server) replays it to the same written rules; export reads them."""
     from houserules.games.mao.bots import Knower
-    from houserules.games.mao.commands import _table_options
+    from typer.testing import CliRunner
+
+    from houserules.cli import app
+    from houserules.server.hub import stored_options
     from houserules.server.store import Store, StoredTable
 
     opts = GAME.options({"players": 3, "extension": True, "games": 3})
@@ -209,8 +212,11 @@ def test_a_stored_match_keeps_its_rules_through_a_restart(tmp_path: Any) -> None
     store.create(StoredTable("t1", "mao", dict(opts), 5, [], []))
     store.append("t1", 0, record)
     store.close()
-    again = _table_options("t1", tmp_path / "tables.sqlite3")
-    assert again["house"] == state.options["house"] and again["house"]
+    game, again = stored_options(tmp_path / "tables.sqlite3", "t1")
+    assert game == "mao" and again["house"] == state.options["house"] and again["house"]
+    out = CliRunner().invoke(app, ["mao", "rules", "export", str(tmp_path / "book.json"), "--table", "t1",
+                                   "--db", str(tmp_path / "tables.sqlite3")])
+    assert out.exit_code == 0 and f"{len(again['house'])} house rule(s)" in out.output, out.output
 
 
 def test_penalties_by_a_rules_age() -> None:

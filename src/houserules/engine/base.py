@@ -163,6 +163,10 @@ class GameBase(Generic[S, V]):
         to act, unless who is to act would tell a secret (Mao's duties owed)."""
         return self.to_act(state)
 
+    def silence(self, state: S, seat: int) -> Action | None:
+        """Nobody is asked in secret here (``on_the_clock`` is ``to_act``)."""
+        return None
+
     def rules_check(self, state: S, action: Action) -> Illegal | None:
         """The game's own legality questions, asked once the envelope has passed:
         the declared move kind's check."""

@@ -126,6 +126,19 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
             return tuple(state.window.seats)
         return (state.turn,)
 
+    def on_the_clock(self, state: KingTacoState) -> tuple[int, ...]:
+        """Whom everyone sees the table wait on: the pending choice's seat, else the player
+        whose turn it is, while a NOPE window is open too. Who the window asks is a secret
+        (it asks only seats holding a NOPE: KT-H13), so no clock, idle limit or screen may
+        follow it; an asked seat answers within an unshown deadline (``silence``)."""
+        if state.over:
+            return ()
+        return (state.pending_seat,) if state.pending is not None else (state.turn,)
+
+    def silence(self, state: KingTacoState, seat: int) -> Action | None:
+        """A seat asked in a NOPE window that says nothing passes (KT-H13)."""
+        return Action(seat, Kind.PASS) if seat in state.window else None
+
     def legal(self, state: KingTacoState) -> list[Action]:
         return rules.legal(state)
 

@@ -12,6 +12,7 @@ from typing import Final
 
 from ...cards import ACE, KING, NAMES, RANK, shuffle
 from ...engine.core import Action, Event, Illegal, event
+from .kinds import Kind
 from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, MAX_SEATS, RELATION, UP
 from .state import SheddingState
 
@@ -201,7 +202,7 @@ def penalise(state: SheddingState, action: Action, illegal: Illegal) -> list[Eve
     events: list[Event] = []
     seat, name = action.seat, illegal.penalty
     assert name is not None
-    attempted = action.card if action.kind == "play" else None
+    attempted = action.card if action.kind == Kind.PLAY else None
     if name == "exposure":
         # S-6.2: draw 1, the turn (if any) continues; draw pressure still applies
         penalty(state, seat, name, illegal, 1, events, shown=action.card)
