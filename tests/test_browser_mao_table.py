@@ -168,6 +168,7 @@ def test_the_lobby_offers_a_first_game_in_words(base_url, browser):
     assert float(page.locator("[name=opt-delay_s]").input_value()) > 5
     assert page.locator("[name=opt-reveal]").is_checked()
     page.screenshot(path=str(ARTIFACTS / "mao-first-game-lobby.png"))
+    page.fill("[name=name-0]", "Ann")  # unnamed, her page would first ask who she is
     page.click("#create-button")
     page.wait_for_selector(".board.mao")
     assert not errors, errors

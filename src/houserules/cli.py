@@ -166,15 +166,20 @@ def write_plot(path: Path, draw: Callable[[Path], object]) -> None:
 
 @app.command()
 def games() -> None:
-    """List the games houserules can play."""
+    """List the games houserules can play: what each is, how many can play, its bots."""
     from .bots import LEVELS, bot_kinds, levels
 
-    t = RichTable("game", "title", "bots by strength", "bots by kind")
+    t = RichTable("game", "players")
+    t.add_column("what it is", ratio=3)
+    t.add_column("bots: by strength; by kind", ratio=2)
     for name in registry.names():  # from the games' specs: listing them loads no rules
-        t.add_row(name, registry.spec(name).title, ", ".join(f"{w} ({s})" for w, s in levels(name).items()),
-                  ", ".join(bot_kinds(name)))
+        spec = registry.spec(name)
+        low, high = spec.players
+        t.add_row(f"[bold]{escape(spec.title)}[/]\n{name}", f"{low}–{high}", escape(spec.summary),
+                  ", ".join(f"{w} ({s})" for w, s in levels(name).items()) + "; " + ", ".join(bot_kinds(name)))
     console.print(t)
-    console.print("Pick a bot by strength (" + "; ".join(f"[bold]{w}[/]: {says}" for w, says in LEVELS.items())
+    console.print("Play one: [bold]houserules play GAME[/]; how to play it: [bold]houserules rules GAME[/]. "
+                  "Pick a bot by strength (" + "; ".join(f"[bold]{w}[/]: {says}" for w, says in LEVELS.items())
                   + ") or by kind; search bots take a budget: ismcts:200, ismcts:0.5s; "
                   "a trained network plays as policy:PATH.npz.")
 
@@ -182,24 +187,26 @@ def games() -> None:
 @app.command()
 def rules(
     game: GameArg,
-    full: Annotated[bool, typer.Option("--full", help="also every clause with its id, house rules and tests")] = False,
+    full: Annotated[bool, typer.Option("--full", help="also every clause with its id and the house rules")] = False,
     house: Annotated[Optional[Path], typer.Option("--house", help="also this table's own rules, a book (JSON), in words")] = None,
+    developers: Annotated[bool, typer.Option(
+        "--developers", help="the page as written: the seed's file, the code and the tests that pin each clause")] = False,
 ) -> None:
     """How to play GAME, in plain words (--full: then the rules clause by clause; --house FILE: and a book's rules)."""
     from rich.markdown import Markdown
 
-    from .rules_pages import PLAIN, for_players
+    from .rules_pages import PLAIN, developer_index, for_players
 
     try:
-        text = for_players(game)
+        text = developer_index(game) if developers else for_players(game)
         said = book_words(game, house) if house is not None else []
     except GameError as exc:
         fail(f"{house}: {exc}" if house is not None and str(house) not in str(exc) else str(exc))
-    if not full:
+    if not full and not developers:
         text = text.split("\n## The rules clause by clause", 1)[0]
         text += f"\n\nEvery clause, with ids and house rules: `houserules rules {game} --full`.\n"
-    if f"## {PLAIN}" not in text and not full:
-        text += "\n(This game's page has no plain-words section yet; see --full.)\n"
+        if f"## {PLAIN}" not in text:
+            text += "\n(This game's page has no plain-words section yet; see --full.)\n"
     console.print(Markdown(text))
     if house is not None:
         console.print(f"\n[bold]House rules at this table[/] ({escape(str(house))}):")
@@ -247,7 +254,7 @@ def play(
     bots: Annotated[str, typer.Option(help="bots for the other seats, comma-separated per seat: a strength "
                                           "(beginner, club, strong) or a kind (houserules games lists them); "
                                           "default: club")] = "",
-    seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
+    seat: Annotated[int, typer.Option(help="your seat, counted from 1 (seat 1 plays first)")] = 1,
     watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
     mode: Annotated[Optional[str], typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm (Mao: always table by default)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
@@ -287,8 +294,9 @@ def play(
             opts = {**first_options(g.name, first_game), **parse_options(option, players=players, mode=mode)}
             seed_ = seed if seed is not None else random.randrange(2**31)
         n = g.seats_for(g.options(opts))
-        if not watch and not 0 <= seat < n:
-            fail(f"--seat must be 0..{n - 1}")
+        if not watch and not 1 <= seat <= n:
+            fail(f"--seat must be 1..{n}")
+        seat -= 1  # the rules count seats from 0
         kinds = [k.strip() for k in bots.split(",") if k.strip()] or [default_bot(g.name)]
         bot_seats = [s for s in range(n) if watch or s != seat]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}

@@ -143,7 +143,7 @@ def test_the_guided_editor_builds_a_rule_the_match_accepts() -> None:
 
     state = new()
     win_now(state, 0)
-    answers = iter(["add", "sevens", "play", "rank", "7", "no", "say", "player", "Lucky", "failure to say lucky", "1"])
+    answers = iter(["add", "sevens", "play", "rank", "7", "no", "say", "player", "Lucky", "failure to say lucky", "2"])  # seat 2: the next
     arg = guided(lambda q, choices, default: next(answers), [], 3, 0)
     action = Action(0, "write", arg=write_arg(arg))
     assert GAME.check(state, action) is None

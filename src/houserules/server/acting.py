@@ -8,6 +8,7 @@ import asyncio
 import logging
 import sqlite3
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..bots import make
@@ -15,7 +16,7 @@ from ..engine.core import GameError
 from ..table import default_bot
 from .acks import Acks
 from .clients import Client, not_saved
-from .protocol import ProtocolError
+from .protocol import NAME_LIMIT, ProtocolError
 from .rematch import Offer
 from .rematching import Rematching
 from .store import StoredSeat
@@ -105,6 +106,32 @@ class Acting(Rematching):
             log.exception("table %s: could not store a chat line", self.id)
             raise not_saved("that line") from None
         self._tell_chat([line])
+
+    async def name_seat(self, client: Client, name: Any) -> None:
+        """A person whose seat the host left unnamed says who they are (a ``name`` message), and
+        sits down: the game begins once everyone has (issue 39: a friend who joined by invite
+        stayed "player 2" all game)."""
+        said = name.strip()[:NAME_LIMIT] if isinstance(name, str) else ""
+        if not said or not said.isprintable():
+            raise ProtocolError("bad_name", f"a name is up to {NAME_LIMIT} printable characters")
+        async with self.lock:
+            self._check_live()
+            seat = client.seat
+            if seat is None or not self.wants_name(client):
+                raise ProtocolError("named", "only a person whose seat has no name yet says it, before play")
+            named = replace(self.seats[seat], name=said, joined=True)
+            try:
+                self.hub.store.update_seat(self.id, seat, named)
+            except sqlite3.Error:
+                log.exception("table %s: could not store seat %d's name", self.id, seat)
+                raise not_saved("your name") from None
+            self.seats[seat] = named
+            self.table.seats[seat].name = said
+            self.heard[seat] = self.now()
+            self.schedule()
+            self.broadcast()
+            self.kick_bots()
+            self._watch_absences()
 
     async def leave(self, client: Client) -> None:
         """The player gets up: a bot takes the seat so the others can play on,

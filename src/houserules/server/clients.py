@@ -43,6 +43,9 @@ class Client:
     host: bool = False
     #: who is behind the connection's address (gate.party), for the limits one party must not exhaust
     party: str = "?"
+    #: the page asks its person's name (hello ``naming``): a seat the host left unnamed sits down
+    #: when its person has said who they are (``Acting.name_seat``), not when its link is opened
+    naming: bool = False
 
     def send(self, msg: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to keep up is cut off (None tells its sender to close)."""

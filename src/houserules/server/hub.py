@@ -23,6 +23,7 @@ from ..table import Table, bot_name, person_name
 from .clients import Unavailable
 from .live import LiveTable
 from .moving import ANSWER, IDLE
+from .protocol import NAME_LIMIT
 from .store import Store, StoredSeat, StoredTable, StoreError, token_hash
 from .stores import TableStore
 from .table_state import TableState
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("houserules.server")
 
-NAME_LIMIT = 40
 #: tables kept in memory by default; idle ones beyond this are dropped and reloaded on demand
 MAX_TABLES = 1000
 

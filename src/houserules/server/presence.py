@@ -35,7 +35,7 @@ class Presence(Moving):
 
     def _join(self, client: Client, since: int) -> None:
         seat = client.seat
-        if seat is not None and not self.seats[seat].joined:
+        if seat is not None and not self.seats[seat].joined and not self.wants_name(client):
             joined = replace(self.seats[seat], joined=True)
             try:
                 self.hub.store.update_seat(self.id, seat, joined)
@@ -170,6 +170,7 @@ class Presence(Moving):
                 self.evict("the server is catching up with this table")
                 return
             for i, seat in enumerate(stored.seats):
+                self.table.seats[i].name = seat.name  # a person named themselves at another process
                 if seat.bot is not None and self.seats[i].bot is None:  # the player left at another process
                     self.table.seats[i].bot = make(self.table.game.name, seat.bot, self.table.seed * 31 + i)
                     self._back(i)

@@ -31,6 +31,8 @@ class Sending(TableState):
                "host": client.host, "chat": self.spec.chat}
         if client.seat is not None and client.seat in self.stood_in:
             out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
+        if self.wants_name(client):
+            out["name_wanted"] = True
         return out
 
     def update(self, seat: int | None, start: int, seats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..bots import shown_bot
 from ..engine import registry
-from ..table import Table
+from ..table import Table, person_name
 from .acks import Acks
 from .chat import Chat
 from .clients import Client
@@ -126,6 +126,13 @@ class TableState:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
                 return i
         return None
+
+    def wants_name(self, client: Client) -> bool:
+        """Whether this connection's person is to say their name before they sit down: their page
+        asks (``Client.naming``) and the host left their seat unnamed, and they have not sat down."""
+        seat = client.seat
+        return (client.naming and seat is not None and not self.seats[seat].joined
+                and self.seats[seat].name == person_name(seat))
 
     def is_host(self, secret: Any) -> bool:
         return _secret_matches(secret, self.settings.get("host_hash"))

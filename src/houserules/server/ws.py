@@ -66,7 +66,8 @@ async def _hello(websocket: WebSocket, live: LiveTable, config: ServerConfig) ->
         return None
     since = msg.get("since", 0)
     who = party(websocket.client.host if websocket.client else None)
-    return Client(seat, host=host, party=who), since if isinstance(since, int) and not isinstance(since, bool) else 0
+    return (Client(seat, host=host, party=who, naming=msg.get("naming") is True),
+            since if isinstance(since, int) and not isinstance(since, bool) else 0)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
@@ -167,5 +168,7 @@ async def _dispatch(live: LiveTable, client: Client, msg: dict[str, Any], ref: A
             raise ProtocolError("rate_limited", f"slow down: at most {talk.burst:g} chat lines at once, then "
                                                 f"one every {1 / talk.rate:g} seconds")
         await live.say(client, msg.get("text"))
+    elif kind == "name":
+        await live.name_seat(client, msg.get("name"))
     else:  # hello
         raise ProtocolError("already_said_hello", "this connection has already said hello")

@@ -40,6 +40,7 @@ SPEC = GameSpec(
     name="bpoker",
     title="bpoker",
     players=(3, 6),
+    summary="Poker where every card does something: build a poker hand on your table while the others' cards steal, force and blow it up.",
     game="houserules.games.bpoker.game:GAME",
     bots={"heuristic": "houserules.games.bpoker.bots:Heuristic"},
     terminal="houserules.games.bpoker.terminal:RENDERER",

@@ -10,6 +10,7 @@ underlined.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -19,7 +20,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
-from ...tui import Renderer, RendererBase, seat_name, second_person
+from ...tui import Renderer, RendererBase, seat_name, seat_no, second_person
 from .cards import CardError, card_name, is_red, parse_card, suit
 from .said import is_unit, strength
 from .view import BView
@@ -38,6 +39,10 @@ Marks: ▒ wild (face down), ↷ no-effect (sideways), [5H 3S =2♠] a tile and 
 [6C ↶6H 6S unit] a shafting unit and its used 6s, underlined: protected.
 Each card in the menu says what it will do (and what happens instead now: after a J, a 10♦ lock).
 How to play: houserules rules bpoker; every clause with its id: houserules rules bpoker --full."""
+
+
+#: a seat in a choice word: ``seat:2``, ``5H>seat:1`` (the rules count from 0, people from 1)
+_SEAT = re.compile(r"(?i)seat:(\d+)")
 
 
 def card_markup(name: str) -> str:
@@ -107,7 +112,7 @@ class BPokerRenderer(RendererBase):
                 mark += "✗"
             stash = f"{d['stash_sizes'][s]}" + (f" ({d['sideways'][s]}↷)" if d["sideways"][s] else "")
             table = " ".join(slot_markup(x) for x in d["tables"][s]) or "—"
-            grid.add_row(f"{mark}{s}", seat_name(names, s, view.seat), stash,
+            grid.add_row(seat_no(s, mark), seat_name(names, s, view.seat), stash,
                          f"{d['viewing_sizes'][s]}/{d['correct'][s]}", str(d["ctbp_sizes"][s]),
                          f"{table}  [dim]{d['counted'][s]}/{d['maximum'][s]}[/]", _declared(d, s))
         arrow = "left →" if d["direction"] == 1 else "← right"
@@ -189,12 +194,13 @@ class BPokerRenderer(RendererBase):
             raise ValueError("type a card or an action (help)")
         head, rest = words[0].lower(), words[1:]
         options = view.data["options"]
-        if text.strip() in options:
-            return Action(seat, "choose", arg=text.strip())
+        typed = _SEAT.sub(lambda m: f"seat:{int(m.group(1)) - 1}", text.strip())  # seats typed from 1
+        if typed in options:
+            return Action(seat, "choose", arg=typed)
         if options and head != "choose":
-            return Action(seat, "choose", arg=self._option(text.strip(), options))
+            return Action(seat, "choose", arg=self._option(typed, options))
         if head == "choose" and rest:
-            return Action(seat, "choose", arg=" ".join(rest))
+            return Action(seat, "choose", arg=typed.partition(" ")[2].strip())
         if head in ("pass", "scrap") and not rest:
             return Action(seat, head)
         if head == "declare" or (view.data["phase"] == "declare" and all(map(_is_card, words))):
@@ -220,7 +226,8 @@ class BPokerRenderer(RendererBase):
         loose = [o for o in options if plain(o) == plain(text)]
         found = exact or loose
         if not found:
-            raise ValueError(f"choose one of: {', '.join(options)}")
+            shown = (_SEAT.sub(lambda m: f"seat:{int(m.group(1)) + 1}", o) for o in options)
+            raise ValueError(f"choose one of: {', '.join(shown)}")
         return found[0]
 
     def _distinct(self, names: list[str], view: BView) -> tuple[int, ...]:

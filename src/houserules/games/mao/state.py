@@ -45,8 +45,8 @@ OPTIONS: Schema = (
            "seat judges, with the software's advice.", "H-dealer",
            choices=(("software", "the software"), ("dealer", "a person at the dealer seat")), advanced=True),
     max_turns(2000, ends="the game is abandoned without a winner after this many turns"),
-    Option("house", [], "json", "Written rules", "House rules in the rule language (JSON), in play from the start; "
-           "houserules mao rules check FILE says them in words.", "E-house", advanced=True),
+    Option("house", [], "json", "Written rules", "House rules kept from an earlier table (the rule "
+           "language's JSON), in play from the start.", "E-house", advanced=True),
 )
 
 

@@ -25,7 +25,7 @@ from rich.text import Text
 from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from ...engine.words import render
-from ...tui import Renderer, RendererBase, card_or_text, seat_name, second_person
+from ...tui import Renderer, RendererBase, card_or_text, seat_name, seat_no, second_person, typed_seat
 from . import language
 from . import rulebook as rb
 from .editor import Ask, guided
@@ -118,7 +118,7 @@ class MaoRenderer(RendererBase):
         for s in range(view.players):
             mark = "▶" if s == view.turn and view.started and not view.over else ""
             notes = [n for n, on in (("dealer", s == view.dealer), ("holding cards", view.holding[s])) if on]
-            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]),
+            seats.add_row(seat_no(s, mark), seat_name(names, s, view.seat), str(view.hand_sizes[s]),
                           str(view.penalties[s]), ", ".join(notes))
         lines: list[RenderableType] = []
         waiting = waits_for_dealer(view, names)
@@ -158,7 +158,7 @@ class MaoRenderer(RendererBase):
             lines += [Text(f"  • {r}") for r in view.rules]
             for target, name in view.advice or ():
                 lines.append(Text.from_markup(f"  [yellow]the software would assess[/] {escape(names[target])}: "
-                                              f"{escape(name)}  (call {target} {escape(name)})"))
+                                              f"{escape(name)}  (call {seat_no(target)} {escape(name)})"))
         match = view.match  # a match (the Extension): match_terminal
         if match is not None:
             lines += match_lines(match, names, view.seat)
@@ -206,13 +206,15 @@ class MaoRenderer(RendererBase):
                   "hide": Action(seat, "show", arg=False)}
         if low in simple:
             return simple[low]
-        if head in ("knock", "point") and rest.strip().isdigit():
+        if head == "knock" and rest.strip().isdigit():
             return Action(seat, head, arg=int(rest))
+        if head == "point" and rest.strip():
+            return Action(seat, head, arg=typed_seat(rest, view.players))
         if head == "call":
             target, _, name = rest.strip().partition(" ")
             if not target.isdigit():
                 raise ValueError("call SEAT [PENALTY], e.g. call 2 talking (unnamed: the dealer names it)")
-            return Action(seat, "call", arg=(int(target), name.strip()))
+            return Action(seat, "call", arg=(typed_seat(target, view.players), name.strip()))
         if head == "play":
             if not rest.strip():
                 raise ValueError("play which card? e.g. play QS")

@@ -13,7 +13,7 @@ from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from .game import MOVES
 from .view import SheddingView
-from ...tui import Renderer, RendererBase, card_or_text, seat_name
+from ...tui import Renderer, RendererBase, card_or_text, seat_name, seat_no
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end run (or end: finish your run), draw, decline (leave a Queen uncovered and draw 1),
@@ -42,7 +42,7 @@ class SheddingRenderer(RendererBase):
         for s in range(view.players):
             mark = "▶" if s == view.turn and not view.over else ""
             note = "declared last card" if view.declared[s] else ""
-            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]), note)
+            seats.add_row(seat_no(s, mark), seat_name(names, s, view.seat), str(view.hand_sizes[s]), note)
         arrow = "→ to higher seats" if view.direction == 1 else "← to lower seats"
         status = [f"Top: {card_markup(view.top)}", f"direction {arrow}",
                   f"draw pile {view.draw_size}", f"turn {view.turns + 1}"]

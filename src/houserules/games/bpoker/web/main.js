@@ -135,11 +135,12 @@ function seatZones(view, names, s) {
       view.dealer === s ? " · dealer" : ""), counts, table, declared);
 }
 
-const PHASES = { turn: "playing cards", declare: "declaring a hand", fpoker: "f_poker", over: "game over" };
+/** The moments of a turn worth a word on the felt (a plain turn needs none: its seat says "to play"). */
+const PHASE_WORDS = { declare: "declaring a poker hand", fpoker: "f_poker under way" };
 
 function status(view) {
   const out = [chip(`hand ${view.hand} of ${view.hands}`), chip(`pot ${view.pot_size}`, "magenta", { id: "pot", "data-count": "pot" }),
-    chip(view.direction === -1 ? "↺ reversed" : "↻ in seat order"), chip(PHASES[view.phase] || view.phase),
+    chip(view.direction === -1 ? "↺ reversed" : "↻ in seat order"), PHASE_WORDS[view.phase] ? chip(PHASE_WORDS[view.phase]) : "",
     chip(`turn ${view.turns + 1}`)];
   if (view.discard.length) out.push(chip(`discard ${view.discard.length}`, "", { title: view.discard.map(cardText).join(" ") }));
   if (view.transit.length) out.push(chip(`in transit: ${view.transit.map(cardText).join(" ")}`, "warn"));
