@@ -290,6 +290,7 @@ def test_the_lobby_offers_a_first_game_of_bpoker_in_words(base_url, browser):
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#first-game-bpoker").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "bpoker-first-game-lobby.png"), full_page=True)
+    page.fill("[name=name-0]", "Ann")  # unnamed, her page would first ask who she is
     page.click("#create-button")
     page.wait_for_selector(".board.bpoker")
     assert not errors, errors
