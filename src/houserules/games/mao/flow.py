@@ -13,12 +13,13 @@ name, nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ...cards import card_name
 from ...engine.core import Action, Event, Illegal
 from . import rulebook as rb
+from .discussion import named_rules
 from .judge import (Heard, duties_of, firing, hear, knock_improper, knock_window, make_duties, play_context,
                     point_window, said_rules, source, turn_action)
 from .speech import loose
@@ -77,10 +78,18 @@ def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: b
     state.penalties[seat] += 1
     if rule:
         state.given[rule] = state.given.get(rule, 0) + 1
+    learnt(state, seat, (rule,) if rule else named_rules(state, name))
     events.append(Event("penalty", seat, {"name": name}, secret))
     note(state, "penalty", seat, name)
     given_penalty(state, seat, name, rule, events)
     return card
+
+
+def learnt(state: MaoState, seat: int, rules: Iterable[str]) -> None:
+    """``seat`` was penalised under ``rules``: it knows they exist (M-discussion)."""
+    known = state.aware[seat]
+    if not known.issuperset(rules):
+        state.aware[seat] = known.union(rules)
 
 
 def given_penalty(state: MaoState, seat: int, name: str, rule: str, events: list[Event]) -> None:
@@ -230,8 +239,9 @@ def begin(state: MaoState, seat: int, events: list[Event]) -> None:
     close_before(state, state.turn_no, events)
 
 
-def play(state: MaoState, seat: int, card: int, improper: str | None, events: list[Event]) -> None:
-    """A card lands on the play pile; ``improper``: the penalty its play earns (it stays there)."""
+def play(state: MaoState, seat: int, card: int, improper: str | None, events: list[Event], under: str = "") -> None:
+    """A card lands on the play pile; ``improper``: the penalty its play earns (it stays there),
+    under the rule ``under``."""
     begin(state, seat, events)
     if state.over:
         return
@@ -241,7 +251,7 @@ def play(state: MaoState, seat: int, card: int, improper: str | None, events: li
     note(state, "play", seat, card_name(card), len(state.hands[seat]))
     ctx = play_context(state)  # the pile as the card landed (its penalty card may restock the draw pile)
     if improper:
-        assess(state, seat, improper, events)
+        assess(state, seat, improper, events, rule=under)
     trigger = ("play", "last") if len(state.hands[seat]) == 1 and not improper else ("play",)
     w = open_duties(state, seat, make_duties(state, trigger, card, ctx))
     skip = 1
@@ -326,6 +336,7 @@ def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
     if ruling == loose(rb.RULINGS[1]):
         state.hands[caller].append(card)
         state.penalties[caller] += 1
+        learnt(state, caller, ("corrections",))
         events.append(Event("penalty", caller, {"name": rb.BAD_CALL}, {"card": card_name(card)}))
         note(state, "penalty", caller, rb.BAD_CALL)
         given_penalty(state, caller, rb.BAD_CALL, "corrections", events)
@@ -443,7 +454,7 @@ def attempt_play(state: MaoState, a: Action, illegal: Illegal | None, events: li
     if not moving_on(state, s, events):
         return
     if name != rb.NOT_YOUR_TURN:
-        play(state, s, a.card, name, events)
+        play(state, s, a.card, name, events, source(illegal))
         return
     events.append(Event("returned", s, {"card": card_name(a.card)}))
     note(state, "returned", s, card_name(a.card))
@@ -522,10 +533,10 @@ def attempt_call(state: MaoState, a: Action, illegal: Illegal | None, events: li
         if s != state.dealer:
             state.correction = (s, target, card)
     elif named(illegal) is None:  # a Band-Aid that stands
-        assess(state, target, rb.BAND_AID, events)
+        assess(state, target, rb.BAND_AID, events, rule="bandaid")
         state.show_due[target] = state.clock + state.grace_s
     else:
-        assess(state, s, rb.BAD_CALL, events)
+        assess(state, s, rb.BAD_CALL, events, rule="corrections")
 
 
 # --- time ------------------------------------------------------------------------------------
@@ -580,7 +591,7 @@ def tick(state: MaoState, t: float, what: tuple[Any, ...], events: list[Event]) 
     if kind == "window":
         close(state, what[1], events)
     elif kind == "delay":
-        assess(state, state.turn, rb.DELAY, events)
+        assess(state, state.turn, rb.DELAY, events, rule="delay")
         state.turn_at = t
     elif kind == "pass":
         events.append(Event("pass", state.turn))
@@ -589,8 +600,8 @@ def tick(state: MaoState, t: float, what: tuple[Any, ...], events: list[Event]) 
     elif kind == "adjourn":  # H-pause: a quiet spell; the dealer adjourns (in the original set: resumes)
         resume(state, events, rb.START if state.original else rb.ADJOURNED)
     elif kind == "hold":
-        assess(state, what[1], rb.TOUCHING, events)
+        assess(state, what[1], rb.TOUCHING, events, rule="touching")
         state.hold_due[what[1]] = t + state.grace_s
     else:
-        assess(state, what[1], rb.BAND_AID, events)
+        assess(state, what[1], rb.BAND_AID, events, rule="bandaid")
         state.show_due[what[1]] = t + state.grace_s

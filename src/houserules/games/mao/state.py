@@ -152,7 +152,7 @@ class MaoState:
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
         "paused_at", "quiet_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
-        "by_dealer", "advice", "correction", "house", "given", "allowed_on",
+        "by_dealer", "advice", "correction", "house", "given", "aware", "allowed_on",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -198,6 +198,9 @@ class MaoState:
         self.advice: list[tuple[int, str]] = []  # what the software would assess, told to the dealer only
         self.correction: tuple[int, int, int | None] | None = None  # (caller, violator, card) awaiting a ruling
         self.given: dict[str, int] = {}  # penalties given this game, by the id of the rule they were given under
+        # the rules each seat has been penalised under (in a match, in earlier games too): it knows they
+        # exist, so telling it their details tells it nothing new (M-discussion, ``discussion``)
+        self.aware: list[frozenset[str]] = [frozenset()] * n
         # whether a card may be played on a card (judge.allowed), known once it has been asked: the
         # rules in play never change in a game, so copies share it; not part of the state's snapshot
         self.allowed_on: dict[tuple[int, int], bool] = {}
@@ -218,6 +221,7 @@ class MaoState:
         new.log = self.log[:]
         new.advice = self.advice[:]
         new.given = dict(self.given)
+        new.aware = self.aware[:]
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -227,7 +231,8 @@ class MaoState:
             self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
             tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
             tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
-            tuple(self.advice), self.correction, tuple(sorted(self.given.items())), self.rng.getstate(),
+            tuple(self.advice), self.correction, tuple(sorted(self.given.items())),
+            tuple(tuple(sorted(a)) for a in self.aware), self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:
