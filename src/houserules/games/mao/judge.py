@@ -135,11 +135,11 @@ def duties_of(state: MaoState, rules: Sequence[rb.Rule], card: int | None) -> li
             text = fill(ob.phrase, card)
             keys = {loose(text)} | {loose(a) for a in ob.also} if ob.act == "say" else set()
             tries = [words(ob.prefix)] if ob.prefix else []
-            if rule.id == "ailments" and card is not None and fill("{name} of {suit}", card) == "queen of knaves":
-                if state.original:  # M-set-c: "13 points" said in its place is a wrong hail, not talking
-                    tries.append(words(THIRTEEN))
-                else:
+            if rule.id == "ailments" and card is not None:
+                if fill("{name} of {suit}", card) == "queen of knaves" and not state.original:
                     keys.add(THIRTEEN)  # M-ailments
+                else:  # M-set-c, and any other face card: "13 points" in its place is a wrong hail, not talking
+                    tries.append(words(THIRTEEN))
             out.append((ob.who, Duty(ob.act, text, frozenset(keys), fill(ob.failure, card),
                                      fill(ob.improper, card) if ob.improper else None,
                                      tuple(t for t in tries if t), ob.count, rule.id)))
