@@ -65,6 +65,7 @@ from ...engine.core import GameError
 from ...engine.jsonfile import depth
 from ...engine.options import OPTION_FILE_BYTES
 from .rulebook import Condition, Obligation, Rule
+from .speech import words
 
 FORMAT = "houserules-mao-rules"
 VERSION = 1
@@ -152,9 +153,11 @@ def _mixed(text: str) -> str | None:
             "alike and nobody could type: write it in one alphabet")
 
 
-def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, empty: bool = False) -> str:
+def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, empty: bool = False,
+          spoken: bool = False) -> str:
     """Text of a rule, in its normal form (NFKC: full-width, ligature and mathematical letters are
-    the plain ones people type), checked: length, placeholders, characters, one alphabet."""
+    the plain ones people type), checked: length, placeholders, characters, one alphabet, and for
+    words to be ``spoken`` at least one word (speech is heard by its words: "?!" is never said)."""
     if not isinstance(value, str):
         raise RuleError(where, "must be text")
     text = unicodedata.normalize("NFKC", value).strip()
@@ -172,6 +175,8 @@ def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, emp
     mixed = _mixed(bare)
     if mixed:
         raise RuleError(where, mixed)
+    if spoken and not words(text):
+        raise RuleError(where, f"{text!r} has no word to say, only marks, and nobody could say it: write words")
     return text
 
 
@@ -232,7 +237,7 @@ def _literal(kind: str, text: str, where: str) -> Any:
             return _int(int(word), where, 0, MAX_HAND)
         except ValueError:
             raise RuleError(where, f"{text!r} is not a number of cards") from None
-    return _text(text, where, MAX_PHRASE)
+    return _text(text, where, MAX_PHRASE, spoken=kind == "said")
 
 
 def condition(raw: Any, where: str) -> Condition:
@@ -299,8 +304,8 @@ def obligation(raw: Any, where: str) -> Obligation:
     if act == "say":
         if "phrase" not in obj:
             raise RuleError(where, "say needs a 'phrase'")
-        phrase = _text(obj["phrase"], f"{where}.phrase", MAX_PHRASE, placeholders=True)
-        also = tuple(_text(a, f"{where}.also[{i}]", MAX_PHRASE)
+        phrase = _text(obj["phrase"], f"{where}.phrase", MAX_PHRASE, placeholders=True, spoken=True)
+        also = tuple(_text(a, f"{where}.also[{i}]", MAX_PHRASE, spoken=True)
                      for i, a in enumerate(_list(obj.get("also", []), f"{where}.also", MAX_ALSO)))
         prefix = _text(obj.get("prefix", ""), f"{where}.prefix", MAX_PHRASE, empty=True).lower()
     else:
