@@ -368,6 +368,7 @@ def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
         pause(state, events)
     elif what == "overruled":
         state.asked = None
+        state.turn_at = state.draw_at = state.clock  # the turn's time starts again (H-pause)
     elif what == "resume":
         resume(state, events)
     elif what == "ruling":
@@ -554,7 +555,7 @@ def due(state: MaoState) -> tuple[float, tuple[Any, ...]] | None:
     for w in state.windows:
         consider(w.due, ("window", w))
     consider(state.adjourn_at, ("adjourn",))
-    if state.live:
+    if state.timed:
         if state.drawn:
             consider(state.draw_at + state.delay_s, ("pass",))
         else:

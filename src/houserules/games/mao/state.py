@@ -249,6 +249,12 @@ class MaoState:
         return self.quiet_at + QUIET_SPELL * self.delay_s if self.paused and not self.over else None
 
     @property
+    def timed(self) -> bool:
+        """The turn's time runs: turns are being played and no point of order awaits the
+        dealer's ruling (the table waits for the dealer then, not for the player)."""
+        return self.live and self.asked is None
+
+    @property
     def live(self) -> bool:
         """Turns are being played: started, not paused, not over."""
         return self.started and not self.paused and not self.over

@@ -150,10 +150,9 @@ def revealed(state: MaoState) -> tuple[str, ...]:
 
 
 def view(state: MaoState, seat: int | None) -> MaoView:
-    live = state.live
     judging = state.by_dealer and seat == state.dealer  # H-dealer: the person who judges sees the rules
     deadline = None
-    if live:
+    if state.timed:
         deadline = (state.draw_at if state.drawn else state.turn_at) + state.delay_s
     return MaoView(
         seat=seat,
