@@ -322,6 +322,18 @@ def resume(state: MaoState, events: list[Event], said: str = "") -> None:
     events.append(Event("resumed", None, {"said": said} if said else {}))
 
 
+def quiet(state: MaoState, events: list[Event]) -> None:
+    """A pause nobody has spoken in for a quiet spell (H-pause): the software dealer adjourns it
+    (in the original set: resumes it); a person dealing is reminded, and only their words adjourn
+    (M-pauses: "when the dealer says, 'Meeting adjourned.'")."""
+    said = rb.START if state.original else rb.ADJOURNED
+    if not state.by_dealer:
+        resume(state, events, said)
+        return
+    state.reminded = state.quiet_at
+    events.append(Event("quiet", state.dealer, {"seconds": state.clock - state.quiet_at, "said": said}))
+
+
 def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
     """H-dealer: the dealer rules on a correction. Good call: the card stays with the
     violator. Bad call: it goes to the caller as "bad call". No call: back on the draw pile."""
@@ -554,7 +566,8 @@ def due(state: MaoState) -> tuple[float, tuple[Any, ...]] | None:
 
     for w in state.windows:
         consider(w.due, ("window", w))
-    consider(state.adjourn_at, ("adjourn",))
+    if not (state.by_dealer and state.reminded == state.quiet_at):
+        consider(state.adjourn_at, ("adjourn",))
     if state.timed:
         if state.drawn:
             consider(state.draw_at + state.delay_s, ("pass",))
@@ -599,7 +612,7 @@ def tick(state: MaoState, t: float, what: tuple[Any, ...], events: list[Event]) 
         next_turn(state, state.turn, events)
         state.turn_at = t
     elif kind == "adjourn":  # H-pause: a quiet spell; the dealer adjourns (in the original set: resumes)
-        resume(state, events, rb.START if state.original else rb.ADJOURNED)
+        quiet(state, events)
     elif kind == "hold":
         assess(state, what[1], rb.TOUCHING, events, rule="touching")
         state.hold_due[what[1]] = t + state.grace_s

@@ -152,7 +152,7 @@ class MaoState:
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
         "paused_at", "quiet_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
-        "by_dealer", "advice", "correction", "house", "given", "aware", "allowed_on",
+        "by_dealer", "advice", "correction", "house", "given", "aware", "reminded", "allowed_on",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -179,6 +179,7 @@ class MaoState:
         self.asked: int | None = None  # a point of order awaiting the dealer's ruling
         self.paused_at = 0.0
         self.quiet_at = 0.0  # in a pause: when someone last spoke (or it began); H-pause
+        self.reminded: float | None = None  # the quiet_at of the quiet spell a person dealing was reminded of
         self.clock = 0.0
         self.turn_at = 0.0  # when the turn began (or the last delay of game was assessed)
         self.drawn = False  # the seat to play drew this turn and may still play
@@ -227,8 +228,8 @@ class MaoState:
     def snapshot(self) -> tuple[Any, ...]:
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.dealer,
-            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.quiet_at, self.clock,
-            self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
+            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.quiet_at,
+            self.reminded, self.clock, self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
             tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
             tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
             tuple(self.advice), self.correction, tuple(sorted(self.given.items())),
