@@ -158,3 +158,39 @@ def test_the_next_extension_game_waits_until_the_witness_has_read_the_new_rule()
     assert [e.kind for e in events] == ["read"] and MATCH.to_act(state) == (winner,)
     act(MATCH, state, Action(winner, "say", arg=rb.START))
     assert state.started
+
+
+def _improper(table: Table, seat: int) -> Action:
+    """A card ``seat`` holds that may not be played on the top card (any set: not same suit, rank or colour)."""
+    from houserules.cards import RANK, SUIT
+
+    top = table.state.discard[-1]
+    card = next(c for c in table.state.hands[seat] if SUIT[c] != SUIT[top] and RANK[c] != RANK[top]
+                and (SUIT[c] in (1, 2)) != (SUIT[top] in (1, 2)))
+    return Action(seat, "play", card)
+
+
+def test_with_a_person_dealing_bots_wait_for_the_penalty_before_playing_on() -> None:
+    """Issue 37, item 7: the penalty comes with the act it answers. With a person dealing, advice
+    is theirs to assess: the bots leave them the reasonable time (grace_s) before the next turn is
+    played (it came two seconds and three bot moves later); once it has passed, play goes on."""
+    for assesses in (True, False):
+        table = Table.create("mao", {"players": 3, "judge": "dealer", "dealer": 0, "grace_s": 3.0}, 4,
+                             {2: "dealer"}, {0: "Ann", 1: "Bo"})
+        table.submit(Action(0, "say", arg=rb.START), 0.0)
+        table.submit(_improper(table, 1), 1.0)
+        assert table.view(0).advice == ((1, "improper play"),)
+        assert table.to_act() == (0,) and table.bot_to_act() is None  # Cy (a bot, to play) waits for Ann
+        plays = lambda: [e.kind for e in table.log].count("play")  # noqa: E731
+        if assesses:  # one tap: the penalty comes before Cy moves
+            table.submit(Action(0, "call", arg=(1, "improper play")), 2.0)
+            assert [e.data["name"] for e in table.log if e.kind == "penalty"] == ["improper play"]
+            table.advance(t=2.0)
+            assert plays() == 2 and table.view(0).advice == ()
+        else:
+            table.due(3.9)
+            table.advance(t=3.9)
+            assert plays() == 1
+            table.due(4.0)
+            table.advance(t=4.0)
+            assert plays() == 2 and table.view(0).advice == ()  # a turn played after it, the time up: M-penalties-d

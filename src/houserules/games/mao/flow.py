@@ -23,7 +23,7 @@ from .discussion import named_rules
 from .judge import (Heard, duties_of, firing, hear, knock_improper, knock_window, make_duties, play_context,
                     point_window, said_rules, source, turn_action)
 from .speech import loose
-from .state import Duty, MaoState, Window
+from .state import Advice, Duty, MaoState, Window
 
 LOG_KEEP = 40
 ADVICE_KEEP = 12
@@ -67,7 +67,7 @@ def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: b
     software only advises them, unless ``judged`` (a person's own assessment). ``rule``:
     the rule it is given under (a written ``penalty`` rule's own penalties set off no other)."""
     if state.by_dealer and not judged:
-        state.advice.append((seat, name))
+        state.advice.append(Advice(seat, name, state.turn_no, state.clock + state.grace_s))
         del state.advice[:-ADVICE_KEEP]
         return None
     card = take_card(state, events)
@@ -90,6 +90,12 @@ def learnt(state: MaoState, seat: int, rules: Iterable[str]) -> None:
     known = state.aware[seat]
     if not known.issuperset(rules):
         state.aware[seat] = known.union(rules)
+
+
+def forget(state: MaoState) -> None:
+    """Advice that can no longer be assessed leaves the dealer's view (H-dealer)."""
+    if state.advice:
+        state.advice = [a for a in state.advice if not a.stale(state)]
 
 
 def given_penalty(state: MaoState, seat: int, name: str, rule: str, events: list[Event]) -> None:
@@ -139,6 +145,7 @@ def end(state: MaoState, seat: int | None, events: list[Event]) -> None:
     state.over = True
     state.winner = seat
     state.windows.clear()
+    state.advice.clear()
     events.append(Event("ended", seat, {"said": rb.ENDED if seat is not None else "turn limit"}))
 
 
@@ -435,6 +442,7 @@ def attempt(doing: Doing) -> CarryingOut:
         doing(state, a, illegal, events)
         reach(state, before, events)
         restock(state, events)
+        forget(state)
         return events
     carried_out.__name__, carried_out.__doc__ = doing.__name__, doing.__doc__
     return carried_out
@@ -542,7 +550,7 @@ def attempt_call(state: MaoState, a: Action, illegal: Illegal | None, events: li
     note(state, "call", s, target, said)
     if state.by_dealer:  # H-dealer: the dealer's call is an assessment; anyone else's awaits a ruling
         card = assess(state, target, said, events, judged=True)
-        state.advice = [x for x in state.advice if (x[0], loose(x[1])) != (target, loose(said))]
+        state.advice = [a for a in state.advice if (a.seat, loose(a.name)) != (target, loose(said))]
         if s != state.dealer:
             state.correction = (s, target, card)
     elif named(illegal) is None:  # a Band-Aid that stands
@@ -566,6 +574,9 @@ def due(state: MaoState) -> tuple[float, tuple[Any, ...]] | None:
 
     for w in state.windows:
         consider(w.due, ("window", w))
+    for a in state.advice:  # the table waits for a person dealing to assess it, a reasonable time
+        if a.waiting:
+            consider(a.until, ("advice",))
     if not (state.by_dealer and state.reminded == state.quiet_at):
         consider(state.adjourn_at, ("adjourn",))
     if state.timed:
@@ -596,6 +607,7 @@ def advance(state: MaoState, now: float) -> list[Event]:
         restock(state, events)
     state.clock = max(state.clock, now)
     state.late = [x for x in state.late if x[2] >= state.clock]
+    forget(state)
     return events
 
 
@@ -611,6 +623,8 @@ def tick(state: MaoState, t: float, what: tuple[Any, ...], events: list[Event]) 
         events.append(Event("pass", state.turn))
         next_turn(state, state.turn, events)
         state.turn_at = t
+    elif kind == "advice":  # the dealer's reasonable time to assess it is over: the table plays on
+        state.advice = [a._replace(waiting=False) if a.until <= t else a for a in state.advice]
     elif kind == "adjourn":  # H-pause: a quiet spell; the dealer adjourns (in the original set: resumes)
         quiet(state, events)
     elif kind == "hold":

@@ -391,7 +391,7 @@ class MaoMatch(Mao):
             return base
         reveal = m.done and state.options["reveal"]
         fields = {f: getattr(base, f) for f in MaoView.__dataclass_fields__}
-        if not reveal and not fields["advice"]:
+        if not reveal and fields["advice"] is None:  # a person dealing sees the rules throughout
             fields["rules"] = None  # a game's end is not the match's: the reveal waits for the match
         return MatchView(**fields, match=match_view(state, m, seat, reveal))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
@@ -87,6 +87,23 @@ def house_rules(raw: object, where: str = "house", ids: frozenset[str] | None = 
     except language.RuleError as exc:
         raise OptionsError(str(exc)) from None
     return [language.to_json(r) for r in rules]
+
+
+class Advice(NamedTuple):
+    """What the software would assess, told to a person dealing (H-dealer): ``seat`` and the
+    penalty's ``name``; advised during turn ``turn_no``; the table waits for the dealer to assess
+    it until ``until`` (the reasonable time) while ``waiting``."""
+
+    seat: int
+    name: str
+    turn_no: int
+    until: float
+    waiting: bool = True
+
+    def stale(self, state: MaoState) -> bool:
+        """It can no longer be assessed: another turn has been played after the turn it was
+        advised in, and the reasonable time has passed (M-penalties-d)."""
+        return state.turn_no >= self.turn_no + 2 and state.clock >= self.until
 
 
 class Duty:
@@ -196,7 +213,7 @@ class MaoState:
         self.penalties = [0] * n
         self.log: list[tuple[Any, ...]] = []  # recent public happenings, for views (bots learn from them)
         self.by_dealer = options["judge"] == "dealer"  # human-dealer mode (H-dealer)
-        self.advice: list[tuple[int, str]] = []  # what the software would assess, told to the dealer only
+        self.advice: list[Advice] = []  # what the software would assess, told to the dealer only
         self.correction: tuple[int, int, int | None] | None = None  # (caller, violator, card) awaiting a ruling
         self.given: dict[str, int] = {}  # penalties given this game, by the id of the rule they were given under
         # the rules each seat has been penalised under (in a match, in earlier games too): it knows they

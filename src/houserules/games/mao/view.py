@@ -179,7 +179,7 @@ def view(state: MaoState, seat: int | None) -> MaoView:
         over=state.over,
         winner=state.winner,
         rules=revealed(state) if (state.over and state.options["reveal"]) or judging else None,
-        advice=tuple(state.advice) if judging else None,
+        advice=tuple((a.seat, a.name) for a in state.advice) if judging else None,
         correction=None if state.correction is None else state.correction[:2],
     )
 
