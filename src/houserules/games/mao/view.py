@@ -53,6 +53,8 @@ class MaoView:
     rules: tuple[str, ...] | None
     advice: tuple[tuple[int, str], ...] | None
     correction: tuple[int, int] | None
+    #: a person at the dealer seat judges (option ``judge``: public, like every option but the rules)
+    dealer_judges: bool = False
 
     @property
     def top(self) -> int:
@@ -101,6 +103,7 @@ class MaoView:
             "rules": None if self.rules is None else list(self.rules),
             "advice": None if self.advice is None else [list(x) for x in self.advice],
             "correction": None if self.correction is None else list(self.correction),
+            "dealer_judges": self.dealer_judges,
         }
 
 
@@ -181,6 +184,7 @@ def view(state: MaoState, seat: int | None) -> MaoView:
         rules=revealed(state) if (state.over and state.options["reveal"]) or judging else None,
         advice=tuple((a.seat, a.name) for a in state.advice) if judging else None,
         correction=None if state.correction is None else state.correction[:2],
+        dealer_judges=state.by_dealer,
     )
 
 
