@@ -194,3 +194,23 @@ def test_with_a_person_dealing_bots_wait_for_the_penalty_before_playing_on() -> 
             table.due(4.0)
             table.advance(t=4.0)
             assert plays() == 2 and table.view(0).advice == ()  # a turn played after it, the time up: M-penalties-d
+
+
+def test_the_dealers_rules_say_what_the_seed_says() -> None:
+    """Issue 37, item 5: the rules a person judging reads (and the reveal) state each rule as the
+    seed does: Pointing is at the player whose turn it is, not at anyone; Talking is allowed while
+    the game is paused (not "during a point of order"); Discussion keeps Deal, Turn, End and itself
+    free, lets a rule be named by its penalty or paragraph, and forbids revealing a detail; the
+    Extension frees the base rules and the setup and play instructions too."""
+    words = {w.split(":")[0]: w for w in revealed(GAME.new(GAME.options({"players": 3, "judge": "dealer"}), 1))}
+    assert "the player whose turn it is" in words["Pointing"] and "anyone" not in words["Pointing"]
+    assert "“gesturing”" in words["Pointing"]
+    assert "while the game is paused" in words["Talking"] and "point of order" not in words["Talking"]
+    discussion = words["Discussion of rules"]
+    for said in ("Deal, Turn, End and this rule", "before the game", "while the game is paused",
+                 "by the penalty assessed or by its paragraph's name", "reveal a detail of a rule"):
+        assert said in discussion, (said, discussion)
+    assert "while the game is paused" in words["Touching cards"] and "not the dealer" in words["Touching cards"]
+    match = get_game("mao")
+    told = {w.split(":")[0]: w for w in revealed(match.new(match.options({"players": 3, "extension": True}), 1))}
+    assert "the base rules, the setup and play instructions" in told["Discussion of rules"]
