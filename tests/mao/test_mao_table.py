@@ -214,3 +214,32 @@ def test_the_dealers_rules_say_what_the_seed_says() -> None:
     match = get_game("mao")
     told = {w.split(":")[0]: w for w in revealed(match.new(match.options({"players": 3, "extension": True}), 1))}
     assert "the base rules, the setup and play instructions" in told["Discussion of rules"]
+
+
+def test_quick_phrases_offer_what_a_player_may_plausibly_owe_not_everyone_elses_hails() -> None:
+    """Issue 37, item 7: at a table of bots the quick phrases filled with other players' hails;
+    now a phrase that names a card is offered only for the card this seat played last, and what
+    its own penalties said it failed to say is offered too. Nothing tells a rule: it is all in
+    the log this seat has seen."""
+    from houserules.cards import parse_card
+
+    state = started(judge="dealer")
+    me, other = (state.dealer + 1) % 3, (state.dealer + 2) % 3
+    for text in ("All hail the king of clovers", "All hail the queen of knaves", "maʊ", "nice one"):
+        GAME.apply(state, Action(other, "say", arg=text))
+    assert quick_phrases(GAME.view(state, me)) == [rb.POINT_OF_ORDER, "maʊ", "nice one"]
+    jack = parse_card("JD")
+    for hand in state.hands:
+        if jack in hand:
+            hand.remove(jack)
+    state.draw = [c for c in state.draw if c != jack]
+    state.hands[me].append(jack)
+    state.turn = me
+    GAME.apply(state, Action(me, "play", jack))
+    GAME.apply(state, Action(other, "say", arg="All hail the jack of diamonds"))
+    GAME.apply(state, Action(state.dealer, "call", arg=(me, "failure to say subway")))
+    GAME.apply(state, Action(state.dealer, "call", arg=(other, "failure to say Merry Christmas")))
+    assert quick_phrases(GAME.view(state, me)) == [rb.POINT_OF_ORDER, "maʊ", "nice one",
+                                                   "All hail the jack of diamonds", "subway"]
+    assert "Merry Christmas" not in quick_phrases(GAME.view(state, me))  # another seat's penalty
+    assert GAME.view(state, None).to_json()["quick"] == []

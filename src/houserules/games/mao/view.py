@@ -19,6 +19,7 @@ from typing import Any
 from ...cards import card_name
 from . import language
 from . import rulebook as rb
+from .phrases import plausible
 from .rulebook import RULES, TITLES
 from .state import MaoState
 
@@ -55,6 +56,8 @@ class MaoView:
     correction: tuple[int, int] | None
     #: a person at the dealer seat judges (option ``judge``: public, like every option but the rules)
     dealer_judges: bool = False
+    #: what this seat may plausibly say in one tap, from what it has seen (``phrases``)
+    quick: tuple[str, ...] = ()
 
     @property
     def top(self) -> int:
@@ -104,6 +107,7 @@ class MaoView:
             "advice": None if self.advice is None else [list(x) for x in self.advice],
             "correction": None if self.correction is None else list(self.correction),
             "dealer_judges": self.dealer_judges,
+            "quick": list(self.quick),
         }
 
 
@@ -196,6 +200,7 @@ def view(state: MaoState, seat: int | None) -> MaoView:
         advice=tuple((a.seat, a.name) for a in state.advice) if judging else None,
         correction=None if state.correction is None else state.correction[:2],
         dealer_judges=state.by_dealer,
+        quick=() if seat is None else plausible(state.log, seat),
     )
 
 

@@ -1,7 +1,7 @@
 // Mao at the browser table. Nothing here knows a rule: the board shows the
 // play pile, your hand (click a card to play it — any card, the dealer
-// judges), a chat line with quick phrases (what has been said aloud at this
-// table, and "Point of order."), a knock button, "touch my cards" and "show
+// judges), a chat line with quick phrases ("Point of order." and what you may
+// plausibly owe from what you have seen: the view's, phrases.py), a knock button, "touch my cards" and "show
 // my hand" toggles, a pointing menu, a correction ("call"), the turn clock when
 // the view carries one, and the pause banner. A person who deals and judges
 // (judge: dealer) also gets the dealer's desk: the software's advice, each a
@@ -26,9 +26,6 @@ const sortKey = (name) => {
 };
 const POINT_OF_ORDER = "Point of order.";
 const START = "The game of maʊ has now started."; // the dealer's first words (rulebook.START)
-// the dealer's own sentences (rulebook.py): a player is never offered them as quick phrases
-const DEALERS_WORDS = [START, "Sustained.", "Overruled.", "Meeting adjourned.", "Good call.", "Bad call.", "No call."];
-const loose = (text) => text.toLowerCase().replace(/[^a-z0-9ʊ ]/g, "").replace(/\s+/g, " ").trim();
 // what a person is typing or has picked survives redraws (every act at the table redraws it):
 // the chat line, and the player and penalty name of a call
 const draft = { text: "", target: "", penalty: "" };
@@ -37,17 +34,12 @@ let clockTimer = null;
 /** The person looking deals, and the game waits for them to start it. */
 const dealing = (view, seat) => seat === view.dealer && !view.started && !view.over;
 
-/** "Point of order.", then what was said aloud lately (oldest first, so a phrase keeps its place),
- * never the dealer's own sentences: the dealer rules with the buttons of the banner. */
+/** To the dealer, the words the table waits for (the offer); then "Point of order." and what this
+ * seat may plausibly say from what it has seen (the view's quick phrases, phrases.py): never the
+ * dealer's own sentences, nor somebody else's hail. */
 function quickPhrases(view, legal) {
-  const said = [];
-  const skip = [...DEALERS_WORDS, POINT_OF_ORDER].map(loose);
-  for (const entry of [...view.log].reverse()) {
-    const text = entry[1] === "say" ? String(entry[3]) : "";
-    if (text && !skip.includes(loose(text)) && !said.includes(text) && said.length < 4) said.push(text);
-  }
   const dealers = legal.filter((a) => a.action === "say").map((a) => a.text); // to the dealer: what the table waits for
-  return [...dealers, POINT_OF_ORDER, ...said.reverse()];
+  return [...dealers, POINT_OF_ORDER, ...(view.quick || [])];
 }
 
 /** Who the table waits for, as every player can see it: the dealer while the game has not
