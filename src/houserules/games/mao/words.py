@@ -72,8 +72,7 @@ class MaoWords:
         if kind == "paused":
             return "The game is paused."
         if kind == "quiet":  # H-pause: a person dealing is reminded, never spoken for
-            return (f"The table has been quiet for {event['seconds']:.0f} s: {who} deals, and the game goes on "
-                    f"when they say “{event['said']}”")
+            return f"The table has been quiet for {event['seconds']:.0f} s; {who} deals and may say “{event['said']}”"
         if kind == "resumed":
             return f"{DEALER}: “{event['said']}” The game goes on." if event.get("said") else "The game goes on."
         if kind == "ended":
