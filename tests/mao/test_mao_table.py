@@ -243,3 +243,16 @@ def test_quick_phrases_offer_what_a_player_may_plausibly_owe_not_everyone_elses_
                                                    "All hail the jack of diamonds", "subway"]
     assert "Merry Christmas" not in quick_phrases(GAME.view(state, me))  # another seat's penalty
     assert GAME.view(state, None).to_json()["quick"] == []
+
+
+def test_every_screen_says_who_ends_a_pause() -> None:
+    """H-pause: with a person dealing only their words end a pause, and the terminal says so (it
+    said a quiet spell would); with the software dealing, a quiet spell ends it too."""
+    for judge, said in (("dealer", "Ann adjourns it"), ("software", "after a quiet spell")):
+        state = started(judge=judge)
+        GAME.apply(state, Action(state.dealer, "say", arg=rb.POINT_OF_ORDER))
+        player = (state.dealer + 1) % 3
+        names = ["Bo", "Cy", "Di"]
+        names[state.dealer] = "Ann"
+        assert said in _text(RENDERER.render(GAME.view(state, player), names))
+        assert GAME.view(state, player).to_json()["dealer_judges"] == (judge == "dealer")
