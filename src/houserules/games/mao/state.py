@@ -246,7 +246,8 @@ class MaoState:
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.dealer,
             self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.quiet_at,
-            self.reminded, self.clock, self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
+            self.reminded, self.clock, self.turn_at, self.drawn, self.draw_at, self.turn_no,
+            tuple(w.snapshot() for w in self.windows),
             tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
             tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
             tuple(self.advice), self.correction, tuple(sorted(self.given.items())),

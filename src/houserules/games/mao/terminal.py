@@ -118,7 +118,8 @@ class MaoRenderer(RendererBase):
             ends = (f"{escape(names[view.dealer])} adjourns it" if view.dealer_judges and view.seat != view.dealer
                     else "the dealer adjourns it" if view.dealer_judges
                     else "the dealer adjourns it, when asked or after a quiet spell")
-            lines.append(Text.from_markup(f"[bold black on yellow]  PAUSED — point of order  [/] (talk freely; {ends})"))
+            lines.append(Text.from_markup(f"[bold black on yellow]  PAUSED — point of order  [/] "
+                                          f"(talk freely; {ends})"))
             if view.seat == view.dealer:
                 lines.append(Text.from_markup("[bold yellow]You are the dealer: say “Meeting adjourned.” "
                                               "(a quick phrase below) to play on.[/]"))

@@ -72,7 +72,8 @@ class MaoWords:
         if kind == "paused":
             return "The game is paused."
         if kind == "quiet":  # H-pause: a person dealing is reminded, never spoken for
-            return f"The table has been quiet for {event['seconds']:.0f} s; {who} deals and may say “{event['said']}”"
+            quiet = f"{event['seconds']:.0f}"
+            return f"The table has been quiet for {quiet} s; {who} deals and may say “{event['said']}”"
         if kind == "resumed":
             return f"{DEALER}: “{event['said']}” The game goes on." if event.get("said") else "The game goes on."
         if kind == "ended":
