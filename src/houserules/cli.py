@@ -268,7 +268,6 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
     from .bots import default_bot
-    from .engine.replay import GameRecord
     from .paths import games_dir
     from .table import Table
     from .tui.loop import run
@@ -278,49 +277,72 @@ def play(
     try:
         g = registry.get(game)
         spec = parse_clock({"move_s": clock}) if clock is not None else None
+        actions: list[Any] = []
         if resume:
-            if not resume.is_file():
-                fail(f"{resume}: no such saved game")
-            record = GameRecord.load(resume)
-            if record.game != g.name:
-                fail(f"{resume} is a {record.game} game, not {g.name}")
-            opts, seed_ = record.options, record.seed
-            save = save or resume
-            if spec is None and record.table:
-                spec = parse_clock(record.table.get("clock"))
+            opts, seed_, actions, kept_clock = _resumed(g.name, resume)
+            save, spec = save or resume, spec or kept_clock
         else:
-            if mode is None:  # a game whose rules are secret is only played at a table that penalises (Mao)
-                mode = "table" if registry.spec(g.name).secret_rules else "strict"
-            opts = {**first_options(g.name, first_game), **parse_options(option, players=players, mode=mode)}
+            opts = {**first_options(g.name, first_game), **parse_options(option, players=players,
+                                                                          mode=mode or _default_mode(g.name))}
             seed_ = seed if seed is not None else random.randrange(2**31)
         n = g.seats_for(g.options(opts))
-        if not watch and not 1 <= seat <= n:
-            fail(f"--seat must be 1..{n}")
-        seat -= 1  # the rules count seats from 0
+        you = None if watch else _your_seat(seat, n)
         kinds = [k.strip() for k in bots.split(",") if k.strip()] or [default_bot(g.name)]
-        bot_seats = [s for s in range(n) if watch or s != seat]
+        bot_seats = [s for s in range(n) if s != you]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
-        names = {seat: "You"} if not watch else {}
-        table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [], clock=spec)
+        table = Table.restore(g.name, opts, seed_, assign, {} if you is None else {you: "You"}, actions, clock=spec)
         if save is None:
             save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
         output_file(save, "--save")
+        _greet(table, seed_, n, f", {spec.describe()}" if spec else "",
+               first_game if not resume and not watch else None)
         wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
-        timed = f", {spec.describe()}" if spec else ""
-        console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}{timed}. "
-                      f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
-        preset = registry.spec(g.name).first_game
-        if preset is not None and not resume and not watch:
-            console.print(f"[bold]First game:[/] {escape(preset.pitch)}" if first_game else
-                          f"Your first game of {g.title}? [bold]houserules play {g.name} --first-game[/] sets it up "
-                          "for a newcomer.")
-        run(table, None if watch else seat, console, delay=wait, save=save)
+        run(table, you, console, delay=wait, save=save)
     except KeyboardInterrupt:  # Ctrl-C: the loop has saved the game and said where; exit as interrupted
         raise typer.Exit(130) from None
     except GameError as exc:
         fail(str(exc) if not resume else f"{resume}: {exc}" if str(resume) not in str(exc) else str(exc))
     except OSError as exc:  # the record could not be written
         fail(f"{exc.filename or save}: {exc.strerror or exc}", 1)
+
+
+def _default_mode(game: str) -> str:
+    """A game whose rules are secret is only played at a table that penalises (Mao); others strict."""
+    return "table" if registry.spec(game).secret_rules else "strict"
+
+
+def _your_seat(seat: int, seats: int) -> int:
+    """``--seat`` as people count it (from 1), checked, as the rules count it (from 0)."""
+    if not 1 <= seat <= seats:
+        fail(f"--seat must be 1..{seats}")
+    return seat - 1
+
+
+def _resumed(game: str, resume: Path) -> tuple[dict[str, Any], int, list[Any], Any]:
+    """A saved game's options, seed, actions and table clock (None: none), for ``play --resume``."""
+    from .clock import parse_clock
+    from .engine.replay import GameRecord
+
+    if not resume.is_file():
+        fail(f"{resume}: no such saved game")
+    record = GameRecord.load(resume)
+    if record.game != game:
+        fail(f"{resume} is a {record.game} game, not {game}")
+    kept = parse_clock(record.table.get("clock")) if record.table else None
+    return record.options, record.seed, record.actions, kept
+
+
+def _greet(table: Any, seed: int, seats: int, timed: str, first_game: bool | None) -> None:
+    """The game's first lines: what is played and how to get help; at a new table with a person,
+    the game's first-game suggestion (``first_game``: None at a resumed or watched table)."""
+    g = table.game
+    console.print(f"[bold]{g.title}[/] — seed {seed}, {seats} seats, mode {table.options['mode']}{timed}. "
+                  f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
+    preset = registry.spec(g.name).first_game
+    if preset is not None and first_game is not None:
+        console.print(f"[bold]First game:[/] {escape(preset.pitch)}" if first_game else
+                      f"Your first game of {g.title}? [bold]houserules play {g.name} --first-game[/] sets it up "
+                      "for a newcomer.")
 
 
 @app.command()
