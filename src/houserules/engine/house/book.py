@@ -58,7 +58,7 @@ def _effect(raw: Any, where: str, vocab: Vocabulary, on: str) -> tuple[str, int]
         raise RuleError(where, f"an effect is text: {', '.join(_forms(vocab, on)) or 'none here'}")
     word = raw.strip().lower()
     name, _, arg = word.rpartition(":")
-    if not name or not arg.isdigit():
+    if not name or not arg.lstrip("-").isdigit() or arg.count("-") > 1:
         name, arg = word, ""
     effect = vocab.effect.get(name)
     if effect is None:
