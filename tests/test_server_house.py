@@ -33,7 +33,7 @@ def test_a_vocabulary_says_what_a_rule_may_say(client):
     readings = {r["name"]: r for r in v["readings"]}
     rank = readings["card.rank"]
     assert [x["value"] for x in rank["values"]][:3] == ["A", "2", "3"] and "top.rank" in rank["compare"]
-    assert {"op": "<=", "words": "is at most"} in rank["ops"]
+    assert {"op": "<=", "words": "is at most"} in rank["ops"] and {"op": "in", "words": "is one of"} in rank["ops"]
     assert readings["hand.size"]["values"] is None and (readings["hand.size"]["low"], readings["hand.size"]["high"]) == (0, 52)
     draw = next(e for e in v["effects"] if e["name"] == "draw")
     assert (draw["low"], draw["high"]) == (1, 5)
@@ -52,6 +52,20 @@ def test_the_shipped_books_are_offered_in_words(client):
                                            "the next player draws a card.")
     assert sevens["book"] == json.loads((BOOKS / "sevens-give.json").read_text())
     assert next(b for b in books if b["name"] == "no-stacking")["title"] == "No stacking"  # two rules: its name
+
+
+def test_every_game_with_a_vocabulary_offers_its_books_and_accepts_them(client):
+    """The lobby's section is the same for every such game: its vocabulary, its books, their verdicts."""
+    from houserules.engine import registry
+
+    offered = [g["name"] for g in client.get("/api/games").json() if g["house"]]
+    assert offered == [n for n in registry.names() if registry.get(n).vocabulary is not None] and "shedding" in offered
+    for game in offered:
+        v = client.get(f"/api/games/{game}/house").json()
+        assert v["game"] == game and v["triggers"] and v["readings"]
+        for book in client.get(f"/api/games/{game}/house/books").json():
+            verdict = client.post(f"/api/games/{game}/house/check", json={"book": book["book"]}).json()
+            assert verdict["accepted"] and [r["words"] for r in verdict["rules"]] == [r["words"] for r in book["rules"]]
 
 
 def test_a_book_is_checked_said_and_smoke_run(client):

@@ -304,12 +304,12 @@ function valueControl(c, reading, t, readings, ask) {
       const box = h("input", { type: "checkbox", value: v.value });
       box.checked = c.value.includes(v.value);
       box.addEventListener("change", () => { c.value = reading.values.map((x) => x.value).filter((x) => (x === v.value ? box.checked : c.value.includes(x))); ask(); });
-      return h("label", { class: "house-choice" }, box, ` ${v.words}`);
+      return h("label", { class: "house-choice" }, box, ` ${v.words || v.value}`);
     }));
   }
   if (reading.values) {
     const others = c.op === "in" ? [] : reading.compare.filter((n) => t.reads.includes(n)).map((n) => [n, readings[n].words]);
-    const choices = [...reading.values.map((v) => [v.value, v.words]), ...others];
+    const choices = [...reading.values.map((v) => [v.value, v.words || v.value]), ...others];
     if (!choices.some(([v]) => v === c.value)) c.value = choices[0][0]; // compared with a reading this moment lacks
     const s = select("house-value", "value", choices, c.value);
     s.addEventListener("change", () => { c.value = s.value; ask(); });

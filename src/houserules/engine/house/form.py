@@ -33,13 +33,20 @@ def _values(kind: Kind) -> dict[str, Any]:
     return {"values": None, "low": None, "high": None}
 
 
+def _verb(kind: Kind, op: str) -> str:
+    """An operator as a menu offers it: as a rule says it ("is at most"), and ``in`` as "is one of"
+    (a rule says "is 7 or 8", which a menu beside "is" could not tell apart)."""
+    verb = kind.verbs.get(op, conditions.VERBS[op])
+    return f"{verb} one of" if op == "in" else verb
+
+
 def _readings(vocab: Vocabulary) -> list[dict[str, Any]]:
     out = []
     for r in vocab.readings:
         kind = r.kind
         others = [o.name for o in vocab.readings if o.name != r.name and o.kind.name == kind.name and kind.comparable]
         out.append({"name": r.name, "words": r.words, "kind": kind.name, "unit": kind.unit,
-                    "ops": [{"op": op, "words": kind.verbs.get(op, conditions.VERBS[op])} for op in r.ops],
+                    "ops": [{"op": op, "words": _verb(kind, op)} for op in r.ops],
                     **_values(kind), "compare": others})
     return out
 
