@@ -208,6 +208,7 @@ function writer(game, vocab, state, add) {
     return r;
   };
   const ask = asker(async (current) => {
+    if (!details.open) return; // asked when opened: a lobby visit costs the server no check
     said.className = "house-said asking";
     const v = await verdictOf(game.name, { book: { ...FORMAT, game: game.name, rules: [ruleOf()] } }, state.players);
     if (!current()) return;
@@ -237,9 +238,11 @@ function writer(game, vocab, state, add) {
     rows.replaceChildren(...writerRows(f, vocab, trigger(), readings, effects, draw, ask));
     ask();
   };
-  draw();
-  return h("details", { class: "house-writer", id: "house-writer" }, h("summary", {}, "Write a rule of your own"),
+  const details = h("details", { class: "house-writer", id: "house-writer" }, h("summary", {}, "Write a rule of your own"),
     rows, said, h("div", { class: "row" }, addButton));
+  details.addEventListener("toggle", () => { if (details.open) ask(); });
+  draw();
+  return details;
 }
 
 /** The rows of the guided form for the rule ``f`` being written (redrawn whole on every change of shape). */
