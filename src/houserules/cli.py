@@ -451,9 +451,11 @@ def ladder(
 COMPARE_HELP = (
     "What a house rule changes: the same deals under each rule set, measure by measure, with 95% intervals.\n\n"
     "Every rule set plays the same deals (game i: seed+i, the same bots at the same seats), and each measure "
-    "(length, wins by seat and by bot, draws, penalties, the game's own statistics) is compared deal by deal "
+    "(length, wins by seat and by bot, seat balance, draws, the share of decisions with more than one legal "
+    "choice, lead changes per 100 turns, how early the winner took the lead for good, how often each house rule "
+    "fired, penalties, the game's own statistics; with --skill, the skill gap) is compared deal by deal "
     "with a paired 95% t interval. Significant is corrected for the many measures (Holm, within each variant, "
-    "separately for the headline measures (length, draws, who wins, penalties per game) and for the details "
+    "separately for the headline measures (all but the details) and for the details "
     "(penalties by name, the game's statistics)): a rule that changes nothing shows a significant headline "
     "measure in at most 5% of runs, and a significant detail in at most 5%. An interval that leaves out 0 for a "
     "measure that is not significant is a hint, worth a longer run.")
@@ -474,9 +476,13 @@ def compare(
     workers: WorkersOpt = 1,
     as_json: JsonOpt = False,
     plot: Annotated[Optional[Path], typer.Option(help="write each variant's differences with their intervals to this PNG")] = None,
+    skill: Annotated[bool, typer.Option(help="also measure the skill gap: every deal played again by one stronger "
+                                             "bot among weaker ones (--skill-bots), under each rule set")] = False,
+    skill_bots: Annotated[str, typer.Option(help='the stronger and the weaker bot for --skill, "stronger,weaker"')]
+        = "club,beginner",
     ray: RayOpt = None,
 ) -> None:
-    """The study of issue 29; its help (COMPARE_HELP) says what it measures and how surely."""
+    """The study of issue 29 and issue 36; its help (COMPARE_HELP) says what it measures and how surely."""
     from .sim import bot_list
     from .sim.compare import CompareConfig, RuleSet, compare as study, plot_compare, run
     from .sim.parallel import RayError
@@ -492,10 +498,11 @@ def compare(
             raw = {**base_raw, **rule_set_options(text, "--variant")}
             variants.append(RuleSet(text, checked_options(g, raw, f"--variant {text!r}")))
         n = g.seats_for(base_rules.options)
-        config = CompareConfig(g.name, games_, base_rules, tuple(variants), bot_list(bots, n), seed, workers)
+        config = CompareConfig(g.name, games_, base_rules, tuple(variants), bot_list(bots, n), seed, workers,
+                               skill_pair(skill_bots) if skill else None)
         if plot:
             output_file(plot, "--plot", ".png")
-        with progress(f"{g.name} compare", games_ * len(config.rule_sets())) as advance:
+        with progress(f"{g.name} compare", games_ * len(config.rule_sets()) * (2 if skill else 1)) as advance:
             rows = run(config, advance, ray_address(ray))
         out = study(config, rows)
         if plot:
@@ -503,11 +510,19 @@ def compare(
         if as_json:
             print(json.dumps(out))
             return
-        _print_study(g.title, base or "the game's defaults", config.bots, out)
+        _print_study(g.title, base or "the game's defaults", config.bots, out, config.skill)
         if plot:
             console.print(f"plot written to {plot}")
     except (GameError, ValueError, RayError) as exc:
         fail(str(exc))
+
+
+def skill_pair(text: str) -> tuple[str, str]:
+    """``--skill-bots "club,beginner"`` -> ("club", "beginner"); a one-line error unless two kinds."""
+    kinds = [k.strip() for k in text.split(",")]
+    if len(kinds) != 2 or not all(kinds):
+        fail(f'--skill-bots {text!r}: name two bots, the stronger first, e.g. "club,beginner"')
+    return kinds[0], kinds[1]
 
 
 def rule_set_options(text: str, flag: str, **fixed: Any) -> dict[str, Any]:
@@ -527,13 +542,18 @@ def checked_options(g: Game[Any, Any], raw: dict[str, Any], flag: str) -> dict[s
         fail(f"{flag}: {exc}")
 
 
-def _print_study(title: str, base: str, bots: tuple[str, ...], out: dict[str, Any]) -> None:
+def _print_study(title: str, base: str, bots: tuple[str, ...], out: dict[str, Any],
+                 skill: tuple[str, str] | None = None) -> None:
     """Each variant against the base: the significant differences first, in words; then a table of
     the other measures that vary; then what chance alone would show."""
     from .sim.compare import ALPHA, amount, excludes_zero, interval, is_headline, measure_words, sentence, varies
 
     console.print(f"[bold]{escape(title)}[/]: {out['games']} deals, each played under the base ({escape(base)}) "
                   f"and {len(out['variants'])} variant(s); bots {escape(', '.join(bots))}")
+    if skill is not None:
+        console.print(f"skill gap: each deal played again by one {escape(skill[0])} among {escape(skill[1])} bots; "
+                      f"the gap is {escape(skill[0])}'s share of the wins above its fair share "
+                      f"(1 in {len(bots)})", soft_wrap=True)
     for v, info in enumerate(out["variants"]):
         entries = {m: e[v] for m, e in out["metrics"].items()}
         moving = {m: e for m, e in entries.items() if varies(e)}

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import Field, card_field, whole
-from ...engine.base import GameBase
+from ...engine.base import GameBase, fewest_cards
 from ...engine.core import Action, Event, GameError, Illegal, Result
 from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
@@ -242,6 +242,11 @@ class Mao(GameBase[MaoState, MaoView]):
         if state.winner is None:
             return Result((), "turn limit")
         return Result((state.winner,), "no cards and no penalty")
+
+    def standing(self, state: MaoState) -> tuple[float, ...]:
+        """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's
+        playouts never stop early to score by it: they play to the end as before."""
+        return fewest_cards(state.hands)
 
     # --- the contract's own questions -------------------------------------------
     def attempts(self, state: MaoState) -> list[Action]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
 from ...engine.actions import Field
+from ...engine.base import first_place
 from ...engine.core import Action, Event, Illegal, OptionsError, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.options import Option, Schema, defaults, is_stored, read_options
@@ -383,6 +384,11 @@ class MaoMatch(Mao):
         best = max(m.wins)
         return Result(tuple(s for s, w in enumerate(m.wins) if w == best and best > 0),
                       f"most games won in a match of {m.games}", tuple(float(w) for w in m.wins))
+
+    def standing(self, state: MaoState) -> tuple[float, ...]:
+        """In a match, most games won leads (as the match is won); else the game's own."""
+        m = _match(state)
+        return super().standing(state) if m is None or not m.wins else first_place([float(w) for w in m.wins])
 
     def view(self, state: MaoState, seat: int | None) -> MaoView:
         base = super().view(state, seat)
