@@ -157,14 +157,32 @@ class Quit(Exception):
     """The person asked to leave the game."""
 
 
+#: events a house rule's firing is never joined to: they are not what it did
+_NOT_AN_EFFECT = ("house", "turn", "over")
+
+
 def _show_events(console: Console, table: Table, seat: int | None, start: int, delay: float) -> int:
+    """Print the log from ``start`` as ``seat`` sees it; a house rule's firing is joined to the
+    line of what it did, as the browser's log joins it ("Sevens give (house rule): Bo draws 1")."""
     names = [s.name for s in table.seats]
+    firing = ""
     for e in table.events_for(seat, start):
         line = event_line(table.game.name, e, names, seat)
-        if line:
-            console.print(line)
-            if delay:
-                time.sleep(delay)
+        if not line:
+            continue
+        if firing and e["event"] not in _NOT_AN_EFFECT:
+            line, firing = f"{firing}: {line.strip()}", ""
+        if firing:
+            console.print(firing)
+            firing = ""
+        if e["event"] == "house":
+            firing = line
+            continue
+        console.print(line)
+        if delay:
+            time.sleep(delay)
+    if firing:
+        console.print(firing)
     return len(table.log)
 
 
