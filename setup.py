@@ -69,7 +69,7 @@ class BuildWithDocs(build_py):
         super().run()
         docs = HERE / "docs"
         target = Path(self.build_lib) / "houserules" / "docs"
-        for page in [*docs.glob("*.md"), *docs.glob("rules/*.md")]:
+        for page in [*docs.glob("*.md"), *docs.glob("rules/*.md"), *docs.glob("rules/img/*.png")]:
             dest = target / page.relative_to(docs)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(page, dest)

@@ -95,6 +95,13 @@ class Game(Protocol[S, V]):
         a game where who is asked would tell a secret answers only what everyone may know)."""
         ...
 
+    def silence(self, state: S, seat: int) -> Action | None:
+        """What ``seat``, asked in secret (in ``to_act`` but not ``on_the_clock``), says by saying
+        nothing: its answer once its unshown deadline passes, or once the seat on the clock goes
+        on (King Taco: ``pass`` in a NOPE window). None (``GameBase``): nobody is asked in secret,
+        or the rules give silence a meaning of their own (Mao's duties have deadlines)."""
+        ...
+
     def legal(self, state: S) -> list[Action]:
         """Every legal action now, for every seat that may act: the seats in ``to_act``, and any
         seat with a *free action* (one a seat may take at a moment the game does not wait for it,

@@ -84,6 +84,8 @@ class GameSpec:
     name: str
     title: str
     players: tuple[int, int]
+    #: what the game is, in a sentence for someone choosing what to play (``houserules games``)
+    summary: str
     game: str
     bots: Mapping[str, str]
     terminal: str

@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from ...engine.actions import Field, card_field, named, whole
-from ...engine.base import GameBase, multiset
+from ...engine.base import GameBase, fewest_cards, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.words import card
@@ -138,6 +138,19 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
             return tuple(state.window.seats)
         return (state.turn,)
 
+    def on_the_clock(self, state: KingTacoState) -> tuple[int, ...]:
+        """Whom everyone sees the table wait on: the pending choice's seat, else the player
+        whose turn it is, while a NOPE window is open too. Who the window asks is a secret
+        (it asks only seats holding a NOPE: KT-H13), so no clock, idle limit or screen may
+        follow it; an asked seat answers within an unshown deadline (``silence``)."""
+        if state.over:
+            return ()
+        return (state.pending_seat,) if state.pending is not None else (state.turn,)
+
+    def silence(self, state: KingTacoState, seat: int) -> Action | None:
+        """A seat asked in a NOPE window that says nothing passes (KT-H13)."""
+        return Action(seat, Kind.PASS) if seat in state.window else None
+
     def legal(self, state: KingTacoState) -> list[Action]:
         return rules.legal(state)
 
@@ -158,6 +171,12 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         if state.winner is None:
             return Result((), "turn limit")
         return Result((state.winner,), "goto" if sum(state.out) < state.players - 1 else "last player in")
+
+    def standing(self, state: KingTacoState) -> tuple[float, ...]:
+        """Fewest cards leads among the seats not NOPEd out (compare's lead changes read it; going
+        out starts the auction that wins, KT-9.1). The stage stays 0, so a search's playouts never
+        stop early to score by it: they play to the end as before."""
+        return fewest_cards(state.hands, state.out)
 
     def action_text(self, action: Action) -> str:
         """A short readable form, ``2 play red:3``, used by scenarios' ``legal`` key."""

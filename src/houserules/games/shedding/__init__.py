@@ -24,6 +24,7 @@ SPEC = GameSpec(
     name="shedding",
     title="Shedding",
     players=(2, 5),
+    summary="Crazy Eights grown up: shed your hand in runs up and down a suit, with draw-twos, skips, reverses and the Queen pivot.",
     game="houserules.games.shedding.game:GAME",
     bots={"heuristic": "houserules.games.shedding.bots:SheddingHeuristic"},
     terminal="houserules.games.shedding.terminal:RENDERER",

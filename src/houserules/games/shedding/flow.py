@@ -12,6 +12,7 @@ from typing import Final
 
 from ...cards import NAMES, shuffle
 from ...engine.core import Action, Event, Illegal, event
+from .kinds import Kind
 from .rules import DOWN, HOUSE, IS_QUEEN, IS_WRAP, MAX_SEATS, RELATION, UP, allowed_by
 from .state import SheddingState
 
@@ -214,7 +215,7 @@ def penalise(state: SheddingState, action: Action, illegal: Illegal) -> list[Eve
     events: list[Event] = []
     seat, name = action.seat, illegal.penalty
     assert name is not None
-    attempted = action.card if action.kind == "play" else None
+    attempted = action.card if action.kind == Kind.PLAY else None
     if illegal.rule.startswith(HOUSE):
         # HR-4: a house rule forbids the card: its own penalty (else a Mistake's), retracted, the turn ends
         gate = state.table.forbids[illegal.rule[len(HOUSE):]]

@@ -14,6 +14,7 @@ from typing import Final
 
 from ...cards import ACE, IS_RED, JACK, KING, QUEEN, RANK, SUIT, card_name
 from ...engine.core import Action, Illegal
+from .kinds import Kind
 from .state import SheddingState
 from .table import Gate
 
@@ -106,11 +107,11 @@ CONTINUES: Final = tuple(
 
 # --- preallocated actions: legal() returns references, it builds nothing --
 MAX_SEATS: Final = 5
-PLAY: Final = tuple(tuple(Action(s, "play", c) for c in range(52)) for s in range(MAX_SEATS))
-DRAW: Final = tuple(Action(s, "draw") for s in range(MAX_SEATS))
-END: Final = tuple(Action(s, "end") for s in range(MAX_SEATS))
-DECLINE: Final = tuple(Action(s, "decline") for s in range(MAX_SEATS))
-DECLARE: Final = tuple(Action(s, "declare") for s in range(MAX_SEATS))
+PLAY: Final = tuple(tuple(Action(s, Kind.PLAY, c) for c in range(52)) for s in range(MAX_SEATS))
+DRAW: Final = tuple(Action(s, Kind.DRAW) for s in range(MAX_SEATS))
+END: Final = tuple(Action(s, Kind.END) for s in range(MAX_SEATS))
+DECLINE: Final = tuple(Action(s, Kind.DECLINE) for s in range(MAX_SEATS))
+DECLARE: Final = tuple(Action(s, Kind.DECLARE) for s in range(MAX_SEATS))
 
 
 def why_not_play(state: SheddingState, c: int) -> Illegal | None:
