@@ -14,6 +14,10 @@ protocol (engine/core.py). What is checked, on many random games per game:
   seat cannot see (``determinize``) leaves its view, and a spectator's,
   exactly as they were, and what the seat is offered (its legal actions,
   free actions included) too;
+* nothing else a live table shows depends on those cards either: whose clock runs and whom an
+  idle limit times (``on_the_clock``), what the seat is offered, how many actions every screen
+  is shown and which steps are shown at all, now, after each thing the seat may do next, and
+  after everyone asked in secret (King Taco's NOPE window) has said nothing;
 * actions round-trip through JSON, and action JSON of any shape is refused
   with a ``GameError`` and nothing else;
 * events are immutable once emitted: told again later, they read the same;
@@ -41,6 +45,7 @@ from houserules.engine.referee import act
 from houserules.engine.replay import GameRecord, events_digest, replay
 from houserules.engine.tidy import plain as every_field
 from houserules.engine.words import TONES, plain, tell
+from houserules.table import Seat, Table
 
 GAMES = registry.names()
 STEP_CAP = 20_000
@@ -211,6 +216,63 @@ def test_views_hide_what_a_seat_cannot_see(name: str, seed: int) -> None:
             assert offered(game, twin, seat) == offered(game, state, seat), (seat, step)
             redrawn += game.snapshot(twin) != game.snapshot(state)
     assert redrawn, "determinize never redrew anything: the test proved nothing"
+
+
+def at_table(game: Game[Any, Any], state: Any) -> Table:
+    """A live table (``houserules.table``) playing a copy of ``state``, its log empty."""
+    n = game.seats(state)
+    return Table(game, state.options, 0, [Seat(f"seat {i}") for i in range(n)], game.copy(state),
+                 record=GameRecord(game.name, state.options, 0))
+
+
+def shown(table: Table, seat: int) -> dict[str, Any]:
+    """Everything a live table shows ``seat`` and a spectator (the server's update, its clock and
+    idle limit), from the table's state and what it told them since it was set up."""
+    game = table.game
+    return {"view": game.view(table.state, seat).to_json(), "spectator": game.view(table.state, None).to_json(),
+            "told": [e.for_seat(seat) for e in table.log], "told spectator": [e.for_seat(None) for e in table.log],
+            "offer": sorted(sent(game, a) for a in table.offer(seat)), "asked": seat in table.asked_in_secret(),
+            "on the clock": table.on_the_clock(), "actions shown": table.shown_actions}
+
+
+def seen_alike(pair: tuple[Table, Table], seat: int) -> int:
+    """1 if the two tables show ``seat`` the same cards and events, and then the same of everything
+    else; 0 when a card it could not see has come to light (a draw), so the tables may differ."""
+    a, b = shown(pair[0], seat), shown(pair[1], seat)
+    if any(a[k] != b[k] for k in ("view", "spectator", "told", "told spectator")):
+        return 0
+    assert a == b, seat
+    return 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_nothing_shown_depends_on_cards_a_seat_cannot_see(name: str, seed: int) -> None:
+    """Two states that differ only in cards a seat cannot see (``determinize``) look the same to it
+    and to a spectator at a live table: whose clock runs, whom the idle limit times, its offers, the
+    actions counted and which steps show at all; so they do after each thing it may do next and
+    after everyone asked in secret has said nothing (issue 38: King Taco's clock named who held a NOPE)."""
+    game = registry.get(name)
+    state = new(game, seed)
+    rng = random.Random(seed)
+    compared = 0
+    for step, _ in enumerate(random_play(game, state, rng)):
+        if step % 7:
+            continue
+        for seat in range(game.seats(state)):
+            pair = (at_table(game, state), at_table(game, game.determinize(state, seat, rng)))
+            compared += seen_alike(pair, seat)
+            choices = pair[0].offer(seat)
+            for action in rng.sample(choices, min(2, len(choices))):
+                after = (at_table(game, pair[0].state), at_table(game, pair[1].state))
+                for table in after:
+                    table.submit(action)
+                compared += seen_alike(after, seat)
+                for table in after:
+                    table.hush()
+                compared += seen_alike(after, seat)
+    assert compared, "no two tables were ever compared: the test proved nothing"
 
 
 @pytest.mark.parametrize("name", GAMES)

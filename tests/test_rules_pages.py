@@ -54,3 +54,28 @@ def test_scenarios_name_defined_clauses(page: Path) -> None:
     for file in sorted((ROOT / "tests" / "scenarios" / page.stem).glob("*.json")):
         for cid in json.loads(file.read_text()).get("clauses", []):
             assert cid in defined, f"{file.name} names {cid}, not defined on {page.name}"
+
+
+#: what a player must never be shown: a source or test path, a test's name, the seed's file
+DEVELOPER_PATH = re.compile(r"\.py\b|\bsrc/|\btests?/|::test_|\btest_\w+|shared/seeds|\bbench/")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
+def test_how_to_play_names_no_source_or_test_path_and_keeps_every_clause(page: Path) -> None:
+    """Players get the plain words and the clauses (issue 39); the code and test index stays on the
+    page as written, for developers (``houserules rules GAME --developers``)."""
+    from houserules.rules_pages import as_html, developer_index, for_players, without_developer_sections
+
+    text, html = for_players(page.stem), as_html(page.stem)
+    for shown in (text, html):
+        found = DEVELOPER_PATH.search(shown)
+        assert not found, f"{page.name}: {shown[max(0, found.start() - 80):found.end() + 40]!r}"
+    assert "| pinned by |" not in text
+    assert DEVELOPER_PATH.search(developer_index(page.stem))
+    from houserules.engine import registry
+
+    if not registry.spec(page.stem).secret_rules:  # every clause a player may read is there, by its id
+        kept = without_developer_sections(page.read_text())
+        for cid in clauses(page):
+            if f"| {cid} |" in kept:
+                assert f"| {cid} |" in text, f"{page.name}: {cid} is missing for players"

@@ -12,7 +12,8 @@ from contextlib import contextmanager
 from server_helpers import create, hub, play_to_end, seat, server
 
 from houserules.server.gate import party
-from houserules.server.live import Client, Hub
+from houserules.server.clients import Client
+from houserules.server.hub import Hub
 from houserules.server.store import Store
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from houserules.server.live import Hub
+from houserules.server.hub import Hub
 from houserules.server.store import Store
 from server_helpers import hub, server
 
@@ -29,7 +29,7 @@ def test_a_persons_move_is_judged_in_a_worker_thread(tmp_path: Path) -> None:
             return submit(*args, **kwargs)
 
         live.table.submit = spy  # type: ignore[method-assign]
-        from houserules.server.live import Client
+        from houserules.server.clients import Client
 
         client = Client(seat=0)
         await live.join(client, 0)

@@ -11,7 +11,8 @@ import time
 
 from server_helpers import create, hub, seat, server
 
-from houserules.server.live import Client, LiveTable
+from houserules.server.clients import Client
+from houserules.server.live import LiveTable
 from houserules.table import Table
 
 SEATS = [{"name": "Ann"}, {"bot": "heuristic"}, {"bot": "heuristic"}, {"bot": "random"}]

@@ -122,3 +122,11 @@ def test_rules_import_no_bot_terminal_server_or_heavy_library() -> None:
            for name in rules_modules()}
     assert {k: v for k, v in bad.items() if v} == {}
     assert "houserules.games.shedding.rules" in rules_modules()
+
+
+def test_no_game_package_reaches_into_the_server():
+    """A game's own commands, terminal and bots included: the server drives games, never the other
+    way round (Mao's ``rules export --table`` reads a stored table through cli.py's ``GAME_TOOLS``)."""
+    reach = {name: sorted(m for m in GRAPH[name] if m.startswith("houserules.server"))
+             for name in MODULES if name.startswith("houserules.games.")}
+    assert not {name: found for name, found in reach.items() if found}

@@ -14,15 +14,17 @@ cannot drift apart again.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Sized
 from typing import Any, Generic, TypeVar
 
 from ..cards import shuffle
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .house.vocabulary import Vocabulary
 from .options import Schema, seats_for
 from .protocol import GameState
 from .referee import refusal
@@ -48,6 +50,19 @@ def redeal(zones: list[list[Any]], rng: random.Random) -> None:
         at += n
 
 
+def first_place(scores: Sequence[float]) -> tuple[float, ...]:
+    """A ``standing`` from scores: the whole win to the highest, shared among seats that tie."""
+    best = max(scores)
+    tied = sum(1 for x in scores if x == best)
+    return tuple(1.0 / tied if x == best else 0.0 for x in scores)
+
+
+def fewest_cards(hands: Sequence[Sized], out: Sequence[bool] = ()) -> tuple[float, ...]:
+    """A ``standing`` for a game won by emptying one's hand: first place to the fewest cards; a
+    seat that is ``out`` (can no longer win) is last. Cheap, and blind to all but the counts."""
+    return first_place([-math.inf if out and out[s] else -float(len(h)) for s, h in enumerate(hands)])
+
+
 class GameBase(Generic[S, V]):
     """The shared half of the ``Game`` protocol; see ``engine.core.Game`` for the contract."""
 
@@ -59,6 +74,9 @@ class GameBase(Generic[S, V]):
     moves: Moves[Any]
     #: the game's options, declared once (engine.options.Option)
     option_schema: Schema
+    #: the game's house-rule vocabulary (engine.house), declared beside its ``house`` option;
+    #: None: the game takes no house rules in the one language
+    vocabulary: Vocabulary | None = None
     #: whether the rules have deadlines of their own (``deadline`` is not always None: Mao's
     #: delay of game): a table then keeps time for the rules even without a move clock
     keeps_time: bool = False
@@ -162,6 +180,10 @@ class GameBase(Generic[S, V]):
         """The seats whose decision a turn clock times and a screen shows as theirs: those
         to act, unless who is to act would tell a secret (Mao's duties owed)."""
         return self.to_act(state)
+
+    def silence(self, state: S, seat: int) -> Action | None:
+        """Nobody is asked in secret here (``on_the_clock`` is ``to_act``)."""
+        return None
 
     def rules_check(self, state: S, action: Action) -> Illegal | None:
         """The game's own legality questions, asked once the envelope has passed:

@@ -14,6 +14,7 @@ package's light ``__init__`` and none of its rules tables.
 
 from __future__ import annotations
 
+import json
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -26,6 +27,10 @@ from .core import GameError
 from .protocol import Game
 
 GAMES_PACKAGE = "houserules.games"
+#: the example house-rule books each game ships (``examples/house/GAME/*.json``): beside src/ in a
+#: checkout, in the package when installed (setup.py copies them)
+HOUSE_BOOKS = (Path(__file__).resolve().parents[3] / "examples" / "house",
+               Path(__file__).resolve().parents[1] / "examples" / "house")
 
 
 def load(target: str) -> Any:
@@ -79,6 +84,8 @@ class GameSpec:
     name: str
     title: str
     players: tuple[int, int]
+    #: what the game is, in a sentence for someone choosing what to play (``houserules games``)
+    summary: str
     game: str
     bots: Mapping[str, str]
     terminal: str
@@ -104,7 +111,8 @@ class GameSpec:
     #: options to set and a sentence saying why; the lobby offers them in a panel of their own
     first_game: FirstGame | None = None
     #: option sets the conformance suite plays the game under besides its defaults
-    #: (a game whose options change its rules lists one per kind of rule)
+    #: (a game whose options change its rules lists one per kind of rule); every example
+    #: house-rule book the game ships is one more (``{"house": book}``: ``house_books``)
     variants: tuple[Mapping[str, Any], ...] = ()
     #: options whose values are rules the players must find out for themselves (Mao's rule set
     #: and written rules): whoever is not the rules themselves (every seat, every spectator, the
@@ -151,9 +159,20 @@ def specs() -> dict[str, GameSpec]:
         module = import_module(f"{GAMES_PACKAGE}.{info.name}")
         spec = getattr(module, "SPEC", None)
         if isinstance(spec, GameSpec):
-            found.append(GameSpec(**{**spec.__dict__, "package": module.__name__}))
+            books = tuple({"house": book} for _, book in house_books(spec.name))
+            found.append(GameSpec(**{**spec.__dict__, "package": module.__name__, "variants": spec.variants + books}))
     found.sort(key=lambda s: (s.order, s.name))
     return {s.name: s for s in found}
+
+
+@cache
+def house_books(name: str) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+    """The example house-rule books game ``name`` ships, by file name (without ``.json``), in
+    name order: the conformance suite plays each (``GameSpec.variants``), the lobby offers them."""
+    for folder in HOUSE_BOOKS:
+        if (folder / name).is_dir():
+            return tuple((p.stem, json.loads(p.read_text(encoding="utf-8"))) for p in sorted((folder / name).glob("*.json")))
+    return ()
 
 
 def names() -> list[str]:

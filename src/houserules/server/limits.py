@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from .live import Unavailable
+from .clients import Unavailable
 from .protocol import RateLimit
 from .stores import TableStore
 

@@ -17,7 +17,9 @@ from typing import Any
 
 PROTOCOL = 1
 #: message types a client may send
-CLIENT_TYPES = ("hello", "act", "rematch", "leave", "ping", "host", "chat")
+CLIENT_TYPES = ("hello", "act", "rematch", "leave", "ping", "host", "chat", "name")
+#: the longest name a seat takes (the host's form, or a person's own ``name`` message)
+NAME_LIMIT = 40
 #: the largest text frame the server reads (bytes); larger ones get ``too_big``
 MAX_MESSAGE = 4096
 

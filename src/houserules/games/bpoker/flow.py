@@ -24,6 +24,7 @@ from .joint import neutralizers
 from .looks import changed, forget_all, moved
 from .machine import ask, player_of, push, run, step
 from .play import NOBODY, enter
+from .reactions import guard, spent
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
 from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
@@ -70,7 +71,8 @@ def idle(state: BState) -> list[Event] | None:
     for s in [state.turn, *opponents(state, state.turn)] if any(state.ctbp) else ():  # most often none
         if state.ctbp[s]:
             opts = [card_name(c) for c in state.ctbp[s]] + [f"use:{card_name(j)}" for j in usable_jacks(state, s)]
-            return ask(state, s, "BP-2.4", "play one of your cards-to-be-played", opts, "ctbp.play", plays=True)
+            return ask(state, s, "BP-2.4", f"play one of seat {s}'s cards-to-be-played", opts, "ctbp.play",
+                       plays=True)
     t = state.turn
     if not state.in_hand[t]:
         return next_turn(state)
@@ -156,16 +158,44 @@ def _turn_check(state: BState, f: Frame) -> list[Event]:
 
 def holes(state: BState) -> list[Event]:
     """The beginning of any turn (L1093-1109): each Black Hole's owner is paid 2 cards by each other
-    player; each White Hole's owner pays each other player 2 (fees, so 8s, Js and J+J+J change them)."""
-    events: list[Event] = []
-    for owner in state.live():
-        for kind, clause in ((BLACK_HOLE, "BP-P.7H"), (WHITE_HOLE, "BP-P.7C")):
-            for _ in live_sets(state, owner, kind):
-                events.append(event("hole", owner, {"clause": clause}))
-                for other in opponents(state, owner):
-                    payer, payee = (other, owner) if kind == BLACK_HOLE else (owner, other)
-                    pay(state, payer, fee(state, payer, 2), payee, clause)
-    return events
+    player; each White Hole's owner pays each other player 2 (fees, so 8s, Js and J+J+J change them).
+    Each hole is a step of its own, run in seat order before the win check (the stack runs the last
+    pushed first)."""
+    due = [(owner, kind, clause) for owner in state.live()
+           for kind, clause in ((BLACK_HOLE, "BP-P.7H"), (WHITE_HOLE, "BP-P.7C"))
+           for _ in live_sets(state, owner, kind)]
+    for owner, kind, clause in reversed(due):
+        push(state, "hole", owner, kind, clause)
+    return []
+
+
+@step("hole")
+def _hole(state: BState, f: Frame) -> list[Event]:
+    """A Black Hole's trigger is an effect on the others' stashes "as though it were an immediate
+    effect of a card that was just played" (L164-166), so each may stop it with Magic (L686-690);
+    a White Hole only gives them cards."""
+    kind, clause = f.data
+    events = [event("hole", f.seat, {"clause": clause})]
+    if kind != BLACK_HOLE:
+        return events + _hole_pays(state, f.seat, kind, clause, set())
+    return events + guard(state, opponents(state, f.seat), "hole.pay", f.seat, kind, clause, clause=clause,
+                          card="Black Hole", says=f"seat {f.seat}'s Black Hole: each other player pays seat "
+                                               f"{f.seat} a fee of 2")
+
+
+@step("hole.pay")
+def _hole_pay(state: BState, f: Frame) -> list[Event]:
+    kind, clause, answers = f.data
+    exempt, events = spent(state, answers)
+    return events + _hole_pays(state, f.seat, kind, clause, exempt)
+
+
+def _hole_pays(state: BState, owner: int, kind: str, clause: str, exempt: set[int]) -> list[Event]:
+    for other in reversed(opponents(state, owner)):
+        if other not in exempt:
+            payer, payee = (other, owner) if kind == BLACK_HOLE else (owner, other)
+            pay(state, payer, fee(state, payer, 2), payee, clause)
+    return []
 
 
 def wins(state: BState, seat: int) -> bool:
@@ -185,8 +215,8 @@ def refill(state: BState, seat: int) -> list[Event]:
             changed(state, seat)
         return [event("drew", seat, {"count": len(got)}, {"cards": tuple(card_name(c) for c in got)})] if got else []
     if want < 0:
-        return ask(state, seat, "BP-3.2", "return a card to your stash", [card_name(c) for c in state.viewing[seat]],
-                   "refill.return", private=True)
+        return ask(state, seat, "BP-3.2", f"return a card to seat {seat}'s stash",
+                   [card_name(c) for c in state.viewing[seat]], "refill.return", private=True)
     return []
 
 
@@ -248,7 +278,7 @@ def play(state: BState, seat: int, card: int) -> list[Event]:
         moved(state, seat, out=(card,))
     state.transit.append(card)
     state.played += 1
-    enter(state, seat, card, NOBODY, react=False)
+    enter(state, seat, card)  # Magic may meet your own play too (L683-686)
     return run(state, idle)
 
 
@@ -333,7 +363,7 @@ def end_hand(state: BState) -> list[Event]:
 def _reset(state: BState) -> None:
     state.frames, state.ask, state.follow, state.control = [], None, None, None
     state.window.close()
-    state.offers, state.answers = {}, {}
+    state.offers, state.answers, state.about = {}, {}, None
     state.armed_j, state.turn_over, state.ring, state.exempt = False, False, [], frozenset()
     state.skip, state.nines = False, ()
     state.emptied = frozenset()

@@ -20,15 +20,12 @@ from typing import Final, NamedTuple
 
 from ...engine.core import Event, event
 from .cards import (
-    BLACK1,
     CLUBS,
-    JOKER,
-    RED1,
     SPADES,
     card_name,
     is_joker,
-    is_red,
-    shift,
+    on_five,
+    spoken,
     value_name,
 )
 from .catalogue import rule_for
@@ -55,6 +52,11 @@ class Ctx(NamedTuple):
     @property
     def forced(self) -> bool:
         return self.forcer != NOBODY
+
+    @property
+    def said(self) -> str:
+        """The card in words, with its value in effect where a 5 changed it ("10♦ as a 9♦")."""
+        return spoken(self.card, (self.rank, self.suit))
 
 
 Payload = int | tuple[int, ...]  # a card, or a pair passed with a Q♣/Q♠ (played as a pair, L817-820)
@@ -95,8 +97,27 @@ def _enter(state: BState, f: Frame) -> list[Event]:
     if not react:
         arrive(state, f.seat, card, forcer, False)
         return []
+    clause = "BP-R.2" if forced_by_opponent(f.seat, forcer) else "BP-10D.M"  # only Magic meets your own plays
     return window(state, {f.seat: offers(state, f.seat, lead(card), forcer)}, "enter.react", f.seat, card, forcer,
-                  via)
+                  via, about=(clause, coming_card(state, f.seat, card), coming(state, f.seat, card, forcer)))
+
+
+def coming_card(state: BState, seat: int, payload: Payload) -> str:
+    """The card (or set) coming onto ``seat``'s table in words, with the value in effect it will
+    have when it follows a 5 there ("10♦ as a 9♦")."""
+    cards = cards_of(payload)
+    follow = state.follow
+    if len(cards) == 1 and follow is not None and follow[0] == seat and not is_joker(cards[0]):
+        return spoken(cards[0], on_five(cards[0], follow[2]))
+    return " + ".join(spoken(c) for c in cards)
+
+
+def coming(state: BState, seat: int, payload: Payload, forcer: int) -> str:
+    """What a reaction window on ``seat``'s table is for, in words (seats as "seat N")."""
+    what = coming_card(state, seat, payload)
+    if forced_by_opponent(seat, forcer):
+        return f"{what}, forced by seat {forcer}, is coming onto seat {seat}'s table"
+    return f"{what} is being played on seat {seat}'s table"
 
 
 @step("enter.react")
@@ -193,13 +214,7 @@ def _join(state: BState, seat: int, card: int, forcer: int, ne: bool, follow: tu
     where = find(state, first)
     assert where is not None
     slot = where[1]
-    r, s = face(card)
-    if joker_suit is not None:
-        s = joker_suit
-    r2 = shift(r, delta)
-    s2 = s
-    if r2 == 1 and r != JOKER:
-        s2 = RED1 if is_red(s) else BLACK1  # a 1 made by a 5 is no suit's 1 (L215-218)
+    r2, s2 = on_five(card, delta, joker_suit)
     state.transit.remove(card)
     slot.cards.append(card)
     slot.eff = (r2, s2)

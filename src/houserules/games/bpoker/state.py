@@ -14,7 +14,8 @@ for a 5-tile, ``eff``: the value in effect of its last card (L416-420); for a
 
 The resolution machine (``machine.py``) keeps its work here as plain data:
 ``frames`` (a stack of steps still to run), ``ask`` (one seat's pending
-choice) and ``window`` with ``offers`` (seats that may react now).
+choice) and ``window`` with ``offers`` (seats that may react now) and
+``about`` (what they would react to, in words).
 
 ``looks`` is private knowledge kept in the state because no zone holds it:
 per seat, the viewing hands it saw by a look and can still follow (looks.py).
@@ -141,6 +142,7 @@ class BState(Seeded):
     """Everything about one bpoker game."""
 
     __slots__ = (
+        "about",
         "answers",
         "armed_j",
         "ask",
@@ -219,6 +221,9 @@ class BState(Seeded):
         self.window = ReactionWindow()
         self.offers: dict[int, tuple[str, ...]] = {}
         self.answers: dict[int, str] = {}
+        #: what the open reaction window is about, for the people asked: (clause, card, words with
+        #: seats as "seat N"), or None (``machine.window``)
+        self.about: tuple[str, str, str] | None = None
         self.armed_j = False  # a J was played: the next card played is no-effect (BP-J)
         self.follow: tuple[int, int, int] | None = None  # (owner, the 5-tile's first card, shift) (BP-5)
         self.exempt: frozenset[int] = frozenset()  # cards not counted toward the maximum this turn (BP-3.T)
@@ -280,6 +285,7 @@ class BState(Seeded):
         new.window = self.window.copy()
         new.offers = dict(self.offers)
         new.answers = dict(self.answers)
+        new.about = self.about
         new.armed_j = self.armed_j
         new.follow = self.follow
         new.exempt = self.exempt
@@ -313,7 +319,7 @@ class BState(Seeded):
             tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
             tuple(self.hands_won), self.no_win, self.skip, tuple(map(tuple, self.fhands)), self.fplayers,
             self.folded, tuple(tuple(sorted(m.items())) for m in self.looks), self.nines, self.rng.getstate(),
-            tuple(sorted(self.emptied)),
+            tuple(sorted(self.emptied)), self.about,
         )
 
     def all_cards(self) -> list[int]:

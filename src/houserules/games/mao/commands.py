@@ -138,6 +138,7 @@ def check_cmd(
 
 @rules_app.command(name="export")
 def export_cmd(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="where to write the rule book")],
     rules: Annotated[str, typer.Option(help="the rule set to write (without --table)")] = "standard",
     table: Annotated[str | None, typer.Option(help="a stored table's id: its rules as its match left them")] = None,
@@ -148,7 +149,7 @@ def export_cmd(
     from .state import validate_options
 
     try:
-        opts = _table_options(table, db) if table else validate_options({"rules": rules})
+        opts = _table_options(ctx, table, db) if table else validate_options({"rules": rules})
         book_ = tuple(rule(r, f"house[{i}]") for i, r in enumerate(opts.get("house", [])))
     except GameError as exc:
         fail(str(exc))
@@ -177,33 +178,10 @@ def import_cmd(
     console.print(f"kept as {out}; play with: houserules play mao -o rules=@{out}")
 
 
-def _table_options(table: str, db: Path | None) -> dict[str, Any]:
-    """A stored table's options after replaying its record (a match's writes change them)."""
-    from ...engine.options import stored as options_stored
-    from ...engine.referee import act
-    from ...engine.replay import timed
-    from ...server.store import Store, StoreError
-    from .match import GAME
-
-    path = db or data_dir() / "tables.sqlite3"
-    if not path.is_file():  # reading a table must not leave an empty database behind
-        raise GameError(f"no server database at {path}" + (" (it is a folder)" if path.is_dir() else ""))
-    try:
-        store = Store(path)
-    except StoreError as exc:
-        raise GameError(str(exc)) from None
-    try:
-        stored = store.load(table)
-    finally:
-        store.close()
-    if stored is None or stored.game != "mao":
+def _table_options(ctx: typer.Context, table: str, db: Path | None) -> dict[str, Any]:
+    """A stored table's options after replaying its record (a match's writes change them), read
+    by the ``houserules`` command (``GAME_TOOLS`` in cli.py): the game reaches into no server."""
+    game, options = ctx.obj["stored_options"](table, db)
+    if game != "mao":
         raise GameError(f"no Mao table {table!r} in the store")
-    with options_stored():
-        state = GAME.new(GAME.options(stored.options), stored.seed)
-        for raw in stored.actions:
-            now, entry = timed(raw)
-            if entry is None:
-                GAME.advance(state, now if now is not None else 0.0)
-            elif "forfeit" not in entry and "timeout" not in entry:
-                act(GAME, state, GAME.action_from_json(entry), now=now)
-    return dict(state.options)
+    return dict(options)

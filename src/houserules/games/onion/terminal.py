@@ -17,7 +17,7 @@ from .groupings import KINDS
 from .solver import best
 from .view import OnionView
 from ...cards import card_symbol
-from ...tui import Renderer, RendererBase, seat_name
+from ...tui import Renderer, RendererBase, seat_name, seat_no
 
 HELP = """Type a number from the menu, or:
   discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
@@ -67,7 +67,7 @@ class OnionRenderer(RendererBase):
                 i = view.order.index(s)
                 role = ROLES[i] if i < 2 else ("Younger" if s == view.younger else "")
             state = "out" if view.out[s] else "folded" if view.folded[s] else ""
-            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), role, str(view.chips[s]),
+            seats.add_row(seat_no(s, mark), seat_name(names, s, view.seat), role, str(view.chips[s]),
                           str(view.staked[s] or ""), state or str(view.hand_sizes[s]),
                           cards_markup(view.face_up[s], marks))
         status = [f"Round {view.round}/{view.rounds}", f"[bold]Pot {view.pot}[/]", f"Stake {view.stake}",

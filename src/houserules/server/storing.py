@@ -1,0 +1,71 @@
+"""A live table and its store: every accepted action committed before anyone is told of it,
+and, with several server processes, catching up with what the others stored (cluster.py)."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+
+from .clients import not_saved
+from .protocol import ProtocolError
+from .sending import Sending
+from .store_pg import Conflict
+
+log = logging.getLogger("houserules.server")
+
+
+class Storing(Sending):
+    """A live table's writes to its store, and its news from the other processes."""
+
+    def _persist(self, before: int) -> None:
+        """Commit the actions accepted since ``before``. If the store fails the
+        table is dropped from memory (it is ahead of the disk) and rebuilt
+        from the store on next use, so nothing unsaved is ever shown."""
+        new = self._actions()[before:]
+        if not new:
+            return
+        record = self.table.record
+        try:
+            self.hub.store.append(self.id, before, new, record.result if record else None)
+        except sqlite3.Error as exc:
+            if isinstance(exc, Conflict):  # another server process stored this move's number first
+                self.evict("another move reached this table first")
+                raise ProtocolError("not_saved", "another move reached the table first: yours was not played; "
+                                                 "look again and retry") from None
+            log.exception("table %s: could not store actions %d..; dropping it from memory", self.id, before)
+            self.evict("the server could not save the last move (its storage failed)")
+            raise not_saved("that action") from None
+
+    def _sync(self) -> None:
+        """Under the lock: replay the actions another process stored since this copy was made
+        (nothing to do with one process). A copy that cannot catch up is reloaded."""
+        cluster = self.hub.cluster
+        if cluster is None or self.evicted:
+            return
+        try:
+            new = cluster.store.actions_since(self.id, len(self._actions()))
+            for raw in new:
+                self.table.replay_entry(raw)
+        except Exception:
+            log.exception("table %s: could not catch up with the store; reloading it", self.id)
+            self.evict("the server is catching up with this table")
+            raise ProtocolError("reload", "the table is being reloaded; reconnect") from None
+        if new:
+            self._moved_on()
+
+    def _moved_on(self) -> None:
+        """Moves came from another process: this copy's clock goes on from the newest stored moment."""
+        self.base = max(self.now(), self.table.last_t)
+        if self.flowing is not None:
+            self.flowing = time.monotonic()
+
+    def _announce(self) -> None:
+        if self.hub.cluster is not None:
+            self.hub.cluster.announce(self.id, [c.seat for c in self.clients if c.seat is not None])
+
+    def _announce_stand_ins(self) -> None:
+        """The owner tells the other processes which seats its stand-ins play (they show it)."""
+        if self.hub.cluster is not None and self.owner:
+            self.hub.cluster.announce_stand_ins(
+                self.id, [i for i, s in enumerate(self.table.seats) if s.stand_in is not None])
