@@ -18,6 +18,7 @@ log = logging.getLogger("houserules.server")
 
 class Hosting(Presence):
     """A live table's host commands."""
+
     async def host_command(self, client: Client, msg: Mapping[str, Any]) -> None:
         """The host pauses or resumes the table, or has a bot play an absent player's seat.
         Any player seated at the table may do the last one too, once play has begun: a friend

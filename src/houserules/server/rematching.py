@@ -19,6 +19,7 @@ log = logging.getLogger("houserules.server")
 
 class Rematching(Presence):
     """A live table's rematch offer and its new table."""
+
     async def request_rematch(self, client: Client, admit: Callable[[str], str], accept: bool = True) -> str | None:
         """The seat offers a rematch, or answers the open offer (rematch.py): the new table (the
         same game, options and seats, with the same tokens) is made, once per table, when every

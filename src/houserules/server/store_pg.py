@@ -10,7 +10,8 @@ when it is committed, never before (cluster.py).
 
 Two processes writing the same action number of the same table cannot both
 succeed: the primary key (table, n) refuses the second, which is told
-``Conflict`` and catches up with the first instead of forking the game.
+``Conflict`` and catches up with the first instead of forking the game. So
+does the unique (table, act) for the same act stored twice (store.py).
 
 Faults are ``StorageFailed``, a ``sqlite3.DatabaseError`` so that the live
 tables and the HTTP API answer them as they answer a failing SQLite file;
@@ -28,8 +29,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from .store import (CHAT_INSERT, CHAT_SELECT, Statement, StoredSeat, StoredTable, StoreError, chat_lines, chat_row,
-                    inserts)
+from .store import (ACK_SELECT, ACT_INDEX, ACTION_INSERT, CHAT_INSERT, CHAT_SELECT, Act, Statement, StoredSeat,
+                    StoredTable, StoreError, action_rows, chat_lines, chat_row, inserts)
 
 try:
     import psycopg
@@ -67,8 +68,12 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
     action TEXT NOT NULL,
+    act TEXT,
+    ack TEXT,
     PRIMARY KEY (table_id, n)
 );
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS act TEXT;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS ack TEXT;
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
@@ -114,6 +119,7 @@ class PgStore:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(7242)")  # two processes starting at once
                 self.db.execute(_SCHEMA)
+                self.db.execute(ACT_INDEX)
             self._check()
         except psycopg.Error as exc:
             self.db.close()
@@ -187,12 +193,8 @@ class PgStore:
                             ("UPDATE tables SET rematch = %s WHERE id = %s", (new.id, table_id))])
 
     def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
-               result: Mapping[str, Any] | None = None) -> None:
-        stmts: list[Statement] = [
-            ("INSERT INTO actions (table_id, n, action) VALUES (%s, %s, %s)",
-             (table_id, start + i, json.dumps(a, separators=(",", ":"))))
-            for i, a in enumerate(actions)
-        ]
+               result: Mapping[str, Any] | None = None, act: Act | None = None) -> None:
+        stmts: list[Statement] = [(ACTION_INSERT, row) for row in action_rows(table_id, start, actions, act)]
         if result is not None:
             stmts.append(("UPDATE tables SET result = %s WHERE id = %s", (json.dumps(result), table_id)))
         self._tx(table_id, stmts)
@@ -230,6 +232,11 @@ class PgStore:
         """The table's stored actions from number ``start`` on (how another process catches up)."""
         return [json.loads(a) for (a,) in self._rows(
             "SELECT action FROM actions WHERE table_id = %s AND n >= %s ORDER BY n", (table_id, start))]
+
+    def ack(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """As ``Store.ack``: the stored answer to the act ``key``, whichever process stored it."""
+        rows = self._rows(ACK_SELECT, (table_id, key))
+        return json.loads(rows[0][0]) if rows else None
 
     def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         return chat_lines(self._rows(CHAT_SELECT, (table_id, limit)))

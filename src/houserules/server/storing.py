@@ -10,6 +10,7 @@ import time
 from .clients import not_saved
 from .protocol import ProtocolError
 from .sending import Sending
+from .store import Act
 from .store_pg import Conflict
 
 log = logging.getLogger("houserules.server")
@@ -18,18 +19,18 @@ log = logging.getLogger("houserules.server")
 class Storing(Sending):
     """A live table's writes to its store, and its news from the other processes."""
 
-    def _persist(self, before: int) -> None:
-        """Commit the actions accepted since ``before``. If the store fails the
-        table is dropped from memory (it is ahead of the disk) and rebuilt
-        from the store on next use, so nothing unsaved is ever shown."""
+    def _persist(self, before: int, act: Act | None = None) -> None:
+        """Commit the actions accepted since ``before`` (the last with the person's ``act`` and
+        its ack, if any). If the store fails the table is dropped from memory (it is ahead of
+        the disk) and rebuilt from the store on next use, so nothing unsaved is ever shown."""
         new = self._actions()[before:]
         if not new:
             return
         record = self.table.record
         try:
-            self.hub.store.append(self.id, before, new, record.result if record else None)
+            self.hub.store.append(self.id, before, new, record.result if record else None, act)
         except sqlite3.Error as exc:
-            if isinstance(exc, Conflict):  # another server process stored this move's number first
+            if isinstance(exc, (Conflict, sqlite3.IntegrityError)):  # another process stored it first
                 self.evict("another move reached this table first")
                 raise ProtocolError("not_saved", "another move reached the table first: yours was not played; "
                                                  "look again and retry") from None

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..bots import shown_bot
 from ..engine import registry
 from ..table import Table
-from .acks import Acks
 from .chat import Chat
 from .clients import Client
 from .protocol import ProtocolError, error
@@ -72,8 +71,6 @@ class TableState:
         self.grace: dict[int, asyncio.TimerHandle] = {}
         #: where in the log each stand-in started playing (told to the player when they are back)
         self.stood_in: dict[int, int] = {}
-        #: what each seat's acts were answered with (any of its connections may re-send one)
-        self.acks: dict[int, Acks] = {}
         #: on the table's clock: when each seat the table waits on began to owe its decision, and
         #: when each person last acted (or sat down): for the idle limit (``idle_due``)
         self.owing: dict[int, float] = {}
