@@ -17,6 +17,7 @@ from .clients import Client, not_saved
 from .protocol import ProtocolError
 from .rematch import Offer
 from .rematching import Rematching
+from .storing import Answered
 from .store import StoredSeat, act_key
 
 log = logging.getLogger("houserules.server")
@@ -57,31 +58,32 @@ class Acting(Rematching):
         key = act_key(seat, ref, raw) if ref is not None else None
         async with self.lock:
             self._check_live()
-            done = self._answered(key)  # sent again: after a restart, at another process, or while judged
+            done = await self._answered(key)  # sent again: after a restart, at another process, or while judged
             if done is not None:
                 client.send(done)
                 return
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
-            self._catch_up()  # a clock that ran out before this attempt arrived acts first
+            await self._catch_up()  # a clock that ran out before this attempt arrived acts first
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
-            ack = await self._judge(seat, action, ref, key)
-            client.send(ack)
+            await self._judge(client, action, ref, key)
 
-    def _answered(self, key: str | None) -> dict[str, Any] | None:
+    async def _answered(self, key: str | None) -> dict[str, Any] | None:
         """The stored ack of the act ``key``, if it was already carried out (by any process)."""
         if key is None:
             return None
         try:
-            return self.hub.store.ack(self.id, key)
+            return await self.hub.io.run(self.hub.store.ack, self.id, key)
         except sqlite3.Error:
             log.exception("table %s: could not look an act up in the store", self.id)
             raise not_saved("that action") from None
 
-    async def _judge(self, seat: int, action: Action, ref: Any, key: str | None) -> dict[str, Any]:
-        """Under the lock: judge the attempt (off the event loop), store it with its ack, then show
-        it; the ack. A re-send that another process stored first is answered with that one's ack."""
+    async def _judge(self, client: Client, action: Action, ref: Any, key: str | None) -> None:
+        """Under the lock: judge the attempt (off the event loop), store it with its ack, send the
+        ack, then show the move to everyone. A re-send that another process stored first is
+        answered with that one's ack."""
+        seat = action.seat
         before = len(self._actions())
         seen = self._seen()
         try:  # rules work runs off the event loop: a slow judgement freezes no other table
@@ -91,24 +93,22 @@ class Acting(Rematching):
             self.evict("the server failed on the last move")
             raise ProtocolError("internal", "the server could not judge that action; it was not played") from None
         if len(events) == 1 and events[0].kind == "refused":
-            self._persist(before)  # what came first (silent answers) is kept; the attempt is not
+            await self._persist(before)  # what came first (silent answers) is kept; the attempt is not
             data = events[0].data or {}
             raise ProtocolError("refused", f"{data.get('reason', 'not allowed')} [{data.get('rule', '?')}]")
         # the seat's own penalties only: its act may close others' duties (their penalties are in the log)
         penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data and e.seat == seat]
         ack = {"type": "ack", "id": ref, "actions": self.table.shown_actions, "penalties": penalties}
         try:
-            self._persist(before, (key, ack) if key is not None else None)
-        except ProtocolError:
-            first = self._answered(key)  # the same act, stored first at another process: its answer is ours
-            if first is None:
-                raise
-            return first
+            await self._persist(before, (key, ack) if key is not None else None)
+        except Answered as first:  # the same act, stored first at another process
+            client.send(first.ack)
+            return
+        client.send(ack)
         self._show(seen, seat)
         # under the lock: no other move is being made in a worker thread while the state is read
         self.schedule()
         self.kick_bots()
-        return ack
 
     async def say(self, client: Client, text: Any) -> None:
         """A person at the table says a line in its chat (chat.py): stored, then sent to every
@@ -121,7 +121,7 @@ class Acting(Rematching):
         seat = self._may_act(client)
         self._check_live()
         try:
-            line = self.chat.add(seat, self.seats[seat].name, text)
+            line = await self.chat.add(seat, self.seats[seat].name, text)
         except sqlite3.Error:
             log.exception("table %s: could not store a chat line", self.id)
             raise not_saved("that line") from None
@@ -136,7 +136,7 @@ class Acting(Rematching):
             self._check_live()
             stored = StoredSeat(f"{self.seats[seat].name} (left, {kind} bot)", kind, None, True)
             try:
-                self.hub.store.update_seat(self.id, seat, stored)
+                await self.hub.io.run(self.hub.store.update_seat, self.id, seat, stored)
             except sqlite3.Error:
                 log.exception("table %s: could not store that seat %d left", self.id, seat)
                 raise not_saved("that you left") from None
@@ -149,6 +149,6 @@ class Acting(Rematching):
                     c.send(self.welcome(c))
             offer = Offer.of(self.settings)
             if self.rematch is None and offer is not None and offer.open and not offer.waiting(self.people()):
-                self._make_rematch(offer)  # the last person the offer waited for got up: a bot accepts
+                await self._make_rematch(offer)  # the last person the offer waited for got up: a bot accepts
             self.broadcast()
             self.kick_bots()

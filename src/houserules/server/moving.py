@@ -47,7 +47,7 @@ class Moving(Storing):
                 return
             seen = self._seen()
             try:
-                self._catch_up()
+                await self._catch_up()
             except ProtocolError:
                 return  # logged; the table was dropped from memory and comes back from the store
             self._show(seen)
@@ -55,9 +55,9 @@ class Moving(Storing):
             self.schedule()
             self.kick_bots()
 
-    def _catch_up(self) -> None:
+    async def _catch_up(self) -> None:
         """Under the lock: carry out everything due by now, and store it before anyone is told."""
-        self._sync()
+        await self._sync()
         if self.flowing is None:
             return
         before = len(self._actions())
@@ -69,7 +69,7 @@ class Moving(Storing):
             log.exception("table %s: the engine failed on a deadline; reloading from the store", self.id)
             self.evict("the server failed keeping this table's time")
             raise ProtocolError("internal", "the server could not keep this table's time") from None
-        self._persist(before)
+        await self._persist(before)
 
     def answer_due(self) -> float | None:
         """When the first person asked in secret (a NOPE window) will have said nothing for
@@ -130,7 +130,7 @@ class Moving(Storing):
             await asyncio.sleep(delay)
             async with self.lock:
                 try:
-                    self._sync()
+                    await self._sync()
                 except ProtocolError:
                     return
                 if self.evicted or self.status != "playing" or self.table.bot_to_act() is None:
@@ -144,7 +144,7 @@ class Moving(Storing):
                     self.evict("a bot failed to move")
                     return
                 try:
-                    self._persist(before)
+                    await self._persist(before)
                 except ProtocolError:
                     return
                 self._show(seen)

@@ -28,17 +28,17 @@ class Presence(Moving):
         """A client says hello: it is sent the table and what it missed since event ``since``.
         Under the table's lock: a move being judged in a worker thread is never seen half made."""
         async with self.lock:
-            self._join(client, since)
+            await self._join(client, since)
             self.kick_bots()
             if self._watch_absences():  # play began with someone away: everyone sees their countdown
                 self.broadcast()
 
-    def _join(self, client: Client, since: int) -> None:
+    async def _join(self, client: Client, since: int) -> None:
         seat = client.seat
         if seat is not None and not self.seats[seat].joined:
             joined = replace(self.seats[seat], joined=True)
             try:
-                self.hub.store.update_seat(self.id, seat, joined)
+                await self.hub.io.run(self.hub.store.update_seat, self.id, seat, joined)
             except sqlite3.Error:
                 log.exception("table %s: could not store that seat %d joined", self.id, seat)
                 raise not_saved("that you joined") from None
@@ -56,7 +56,7 @@ class Presence(Moving):
         self._announce()
         self.schedule()
         self.broadcast()
-        lines = self.chat.recent() if self.spec.chat else []
+        lines = await self.chat.recent() if self.spec.chat else []
         if lines:  # the recent talk, for a page that (re)opens the table
             client.send({"type": "chat", "history": True, "lines": lines})
 
@@ -156,7 +156,7 @@ class Presence(Moving):
             if cluster is None:
                 return
             try:
-                stored = cluster.store.load(self.id, since=len(self._actions()))
+                stored = await self.hub.io.run(cluster.store.load, self.id, len(self._actions()))
             except sqlite3.Error:
                 log.exception("table %s: could not be read to catch up", self.id)
                 return
@@ -178,7 +178,7 @@ class Presence(Moving):
                     c.send({"type": "rematch", "table": stored.rematch})
             self.seats, self.settings, self.rematch = stored.seats, stored.settings, stored.rematch
             if self.spec.chat and self.chat.lines is not None:  # a line said at another process
-                self._tell_chat(self.chat.news())
+                self._tell_chat(await self.chat.news())
             if adopted:  # as after a restart: the clock resumes from the last stored moment
                 self.base, self.flowing = self.table.last_t, None
             else:

@@ -187,6 +187,10 @@ def chat_lines(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
 class Store:
     """The tables, seats and actions in one SQLite database."""
 
+    #: threads the server runs the store's calls on (stores.Offloaded): SQLite has one writer, so
+    #: one thread, which alone uses the connection, in the order the calls were made
+    threads = 1
+
     def __init__(self, path: str | Path, sync: str = "normal"):
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, got {sync!r}")

@@ -13,6 +13,10 @@ succeed: the primary key (table, n) refuses the second, which is told
 ``Conflict`` and catches up with the first instead of forking the game. So
 does the unique (table, act) for the same act stored twice (store.py).
 
+The server calls it from a pool of ``POOL`` threads (stores.Offloaded), never
+from its event loop; each thread has a connection of its own, opened when first
+needed, so a statement waiting on one table's lock holds up only that table.
+
 Faults are ``StorageFailed``, a ``sqlite3.DatabaseError`` so that the live
 tables and the HTTP API answer them as they answer a failing SQLite file;
 a connection that broke (the database restarted) is opened again on the
@@ -25,6 +29,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -42,6 +47,9 @@ except ImportError:  # pragma: no cover - the extra is missing
 STATEMENT_TIMEOUT_MS = 5000
 #: the channel every write is announced on (payload: "t ORIGIN TABLE")
 CHANNEL = "houserules"
+#: connections (and the threads that use them) the server's store calls run on: one table's
+#: statement waiting on a lock holds one of them, and the others serve every other table
+POOL = 4
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -104,10 +112,16 @@ class Conflict(StorageFailed):
 class PgStore:
     """The tables, seats and actions in one PostgreSQL database (psycopg 3)."""
 
+    #: threads the server runs the store's calls on (stores.Offloaded), each with its own connection
+    threads = POOL
+
     def __init__(self, dsn: str):
         if psycopg is None:
             raise StoreError("--db postgresql://... needs psycopg: pip install 'houserules[postgres]'")
         self.dsn = dsn
+        self._local = threading.local()
+        #: every connection opened, by any thread (closed together)
+        self._opened: list[psycopg.Connection[Any]] = []
         #: this process's name in the notifications it sends (so it can skip its own)
         self.origin = secrets.token_hex(6)
         try:
@@ -129,10 +143,23 @@ class PgStore:
             self.db.close()
             raise
 
+    @property
+    def db(self) -> psycopg.Connection[Any]:
+        """This thread's connection (opened on first use; every thread has its own)."""
+        conn: psycopg.Connection[Any] | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self.db = self._connect()
+        return conn
+
+    @db.setter
+    def db(self, conn: psycopg.Connection[Any]) -> None:
+        self._local.conn = conn
+        self._opened.append(conn)
+
     def _connect(self) -> psycopg.Connection[Any]:
         conn = psycopg.connect(self.dsn, autocommit=True, connect_timeout=10)
-        # The server calls the store from its event loop, as it does SQLite: a database that
-        # stalls (a lock held elsewhere) must fail the call in seconds, not freeze every table.
+        # A database that stalls (a lock held elsewhere) must fail the call in seconds, and
+        # hold up only the table whose statement waits (its thread), never the others.
         conn.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
         return conn
 
@@ -151,7 +178,8 @@ class PgStore:
                                  f"(no column {', '.join(sorted(missing))}): give --db an empty database")
 
     def close(self) -> None:
-        self.db.close()
+        for conn in self._opened:
+            conn.close()
 
     @contextmanager
     def _faults(self) -> Iterator[psycopg.Connection[Any]]:

@@ -18,7 +18,7 @@ from .clients import Client
 from .protocol import ProtocolError, error
 from .rematch import Offer
 from .store import StoredSeat, StoredTable, token_hash
-from .stores import TableStore
+from .stores import Offloaded, TableStore
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -28,6 +28,8 @@ class TableHub(Protocol):
     """What a live table asks of the hub that holds it (hub.Hub)."""
 
     store: TableStore
+    #: the store's calls off the event loop (``await hub.io.run(hub.store.append, ...)``)
+    io: Offloaded
     cluster: Cluster | None
     bot_delay: float
     grace: float
@@ -79,7 +81,7 @@ class TableState:
         self.asked: dict[int, float] = {}
         self.spec = registry.spec(table.game.name)
         #: what the people at the table said (chat.py), read from the store when first wanted
-        self.chat = Chat(self.id, hub.store)
+        self.chat = Chat(self.id, hub.io)
         self._flow()
 
     # --- who is who ---------------------------------------------------------------
