@@ -299,3 +299,21 @@ def test_one_act_sent_to_two_processes_at_once_is_stored_once_and_answered_alike
         assert replies[0] == replies[1] and replies[0]["type"] == "ack", replies
         stored = open_store(pg_dsn).load(t["table"])
         assert stored is not None and [x for x in stored.actions if "seat" in x] == [action]
+
+
+def test_every_process_counts_down_to_a_stand_in(pg_dsn, monkeypatch):
+    """Issue 38, item 5: the countdown to a stand-in (``stand_in_in``) was known only where the
+    grace period runs (the table's owner): a page connected to another process saw "away" alone."""
+    with processes(pg_dsn, 2, monkeypatch, grace=60.0) as [(a, _), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        watch = t["spectate"].split("#w.", 1)[1]
+        with ExitStack() as stack:
+            join(stack, a, t["table"], t["invites"][0]["token"])  # process a loads it first: it owns it
+            with ExitStack() as bo_at_b:
+                join(bo_at_b, b, t["table"], t["invites"][1]["token"])
+                w = Seat(SyncSocket(stack.enter_context(connect(f"ws://127.0.0.1:{b}/ws/{t['table']}"))))
+                w.send({"type": "hello", "watch": watch, "since": 0})
+                w.until(lambda m: m["type"] == "update" and m["status"] == "playing")
+            # Bo went; the owner starts his grace period, and the page at b counts it down too
+            u = w.until(lambda m: m["type"] == "update" and m["seats"][1]["stand_in_in"] is not None)
+            assert 0 < u["seats"][1]["stand_in_in"] <= 60 and not u["seats"][1]["connected"]

@@ -88,7 +88,7 @@ class Hub:
     def presence_changed(self, table_id: str) -> None:
         live = self.tables.get(table_id)
         if live is not None:
-            live.presence_changed()
+            self.spawn(live.presence_changed())  # under the table's lock
 
     def stand_in(self, table_id: str, seat: int) -> None:
         """The host asked at another process for a stand-in at this process's table."""

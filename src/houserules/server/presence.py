@@ -97,6 +97,8 @@ class Presence(Moving):
             if self.absent(seat) and seat not in self.grace and self.table.seats[seat].stand_in is None:
                 self.grace[seat] = loop.call_later(grace, self._grace_over, seat)
                 started = True
+        if started:
+            self._announce_stand_ins()  # the other processes' pages count down too
         return started
 
     def _grace_over(self, seat: int) -> None:
@@ -127,23 +129,26 @@ class Presence(Moving):
         handle = self.grace.pop(seat, None)
         if handle is not None:
             handle.cancel()
-        if self.table.seats[seat].stand_in is not None:
-            self.table.seats[seat].stand_in = None
+        stood = self.table.seats[seat].stand_in is not None
+        self.table.seats[seat].stand_in = None
+        if handle is not None or stood:  # the other processes' pages stop counting down
             self._announce_stand_ins()
 
     # --- several server processes (cluster.py) ------------------------------------
-    def presence_changed(self) -> None:
+    async def presence_changed(self) -> None:
         """Who is connected at other processes changed: a player back there gets up their
-        stand-in; one gone starts their grace period (at the owner)."""
-        if self.evicted:
-            return
-        if self.owner:
-            for seat in self.elsewhere():
-                if seat in self.grace or self.table.seats[seat].stand_in is not None:
-                    self._back(seat)
-                    self.stood_in.pop(seat, None)
-            self._watch_absences()
-        self.broadcast()
+        stand-in; one gone starts their grace period (at the owner). Under the lock, as every
+        broadcast: a bot's move being made in a worker thread is not stored yet."""
+        async with self.lock:
+            if self.evicted:
+                return
+            if self.owner:
+                for seat in self.elsewhere():
+                    if seat in self.grace or self.table.seats[seat].stand_in is not None:
+                        self._back(seat)
+                        self.stood_in.pop(seat, None)
+                self._watch_absences()
+            self.broadcast()
 
     async def refresh(self, adopted: bool) -> None:
         """Another process stored a change (or this one just took the table over): catch up

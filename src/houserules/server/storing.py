@@ -3,6 +3,7 @@ and, with several server processes, catching up with what the others stored (clu
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import time
@@ -87,7 +88,10 @@ class Storing(Sending):
             self.hub.cluster.announce(self.id, [c.seat for c in self.clients if c.seat is not None])
 
     def _announce_stand_ins(self) -> None:
-        """The owner tells the other processes which seats its stand-ins play (they show it)."""
+        """The owner tells the other processes which seats its stand-ins play, and when each
+        running grace period ends (wall-clock time): their pages show both, countdown included."""
         if self.hub.cluster is not None and self.owner:
+            loop, now = asyncio.get_running_loop(), time.time()
+            due = {seat: now + max(0.0, handle.when() - loop.time()) for seat, handle in self.grace.items()}
             self.hub.cluster.announce_stand_ins(
-                self.id, [i for i, s in enumerate(self.table.seats) if s.stand_in is not None])
+                self.id, [i for i, s in enumerate(self.table.seats) if s.stand_in is not None], due)

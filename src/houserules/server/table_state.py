@@ -145,10 +145,12 @@ class TableState:
     def stand_in_due(self, seat: int) -> float | None:
         """Seconds until a stand-in bot sits down at ``seat`` (its player is away and the grace
         period runs), else None: every page counts it down, so nobody is surprised by the bot.
-        Known where the grace period runs (the table's owner, in a cluster)."""
+        Where the grace period runs (the table's owner, in a cluster) from its timer; at the
+        other processes from the moment the owner announced (``Cluster.grace_due``)."""
         handle = self.grace.get(seat)
         if handle is None:
-            return None
+            due = self.hub.cluster.grace_due(self.id).get(seat) if self.hub.cluster is not None else None
+            return None if due is None else round(max(0.0, due - time.time()), 1)
         try:
             now = asyncio.get_running_loop().time()
         except RuntimeError:  # asked from outside the server's loop (a test's thread)
