@@ -72,7 +72,7 @@ class Trigger:
 class Effect:
     """Something a rule may do: ``name`` as written (``skip``, ``next:draw``), the ``clause``
     whose mechanism it uses, ``words`` (``{who}``: whom the trigger concerns; ``{n}``: its number;
-    ``{cards}``: "a card" or "N cards"), ``low``..``high`` (the bounds of its number; 0..0: it
+    ``{cards}``: "a card" or "N cards", in its ``unit``: "a Stake", "2 Stakes"), ``low``..``high`` (the bounds of its number; 0..0: it
     takes none, ``draw:2`` takes one), ``cost(n, seats)``: the most cards it makes the table take,
     ``cancels``: two of it at one moment undo each other (two reverses); ``kind``: its argument
     is not a number but a value of this kind (``above:two-card onion``, ``like:9S``), read,
@@ -87,6 +87,7 @@ class Effect:
     cost: Callable[[int, int], int] | None = None
     cancels: bool = False
     kind: Kind | None = None
+    unit: str = "card"
 
     @property
     def counted(self) -> bool:
@@ -94,7 +95,7 @@ class Effect:
         return self.high > 0 or self.kind is not None
 
     def say(self, n: int, who: str) -> str:
-        cards = "a card" if n == 1 else f"{n} cards"
+        cards = f"a {self.unit}" if n == 1 else f"{n} {self.unit}s"
         return self.words.format(who=who, n=n if self.kind is None else self.kind.say(n), cards=cards)
 
     def write(self, n: int) -> str:
