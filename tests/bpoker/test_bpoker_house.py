@@ -129,3 +129,12 @@ def test_what_the_vocabulary_cannot_say_is_refused(rule: dict[str, Any], where: 
     with pytest.raises(RuleError) as err:
         B.read_book([rule], VOCABULARY)
     assert err.value.where == where and why in err.value.why, err.value
+
+
+def test_compare_plays_the_same_deals_under_a_book() -> None:
+    """``houserules compare bpoker --variant house=@FILE`` takes a shipped book (issue 36)."""
+    path = Path("examples/house/bpoker/nine-of-diamonds-tamed.json")
+    out = CliRunner().invoke(app, ["compare", "bpoker", "--variant", f"house=@{path}", "--games", "2", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert report["variants"][0]["options"]["house"] == json.loads(path.read_text())

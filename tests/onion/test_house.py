@@ -164,3 +164,13 @@ def test_what_the_vocabulary_cannot_say_is_refused(rule: dict[str, Any], where: 
     with pytest.raises(RuleError) as err:
         B.read_book([rule], VOCABULARY)
     assert err.value.where == where and why in err.value.why, err.value
+
+
+def test_compare_plays_the_same_deals_under_a_book() -> None:
+    """``houserules compare cripple-mr-onion --variant house=@FILE`` takes a shipped book (issue 36)."""
+    path = Path("examples/house/cripple-mr-onion/rising-stakes.json")
+    out = CliRunner().invoke(app, ["compare", "cripple-mr-onion", "--variant", f"house=@{path}", "--games", "2",
+                                   "--base", "rounds=12", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert report["variants"][0]["options"]["house"] == json.loads(path.read_text())
