@@ -113,6 +113,13 @@ def seat_name(names: list[str], seat: int, viewer: int | None) -> str:
     return f"{name} (you)" if seat == viewer and name != YOU else name
 
 
+def house_line(titles: Sequence[str]) -> str:
+    """The table's house rules by title, for a game's panel (markup): every game with a
+    vocabulary shows them the same way; ``rules GAME --house FILE`` says them in words."""
+    return "House rules: " + "; ".join(f"[bold]{escape(t)}[/]" for t in titles) + \
+        " [dim](rules --house says them in words)[/]"
+
+
 def seat_no(seat: int, mark: str = "") -> str:
     """A seat's number in a table of seats as people count it, from 1 (the rules, their JSON and
     the server count from 0), after ``mark`` (▶ for the seat to act)."""

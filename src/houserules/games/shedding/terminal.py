@@ -13,7 +13,7 @@ from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from .game import MOVES
 from .view import SheddingView
-from ...tui import Renderer, RendererBase, card_or_text, seat_name, seat_no
+from ...tui import Renderer, RendererBase, card_or_text, house_line, seat_name, seat_no
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end run (or end: finish your run), draw, decline (leave a Queen uncovered and draw 1),
@@ -52,8 +52,7 @@ class SheddingRenderer(RendererBase):
             status.append("[bold magenta]Queen on top: cover it or decline[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
         if view.house:
-            lines.append(Text.from_markup("House rules: " + "; ".join(f"[bold]{escape(t)}[/]" for _, t, _ in view.house)
-                                          + " [dim](rules --house says them in words)[/]"))
+            lines.append(Text.from_markup(house_line([t for _, t, _ in view.house])))
         if view.run:
             lines.append(Text.from_markup("This turn: " + " ".join(card_markup(c) for c in view.run)))
         if view.hand is not None:
