@@ -48,9 +48,9 @@ class HouseCards:
 
     def rule_for(self, value: Value) -> CardRule | None:
         """The rule a card with ``value`` in effect follows at this table."""
-        if self.rules is None:
+        if self.rules is None or value not in self.rules:  # every value a rule is looked up by is in it
             return rule_for(value)
-        return self.rules.get(value, rule_for(value))
+        return self.rules[value]
 
     def modifier(self, values: list[Value], what: str) -> int:
         """The sum of the continuous ``what`` modifiers of ``values`` (a table's live cards)."""
