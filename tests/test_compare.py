@@ -14,7 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from houserules.cli import app, option_string
-from houserules.sim.compare import CompareConfig, RuleSet, compare, holm, paired, run
+from houserules.engine.core import Event
+from houserules.sim import runner as sim_runner
+from houserules.sim.compare import CompareConfig, RuleSet, compare, holm, paired, paired_balance, run
+from houserules.sim.course import Course, Lead
 
 runner = CliRunner()
 ENTRY = {"variant", "base", "value", "diff", "low", "high", "significant"}
@@ -38,9 +41,11 @@ def test_json_shape_is_exactly_the_issues(tmp_path: Path) -> None:
     assert out["game"] == "shedding" and out["games"] == 12
     assert [set(v) for v in out["variants"]] == [{"name", "options"}] * 2
     assert [v["name"] for v in out["variants"]] == ["hand_size=7", "dealer=0,max_turns=5000"]
-    assert out["variants"][1]["options"] == {"players": 3, "hand_size": 5, "mode": "strict", "dealer": 0, "max_turns": 5000}
+    assert out["variants"][1]["options"] == {"players": 3, "hand_size": 5, "mode": "strict", "dealer": 0, "max_turns": 5000,
+                                             "house": None}
     for name in ("actions", "turns", "draws", "wins_by_seat.0", "wins_by_seat.2", "win_rate_by_bot.heuristic",
-                 "penalties", "stats.effects.skip"):
+                 "seat_balance", "decisions_with_choice", "lead_changes", "lead_taken_at", "penalties",
+                 "stats.effects.skip"):
         assert name in out["metrics"], name
     for name, entries in out["metrics"].items():
         assert [e["variant"] for e in entries] == ["hand_size=7", "dealer=0,max_turns=5000"], name
@@ -200,3 +205,176 @@ def test_the_base_is_what_sim_reports_for_the_same_run() -> None:
     for key, per_game in sim["stats_per_game"].items():
         if key != "turns":
             assert base[f"stats.{key}"] == pytest.approx(per_game), key
+
+
+# --- issue 36: what a house rule does to the game, beyond length and who wins ---------------
+
+
+def with_stand_in_house_rule(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Until the games speak house rules, a stand-in: under ``hand_size=7`` every seven played
+    makes the game tell one ``house`` event of rule ``sevens`` (the contract: one event of kind
+    ``house`` with ``data["rule"]`` each time a rule fires). Returns the sevens counted, game by game."""
+    real = sim_runner.play
+    counted: list[int] = []
+
+    def play(name, options, seed, kinds, watch=None):  # type: ignore[no-untyped-def]
+        state, events, actions = real(name, options, seed, kinds, watch)
+        if options.get("hand_size") != 7:
+            return state, events, actions
+        told = []
+        for e in events:
+            told.append(e)
+            if e.kind == "play" and e.data["card"].startswith("7"):
+                told.append(Event("house", e.seat, {"rule": "sevens"}))
+        counted.append(sum(e.kind == "house" for e in told))
+        return state, told, actions
+
+    monkeypatch.setattr(sim_runner, "play", play)
+    return counted
+
+
+def test_each_house_rule_firing_is_counted_per_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    counted = with_stand_in_house_rule(monkeypatch)
+    plot = tmp_path / "house.png"
+    out = study("shedding", "--variant", "hand_size=7", "--games", "30", "--players", "3", "--bots", "heuristic,random",
+                "--plot", str(plot))
+    assert plot.stat().st_size > 1000  # with a panel of the firings
+    (fired,) = out["metrics"]["house.sevens.fired"]
+    assert fired["base"] == 0 and fired["value"] == pytest.approx(sum(counted) / 30) and fired["value"] > 1
+    assert fired["significant"]
+    words = " ".join(invoke("shedding", "--variant", "hand_size=7", "--games", "30", "--players", "3").output.split())
+    assert "times house rule 'sevens' fired per game rises from 0 to" in words
+
+
+def test_a_house_rule_that_never_fires_is_not_a_measure(monkeypatch: pytest.MonkeyPatch) -> None:
+    with_stand_in_house_rule(monkeypatch)
+    out = study("shedding", "--variant", "dealer=0", "--games", "4", "--players", "3")
+    assert not any(m.startswith("house.") for m in out["metrics"])
+
+
+def test_seat_balance_by_hand() -> None:
+    """Shares 3/4 and 1/4 (a gap of 1/2) against 1/2 and 1/2: balance 0.5 against 1. Identical runs
+    give the point 0; a gap that moves on one deal only gives an interval around the difference."""
+    base = [{"wins_by_seat.0": 1.0, "wins_by_seat.1": 0.0}] * 3 + [{"wins_by_seat.0": 0.0, "wins_by_seat.1": 1.0}]
+    even = [{"wins_by_seat.0": 1.0, "wins_by_seat.1": 0.0}] * 2 + [{"wins_by_seat.0": 0.0, "wins_by_seat.1": 1.0}] * 2
+    same = paired_balance(base, base, 2)
+    assert (same.base, same.diff, same.low, same.high, same.p) == (0.5, 0.0, 0.0, 0.0, 1.0)
+    moved = paired_balance(base, even, 2)
+    assert (moved.base, moved.value, moved.diff) == (0.5, 1.0, 0.5)
+    assert moved.low < 0.5 < moved.high and 0 < moved.p < 1
+
+
+class Scripted:
+    """A game that is only its standings: reading ``i`` is ``standings[i]``, stage ``stages[i]``."""
+
+    def __init__(self, standings: list[tuple[float, ...]], stages: list[int] | None = None):
+        self.standings, self.stages = standings, stages or [0] * len(standings)
+
+    def standing(self, i: int) -> tuple[float, ...]:
+        return self.standings[i]
+
+    def stage(self, i: int) -> int:
+        return self.stages[i]
+
+    def to_act(self, i: int) -> tuple[int, ...]:
+        return (0,) if i < len(self.standings) - 1 else ()
+
+
+def follow(game: Scripted, choices: list[int]) -> Course:
+    course = Course(game, 0)  # type: ignore[arg-type]
+    for i, n in enumerate(choices, start=1):
+        course.acted(i, n)
+    return course
+
+
+def test_lead_changes_and_when_the_winner_took_the_lead_for_good() -> None:
+    """Seat 0 leads, a tie, seat 0 again (no change), seat 1 (a change), a tie, seat 2 (a change),
+    seat 2 to the end: 2 changes; the winner, seat 2, was in first place from the tie at action 5 on."""
+    readings = [(1 / 3, 1 / 3, 1 / 3), (1, 0, 0), (.5, .5, 0), (1, 0, 0), (0, 1, 0), (0, .5, .5), (0, 0, 1), (0, 0, 1),
+                (0, 0, 1)]
+    course = follow(Scripted(readings), [1, 3, 2, 1, 4, 1, 1, 2])
+    out = course.measures((2,), turns=4)
+    assert out["decisions_with_choice"] == 4 / 8
+    assert out["lead_changes"] == 100 * 2 / 4
+    assert out["lead_taken_at"] == 5 / 8
+    assert course.measures((0,), turns=4)["lead_taken_at"] == 1.0  # behind at the end: taken at the last moment
+    assert course.measures((), turns=4)["lead_taken_at"] == 1.0  # nobody won
+    assert follow(Scripted([(.5, .5), (.5, .5)]), [2]).measures((1,), 1)["lead_taken_at"] == 0.0  # never behind
+
+
+def test_a_game_played_in_stages_is_read_as_each_stage_begins() -> None:
+    """Mid-stage the standing flickers (chips in the Pot); only the readings as a stage begins,
+    and at the end, count."""
+    readings = [(.5, .5), (1, 0), (0, 1), (1, 0), (0, 1), (0, 1)]
+    stages = [0, 0, 0, 1, 1, 2]
+    out = follow(Scripted(readings, stages), [2] * 5).measures((1,), turns=2)
+    assert out["lead_changes"] == 100 * 1 / 2  # seat 0 as stage 1 began, seat 1 at the end
+    assert out["lead_taken_at"] == 5 / 5
+    lead = Lead()
+    for at, standing in enumerate(readings):
+        lead.read(standing, at)
+    assert lead.changes == 3  # read after every action instead
+
+
+def test_every_game_reports_how_it_went() -> None:
+    """Shedding, King Taco and Mao lead by fewest cards; Onion by chips, bpoker by stashes."""
+    for game in ("shedding", "king-taco", "cripple-mr-onion", "mao", "bpoker"):
+        out = study(game, "--variant", "players=3", "--games", "3", "--players", "3")
+        for name in ("seat_balance", "decisions_with_choice", "lead_changes", "lead_taken_at"):
+            (e,) = out["metrics"][name]
+            assert e["diff"] == 0 and e["base"] >= 0, (game, name)
+        assert 0 < out["metrics"]["decisions_with_choice"][0]["base"] <= 1
+
+
+def test_the_skill_gap_is_opt_in() -> None:
+    args = ("shedding", "--variant", "hand_size=7", "--games", "30", "--players", "3")
+    assert "skill_gap" not in study(*args)["metrics"] and "skill" not in study(*args)
+    out = study(*args, "--skill")
+    assert out["skill"] == {"stronger": "club", "weaker": "beginner"}
+    (gap,) = out["metrics"]["skill_gap"]
+    assert gap["base"] > 0.2 and gap["value"] > 0.2  # club wins far more than its third against beginners
+    mirrored = study(*args, "--skill", "--skill-bots", "beginner,club")["metrics"]["skill_gap"][0]
+    assert mirrored["base"] < 0
+    words = " ".join(invoke(*args, "--skill").output.split())
+    assert "each deal played again by one club among beginner bots" in words
+
+
+@pytest.mark.parametrize("bots, words", [("club", "name two bots"), ("club,wizard", "wizard")])
+def test_bad_skill_bots_are_one_line(bots: str, words: str) -> None:
+    result = invoke("shedding", "--variant", "dealer=0", "--games", "3", "--skill", "--skill-bots", bots)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], result.output
+
+
+@pytest.mark.parametrize("name", ["shedding", "king-taco", "mao"])
+def test_fewest_cards_leads_and_never_stops_a_search(name: str) -> None:
+    """The standing these games gained for compare gives first place to the fewest cards (a seat
+    NOPEd out of King Taco is last); their stage stays 0, so ISMCTS playouts, which stop to score
+    by the standing only when the stage changes, play to the end exactly as before."""
+    from houserules.engine import registry
+
+    game = registry.get(name)
+    state = game.new(game.options({"players": 3}), 5)
+    rng = random.Random(5)
+    for _ in range(300):
+        if not game.to_act(state):
+            break
+        standing = game.standing(state)
+        assert standing is not None and sum(standing) == pytest.approx(1) and game.stage(state) == 0
+        out = getattr(state, "out", [False] * 3)
+        fewest = min(len(h) for s, h in enumerate(state.hands) if not out[s])
+        assert {s for s, x in enumerate(standing) if x > 0} == {s for s, h in enumerate(state.hands)
+                                                                if len(h) == fewest and not out[s]}
+        choices = game.legal(state)
+        game.apply(state, choices[rng.randrange(len(choices))])
+
+
+def test_a_mao_match_is_led_by_games_won() -> None:
+    from houserules.engine import registry
+    from houserules.games.mao.match import Match
+
+    game = registry.get("mao")
+    state = game.new(game.options({"players": 3, "extension": True, "games": 3}), 1)
+    state.match = Match(games=3, number=2, wins=(0, 1, 0))
+    assert game.standing(state) == (0.0, 1.0, 0.0)

@@ -268,7 +268,6 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
     from .bots import default_bot
-    from .engine.replay import GameRecord
     from .paths import games_dir
     from .table import Table
     from .tui.loop import run
@@ -278,49 +277,72 @@ def play(
     try:
         g = registry.get(game)
         spec = parse_clock({"move_s": clock}) if clock is not None else None
+        actions: list[Any] = []
         if resume:
-            if not resume.is_file():
-                fail(f"{resume}: no such saved game")
-            record = GameRecord.load(resume)
-            if record.game != g.name:
-                fail(f"{resume} is a {record.game} game, not {g.name}")
-            opts, seed_ = record.options, record.seed
-            save = save or resume
-            if spec is None and record.table:
-                spec = parse_clock(record.table.get("clock"))
+            opts, seed_, actions, kept_clock = _resumed(g.name, resume)
+            save, spec = save or resume, spec or kept_clock
         else:
-            if mode is None:  # a game whose rules are secret is only played at a table that penalises (Mao)
-                mode = "table" if registry.spec(g.name).secret_rules else "strict"
-            opts = {**first_options(g.name, first_game), **parse_options(option, players=players, mode=mode)}
+            opts = {**first_options(g.name, first_game), **parse_options(option, players=players,
+                                                                          mode=mode or _default_mode(g.name))}
             seed_ = seed if seed is not None else random.randrange(2**31)
         n = g.seats_for(g.options(opts))
-        if not watch and not 1 <= seat <= n:
-            fail(f"--seat must be 1..{n}")
-        seat -= 1  # the rules count seats from 0
+        you = None if watch else _your_seat(seat, n)
         kinds = [k.strip() for k in bots.split(",") if k.strip()] or [default_bot(g.name)]
-        bot_seats = [s for s in range(n) if watch or s != seat]
+        bot_seats = [s for s in range(n) if s != you]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
-        names = {seat: "You"} if not watch else {}
-        table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [], clock=spec)
+        table = Table.restore(g.name, opts, seed_, assign, {} if you is None else {you: "You"}, actions, clock=spec)
         if save is None:
             save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
         output_file(save, "--save")
+        _greet(table, seed_, n, f", {spec.describe()}" if spec else "",
+               first_game if not resume and not watch else None)
         wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
-        timed = f", {spec.describe()}" if spec else ""
-        console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}{timed}. "
-                      f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
-        preset = registry.spec(g.name).first_game
-        if preset is not None and not resume and not watch:
-            console.print(f"[bold]First game:[/] {escape(preset.pitch)}" if first_game else
-                          f"Your first game of {g.title}? [bold]houserules play {g.name} --first-game[/] sets it up "
-                          "for a newcomer.")
-        run(table, None if watch else seat, console, delay=wait, save=save)
+        run(table, you, console, delay=wait, save=save)
     except KeyboardInterrupt:  # Ctrl-C: the loop has saved the game and said where; exit as interrupted
         raise typer.Exit(130) from None
     except GameError as exc:
         fail(str(exc) if not resume else f"{resume}: {exc}" if str(resume) not in str(exc) else str(exc))
     except OSError as exc:  # the record could not be written
         fail(f"{exc.filename or save}: {exc.strerror or exc}", 1)
+
+
+def _default_mode(game: str) -> str:
+    """A game whose rules are secret is only played at a table that penalises (Mao); others strict."""
+    return "table" if registry.spec(game).secret_rules else "strict"
+
+
+def _your_seat(seat: int, seats: int) -> int:
+    """``--seat`` as people count it (from 1), checked, as the rules count it (from 0)."""
+    if not 1 <= seat <= seats:
+        fail(f"--seat must be 1..{seats}")
+    return seat - 1
+
+
+def _resumed(game: str, resume: Path) -> tuple[dict[str, Any], int, list[Any], Any]:
+    """A saved game's options, seed, actions and table clock (None: none), for ``play --resume``."""
+    from .clock import parse_clock
+    from .engine.replay import GameRecord
+
+    if not resume.is_file():
+        fail(f"{resume}: no such saved game")
+    record = GameRecord.load(resume)
+    if record.game != game:
+        fail(f"{resume} is a {record.game} game, not {game}")
+    kept = parse_clock(record.table.get("clock")) if record.table else None
+    return record.options, record.seed, record.actions, kept
+
+
+def _greet(table: Any, seed: int, seats: int, timed: str, first_game: bool | None) -> None:
+    """The game's first lines: what is played and how to get help; at a new table with a person,
+    the game's first-game suggestion (``first_game``: None at a resumed or watched table)."""
+    g = table.game
+    console.print(f"[bold]{g.title}[/] — seed {seed}, {seats} seats, mode {table.options['mode']}{timed}. "
+                  f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
+    preset = registry.spec(g.name).first_game
+    if preset is not None and first_game is not None:
+        console.print(f"[bold]First game:[/] {escape(preset.pitch)}" if first_game else
+                      f"Your first game of {g.title}? [bold]houserules play {g.name} --first-game[/] sets it up "
+                      "for a newcomer.")
 
 
 @app.command()
@@ -429,9 +451,11 @@ def ladder(
 COMPARE_HELP = (
     "What a house rule changes: the same deals under each rule set, measure by measure, with 95% intervals.\n\n"
     "Every rule set plays the same deals (game i: seed+i, the same bots at the same seats), and each measure "
-    "(length, wins by seat and by bot, draws, penalties, the game's own statistics) is compared deal by deal "
+    "(length, wins by seat and by bot, seat balance, draws, the share of decisions with more than one legal "
+    "choice, lead changes per 100 turns, how early the winner took the lead for good, how often each house rule "
+    "fired, penalties, the game's own statistics; with --skill, the skill gap) is compared deal by deal "
     "with a paired 95% t interval. Significant is corrected for the many measures (Holm, within each variant, "
-    "separately for the headline measures (length, draws, who wins, penalties per game) and for the details "
+    "separately for the headline measures (all but the details) and for the details "
     "(penalties by name, the game's statistics)): a rule that changes nothing shows a significant headline "
     "measure in at most 5% of runs, and a significant detail in at most 5%. An interval that leaves out 0 for a "
     "measure that is not significant is a hint, worth a longer run.")
@@ -452,9 +476,13 @@ def compare(
     workers: WorkersOpt = 1,
     as_json: JsonOpt = False,
     plot: Annotated[Optional[Path], typer.Option(help="write each variant's differences with their intervals to this PNG")] = None,
+    skill: Annotated[bool, typer.Option(help="also measure the skill gap: every deal played again by one stronger "
+                                             "bot among weaker ones (--skill-bots), under each rule set")] = False,
+    skill_bots: Annotated[str, typer.Option(help='the stronger and the weaker bot for --skill, "stronger,weaker"')]
+        = "club,beginner",
     ray: RayOpt = None,
 ) -> None:
-    """The study of issue 29; its help (COMPARE_HELP) says what it measures and how surely."""
+    """The study of issue 29 and issue 36; its help (COMPARE_HELP) says what it measures and how surely."""
     from .sim import bot_list
     from .sim.compare import CompareConfig, RuleSet, compare as study, plot_compare, run
     from .sim.parallel import RayError
@@ -470,10 +498,11 @@ def compare(
             raw = {**base_raw, **rule_set_options(text, "--variant")}
             variants.append(RuleSet(text, checked_options(g, raw, f"--variant {text!r}")))
         n = g.seats_for(base_rules.options)
-        config = CompareConfig(g.name, games_, base_rules, tuple(variants), bot_list(bots, n), seed, workers)
+        config = CompareConfig(g.name, games_, base_rules, tuple(variants), bot_list(bots, n), seed, workers,
+                               skill_pair(skill_bots) if skill else None)
         if plot:
             output_file(plot, "--plot", ".png")
-        with progress(f"{g.name} compare", games_ * len(config.rule_sets())) as advance:
+        with progress(f"{g.name} compare", games_ * len(config.rule_sets()) * (2 if skill else 1)) as advance:
             rows = run(config, advance, ray_address(ray))
         out = study(config, rows)
         if plot:
@@ -481,11 +510,19 @@ def compare(
         if as_json:
             print(json.dumps(out))
             return
-        _print_study(g.title, base or "the game's defaults", config.bots, out)
+        _print_study(g.title, base or "the game's defaults", config.bots, out, config.skill)
         if plot:
             console.print(f"plot written to {plot}")
     except (GameError, ValueError, RayError) as exc:
         fail(str(exc))
+
+
+def skill_pair(text: str) -> tuple[str, str]:
+    """``--skill-bots "club,beginner"`` -> ("club", "beginner"); a one-line error unless two kinds."""
+    kinds = [k.strip() for k in text.split(",")]
+    if len(kinds) != 2 or not all(kinds):
+        fail(f'--skill-bots {text!r}: name two bots, the stronger first, e.g. "club,beginner"')
+    return kinds[0], kinds[1]
 
 
 def rule_set_options(text: str, flag: str, **fixed: Any) -> dict[str, Any]:
@@ -505,13 +542,18 @@ def checked_options(g: Game[Any, Any], raw: dict[str, Any], flag: str) -> dict[s
         fail(f"{flag}: {exc}")
 
 
-def _print_study(title: str, base: str, bots: tuple[str, ...], out: dict[str, Any]) -> None:
+def _print_study(title: str, base: str, bots: tuple[str, ...], out: dict[str, Any],
+                 skill: tuple[str, str] | None = None) -> None:
     """Each variant against the base: the significant differences first, in words; then a table of
     the other measures that vary; then what chance alone would show."""
     from .sim.compare import ALPHA, amount, excludes_zero, interval, is_headline, measure_words, sentence, varies
 
     console.print(f"[bold]{escape(title)}[/]: {out['games']} deals, each played under the base ({escape(base)}) "
                   f"and {len(out['variants'])} variant(s); bots {escape(', '.join(bots))}")
+    if skill is not None:
+        console.print(f"skill gap: each deal played again by one {escape(skill[0])} among {escape(skill[1])} bots; "
+                      f"the gap is {escape(skill[0])}'s share of the wins above its fair share "
+                      f"(1 in {len(bots)})", soft_wrap=True)
     for v, info in enumerate(out["variants"]):
         entries = {m: e[v] for m, e in out["metrics"].items()}
         moving = {m: e for m, e in entries.items() if varies(e)}

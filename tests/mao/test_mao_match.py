@@ -125,7 +125,7 @@ def test_write_actions_round_trip_and_bots_have_choices() -> None:
 
 
 def test_the_extension_lets_base_rules_be_discussed() -> None:
-    state = new()
+    state = new(rules="standard")
     said = act(GAME, state, Action(0, "say", arg="You play the same suit or the same rank"))
     assert not any(e.kind == "penalty" for e in said)
     said = act(GAME, state, Action(0, "say", arg="Hearts make you knock"))

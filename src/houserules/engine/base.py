@@ -14,9 +14,10 @@ cannot drift apart again.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Sized
 from typing import Any, Generic, TypeVar
 
 from ..cards import shuffle
@@ -47,6 +48,19 @@ def redeal(zones: list[list[Any]], rng: random.Random) -> None:
         n = len(zone)
         zone[:] = pool[at:at + n]
         at += n
+
+
+def first_place(scores: Sequence[float]) -> tuple[float, ...]:
+    """A ``standing`` from scores: the whole win to the highest, shared among seats that tie."""
+    best = max(scores)
+    tied = sum(1 for x in scores if x == best)
+    return tuple(1.0 / tied if x == best else 0.0 for x in scores)
+
+
+def fewest_cards(hands: Sequence[Sized], out: Sequence[bool] = ()) -> tuple[float, ...]:
+    """A ``standing`` for a game won by emptying one's hand: first place to the fewest cards; a
+    seat that is ``out`` (can no longer win) is last. Cheap, and blind to all but the counts."""
+    return first_place([-math.inf if out and out[s] else -float(len(h)) for s, h in enumerate(hands)])
 
 
 class GameBase(Generic[S, V]):

@@ -35,7 +35,8 @@ async def games(request: Request) -> list[GameInfo]:
                             options=opts,
                             option_words=[OptionInfo(**o.to_json()) for o in g.option_schema],
                             seats=g.seats_for(opts), client_module=registry.spec(name).web,
-                            first_game=first_game(registry.spec(name).first_game)))
+                            first_game=first_game(registry.spec(name).first_game),
+                            house=g.vocabulary is not None))
     return out
 
 

@@ -5,7 +5,7 @@ static browser client.
 HTTP is only for things that happen once (creating a table, the lobby's
 lists); everything during a game goes over the table's WebSocket so that the
 server can push views and events the moment they exist. The endpoints live in
-api_games.py, api_tables.py and ws.py; this module assembles them.
+api_games.py, api_house.py, api_tables.py and ws.py; this module assembles them.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from starlette.routing import Match, Route
 
 from ..engine import registry
 from ..rules_pages import images
-from . import api_games, api_tables, ws
+from . import api_games, api_house, api_tables, ws
 from .config import ServerConfig
 from .gate import Gate
 from .hub import Hub
@@ -35,7 +35,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 
 __all__ = ["ServerConfig", "create_app"]
 #: the endpoints, in the order the schema lists them
-ROUTERS = (api_games.catalogue, api_tables.router, api_games.router, ws.router)
+ROUTERS = (api_games.catalogue, api_tables.router, api_games.router, api_house.router, ws.router)
 
 
 def create_app(config: ServerConfig) -> FastAPI:

@@ -80,6 +80,8 @@ class GameInfo(BaseModel):
     seats: int = Field(description="seats with the default options")
     client_module: bool = Field(description="the browser has a rendering module for it (else a generic one)")
     first_game: FirstGameInfo | None = Field(None, description="settings the lobby offers a newcomer's first table")
+    house: bool = Field(False, description="the game has a house-rule vocabulary: a table may write its own rules "
+                                           "(GET /api/games/{game}/house), given as the house option")
 
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.core import Action
+from ..engine.house.form import said
 from .clients import Client, encode
 from .protocol import PROTOCOL
 from .table_state import TableState
@@ -33,6 +34,9 @@ class Sending(TableState):
             out["stood_in_from"] = self.stood_in[client.seat]  # the events the stand-in bot played
         if self.wants_name(client):
             out["name_wanted"] = True
+        vocab = self.table.game.vocabulary
+        if vocab is not None:  # a table's house rules are public (issue 36): each in words, for every screen
+            out["house"] = said(self.table.options, vocab)
         return out
 
     def update(self, seat: int | None, start: int, seats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -17,6 +17,18 @@ one of k joint winners, else 0; the seat advantage), ``win_rate_by_bot.K``
 (the mean win share of bot kind ``K``'s seats, when more than one kind
 plays), ``penalties`` and ``penalties.NAME`` (per game), and
 ``stats.KEY``, each game's own statistics as the simulator keeps them.
+How the game went (sim.course): ``decisions_with_choice`` (the share of the
+bots' decisions that had more than one legal choice), ``lead_changes`` (per
+100 turns) and ``lead_taken_at`` (the share of the game played before the
+winner took the lead for good), where the game has a ``standing``; and
+``house.ID.fired``, how often house rule ``ID`` fired (the game's events of
+kind ``house`` whose ``rule`` is ``ID``). With ``skill`` (stronger, weaker),
+each deal is played once more by one stronger seat among weaker ones:
+``skill_gap`` is the stronger bot's share of the win above its fair share.
+
+One measure is of the whole run, not of a game: ``seat_balance``, 1 - the
+largest gap between the seats' shares of the wins. Its standard error comes
+from a bootstrap by deal (``paired_balance``), still pairing each deal's games.
 
 The interval is the paired 95% Student t interval of the mean difference
 over the ``n`` deals (``n - 1`` degrees of freedom); for a share it is the
@@ -28,7 +40,8 @@ Many measures are compared at once, so some would exclude 0 at the 95%
 level by chance alone (one in twenty of those that vary). ``significant``
 therefore applies Holm's correction within each of two families of a
 variant's measures whose differences are not all zero: the **headline**
-(length, draws, wins by seat and by bot, penalties per game) and the
+(length, draws, who wins, seat balance, skill gap, decisions, leads, house
+rules' firings, penalties per game) and the
 **details** (penalties by name, the game's own statistics). Sorted by
 p-value, the ``k``-th smallest of a family's ``m`` (from 0) is significant
 while ``p <= 0.05 / (m - k)``. A rule that changes nothing then shows a
@@ -44,6 +57,7 @@ longer run, not a finding.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -65,6 +79,11 @@ Row = dict[str, float]
 #: at most this many details (statistics, penalties by name) in a plot
 PLOT_DETAILS = 24
 
+#: the measure computed over the whole run rather than deal by deal (``paired_balance``)
+BALANCE = "seat_balance"
+#: the resamples of the deals that give seat balance's standard error
+RESAMPLES = 1000
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -83,6 +102,9 @@ class CompareConfig:
     bots: tuple[str, ...]
     seed: int = 0
     workers: int = 1
+    #: (stronger, weaker) bot kinds: each rule set also plays every deal with one stronger seat
+    #: among weaker ones, for the skill gap (None: not measured; it costs a second game per deal)
+    skill: tuple[str, str] | None = None
 
     def rule_sets(self) -> tuple[RuleSet, ...]:
         """The base first, then the variants in the order given."""
@@ -103,6 +125,9 @@ def measures(facts: GameFacts, players: int) -> Row:
         for k in kinds:
             seats = [s for s, kind in enumerate(facts.kinds) if kind == k]
             row[f"win_rate_by_bot.{k}"] = sum(share for s in seats if s in facts.winners) / len(seats)
+    row.update(facts.course)
+    for rule, count in facts.house.items():
+        row[f"house.{rule}.fired"] = float(count)
     row["penalties"] = float(sum(facts.penalties.values()))
     for name, count in facts.penalties.items():
         row[f"penalties.{name}"] = float(count)
@@ -112,15 +137,34 @@ def measures(facts: GameFacts, players: int) -> Row:
     return row
 
 
+def skill_gap(config: CompareConfig, options: Mapping[str, Any], index: int) -> float:
+    """Deal ``index`` played by one stronger seat among weaker ones (rotated game by game as the
+    bots are): the stronger bot's share of the win above its fair share (1 / players)."""
+    assert config.skill is not None
+    strong, weak = config.skill
+    players = len(config.bots)
+    sim = SimConfig(config.game, config.games, options, (strong,) + (weak,) * (players - 1), config.seed)
+    kinds = seating(sim, index)
+    facts = game_facts(config.game, options, config.seed + index, kinds)
+    share = sum(1 for w in facts.winners if kinds[w] == strong) / len(facts.winners) if facts.winners else 0.0
+    return share - 1 / players
+
+
 def play_chunk(config: CompareConfig, start: int, count: int) -> list[list[Row]]:
     """Games ``start .. start + count - 1`` under every rule set: ``out[r][j]`` is rule set ``r``'s
-    game ``start + j``, played on the same deal and seats as every other rule set's."""
+    game ``start + j``, played on the same deal and seats as every other rule set's (and, with
+    ``skill``, the same deal played again by a stronger bot among weaker ones)."""
     out: list[list[Row]] = []
+    players = len(config.bots)
     for rules in config.rule_sets():
         sim = SimConfig(config.game, config.games, rules.options, config.bots, config.seed)
-        players = len(config.bots)
-        out.append([measures(game_facts(config.game, rules.options, config.seed + i, seating(sim, i)), players)
-                    for i in range(start, start + count)])
+        runs = []
+        for i in range(start, start + count):
+            row = measures(game_facts(config.game, rules.options, config.seed + i, seating(sim, i), follow=True), players)
+            if config.skill is not None:
+                row["skill_gap"] = skill_gap(config, rules.options, i)
+            runs.append(row)
+        out.append(runs)
     return out
 
 
@@ -128,7 +172,8 @@ def run(config: CompareConfig, progress: Callable[[int], None] | None = None,
         ray: str | None = None) -> list[list[Row]]:
     """Play every rule set on the same ``games`` deals: ``rows[r][i]`` is rule set ``r`` (the base
     first) on deal ``i``. ``progress(n)`` is told of each batch of ``n`` games played; ``ray`` as in
-    ``simulate``. Rule sets must seat the same number of players, one bot kind per seat."""
+    ``simulate`` (with ``skill``, each deal counts as two games). Rule sets must seat the same
+    number of players, one bot kind per seat."""
     game = registry.get(config.game)
     if config.games < 2:
         raise GameError("compare needs at least 2 games to estimate an interval")
@@ -144,10 +189,11 @@ def run(config: CompareConfig, progress: Callable[[int], None] | None = None,
             what = "the base" if rules is config.base else f"--variant {rules.name!r}"
             raise GameError(f"{what} seats {seats} players, not {len(config.bots)}: "
                             "every rule set must seat the same players (set them with --players)")
-    for kind in set(config.bots):
+    for kind in set(config.bots) | set(config.skill or ()):
         make(game.name, kind, 0)  # fail early on an unknown bot
     jobs = [(config, start, count) for start, count in batches(config.games, config.workers, 100)]
-    report = (lambda part: progress(sum(len(rows) for rows in part))) if progress else None
+    per = 2 if config.skill else 1  # games played per deal and rule set
+    report = (lambda part: progress(per * sum(len(rows) for rows in part))) if progress else None
     parts = run_jobs(play_chunk, jobs, max(1, config.workers), report, ray)
     return [[row for part in parts for row in part[r]] for r in range(len(config.rule_sets()))]
 
@@ -230,12 +276,44 @@ def paired(base: Sequence[float], value: Sequence[float]) -> Paired:
     diffs = [v - b for b, v in zip(base, value)]
     mean = math.fsum(diffs) / n
     var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
-    se = math.sqrt(var / n)
-    diff = mv - mb
+    return _around(mb, mv, math.sqrt(var / n), n)
+
+
+def _around(base: float, value: float, se: float, n: int) -> Paired:
+    """``value - base`` with its 95% t interval (``n - 1`` degrees of freedom) for standard error ``se``."""
+    diff = value - base
     if se == 0.0:  # every deal's difference is the same: the interval is that point
-        return Paired(mb, mv, diff, diff, diff, 1.0 if diff == 0.0 else 0.0)
+        return Paired(base, value, diff, diff, diff, 1.0 if diff == 0.0 else 0.0)
     half = t_critical(n - 1) * se
-    return Paired(mb, mv, diff, diff - half, diff + half, t_two_sided(mean / se, n - 1))
+    return Paired(base, value, diff, diff - half, diff + half, t_two_sided(diff / se, n - 1))
+
+
+def seat_balance(shares: Sequence[float]) -> float:
+    """1 - the largest gap between the seats' win shares: 1 when every seat wins as often."""
+    return 1.0 - (max(shares) - min(shares))
+
+
+def paired_balance(base: Sequence[Row], value: Sequence[Row], players: int) -> Paired:
+    """Seat balance under each rule set and its difference, with a paired bootstrap interval.
+
+    Balance is no mean of one value per deal (it is a function of every seat's mean share, through
+    a maximum and a minimum), so the paired t interval of a mean does not apply as it stands.
+    Resampling the deals (``RESAMPLES`` times, the same deals for both rule sets: the pairing is
+    kept; seeded, so the same run prints the same numbers) gives the standard error of the
+    difference; the interval is then a t interval on ``n - 1`` degrees of freedom around the
+    difference, as every other measure's, and a rule that changes no deal has the point 0 again.
+    (The jackknife, tried first, overstated the error by half: a maximum is not smooth.)"""
+    n = len(base)
+    columns = [[[r.get(f"wins_by_seat.{s}", 0.0) for r in rows] for s in range(players)] for rows in (base, value)]
+    (mb, mv) = (seat_balance([math.fsum(col) / n for col in cols]) for cols in columns)
+    rng = random.Random(0)
+    diffs = []
+    for _ in range(RESAMPLES):
+        deals = rng.choices(range(n), k=n)
+        b, v = (seat_balance([sum(map(col.__getitem__, deals)) / n for col in cols]) for cols in columns)
+        diffs.append(v - b)
+    mean = math.fsum(diffs) / RESAMPLES
+    return _around(mb, mv, math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (RESAMPLES - 1)), n)
 
 
 def holm(ps: Mapping[str, float], alpha: float = ALPHA) -> set[str]:
@@ -251,28 +329,34 @@ def holm(ps: Mapping[str, float], alpha: float = ALPHA) -> set[str]:
 
 
 def is_headline(measure: str) -> bool:
-    """Length, draws, who wins and penalties per game; the rest (penalties by name, the game's own
+    """Length, draws, who wins, how the game went, house rules' firings and penalties per game; the rest (penalties by name, the game's own
     statistics) are details. Each family is Holm-corrected on its own."""
     return not measure.startswith(("stats.", "penalties."))
 
 
+#: the order measures are listed in, by the part of their name before the first dot
+HEADS = ("actions", "turns", "draws", "wins_by_seat", BALANCE, "win_rate_by_bot", "skill_gap",
+         "decisions_with_choice", "lead_changes", "lead_taken_at", "house", "penalties", "stats")
+
+
 def measure_order(name: str) -> tuple[int, str]:
-    """Length first, then who wins, penalties, and the game's own statistics."""
-    heads = ("actions", "turns", "draws", "wins_by_seat", "win_rate_by_bot", "penalties", "stats")
+    """Length first, then who wins, how the game went, house rules, penalties, the game's statistics."""
     head = name.partition(".")[0]
-    return (heads.index(head) if head in heads else len(heads)), name
+    return (HEADS.index(head) if head in HEADS else len(HEADS)), name
 
 
 def compare(config: CompareConfig, rows: Sequence[Sequence[Row]]) -> dict[str, Any]:
     """The study as one JSON object: ``{"game", "games", "variants": [{"name", "options"}],
     "metrics": {MEASURE: [{"variant", "base", "value", "diff", "low", "high", "significant"}]}}``,
-    one entry per variant (the base is what each is compared with)."""
-    names = sorted({k for runs in rows for row in runs for k in row}, key=measure_order)
+    one entry per variant (the base is what each is compared with); with ``skill``, also
+    ``"skill": {"stronger", "weaker"}``, the two bot kinds the skill gap was measured with."""
+    names = sorted({k for runs in rows for row in runs for k in row} | {BALANCE}, key=measure_order)
     base_rows = rows[0]
     metrics: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
     for rules, runs in zip(config.variants, rows[1:]):
         found = {name: paired([r.get(name, 0.0) for r in base_rows], [r.get(name, 0.0) for r in runs])
-                 for name in names}
+                 for name in names if name != BALANCE}
+        found[BALANCE] = paired_balance(base_rows, runs, len(config.bots))
         significant: set[str] = set()
         for headline in (True, False):
             significant |= holm({k: v.p for k, v in found.items() if v.varies and is_headline(k) == headline})
@@ -280,9 +364,12 @@ def compare(config: CompareConfig, rows: Sequence[Sequence[Row]]) -> dict[str, A
             f = found[name]
             metrics[name].append({"variant": rules.name, "base": f.base, "value": f.value, "diff": f.diff,
                                   "low": f.low, "high": f.high, "significant": name in significant})
-    return {"game": config.game, "games": len(base_rows),
-            "variants": [{"name": r.name, "options": dict(r.options)} for r in config.variants],
-            "metrics": metrics}
+    out = {"game": config.game, "games": len(base_rows),
+           "variants": [{"name": r.name, "options": dict(r.options)} for r in config.variants],
+           "metrics": metrics}
+    if config.skill is not None:
+        out["skill"] = {"stronger": config.skill[0], "weaker": config.skill[1]}
+    return out
 
 
 # --- words and plots ---------------------------------------------------------------------
@@ -290,7 +377,8 @@ def compare(config: CompareConfig, rows: Sequence[Sequence[Row]]) -> dict[str, A
 
 def is_share(measure: str) -> bool:
     """Whether the measure is a share of games (said in percent and percentage points)."""
-    return measure == "draws" or measure.startswith(("wins_by_seat.", "win_rate_by_bot."))
+    return (measure in ("draws", BALANCE, "skill_gap", "decisions_with_choice", "lead_taken_at")
+            or measure.startswith(("wins_by_seat.", "win_rate_by_bot.")))
 
 
 def measure_words(measure: str) -> str:
@@ -306,6 +394,18 @@ def measure_words(measure: str) -> str:
         return f"seat {rest}'s share of the wins"
     if head == "win_rate_by_bot":
         return f"{rest}'s win rate"
+    if measure == BALANCE:
+        return "seat balance (1 - the largest gap between seats' win shares)"
+    if measure == "skill_gap":
+        return "skill gap (the stronger bot's win share above its fair share)"
+    if measure == "decisions_with_choice":
+        return "share of decisions with more than one legal choice"
+    if measure == "lead_changes":
+        return "lead changes per 100 turns"
+    if measure == "lead_taken_at":
+        return "share of the game before the winner took the lead for good"
+    if head == "house":
+        return f"times house rule '{rest.removesuffix('.fired')}' fired per game"
     if measure == "penalties":
         return "penalties per game"
     if head == "penalties":
@@ -346,16 +446,18 @@ def varies(entry: Mapping[str, Any]) -> bool:
 
 def plot_compare(result: Mapping[str, Any], path: Any) -> None:
     """A PNG of each variant's differences from the base with their 95% intervals: shares in
-    percentage points (left), counts in percent of the base's mean (right); a filled marker is
-    significant. Shown: length, who wins, draws and penalties, and the details (penalties by name, the
-    game's statistics) whose interval leaves out 0 for some variant: the ``PLOT_DETAILS`` surest (most
-    half-widths from 0), so that a game with hundreds of statistics still gives a readable plot."""
+    percentage points (left), counts in percent of the base's mean (middle), and, where house rules
+    fired, their firings per game (right); a filled marker is significant. Shown: every headline
+    measure that varies, and the details (penalties by name, the game's statistics) whose interval
+    leaves out 0 for some variant: the ``PLOT_DETAILS`` surest (most half-widths from 0), so that a
+    game with hundreds of statistics still gives a readable plot."""
     try:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise RuntimeError("plots need matplotlib: pip install 'houserules[plot]'") from exc
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
 
     metrics: Mapping[str, list[Mapping[str, Any]]] = result["metrics"]
 
@@ -367,35 +469,27 @@ def plot_compare(result: Mapping[str, Any], path: Any) -> None:
     details = [m for m, entries in metrics.items() if not is_headline(m) and any(excludes_zero(e) for e in entries)]
     kept = set(sorted(details, key=lambda m: -sureness(m))[:PLOT_DETAILS])
     shown += [m for m in details if m in kept]
-    shares = [m for m in shown if is_share(m)]
-    counts = [m for m in shown if not is_share(m) and any(e["base"] for e in metrics[m])]
+    panels = [(m_, scale, label, title) for m_, scale, label, title in (
+        ([m for m in shown if is_share(m)], "points", "difference (percentage points)",
+         "shares: who wins, balance, skill, choices, the lead"),
+        ([m for m in shown if not is_share(m) and not m.startswith("house.") and any(e["base"] for e in metrics[m])],
+         "percent", "difference (% of the base's mean)", "length, lead changes, penalties, statistics"),
+        ([m for m in shown if m.startswith("house.")], "count", "difference (firings per game)", "house rules fired"),
+    ) if m_ or scale != "count"]
     variants = [v["name"] for v in result["variants"]]
-    rows = max(len(shares), len(counts), 1)
-    fig, axes = plt.subplots(1, 2, figsize=(14, 1.6 + 0.32 * rows * max(1, len(variants)) ** 0.5))
+    rows = max([len(p[0]) for p in panels] + [1])
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 1.6 + 0.32 * rows * max(1, len(variants)) ** 0.5))
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for ax, group, scale, label in ((axes[0], shares, "points", "difference (percentage points)"),
-                                    (axes[1], counts, "percent", "difference (% of the base's mean)")):
-        ys = list(range(len(group)))[::-1]
-        for v, name in enumerate(variants):
-            offset = ((len(variants) - 1) / 2 - v) * 0.6 / max(len(variants), 1)  # the first variant on top
-            for y, m in zip(ys, group):
-                e = metrics[m][v]
-                k = 100.0 if scale == "points" else 100.0 / abs(e["base"]) if e["base"] else 0.0
-                ax.errorbar([e["diff"] * k], [y + offset], xerr=[[(e["diff"] - e["low"]) * k], [(e["high"] - e["diff"]) * k]],
-                            fmt="o", color=colours[v % len(colours)], mfc=colours[v % len(colours)] if e["significant"] else "white",
-                            capsize=3)
-        ax.axvline(0, color="grey", linewidth=1)
-        ax.set_ylim(-0.6, max(len(group), 1) - 0.4)
-        ax.set_yticks(ys, [measure_words(m) for m in group])
+    for ax, (group, scale, label, title) in zip(axes, panels):
+        _panel(ax, [[metrics[m][v] for m in group] for v in range(len(variants))], scale, colours)
+        ax.set_yticks(list(range(len(group)))[::-1], [measure_words(m) for m in group])
         ax.set_xlabel(label)
+        ax.set_title(title)
         if not group:
             ax.set_axis_off()
-    axes[0].set_title("who wins")
-    left_out = len(details) - len(kept)
-    axes[1].set_title("length, penalties, statistics" + (f"\n(the {len(kept)} surest of {len(details)} whose interval "
-                                                         "leaves out 0)" if left_out else ""))
-    from matplotlib.lines import Line2D
-
+    if len(details) > len(kept):
+        axes[1].set_title(f"{axes[1].get_title()}\n(the {len(kept)} surest of {len(details)} details whose "
+                          "interval leaves out 0)")
     handles = [Line2D([], [], marker="o", color=colours[v % len(colours)], label=name if len(name) <= 60 else name[:57] + "...")
                for v, name in enumerate(variants)]
     fig.legend(handles=handles, loc="lower center", ncol=min(4, len(handles)), frameon=False)
@@ -404,3 +498,19 @@ def plot_compare(result: Mapping[str, Any], path: Any) -> None:
     fig.tight_layout(rect=(0, 0.05, 1, 0.97))
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def _panel(ax: Any, entries: Sequence[Sequence[Mapping[str, Any]]], scale: str, colours: Sequence[str]) -> None:
+    """One panel: ``entries[v][row]``, variant ``v``'s entry of each measure drawn, top to bottom,
+    as its difference with its interval (``scale``: points, percent of the base, or as it is)."""
+    count = len(entries[0]) if entries else 0
+    ys = list(range(count))[::-1]
+    for v, row in enumerate(entries):
+        offset = ((len(entries) - 1) / 2 - v) * 0.6 / max(len(entries), 1)  # the first variant on top
+        colour = colours[v % len(colours)]
+        for y, e in zip(ys, row):
+            k = 100.0 if scale == "points" else 1.0 if scale == "count" else 100.0 / abs(e["base"]) if e["base"] else 0.0
+            ax.errorbar([e["diff"] * k], [y + offset], xerr=[[(e["diff"] - e["low"]) * k], [(e["high"] - e["diff"]) * k]],
+                        fmt="o", color=colour, mfc=colour if e["significant"] else "white", capsize=3)
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_ylim(-0.6, max(count, 1) - 0.4)

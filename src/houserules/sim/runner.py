@@ -17,6 +17,7 @@ from typing import Any
 from ..bots import make, take_turn
 from ..engine import registry
 from ..engine.core import Event
+from .course import Course
 from .parallel import batches, run_jobs
 
 
@@ -85,14 +86,17 @@ def _flatten(prefix: str, value: Any, out: Counter[str]) -> None:
         out[prefix] += value
 
 
-def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[str]) -> tuple[Any, list[Event], int]:
+def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[str],
+         watch: Callable[[Any, int], None] | None = None) -> tuple[Any, list[Event], int]:
     """One game with bot ``kinds[s]`` at seat ``s``: the final state, its events, its action count.
     Where several seats are asked at once, they are asked in turn and the first that acts acts;
     the clock runs on only when every one of them waits (in Mao, a seat that waits must not let
     the others' duties run out without their being asked), or after ``STALL`` actions at one
     moment. Every game ends: at the latest after ``MAX_ACTIONS`` actions (then unfinished).
     Only seats the game waits for are asked: a free action (legal for a seat not in ``to_act``,
-    docs/engine.md) is offered to people, and a bot takes it when its own decision comes."""
+    docs/engine.md) is offered to people, and a bot takes it when its own decision comes.
+    ``watch(state, choices)`` is told of each action a bot takes: the state after it, and how
+    many legal actions the bot chose among."""
     game = registry.get(game_name)
     bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
     state = game.new(options, seed)
@@ -117,6 +121,8 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
             mine = [a for a in choices if a.seat == seat]  # never another seat's free action
             last = i == len(seats) - 1
             happened, clock, acted = take_turn(bots[seat], game, state, seat, mine, clock, wait=last)
+            if acted and watch is not None:
+                watch(state, len(mine))
             if acted or last:
                 break
         events.extend(happened)
@@ -140,21 +146,32 @@ class GameFacts:
     turns: int | None
     #: stopped at ``MAX_ACTIONS`` with a seat still to act: no result
     unfinished: bool = False
+    #: how the game went (decisions, leads: sim.course), when asked for
+    course: dict[str, float] = field(default_factory=dict)
+    #: how often each house rule fired, by its id (the game's events of kind ``house``)
+    house: Counter[str] = field(default_factory=Counter)
 
 
-def game_facts(game_name: str, options: Mapping[str, Any], seed: int, kinds: list[str]) -> GameFacts:
-    """Play one game with bot ``kinds[s]`` at seat ``s`` and read its facts."""
+def game_facts(game_name: str, options: Mapping[str, Any], seed: int, kinds: list[str],
+               follow: bool = False) -> GameFacts:
+    """Play one game with bot ``kinds[s]`` at seat ``s`` and read its facts; with ``follow``, also
+    how it went (``course``: sim.course, at the cost of reading the standing after each action)."""
     game = registry.get(game_name)
-    state, events, actions = play(game.name, options, seed, kinds)
+    course = Course(game, game.new(options, seed)) if follow else None
+    state, events, actions = play(game.name, options, seed, kinds, course.acted if course else None)
     result = game.result(state)
     penalties: Counter[str] = Counter(e.data["name"] for e in events if e.kind == "penalty")
+    house: Counter[str] = Counter(str(e.data["rule"]) for e in events if e.kind == "house")
     stats: Counter[str] = Counter()
     own = game.game_stats(state, events)
     turns = own.get("turns")
     _flatten("", own, stats)
     winners = tuple(result.winners) if result is not None else ()
     unfinished = result is None and bool(game.to_act(state))
-    return GameFacts(kinds, actions, winners, penalties, stats, turns, unfinished)
+    facts = GameFacts(kinds, actions, winners, penalties, stats, turns, unfinished, house=house)
+    if course is not None:
+        facts.course = course.measures(winners, turns)
+    return facts
 
 
 def play_game(config: SimConfig, index: int, tally: Tally) -> None:

@@ -18,8 +18,8 @@ from ..engine.core import Action
 from ..engine.protocol import Game
 from ..engine.words import CARD_TOKEN, YOU, second_person, tell
 
-__all__ = ["YOU", "Renderer", "RendererBase", "card_or_text", "cards_drawn", "event_line", "move_line", "renderer",
-           "seat_name", "seat_no", "second_person", "typed_seat"]
+__all__ = ["YOU", "Renderer", "RendererBase", "card_or_text", "cards_drawn", "event_line", "house_rules", "move_line",
+           "renderer", "seat_name", "seat_no", "second_person", "typed_seat"]
 
 
 class Renderer(Protocol):
@@ -113,13 +113,6 @@ def seat_name(names: list[str], seat: int, viewer: int | None) -> str:
     return f"{name} (you)" if seat == viewer and name != YOU else name
 
 
-def house_line(titles: Sequence[str]) -> str:
-    """The table's house rules by title, for a game's panel (markup): every game with a
-    vocabulary shows them the same way; ``rules GAME --house FILE`` says them in words."""
-    return "House rules: " + "; ".join(f"[bold]{escape(t)}[/]" for t in titles) + \
-        " [dim](rules --house says them in words)[/]"
-
-
 def seat_no(seat: int, mark: str = "") -> str:
     """A seat's number in a table of seats as people count it, from 1 (the rules, their JSON and
     the server count from 0), after ``mark`` (▶ for the seat to act)."""
@@ -133,6 +126,15 @@ def typed_seat(text: str, players: int) -> int:
     if not t.isdigit() or not 1 <= int(t) <= players:
         raise ValueError(f"a seat is its number in the table of seats, 1 to {players}")
     return int(t) - 1
+
+
+def house_rules(house: Sequence[tuple[str, str, str]]) -> str:
+    """The table's house rules (a view's ``house``: id, title, words) as one line of Rich markup
+    naming each by its title ("" when there are none); ``rules GAME --house FILE`` says them in full."""
+    if not house:
+        return ""
+    return ("House rules: " + "; ".join(f"[bold]{escape(title)}[/]" for _, title, _ in house)
+            + " [dim](rules --house FILE says them in words)[/]")
 
 
 def renderer(game: str) -> Renderer:

@@ -8,6 +8,7 @@ import { TableConnection } from "./net.js";
 import fallback from "./games/fallback.js";
 import { h, copyButton, cardWords, named, personName } from "./dom.js";
 import { isPlainList, optionField, TABLE_CLOCKS } from "./lobby_options.js";
+import { houseRules, ruleWords } from "./house.js";
 import { Countdown, clockText } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound, lowTimeSoundOn, setLowTimeSound } from "./alerts.js";
 import { Motion } from "./motion.js";
@@ -87,6 +88,7 @@ const invitesKey = (id) => `houserules:invites:${id}`;
 const watchKey = (id) => `houserules:watch:${id}`;
 const hostKey = (id) => `houserules:host:${id}`;
 const NAME_KEY = "houserules:name"; // the name you sat down with last time
+const HOUSE = "house"; // the option every game with a house-rule vocabulary takes its table's rules in
 
 async function games() {
   if (!gamesCache) gamesCache = await (await fetch("/api/games")).json();
@@ -133,6 +135,8 @@ async function buildCreateForm(form) {
   const gameSelect = h("select", { name: "game", "aria-label": "game" },
     ...list.map((g) => h("option", { value: g.name }, g.title)));
   const optionsBox = h("div", { class: "options" });
+  const houseBox = h("div", { class: "house-box" }); // a game with a house-rule vocabulary: its "House rules" (house.js)
+  let house = null;
   const seatsBox = h("div", { class: "seats-form" });
   const advanced = h("details", { class: "advanced" }, h("summary", {}, "Advanced"), h("div", { class: "options" }),
     h("label", {}, "Deal seed ", h("input", { name: "seed", type: "number", min: 0, placeholder: "random" }),
@@ -145,6 +149,7 @@ async function buildCreateForm(form) {
   form.replaceChildren(h("h2", {}, "New table"),
     h("label", {}, "Game ", gameSelect, " ", h("a", { id: "rules-link", "data-nav": "", href: "#" }, "How to play")),
     optionsBox,
+    houseBox,
     h("fieldset", { class: "table-settings" }, h("legend", {}, "Table"),
       h("label", {}, "Clock ", clockSelect),
       h("label", {}, "When someone's time runs out ", timeoutSelect),
@@ -184,11 +189,15 @@ async function buildCreateForm(form) {
     while (seatsBox.children.length > n) seatsBox.lastElementChild.remove();
     for (let i = seatsBox.children.length; i < n; i++) seatsBox.append(rows[i].element);
     for (const f of seatFields) f.seats(n);
+    house?.setPlayers(n);
   };
   const drawOptions = () => {
     const g = game();
     form.querySelector("#rules-link").setAttribute("href", `/rules/${g.name}`);
-    const fields = Object.entries(g.options).map(([key, value]) => optionField(g, key, value));
+    // the house option is the "House rules" section, not a field (a game without a vocabulary keeps its field: Mao's)
+    house = g.house ? houseRules(g, g.option_words.find((o) => o.key === HOUSE), seatCount()) : null;
+    houseBox.replaceChildren(house ? house.element : "");
+    const fields = Object.entries(g.options).filter(([key]) => !(house && key === HOUSE)).map(([key, value]) => optionField(g, key, value));
     seatFields = fields.filter((f) => f.seats);
     optionsBox.replaceChildren(...fields.filter((f) => !f.advanced).map((f) => f.element));
     advanced.querySelector(".options").replaceChildren(...fields.filter((f) => f.advanced).map((f) => f.element));
@@ -205,7 +214,13 @@ async function buildCreateForm(form) {
     e.preventDefault();
     const g = game();
     const options = {};
+    if (house) {
+      const book = house.book();
+      if (book.error) return notice(`House rules: ${book.error}.`, "error");
+      if (book.value !== null) options[HOUSE] = book.value;
+    }
     for (const [key, value] of Object.entries(g.options)) {
+      if (house && key === HOUSE) continue;
       const input = form.elements[`opt-${key}`];
       if (input.dataset.default === "empty") { // empty: the game's own default; else sent as typed, even when it
         // equals the default for the players the form started with (that default follows the player count)
@@ -482,9 +497,11 @@ class TableScreen {
       shown.length < this.logStart + this.log.length ? h("li", { class: "muted" }, "… earlier events") : "",
       ...shown.map((e, i) => {
         // the sentence comes with the event, in the game's one wording; cards are [[NAME]] tokens
+        if (firedBy(shown[i - 1], e)) return ""; // said on its house rule's line
         const away = this.byStandIn(e, firstShown + i); // the stand-in bot's doing
+        const then = firedBy(e, shown[i + 1]) ? `: ${cardWords(shown[i + 1].text, mod.cardText)}` : "";
         return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${away ? " while-away" : ""}`, "data-seat": e.seat ?? null },
-          cardWords(e.text, mod.cardText)) : "";
+          cardWords(e.text, mod.cardText) + then) : "";
       }));
     const leave = this.seat !== null && u.status !== "over" ? h("button", {
       class: "ghost leave", onclick: () => this.leave(),
@@ -495,7 +512,7 @@ class TableScreen {
       h("button", { type: "button", class: "ghost", onclick: () => { this.awayFrom = undefined; this.render(); } }, "Got it")) : "";
     if (ask) ask.after(actions);
     this.root.replaceChildren(h("div", { class: "play" }, offline, this.ring(toAct, last), turn, away, main, ask ? "" : actions, leave),
-      h("aside", { class: "side" }, this.hostPanel(), this.lowTimeToggle(), h("h3", {}, "What happened"), log,
+      h("aside", { class: "side" }, this.hostPanel(), this.lowTimeToggle(), this.housePanel(), h("h3", {}, "What happened"), log,
         this.chat ? this.chat.element : ""));
     log.scrollTop = log.scrollHeight;
     this.animate();
@@ -610,6 +627,18 @@ class TableScreen {
         ? h("button", { id: "resume", onclick: () => this.host({ do: "resume" }) }, "Resume the game")
         : h("button", { id: "pause", class: "ghost", onclick: () => this.host({ do: "pause" }) }, "Pause the game")));
     }
+    return box;
+  }
+
+  /** The table's house rules, each in words (public: every seat and spectator reads them); open unless folded
+   * away, and folded at first on a phone, where the side panel is short. */
+  housePanel() {
+    const rules = this.welcome?.house || [];
+    if (!rules.length) return "";
+    const box = h("details", { class: "house-panel", id: "house-panel" }, h("summary", {}, `House rules (${rules.length})`),
+      h("ul", {}, ...rules.map((r) => h("li", { "data-rule": r.id }, ...ruleWords(r)))));
+    box.open = this.houseOpen ?? !matchMedia("(max-width: 760px)").matches;
+    box.addEventListener("toggle", () => { this.houseOpen = box.open; });
     return box;
   }
 
@@ -748,6 +777,12 @@ async function loadModule(game) {
     console.error(err);
     return fallback;
   }
+}
+
+/** Whether ``next`` is what the house rule firing in ``e`` did, said on its line ("Sevens give (house rule): Bo
+ * draws 1"): the event right after a firing, unless it starts something else (a turn, another firing, the end). */
+function firedBy(e, next) {
+  return !!(e && next && e.event === "house" && e.text && next.text && !["turn", "house", "over"].includes(next.event));
 }
 
 /** "Ann", "Ann and Bo", "Ann, Bo and Cy". */

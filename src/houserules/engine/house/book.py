@@ -60,7 +60,7 @@ def _effect(raw: Any, where: str, vocab: Vocabulary, on: str) -> tuple[str, int]
     name, _, arg = word.rpartition(":")
     kinded = vocab.effect.get(name) if name else None
     if kinded is None or kinded.kind is None:  # a count, or no argument (``next:draw`` is one name)
-        if not name or not arg.isdigit():
+        if not name or not arg.lstrip("-").isdigit() or arg.count("-") > 1:
             name, arg = word, ""
     effect = vocab.effect.get(name)
     if effect is None:

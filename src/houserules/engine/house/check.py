@@ -140,11 +140,14 @@ def warnings(book: Book, vocab: Vocabulary, work: Work) -> list[str]:
             why = ("its conditions contradict each other" if not satisfiable(r.when, vocab, loose, work)
                    else f"its conditions never hold at its moment ({trigger.words.lower()})")
             out.append(f"{label(book, i)}: can never fire: {why}")
+    repeated: set[int] = set()
     for i, a in enumerate(book.rules):
         for j in range(i + 1, len(book.rules)):
             b = book.rules[j]
             if _same(a, b):
-                out.append(f"{label(book, j)} repeats {label(book, i)}: they say the same thing")
+                if j not in repeated:  # said once, of the first rule it repeats
+                    repeated.add(j)
+                    out.append(f"{label(book, j)} repeats {label(book, i)}: they say the same thing")
                 continue
             both = [vocab.effect[n] for n, _ in a.effects if vocab.effect[n].cancels and n in dict(b.effects)]
             if a.trigger == b.trigger and both and satisfiable(a.when + b.when, vocab, vocab.trigger[a.trigger], work):

@@ -58,8 +58,8 @@ def reader(vocab: Vocabulary) -> Callable[[Any], Any]:
 def option(vocab: Vocabulary) -> Option:
     """The ``house`` option's record for ``vocab``'s game."""
     return Option(KEY, None, "json", "House rules",
-                  "The table's own rules in the house-rule language (a JSON book, public to everyone at the "
-                  "table); houserules house check GAME FILE checks it and says it in words.",
+                  "The table's own rules, in the house-rule language: each is checked and said in plain words "
+                  "before the first card, and everyone at the table can read them.",
                   vocab.clause, advanced=True, read=reader(vocab))
 
 

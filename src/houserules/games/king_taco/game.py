@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from ...engine.actions import Field, card_field, named, whole
-from ...engine.base import GameBase, multiset
+from ...engine.base import GameBase, fewest_cards, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.words import card
@@ -23,6 +23,9 @@ from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
 from .state import OPTIONS, KingTacoState, checked_options, deal, validate_options
 from .stats import game_stats
+from .house import source_of, table_for
+from .vocabulary import VOCABULARY
+from ...engine.house.vocabulary import Vocabulary
 from .view import KingTacoView, view
 
 
@@ -92,6 +95,8 @@ MOVES: Moves[KingTacoState] = Moves("King Taco", (
     Move(Kind.DISCARD, (_CARD,), rules.check_discard, flow.discard_card, "KT-7.13.1", _discard_label, button=False),
     Move(Kind.FISH, (_CARD, _TARGET), rules.check_fish, flow.go_fish, "KT-H15", _fish_label, _fish_cost,
          button=False),
+    Move(Kind.TARGET, (_TARGET,), rules.check_target, flow.name_target, "KT-HR-7",
+         lambda a, v: f"{seat(a.arg)} draws {v.pending_count}", "a house rule"),
 ), rules.GAME_OVER)
 CODEC = MOVES.codec
 #: each kind's effect, read straight by ``KingTaco.apply`` (the hot path of every decision;
@@ -107,14 +112,21 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
+    vocabulary: Vocabulary | None = VOCABULARY
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return validate_options(raw)
+        """The options checked, and the table of their house rules made (kept by content), so that a
+        server, which validates options off its event loop, never makes one on it."""
+        opts = validate_options(raw)
+        table_for(source_of(opts))
+        return opts
 
     def new(self, options: Mapping[str, Any], seed: int) -> KingTacoState:
         opts, facts = checked_options(options)
-        return deal(opts, seed, facts)
+        state = deal(opts, seed, facts)
+        state.house = table_for(source_of(opts))
+        return state
 
     def to_act(self, state: KingTacoState) -> tuple[int, ...]:
         """A pending choice first, then the NOPE window, then the player whose turn it is."""
@@ -160,6 +172,12 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
             return Result((), "turn limit")
         return Result((state.winner,), "goto" if sum(state.out) < state.players - 1 else "last player in")
 
+    def standing(self, state: KingTacoState) -> tuple[float, ...]:
+        """Fewest cards leads among the seats not NOPEd out (compare's lead changes read it; going
+        out starts the auction that wins, KT-9.1). The stage stays 0, so a search's playouts never
+        stop early to score by it: they play to the end as before."""
+        return fewest_cards(state.hands, state.out)
+
     def action_text(self, action: Action) -> str:
         """A short readable form, ``2 play red:3``, used by scenarios' ``legal`` key."""
         j = self.action_to_json(action)
@@ -175,6 +193,7 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
                 out += [Action(s, Kind.PLAY, c), Action(s, Kind.NOPE, c), Action(s, Kind.DISCARD, c)]
                 out += [Action(s, Kind.FISH, c, t) for t in range(state.players)]
             out += [Action(s, k) for k in (Kind.DRAW, Kind.ALLOW, Kind.PASS)]
+            out += [Action(s, Kind.TARGET, arg=t) for t in range(state.players)]
             out += [Action(s, Kind.COLOUR, arg=c) for c in range(WILD)]
             out += [Action(s, Kind.SYMBOL, arg=y) for y in (0, 10, 20)]
         return out
@@ -188,7 +207,9 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> KingTacoState:
-        return literal_state(options, state, seed)
+        made = literal_state(options, state, seed)
+        made.house = table_for(source_of(options))
+        return made
 
     def scenario_expect(self, state: KingTacoState, key: str, value: Any) -> str | None:
         return expect(state, key, value, self)

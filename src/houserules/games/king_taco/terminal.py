@@ -15,12 +15,13 @@ from .cards import (
 )
 from .state import CONDITION_NAMES, PENDING_NAMES
 from .view import KingTacoView
-from ...tui import Renderer, RendererBase, card_or_text, seat_name, seat_no, second_person, typed_seat
+from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_name, seat_no, second_person, typed_seat
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,
 colour NAME (a WILD's or lock's colour), symbol NAME (a lock's symbol), discard CARD,
-fish CARD SEAT (go fishing), log, help, quit. Colours: red yellow green cyan blue magenta."""
+fish CARD SEAT (go fishing), target SEAT (who draws, when a house rule asks), log, help, quit.
+Colours: red yellow green cyan blue magenta."""
 
 STYLE = {"red": "red", "yellow": "yellow", "green": "green", "cyan": "cyan", "blue": "blue", "magenta": "magenta",
          "wild": "white"}
@@ -69,6 +70,8 @@ class KingTacoRenderer(RendererBase):
         if view.fishing_turns:
             status.append(f"[bold cyan]go fishing ({view.fishing_turns} turns)[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
+        if view.house:
+            lines.append(Text.from_markup(house_rules(view.house)))
         if view.stack:
             cards = " ".join(f"{card_markup(c)}[dim]({escape(names[s])})[/]" for c, s in zip(view.stack, view.stack_seats))
             detail = f"count {view.stack_count}" if view.stack_count else f"{view.stack_life} round(s)"
@@ -101,6 +104,10 @@ class KingTacoRenderer(RendererBase):
             if len(rest) != 2 or not rest[1].isdigit():
                 raise ValueError("fish needs a card and a seat number, e.g. fish red:3 2")
             return Action(seat, "fish", parse_card(rest[0]), typed_seat(rest[1], view.players))
+        if head == "target":
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise ValueError("target needs a seat number, e.g. target 2")
+            return Action(seat, "target", arg=typed_seat(rest[0], view.players))
         if head in ("play", "nope", "discard"):
             if not rest:
                 raise ValueError(f"{head} needs a card, e.g. {head} red:3")

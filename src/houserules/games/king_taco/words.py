@@ -18,7 +18,7 @@ from .cards import COST_BY_EFFECT, EFFECT_WORDS, SYMBOL_NAMES, effect
 
 #: why a seat draws, after the count
 WHY = {"cannot play": " (nothing playable)", "stack": " (the stack)", "x2": " (x2)", "goto": " (the goto failed)",
-       "go fish": " (go fish)", "owed": " (owed)"}
+       "go fish": " (go fish)", "owed": " (owed)", "house": ""}
 #: what ends when a table-wide effect expires
 EXPIRED = {"condition": "the playability condition ends", "harvest": "the harvest ends",
            "go fishing": "go fishing ends"}
@@ -91,6 +91,16 @@ def _harvest(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
     return Line(f"{who} harvests {e['mana']} mana from {names[e['source']]}{burnt}", "aside")
 
 
+def _mana(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
+    change = e["change"]
+    verb = f"gains {change}" if change >= 0 else f"loses {-change}"
+    return Line(f"{who} {verb} mana (now {e['mana']})", "aside")
+
+
+def _penalty(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
+    return Line(f"PENALTY “{e['name']}” for {who}: {e['reason']} [{e['rule']}]; {who} draws {e['count']}", "alert")
+
+
 def _expired(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
     what = f"{who}'s {e['effect']} ends" if who else EXPIRED.get(e["effect"], f"{e['effect']} ends")
     return Line(what, "quiet")
@@ -148,6 +158,9 @@ TOLD: dict[str, Told] = {
     "goto": _goto,
     "reshuffle": said("the discard pile is shuffled into the draw pile ({cards} cards)", "aside"),
     "win": said("{who} wins ({how})!", "good"),
+    "mana": _mana,
+    "penalty": _penalty,
+    "target": lambda e, who, names: Line(f"{who} names {names[e['target']]} to draw {e['count']}", "aside"),
 }
 
 

@@ -22,6 +22,7 @@ from typing import Any, Final, NamedTuple, Protocol
 from ...cards import DECK_SIZE
 from ...engine.core import Action, Illegal
 from . import rulebook as rb
+from .discussion import reveals
 from .rulebook import applies, fill, rules_for
 from .speech import MAX_SPEECH, loose, parts, within, words
 from .state import Duty, MaoState, Window
@@ -30,16 +31,6 @@ GAME_OVER = Illegal("M-end", "the game is over")
 NOT_HELD = Illegal("M-turn", "you do not hold that card")
 #: an example of free speech, put to the judge by fuzzers (legal where speech is free, never listed)
 CHAT = "Hello"
-#: words that reveal a rule's detail (a word starting so): the dealer hears them as
-#: discussion of the rules where talking is otherwise allowed (M-discussion)
-REVEALING = ("knock", "heart", "subway", "hail", "christmas", "skip", "revers", "ten", "ace", "aces",
-             "suit", "same", "match", "colour", "color", "rule", "penalt", "touch", "pointing", "gestur",
-             "ailment", "band-aid", "bandaid", "talk", "clover", "knave", "13")
-#: what the Extension lets players discuss: words of the base rules (M-extension)
-EXTENSION_TOLD = ("suit", "same", "match", "colour", "color", "rule", "penalt", "pointing", "gestur", "talk")
-#: what the original set (modification a) also keeps secret: Deal, Turn and End
-REVEALING_ORIGINAL = ("deal", "draw", "turn", "win", "end", "five")
-
 START, ADJOURNED = loose(rb.START), loose(rb.ADJOURNED)
 SUSTAINED, OVERRULED = loose(rb.SUSTAINED), loose(rb.OVERRULED)
 POINT_OF_ORDER, PAUSED_ORIGINAL = loose(rb.POINT_OF_ORDER), loose(rb.PAUSED_ORIGINAL)
@@ -144,11 +135,11 @@ def duties_of(state: MaoState, rules: Sequence[rb.Rule], card: int | None) -> li
             text = fill(ob.phrase, card)
             keys = {loose(text)} | {loose(a) for a in ob.also} if ob.act == "say" else set()
             tries = [words(ob.prefix)] if ob.prefix else []
-            if rule.id == "ailments" and card is not None and fill("{name} of {suit}", card) == "queen of knaves":
-                if state.original:  # M-set-c: "13 points" said in its place is a wrong hail, not talking
-                    tries.append(words(THIRTEEN))
-                else:
+            if rule.id == "ailments" and card is not None:
+                if fill("{name} of {suit}", card) == "queen of knaves" and not state.original:
                     keys.add(THIRTEEN)  # M-ailments
+                else:  # M-set-c, and any other face card: "13 points" in its place is a wrong hail, not talking
+                    tries.append(words(THIRTEEN))
             out.append((ob.who, Duty(ob.act, text, frozenset(keys), fill(ob.failure, card),
                                      fill(ob.improper, card) if ob.improper else None,
                                      tuple(t for t in tries if t), ob.count, rule.id)))
@@ -393,20 +384,10 @@ def _scan(state: MaoState, seat: int, text: str,
     return found, ignored, tuple(rest)
 
 
-def secret_words(state: MaoState) -> tuple[str, ...]:
-    """The words that reveal a rule here: the Extension (M-extension) lets the base rules
-    and the setup and play instructions be discussed; the original set keeps even those."""
-    if state.options.get("extension"):
-        return tuple(w for w in REVEALING if w not in EXTENSION_TOLD)
-    return REVEALING + (REVEALING_ORIGINAL if state.original else ())
-
-
-def _free(state: MaoState, heard: str) -> Heard:
-    """Speech where talking is allowed (before the start, in a pause): discussion of the
-    rules is still not (M-discussion, M-set-a); nor is saying a house rule's phrase."""
-    keys = secret_words(state)
-    phrases = (loose(o.phrase) for r in state.house for o in r.must if o.phrase and "{" not in o.phrase)
-    if any(word.startswith(keys) for word in heard.split()) or any(p and p in heard for p in phrases):
+def _free(state: MaoState, seat: int, heard: str) -> Heard:
+    """Speech where talking is allowed (before the start, in a pause): discussion of the rules
+    is still not, and the software hears it where words tell a secret detail (``discussion``)."""
+    if reveals(state, seat, heard):
         return Heard("discussion", penalty("discussion", rb.DISCUSSION))
     return Heard("free")
 
@@ -447,7 +428,7 @@ def _hear(state: MaoState, seat: int, text: str, memo: Memo | None = None) -> He
     if not state.started:
         if seat == state.dealer and heard == START:
             return Heard("start")
-        return _free(state, heard)
+        return _free(state, seat, heard)
     found, ignored, rest = _scan(state, seat, text, memo)
     if not found and not ignored:
         return _said(state, seat, heard, parts(text))
@@ -467,7 +448,7 @@ def _said(state: MaoState, seat: int, heard: str, sentences: tuple[str, ...]) ->
         resume = START if state.original else ADJOURNED
         if heard == resume and (state.original or seat == state.dealer):
             return Heard("resume")
-        return _free(state, heard)
+        return _free(state, seat, heard)
     if state.asked is not None and seat == state.dealer and heard in (SUSTAINED, OVERRULED):
         return Heard("sustained" if heard == SUSTAINED else "overruled")
     pause = PAUSED_ORIGINAL if state.original else POINT_OF_ORDER

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...cards import CLUBS, SPADES
@@ -68,6 +69,7 @@ from ...engine.house.text import entries, keys, rule_id, text, whole
 from ...engine.jsonfile import depth
 from ...engine.options import OPTION_FILE_BYTES
 from .rulebook import Condition, Obligation, Rule
+from .speech import words
 
 FORMAT = "houserules-mao-rules"
 VERSION = 1
@@ -113,6 +115,18 @@ SUIT = suit_kind({"clovers": CLUBS, "knaves": SPADES})
 SIZE = count_kind(0, MAX_HAND, "number of cards", "cards",
                   {"==": "holds", "!=": "does not hold", "in": "holds", "adjacent": "is one card away from"})
 PHRASE = text_kind(MAX_PHRASE)
+
+
+def _heard(said: str, where: str) -> str:
+    """Speech is heard by its words (``speech.words``): a phrase of marks alone ("?!") could
+    never be said, so a duty to say it would always cost a card; refused as look-alike letters are."""
+    if not words(said):
+        raise RuleError(where, f"{said!r} has no word to say, only marks, and nobody could say it: write words")
+    return said
+
+
+#: what was said, compared with a phrase that must have a word to say
+SPOKEN = replace(PHRASE, read=lambda literal, where: _heard(PHRASE.read(literal, where), where))
 _KINDS: Mapping[str, Kind] = {"rank": RANK, "suit": SUIT, "colour": COLOUR}
 _OPS: Mapping[str, tuple[str, ...]] = {"rank": OPS, "suit": OPS[:3], "colour": OPS[:3]}
 _REF_WORDS = {"card": "the card", "below": "the card below it", "below2": "the card two below it"}
@@ -122,7 +136,7 @@ READINGS: Mapping[str, Reading] = {
     **{f"{ref}.{attr}": Reading(f"{ref}.{attr}", _KINDS[attr], _OPS[attr], f"{_REF_WORDS[ref]}'s {attr}")
        for ref in CARD_REFS for attr in ATTRS},
     "hand.size": Reading("hand.size", SIZE, OPS, "the hand"),
-    "said": Reading("said", PHRASE, OPS[:3], "what was said"),
+    "said": Reading("said", SPOKEN, OPS[:3], "what was said"),
     "penalty": Reading("penalty", PHRASE, OPS[:3], "the penalty"),
 }
 _HINT = "card/below/below2 .rank/.suit/.colour, hand.size, said, penalty"
@@ -130,8 +144,11 @@ _HINT = "card/below/below2 .rank/.suit/.colour, hand.size, said, penalty"
 _OWNERS = {**_REF_WORDS, "hand": "the hand", "said": "what was said", "penalty": "the penalty"}
 
 
-def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, empty: bool = False) -> str:
-    return text(value, where, limit, placeholders=("{name}", "{suit}") if placeholders else (), empty=empty)
+def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, empty: bool = False,
+          spoken: bool = False) -> str:
+    """Rule text, safely read (``engine.house.text``); ``spoken``: words someone must say."""
+    said = text(value, where, limit, placeholders=("{name}", "{suit}") if placeholders else (), empty=empty)
+    return _heard(said, where) if spoken else said
 
 
 # --- conditions -----------------------------------------------------------------------
@@ -162,8 +179,8 @@ def obligation(raw: Any, where: str) -> Obligation:
     if act == "say":
         if "phrase" not in obj:
             raise RuleError(where, "say needs a 'phrase'")
-        phrase = _text(obj["phrase"], f"{where}.phrase", MAX_PHRASE, placeholders=True)
-        also = tuple(_text(a, f"{where}.also[{i}]", MAX_PHRASE)
+        phrase = _text(obj["phrase"], f"{where}.phrase", MAX_PHRASE, placeholders=True, spoken=True)
+        also = tuple(_text(a, f"{where}.also[{i}]", MAX_PHRASE, spoken=True)
                      for i, a in enumerate(entries(obj.get("also", []), f"{where}.also", MAX_ALSO)))
         prefix = _text(obj.get("prefix", ""), f"{where}.prefix", MAX_PHRASE, empty=True).lower()
     else:

@@ -1,8 +1,8 @@
 """How Mao looks in the terminal and how a person types what they do.
 
 The menu never lists what the rules allow (that would tell them): it offers
-drawing, every card in the hand, a knock, and quick phrases — the things
-already said aloud at this table, plus "Point of order". Anything else is
+drawing, every card in the hand, a knock, and quick phrases — "Point of
+order" and what the seat may plausibly owe from what it has seen (``phrases``). Anything else is
 typed: a card (``QS``), ``draw``, ``"`` or ``say`` then words, ``k`` / ``kk``
 or ``knock N``, ``point N``, ``touch`` / ``letgo``, ``show`` / ``hide``,
 ``call N penalty``, ``wait`` (let the clock run on). Each menu line is its
@@ -30,7 +30,6 @@ from . import language
 from . import rulebook as rb
 from .editor import Ask, guided
 from .match import write_arg
-from .speech import loose
 from .view import MaoView, dealer_words
 from .words import WORDS
 
@@ -40,7 +39,6 @@ Type a card to play it (QS, 10h), or a number from the menu. Also:
   call SEAT PENALTY (a correction) | wait (let time pass) | log | help | quit
 The table's clock is real time, as at a real table: it runs while you read and type.
 The dealer starts each game by saying "The game of maʊ has now started." (in the menu when you deal)."""
-QUICK = 4
 
 
 def card_markup(c: int) -> str:
@@ -55,10 +53,6 @@ def _card_text(name: str) -> str:
 def dealing(view: MaoView) -> bool:
     """The seat looking is the dealer, and the game waits for its first words."""
     return view.seat is not None and view.seat == view.dealer and not view.started and not view.over
-
-
-#: the dealer's own sentences (the start, rulings, adjourning): never a player's quick phrase
-DEALERS_WORDS = frozenset(loose(p) for p in (rb.START, rb.SUSTAINED, rb.OVERRULED, rb.ADJOURNED, *rb.RULINGS))
 
 
 def waits_for_dealer(view: MaoView, names: Sequence[str]) -> str:
@@ -77,16 +71,10 @@ def waits_for_dealer(view: MaoView, names: Sequence[str]) -> str:
 
 
 def quick_phrases(view: MaoView) -> list[str]:
-    """"Point of order", then what has been said aloud at this table lately (oldest first, so a
-    phrase keeps its place as more are said), never the dealer's own sentences; to the dealer,
-    first what the table waits for them to say."""
-    said: list[str] = []
-    for entry in reversed(view.log):
-        text = str(entry[3]) if entry[1] == "say" else ""
-        if text and loose(text) not in DEALERS_WORDS and loose(text) != loose(rb.POINT_OF_ORDER) \
-                and text not in said and len(said) < QUICK:
-            said.append(text)
-    return dealer_words(view) + [rb.POINT_OF_ORDER] + said[::-1]
+    """To the dealer, first what the table waits for them to say; then "Point of order" and what
+    this seat may plausibly say, from what it has seen (``phrases``): never the dealer's own
+    sentences, nor somebody else's hail."""
+    return dealer_words(view) + [rb.POINT_OF_ORDER] + list(view.quick)
 
 
 def turn_clock(view: MaoView) -> str:
@@ -127,8 +115,11 @@ class MaoRenderer(RendererBase):
             if view.seat == view.dealer:
                 lines.append(Text.from_markup("[bold yellow]You are the dealer: rule with a quick phrase below.[/]"))
         elif view.paused:
-            lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/] "
-                                          "(adjourned after a quiet spell, or when someone says so)"))
+            ends = (f"{escape(names[view.dealer])} adjourns it" if view.dealer_judges and view.seat != view.dealer
+                    else "the dealer adjourns it" if view.dealer_judges
+                    else "the dealer adjourns it, when asked or after a quiet spell")
+            lines.append(Text.from_markup(f"[bold black on yellow]  PAUSED — point of order  [/] "
+                                          f"(talk freely; {ends})"))
             if view.seat == view.dealer:
                 lines.append(Text.from_markup("[bold yellow]You are the dealer: say “Meeting adjourned.” "
                                               "(a quick phrase below) to play on.[/]"))

@@ -18,7 +18,7 @@ from .modifiers import rules_in
 from .solver import Arrangement, best_of
 from .view import OnionView
 from ...cards import card_symbol
-from ...tui import Renderer, RendererBase, house_line, seat_name, seat_no
+from ...tui import Renderer, RendererBase, house_rules, seat_name, seat_no
 
 HELP = """Type a number from the menu, or:
   discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
@@ -87,7 +87,7 @@ class OnionRenderer(RendererBase):
             status.append(f"high bid: {view.high_bid}")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
         if view.house:
-            lines.append(Text.from_markup(house_line([t for _, t, _ in view.house])))
+            lines.append(Text.from_markup(house_rules(view.house)))
         for s, a in enumerate(view.declared):
             if a is not None:
                 shown = "; ".join(f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) or "nothing"

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import card_field
-from ...engine.base import GameBase, multiset
+from ...engine.base import GameBase, fewest_cards, multiset
 from ...engine.core import Action, Event, Illegal, Result
 from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
@@ -93,6 +93,11 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         if state.winner is None:
             return Result((), "turn limit")
         return Result((state.winner,), "went out")
+
+    def standing(self, state: SheddingState) -> tuple[float, ...]:
+        """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's
+        playouts never stop early to score by it: they play to the end as before."""
+        return fewest_cards(state.hands)
 
     # --- the contract's own questions -------------------------------------------
     def attempts(self, state: SheddingState) -> list[Action]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -13,7 +12,7 @@ from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from .game import MOVES
 from .view import SheddingView
-from ...tui import Renderer, RendererBase, card_or_text, house_line, seat_name, seat_no
+from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_name, seat_no
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end run (or end: finish your run), draw, decline (leave a Queen uncovered and draw 1),
@@ -52,7 +51,7 @@ class SheddingRenderer(RendererBase):
             status.append("[bold magenta]Queen on top: cover it or decline[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
         if view.house:
-            lines.append(Text.from_markup(house_line([t for _, t, _ in view.house])))
+            lines.append(Text.from_markup(house_rules(view.house)))
         if view.run:
             lines.append(Text.from_markup("This turn: " + " ".join(card_markup(c) for c in view.run)))
         if view.hand is not None:

@@ -56,7 +56,7 @@ def _card(subject: str, whose: str) -> tuple[Reading, ...]:
 READINGS = (
     *_card("card", "the card's"), *_card("top", "the top card's"),
     Reading("hand.size", count_kind(0, DECK_SIZE, "number of cards", "cards"), ALL_OPS,
-            "the number of cards in the player's hand", "hand"),
+            "the player's hand", "hand"),
     Reading("pressure", count_kind(0, MOST_PRESSURE, "number of cards"), ALL_OPS, "the draw pressure",
             "pressure"),
 )
