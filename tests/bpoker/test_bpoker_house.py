@@ -138,3 +138,13 @@ def test_compare_plays_the_same_deals_under_a_book() -> None:
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
     assert report["variants"][0]["options"]["house"] == json.loads(path.read_text())
+
+
+def test_the_lobbys_form_offers_the_cards_a_card_may_follow() -> None:
+    """The lobby's House rules form is built from the vocabulary alone: ``like`` lists every value a
+    card rule is looked up by, in words."""
+    from houserules.engine.house.form import to_json
+
+    like = next(e for e in to_json(VOCABULARY)["effects"] if e["name"] == "like")
+    values = {v["value"]: v["words"] for v in like["values"]}
+    assert len(values) == 58 and values["9S"] == "9♠" and values["1R"] == "1 of Red" and values["1B"] == "1 of Black"

@@ -174,3 +174,19 @@ def test_compare_plays_the_same_deals_under_a_book() -> None:
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
     assert report["variants"][0]["options"]["house"] == json.loads(path.read_text())
+
+
+def test_the_lobbys_form_offers_a_ranking_rules_groupings_and_a_limits_stakes() -> None:
+    """The lobby's House rules form is built from the vocabulary alone: an effect whose argument is a
+    grouping lists every grouping in words, a limit says its unit."""
+    from houserules.engine.house.form import to_json
+
+    form = to_json(VOCABULARY)
+    effects = {e["name"]: e for e in form["effects"]}
+    assert [v["value"] for v in effects["above"]["values"]][:2] == ["bagel", "double bagel"]
+    assert effects["above"]["values"][-1] == {"value": "great onion", "words": "a Great Onion"}
+    assert effects["most"]["values"] is None and effects["most"]["unit"] == "Stake"
+    rank = next(t for t in form["triggers"] if t["name"] == "rank")
+    assert rank["effects"][0] == {"name": "above", "words": "it ranks just above …"}
+    bet = next(t for t in form["triggers"] if t["name"] == "bet")
+    assert bet["effects"][1] == {"name": "most", "words": "the Dealer's bet is at most N Stakes"}
