@@ -335,7 +335,7 @@ function effectRow(e, t, effects, draw, ask, remove) {
   const bounds = effects[e.name];
   let n = "";
   if (bounds.values) { // its argument is one of the values the vocabulary names (a grouping, a card)
-    const which = select("house-value", "which", bounds.values.map((v) => [v.value, v.words || v.value]), e.n);
+    const which = select("house-arg", "which", bounds.values.map((v) => [v.value, v.words || v.value]), e.n);
     which.addEventListener("change", () => { e.n = which.value; ask(); });
     return h("div", { class: "house-effect-row" }, what, " … = ", which,
       h("button", { type: "button", class: "ghost house-drop", "aria-label": "remove this effect", onclick: remove }, "×"));
