@@ -25,9 +25,11 @@ from .table import MOST_ROUND, PARTS, SEED_LEAST, SEED_TABLE, Bounds, Fire, Hous
 from .vocabulary import VOCABULARY
 
 
-def _limits(book: Book, work: Work) -> dict[str, Limits]:
-    """Each kind's bounds by part and round, under ``book``'s betting rules."""
+def _limits(book: Book, work: Work) -> dict[str, Limits] | None:
+    """Each kind's bounds by part and round, under ``book``'s betting rules (None: it has none)."""
     gated = limit_rules(VOCABULARY, book, work)
+    if not gated:
+        return None
     out: dict[str, Limits] = {}
     for kind in SEED_LEAST:
         rows: list[tuple[Bounds, ...]] = []

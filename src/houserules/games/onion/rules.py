@@ -28,6 +28,8 @@ from .table import MOST_ROUND
 from .state import OnionKind as K
 
 KINDS: Final[tuple[K, ...]] = tuple(K)
+#: each amount kind's word, the key of the table's limits
+KIND_WORD: Final[dict[str, str]] = {k: str(k.value) for k in K}
 CARD_KINDS: Final[tuple[K, ...]] = (K.SPECIAL, K.CHOOSE, K.REVEAL)
 AMOUNT_KINDS: Final[tuple[K, ...]] = (K.BET, K.RAISE, K.EXTRA, K.BID)
 #: the phases whose choices are cards (special cards, the showdown): listed by ``_card_phase_legal``
@@ -82,7 +84,11 @@ def amounts(state: OnionState, seat: int, kind: K) -> list[int]:
     """The amounts ``seat`` may name for an amount action now (CMO-H1): whole Stakes from the
     least to the most the table allows at this part and round (the seed's: none, or one for a
     raise and a bid, up to ``max_raise``; a house book's limits, CMO-HR4)."""
-    least, most = state.house.limits[kind][state.part][min(state.round, MOST_ROUND)]
+    limits = state.house.limits
+    if limits is None:  # the seed's bounds (CMO-H1): a raise and a bid a Stake at least, up to max_raise
+        least, most = (1 if kind == K.RAISE or kind == K.BID else 0), None
+    else:  # looked up by the kind's word: an enum member hashes through a Python function
+        least, most = limits[KIND_WORD[kind]][state.part][min(state.round, MOST_ROUND)]
     stake, top, chips = state.stake, state.max_raise if most is None else most, _chips(state, seat)
     if kind == K.BID:
         mine = state.ledger.staked[seat]

@@ -44,17 +44,12 @@ class Fire(NamedTuple):
         return bool(self.parts >> part & 1 and self.rounds >> min(rnd, MOST_ROUND) & 1)
 
 
-def seed_limits(kind: str) -> Limits:
-    """The seed's bounds of ``kind`` everywhere."""
-    row = ((SEED_LEAST[kind], None),) * (MOST_ROUND + 1)
-    return (row,) * PARTS
-
-
 class HouseTable:
     """What one table plays by (see the module docstring).
 
     ``ranking``: the groupings' order; ``base``: the solver's rule sets for a hand without
-    modifiers; ``limits[kind][part][round]``: the bounds of an amount; ``moves``: each ranking
+    modifiers; ``limits[kind][part][round]``: the bounds of an amount (None: the seed's
+    everywhere, which ``rules.amounts`` knows without looking them up); ``moves``: each ranking
     rule's ``house`` event data with the places it moves (it fires at a showdown that shows one);
     ``fires[kind]``: the betting rules, said when a seat makes the decision they limit; ``said``:
     each rule's id, title and words (the view shows them: a book is public); ``source``: the
@@ -67,7 +62,7 @@ class HouseTable:
                  said: tuple[tuple[str, str, str], ...] = (), source: str = "") -> None:
         self.ranking = ranking
         self.base: tuple[Rules, ...] = (BASE_RULES,) if ranking is SEED else (Rules(ranking=ranking),)
-        self.limits: Mapping[str, Limits] = limits or {k: seed_limits(k) for k in SEED_LEAST}
+        self.limits: Mapping[str, Limits] | None = limits
         self.moves = moves
         self.fires: Mapping[str, tuple[Fire, ...]] = fires or {}
         self.said = said
