@@ -194,11 +194,13 @@ def begin_part(state: OnionState, events: list[Event], part: int) -> None:
 
 def on_name_bet(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
     dealer = state.order[0]
-    announce(state, "bet", dealer, events)
+    limited = bool(state.house.fires)
+    if limited:
+        announce(state, "bet", dealer, events)
     state.ledger.pay(dealer, amount)
     state.bid = amount
     events.append(event("bet", dealer, {"amount": amount, "part": state.part}))
-    if state.part not in NO_RAISE_PARTS:
+    if limited and state.part not in NO_RAISE_PARTS:
         announce(state, "raise", None, events)
     state.phase = Phase.ANSWER
     state.queue = [s for s in state.in_round if s != dealer]

@@ -83,22 +83,24 @@ def _chips(state: OnionState, seat: int) -> int:
 def amounts(state: OnionState, seat: int, kind: K) -> list[int]:
     """The amounts ``seat`` may name for an amount action now (CMO-H1): whole Stakes from the
     least to the most the table allows at this part and round (the seed's: none, or one for a
-    raise and a bid, up to ``max_raise``; a house book's limits, CMO-HR4)."""
+    raise and a bid, up to ``max_raise``; a house book's limits where it sets them, CMO-HR4)."""
+    stake, top, chips = state.stake, state.max_raise, _chips(state, seat)
+    least = -1  # the seed's
     limits = state.house.limits
-    if limits is None:  # the seed's bounds (CMO-H1): a raise and a bid a Stake at least, up to max_raise
-        least, most = (1 if kind == K.RAISE or kind == K.BID else 0), None
-    else:  # looked up by the kind's word: an enum member hashes through a Python function
+    if limits is not None:  # looked up by the kind's word: an enum member hashes through a Python function
         least, most = limits[KIND_WORD[kind]][state.part][min(state.round, MOST_ROUND)]
-    stake, top, chips = state.stake, state.max_raise if most is None else most, _chips(state, seat)
+        if most is not None:
+            top = most
     if kind == K.BID:
         mine = state.ledger.staked[seat]
-        steps = [state.high_bid + k * stake for k in range(least, top + 1)]
+        steps = [state.high_bid + k * stake for k in range(1 if least < 0 else least, top + 1)]
         return [a for a in steps if a - mine <= chips]
     if kind == K.RAISE:
         if state.part in NO_RAISE_PARTS:
             return []
         chips -= state.bid
-    return [k * stake for k in range(least, top + 1) if k * stake <= chips]
+        return [k * stake for k in range(1 if least < 0 else least, top + 1) if k * stake <= chips]
+    return [k * stake for k in range(0 if least < 0 else least, top + 1) if k * stake <= chips]
 
 
 def cost(state: OnionState, seat: int, kind: K) -> int:
@@ -116,12 +118,12 @@ def _possible(state: OnionState, seat: int, kind: K) -> bool:
     """Whether a kind without a free argument is open to ``seat`` now. A Dealer folds when naming
     a bet only if he cannot pay the least the table asks (a house book's, CMO-HR5: the seed's
     least is nothing, which anyone can name)."""
-    if kind == K.FOLD and state.phase == Phase.NAME:
-        return not amounts(state, seat, K.BET)
     if kind in (K.MATCH, K.BUY, K.ACCEPT):
         if kind == K.BUY and state.bought >= 5:
             return False
         return cost(state, seat, kind) <= _chips(state, seat)
+    if kind == K.FOLD and state.phase == Phase.NAME:  # the seed's least bet is nothing: never
+        return state.house.limits is not None and not amounts(state, seat, K.BET)
     return True
 
 
