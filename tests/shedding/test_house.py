@@ -235,7 +235,7 @@ def test_house_check_prints_the_verdict_and_the_words(tmp_path: Any) -> None:
     assert out.exit_code == 0 and "House rules at this table" in out.output and "Eights play again" in out.output
     assert run.invoke(app, ["rules", "shedding", "--house", str(stuck)]).exit_code == 2
     assert "another game than king-taco" in run.invoke(app, ["house", "check", "king-taco", str(good)]).output
-    assert "no house-rule vocabulary" in run.invoke(app, ["house", "check", "cripple-mr-onion", str(good)]).output
+    assert "no house-rule vocabulary" in run.invoke(app, ["house", "check", "mao", str(good)]).output  # its own language
 
 
 CONDITIONS = ["card.rank == 8", "card.rank in 2,7,J", "card.suit == hearts", "card.colour != black",

@@ -27,6 +27,9 @@ from .runner import play
 #: takes some 30 turns; a book that makes games run to this limit makes them drag on for ever)
 SMOKE_GAMES = 24
 SMOKE_TURNS = 1_000
+#: the rounds of a game whose length is a number of rounds (Cripple Mr Onion's match, 50 by default:
+#: two dozen such matches of its club bots take a minute, too long for a lobby to wait on)
+SMOKE_ROUNDS = 5
 
 
 @dataclass
@@ -105,6 +108,8 @@ def smoke(game_name: str, book: dict[str, Any], players: int, games: int,
     raw: dict[str, Any] = {"players": players, "house": book}
     if "max_turns" in keys:
         raw["max_turns"] = SMOKE_TURNS
+    if "rounds" in keys:
+        raw["rounds"] = SMOKE_ROUNDS
     options = game.options(raw)
     bot = levels(game.name)["club"]
     out = Smoke(games, players, bot, options.get("max_turns", 0))

@@ -17,7 +17,6 @@ from ...engine.core import Event, event
 from ...engine.words import plural
 from . import declare
 from .cards import card_name, parse_card
-from .catalogue import rule_for
 from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
@@ -135,7 +134,7 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     if not empty_handed(state, seat):
         state.emptied -= {seat}
     events = [event("turn", seat, {"hand": state.hand_no})]
-    if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
+    if any((r := state.house.rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
         state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
         events.append(event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
     push(state, "turn.check", seat)

@@ -20,7 +20,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
-from ...tui import Renderer, RendererBase, seat_name, seat_no, second_person
+from ...tui import Renderer, RendererBase, house_rules, seat_name, seat_no, second_person
 from .cards import CardError, card_name, is_red, parse_card, suit
 from .said import is_unit, strength
 from .view import BView
@@ -124,6 +124,8 @@ class BPokerRenderer(RendererBase):
         if d["control"]:
             status.append(f"[bold magenta]{shown[d['control'][0]]} controls {shown[d['control'][1]]}'s hand[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), grid]
+        if d["house"]:
+            lines.append(Text.from_markup(house_rules([(r["id"], r["title"], r["words"]) for r in d["house"]])))
         if d["transit"]:
             lines.append(Text.from_markup("Being played: " + " ".join(card_markup(c) for c in d["transit"])))
         if d["phase"] == "fpoker":  # the nested game, shown apart (BP-FP)

@@ -14,10 +14,11 @@ from ...engine.core import Action
 from .cards import CRANK, CSUIT, IS_MARKED, SPECIAL, allocate, parse_one
 from .glossary import PHASES
 from .groupings import KINDS
-from .solver import best
+from .modifiers import rules_in
+from .solver import Arrangement, best_of
 from .view import OnionView
 from ...cards import card_symbol
-from ...tui import Renderer, RendererBase, seat_name, seat_no
+from ...tui import Renderer, RendererBase, house_rules, seat_name, seat_no
 
 HELP = """Type a number from the menu, or:
   discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
@@ -39,6 +40,14 @@ def card_markup(c: int, marked: bool = False) -> str:
 
 def cards_markup(cards: Any, marks: bool = False) -> str:
     return " ".join(card_markup(c, marks and IS_MARKED[c]) for c in sorted(cards, key=lambda c: (CRANK[c], CSUIT[c])))
+
+
+def _best(view: OnionView) -> Arrangement:
+    """The solver's best arrangement of the seat's hand as the showdown will value it (the round's
+    modifiers, the table's ranking of the groupings: CMO-HR2)."""
+    hand = list(view.hand or ())
+    seat = view.turn if view.seat is None else view.seat
+    return best_of(hand, rules_in(view.situation, seat, hand))
 
 
 def _named(names_: list[str]) -> str:
@@ -77,6 +86,8 @@ class OnionRenderer(RendererBase):
         if view.phase == "auction":
             status.append(f"high bid: {view.high_bid}")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
+        if view.house:
+            lines.append(Text.from_markup(house_rules(view.house)))
         for s, a in enumerate(view.declared):
             if a is not None:
                 shown = "; ".join(f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) or "nothing"
@@ -92,7 +103,7 @@ class OnionRenderer(RendererBase):
             lines.append(Text.from_markup("Offered: " + cards_markup(view.offered)))
         if view.hand:
             lines.append(Text.from_markup("Your hand: " + cards_markup(view.hand, marks)))
-            a = best(list(view.hand))
+            a = _best(view)
             if a.groupings:
                 lines.append(Text.from_markup("[dim]best sorting now: " + "; ".join(
                     f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) + "[/]"))
@@ -111,7 +122,7 @@ class OnionRenderer(RendererBase):
             return Action(seat, head, arg=tuple(allocate(rest)))
         if head == "declare":
             if not rest:
-                a = best(list(view.hand or ()))
+                a = _best(view)
                 return Action(seat, head, arg=tuple((g.kind, g.cards) for g in a.groupings))
             return Action(seat, head, arg=tuple(self._grouping(part) for part in rest.split(";") if part.strip()))
         if head in ("special", "choose", "reveal"):
