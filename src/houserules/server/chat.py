@@ -35,11 +35,17 @@ RECENT = 50
 _UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
 
 
+def plain(text: str) -> str:
+    """``text`` on one line: control characters and the marks that reorder or hide text as
+    spaces, runs of spaces as one (chat lines and seat names alike)."""
+    return " ".join(_UNSEEN.sub(" ", text).split())
+
+
 def clean(text: Any) -> str:
     """The line as it will be kept: plain text on one line; ProtocolError if empty or too long."""
     if not isinstance(text, str):
         raise ProtocolError("bad_chat", 'a "chat" message carries its "text" as a string')
-    line = " ".join(_UNSEEN.sub(" ", text).split())
+    line = plain(text)
     if not line:
         raise ProtocolError("bad_chat", "that line is empty")
     if len(line) > MAX_CHARS:

@@ -21,6 +21,7 @@ from ..engine import registry
 from ..engine.core import GameError
 from ..engine.options import stored as options_stored
 from ..table import Table, bot_name, person_name
+from .chat import plain
 from .clients import Unavailable
 from .limits import OPEN_WINDOW
 from .live import LiveTable
@@ -144,7 +145,7 @@ class Hub:
         for i, spec in enumerate(seats):
             bot = spec.get("bot") or None
             default = bot_name(i) if bot else person_name(i)
-            name = str(spec.get("name") or default).strip()[:NAME_LIMIT] or default
+            name = plain(str(spec.get("name") or default))[:NAME_LIMIT].strip() or default
             if bot is None:
                 tokens[i] = secrets.token_urlsafe(18)
             stored_seats.append(StoredSeat(name, bot, token_hash(tokens[i]) if i in tokens else None))
@@ -155,6 +156,11 @@ class Hub:
             log.exception("could not store a new %s table", stored.game)
             raise Unavailable("the server could not store the table (its storage failed); try again later") \
                 from None
+        if not tokens:  # every seat a bot's: play begins now, whether or not anyone watches
+            live = await self.fetch(stored.id)
+            if live is not None:
+                live.schedule()
+                live.kick_bots()
         return stored, tokens, secrets_
 
     def get(self, table_id: str) -> LiveTable | None:
@@ -239,6 +245,7 @@ class Hub:
                 live.schedule()
                 live.kick_bots()
                 live._watch_absences()
+                live._watch_host()
 
     def _trim(self, keep: LiveTable) -> None:
         """Drop the least recently used idle tables (never ``keep``, the one just loaded)

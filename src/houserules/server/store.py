@@ -367,11 +367,11 @@ class Store:
         return (str(row[0]), int(row[1])) if row is not None else None
 
     def in_play(self, limit: int) -> list[str]:
-        """The newest ``limit`` tables being played: unfinished, not paused, and every person's
-        seat taken (the ones whose bots and clocks should run without anyone connected)."""
+        """The newest ``limit`` tables being played: unfinished, not closed, and every person's
+        seat taken (the ones whose bots and clocks should run without anyone connected; a paused
+        one resumes once its host's grace period ends)."""
         rows = self.db.execute(
-            "SELECT id FROM tables t WHERE result IS NULL AND coalesce(json_extract(settings, '$.paused'), 0) = 0 "
-            "AND json_extract(settings, '$.closed') IS NULL "
+            "SELECT id FROM tables t WHERE result IS NULL AND json_extract(settings, '$.closed') IS NULL "
             "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND s.joined = 0) "
             "ORDER BY created DESC LIMIT ?", (limit,))
         return [i for (i,) in rows]

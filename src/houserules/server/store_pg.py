@@ -316,8 +316,7 @@ class PgStore:
     def in_play(self, limit: int) -> list[str]:
         """As ``Store.in_play``: the newest tables being played, which a starting process loads."""
         rows = self._rows(
-            "SELECT id FROM tables t WHERE result IS NULL "
-            "AND NOT coalesce((settings::jsonb ->> 'paused')::boolean, false) AND (settings::jsonb ->> 'closed') IS NULL "
+            "SELECT id FROM tables t WHERE result IS NULL AND (settings::jsonb ->> 'closed') IS NULL "
             "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND NOT s.joined) "
             "ORDER BY created DESC LIMIT %s", (limit,))
         return [str(i) for (i,) in rows]
