@@ -86,13 +86,23 @@ class Chat:
                 if attempt == 2:
                     raise
                 continue
-            lines.append(stored)
-            del lines[:-RECENT]
+            # kept in the lines as they are now: news from another process may have been read meanwhile
+            lines = self.lines if self.lines is not None else lines
+            if all(known["n"] != stored["n"] for known in lines):
+                lines.append(stored)
+                lines.sort(key=lambda known: int(known["n"]))
+                del lines[:-RECENT]
+            self.lines = lines
             return stored
         raise AssertionError("unreachable")
 
     async def news(self) -> list[dict[str, Any]]:
         """Lines another server process stored since this copy last looked (cluster.py)."""
         known = self.lines[-1]["n"] if self.lines else -1
-        self.lines = None
-        return [line for line in await self.recent() if line["n"] > known]
+        try:
+            fresh = await self.io.run(self.io.store.chat, self.table_id, RECENT)
+        except sqlite3.Error:
+            log.exception("table %s: could not read its chat", self.table_id)
+            return []
+        self.lines = fresh
+        return [line for line in fresh if line["n"] > known]

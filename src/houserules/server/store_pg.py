@@ -67,7 +67,6 @@ CREATE TABLE IF NOT EXISTS tables (
     settings TEXT,
     touched DOUBLE PRECISION
 );
-ALTER TABLE tables ADD COLUMN IF NOT EXISTS touched DOUBLE PRECISION;
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -78,7 +77,7 @@ CREATE TABLE IF NOT EXISTS seats (
     joined BOOLEAN NOT NULL DEFAULT FALSE,
     PRIMARY KEY (table_id, seat)
 );
-CREATE INDEX IF NOT EXISTS seats_token ON seats (token_hash);
+
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
@@ -87,8 +86,7 @@ CREATE TABLE IF NOT EXISTS actions (
     ack TEXT,
     PRIMARY KEY (table_id, n)
 );
-ALTER TABLE actions ADD COLUMN IF NOT EXISTS act TEXT;
-ALTER TABLE actions ADD COLUMN IF NOT EXISTS ack TEXT;
+
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
@@ -98,6 +96,14 @@ CREATE TABLE IF NOT EXISTS chat (
     at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+"""
+
+#: what a database made by an older server gains (run once its tables are known to be the server's)
+_MIGRATE = """
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS touched DOUBLE PRECISION;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS act TEXT;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS ack TEXT;
+CREATE INDEX IF NOT EXISTS seats_token ON seats (token_hash);
 """
 
 #: the columns each table must have (a database of another shape is refused at start-up)
@@ -140,8 +146,9 @@ class PgStore:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(7242)")  # two processes starting at once
                 self.db.execute(_SCHEMA)
+                self._check()
+                self.db.execute(_MIGRATE)
                 self.db.execute(ACT_INDEX)
-            self._check()
         except psycopg.Error as exc:
             self.db.close()
             raise StoreError(f"cannot use the PostgreSQL database ({_first_line(exc)}): the user needs to be "
