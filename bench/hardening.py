@@ -3,6 +3,7 @@
     python bench/hardening.py kill [--rounds 40] [--seed 1]
     python bench/hardening.py failover [--rounds 12] [--seed 1]
     python bench/hardening.py fuzz [--examples 400] [--requests 2000] [--seed 1]
+    python bench/hardening.py lock [--hold 8]
 
 ``kill``: one SQLite server with ``--bot-delay 0``, SIGKILLed a random moment into play, again and
 again (tests/test_server_kill.py's rounds). After each kill the server starts again and each person
@@ -19,6 +20,11 @@ processes at once. Counted as above, plus acts sent to both processes (stored on
 ``fuzz``: tests/test_server_fuzz.py's protocol fuzzer for ``--examples`` examples (each up to 25
 messages from two people, every message's effect checked), then ``--requests`` random HTTP
 requests (bodies, paths, headers); counted: messages sent, requests made, answers 5xx.
+
+``lock``: with a move waiting to be stored while another process holds the database's write
+lock for ``--hold`` seconds (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: ``LOCK TABLE actions``),
+another connection pings every 0.1 s: the slowest pong, and whether the move was stored once the
+lock went. Both stores, one server each.
 
 Every figure is printed as one JSON line; the run ends by itself.
 """
@@ -293,9 +299,53 @@ def http_fuzz(client: Any, n: int, rng: random.Random) -> tuple[int, dict[str, i
     return fives, statuses
 
 
+def lock(hold: float) -> dict[str, Any]:
+    import sqlite3
+
+    import psycopg
+    from pg_server import postgres
+
+    out: dict[str, Any] = {"run": "lock", "hold_s": hold}
+    with postgres(fsync=True) as pg:
+        for kind in ("sqlite", "postgresql"):
+            db = str(Path(tempfile.mkdtemp(prefix="houserules-lock-")) / "t.db") if kind == "sqlite" else pg.new_database()
+            port = free_port()
+            proc = start_server(db, port)
+            try:
+                base = f"http://127.0.0.1:{port}/api/tables"
+                t = httpx2.post(base, json={"game": "shedding", "seats": [{"name": "Ann"}, {"name": "Bo"}],
+                                            "options": {"players": 2}}).json()
+                other = httpx2.post(base, json={"game": "shedding"}).json()
+                with ExitStack() as stack:
+                    seats = [join(stack, port, t["table"], inv["token"]) for inv in t["invites"]]
+                    pinger = join(stack, port, other["table"], other["invites"][0]["token"])
+                    seats[0].until(lambda m: m["type"] == "update" and m["status"] == "playing")
+                    mover = seats[0] if seats[0].last and seats[0].last["legal"] else seats[1]
+                    action = mover.my_turn()["legal"][0]
+                    holder: Any = sqlite3.connect(db, isolation_level=None) if kind == "sqlite" else psycopg.connect(db)
+                    holder.execute("BEGIN IMMEDIATE" if kind == "sqlite" else "LOCK TABLE actions IN EXCLUSIVE MODE")
+                    mover.send({"type": "act", "id": "held", "action": action})
+                    worst, until = 0.0, time.monotonic() + hold
+                    while time.monotonic() < until:
+                        sent = time.monotonic()
+                        pinger.send({"type": "ping", "id": "p"})
+                        pinger.until(lambda m: m["type"] == "pong")
+                        worst = max(worst, time.monotonic() - sent)
+                        time.sleep(0.1)
+                    holder.commit() if kind == "postgresql" else holder.execute("COMMIT")
+                    holder.close()
+                    reply = mover.reply()
+                out[kind] = {"slowest_pong_s": round(worst, 3), "move": reply.get("code", reply["type"])}
+            finally:
+                proc.kill()
+                proc.wait()
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("run", choices=["kill", "failover", "fuzz"])
+    p.add_argument("run", choices=["kill", "failover", "fuzz", "lock"])
+    p.add_argument("--hold", type=float, default=8.0)
     p.add_argument("--rounds", type=int, default=0)
     p.add_argument("--examples", type=int, default=400)
     p.add_argument("--requests", type=int, default=2000)
@@ -306,8 +356,10 @@ def main() -> None:
         out = kill(a.rounds or 40, a.seed)
     elif a.run == "failover":
         out = failover(a.rounds or 12, a.seed)
-    else:
+    elif a.run == "fuzz":
         out = fuzz(a.examples, a.requests, a.seed)
+    else:
+        out = lock(a.hold)
     out.update(seconds=round(time.monotonic() - started, 1), cpu_s_this_process=round(time.process_time() - cpu, 1))
     print(json.dumps(out))
 
