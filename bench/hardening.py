@@ -120,20 +120,24 @@ class Tally:
                 "acknowledged_lost": lost, "shown_not_stored": unshown, "acts_stored_twice": doubled, **self.n}
 
 
-def stored_twice(dsn: str) -> int:
-    """How many acts are stored more than once (their keys, counted: the unique index allows none)."""
+def stored_twice(dsn: str) -> int | None:
+    """How many acts are stored more than once (their keys, counted: the unique index allows none);
+    None for a store that keeps no act keys (a server from before issue 38)."""
     sql = "SELECT COUNT(*) FROM (SELECT act FROM actions WHERE act IS NOT NULL GROUP BY table_id, act " \
           "HAVING COUNT(*) > 1) AS d"
-    if dsn.startswith("postgres"):
-        import psycopg
+    try:
+        if dsn.startswith("postgres"):
+            import psycopg
 
-        with psycopg.connect(dsn) as conn:
-            row = conn.execute(sql).fetchone()
-    else:
-        import sqlite3
+            with psycopg.connect(dsn) as conn:
+                row = conn.execute(sql).fetchone()
+        else:
+            import sqlite3
 
-        with sqlite3.connect(dsn) as conn:
-            row = conn.execute(sql).fetchone()
+            with sqlite3.connect(dsn) as conn:
+                row = conn.execute(sql).fetchone()
+    except Exception:  # noqa: BLE001 (no act column: an older server's store)
+        return None
     return int(row[0]) if row else 0
 
 
