@@ -84,6 +84,7 @@ class Tally:
         self.acked: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = {}
         self.shown: dict[str, int] = {}
         self.n = {"resent_acked": 0, "resent_acked_first_answer": 0, "resent_acked_played_again": 0,
+                  "resent_acked_judged_again_refused": 0,
                   "resent_in_flight": 0, "resent_in_flight_errors": 0, "sent_to_both": 0,
                   "sent_to_both_same_answer": 0}
 
@@ -96,7 +97,10 @@ class Tally:
         """One re-send: ``first`` its first answer (None: none came), ``again`` the answer now."""
         if first is not None and first["type"] == "ack":
             self.n["resent_acked"] += 1
-            self.n["resent_acked_first_answer" if again == first else "resent_acked_played_again"] += 1
+            if again == first:
+                self.n["resent_acked_first_answer"] += 1
+            else:  # judged again: played a second time (an ack), or refused this time
+                self.n["resent_acked_played_again" if again["type"] == "ack" else "resent_acked_judged_again_refused"] += 1
         elif first is None:
             self.n["resent_in_flight"] += 1
             self.n["resent_in_flight_errors"] += again["type"] != "ack"
