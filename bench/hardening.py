@@ -87,6 +87,8 @@ class Tally:
                   "resent_acked_judged_again_refused": 0,
                   "resent_in_flight": 0, "resent_in_flight_errors": 0, "sent_to_both": 0,
                   "sent_to_both_same_answer": 0}
+        #: the answers to re-sends that were not the first ack, as they came
+        self.odd: list[dict[str, Any]] = []
 
     def keep(self, table: str, seats: list[Person]) -> None:
         for s in seats:
@@ -101,6 +103,7 @@ class Tally:
                 self.n["resent_acked_first_answer"] += 1
             else:  # judged again: played a second time (an ack), or refused this time
                 self.n["resent_acked_played_again" if again["type"] == "ack" else "resent_acked_judged_again_refused"] += 1
+                self.odd.append(again)
         elif first is None:
             self.n["resent_in_flight"] += 1
             self.n["resent_in_flight_errors"] += again["type"] != "ack"
@@ -121,7 +124,8 @@ class Tally:
         store.close()
         doubled = stored_twice(dsn)
         return {"tables": len(self.acked), "acknowledged": sum(map(len, self.acked.values())), "stored": stored,
-                "acknowledged_lost": lost, "shown_not_stored": unshown, "acts_stored_twice": doubled, **self.n}
+                "acknowledged_lost": lost, "shown_not_stored": unshown, "acts_stored_twice": doubled, **self.n,
+                "odd_answers": self.odd[:10]}
 
 
 def stored_twice(dsn: str) -> int | None:
