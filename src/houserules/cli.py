@@ -704,8 +704,8 @@ def serve(
 
     if sync not in SYNC_MODES:
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
-    if bot_delay < 0:
-        fail("--bot-delay must be 0 or more")
+    if not 0 <= bot_delay <= 60:  # inf or nan: bots would never move
+        fail(f"--bot-delay must be 0 to 60 seconds, not {bot_delay:g}")
     if not 0 <= port <= 65535:
         fail(f"--port must be 0 to 65535, not {port}")
     try:

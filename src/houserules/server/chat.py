@@ -35,11 +35,17 @@ RECENT = 50
 _UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
 
 
+def plain(text: str) -> str:
+    """``text`` on one line: control characters and the marks that reorder or hide text as
+    spaces, runs of spaces as one (chat lines and seat names alike)."""
+    return " ".join(_UNSEEN.sub(" ", text).split())
+
+
 def clean(text: Any) -> str:
     """The line as it will be kept: plain text on one line; ProtocolError if empty or too long."""
     if not isinstance(text, str):
         raise ProtocolError("bad_chat", 'a "chat" message carries its "text" as a string')
-    line = " ".join(_UNSEEN.sub(" ", text).split())
+    line = plain(text)
     if not line:
         raise ProtocolError("bad_chat", "that line is empty")
     if len(line) > MAX_CHARS:
@@ -80,13 +86,23 @@ class Chat:
                 if attempt == 2:
                     raise
                 continue
-            lines.append(stored)
-            del lines[:-RECENT]
+            # kept in the lines as they are now: news from another process may have been read meanwhile
+            lines = self.lines if self.lines is not None else lines
+            if all(known["n"] != stored["n"] for known in lines):
+                lines.append(stored)
+                lines.sort(key=lambda known: int(known["n"]))
+                del lines[:-RECENT]
+            self.lines = lines
             return stored
         raise AssertionError("unreachable")
 
     async def news(self) -> list[dict[str, Any]]:
         """Lines another server process stored since this copy last looked (cluster.py)."""
         known = self.lines[-1]["n"] if self.lines else -1
-        self.lines = None
-        return [line for line in await self.recent() if line["n"] > known]
+        try:
+            fresh = await self.io.run(self.io.store.chat, self.table_id, RECENT)
+        except sqlite3.Error:
+            log.exception("table %s: could not read its chat", self.table_id)
+            return []
+        self.lines = fresh
+        return [line for line in fresh if line["n"] > known]

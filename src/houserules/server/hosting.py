@@ -37,6 +37,7 @@ class Hosting(Presence):
                 settings = {**self.settings, "paused": do == "pause"}
                 await self.hub.io.run(self.hub.store.set_settings, self.id, settings)
                 self.settings = settings
+                self._watch_host()
                 self.schedule()
             elif do == "replace":
                 seat = msg.get("seat")

@@ -51,6 +51,7 @@ class Presence(Moving):
         client.cursor = max(client.cursor, n - EVENT_WINDOW)
         client.send(self.welcome(client))
         self.clients.add(client)
+        self._watch_host()
         if seat is not None:
             self.stood_in.pop(seat, None)
         self._announce()
@@ -69,6 +70,7 @@ class Presence(Moving):
             async with self.lock:
                 self.clients.discard(client)
                 self._announce()
+                self._watch_host()
                 self._watch_absences()  # first: the others' update carries the countdown to the stand-in
                 if not self.evicted:
                     self.broadcast()
@@ -81,7 +83,8 @@ class Presence(Moving):
         """Nobody connected and nothing running or due (no bot moving, no clock or deadline to
         wake for, no seat's grace period): the table may leave memory (the store has it all)."""
         busy = any(task is not None and not task.done() for task in (self.bots_task, self.wake_task))
-        return not self.clients and not busy and not self.grace and not self.lock.locked()
+        waits = self.grace or self.host_away is not None
+        return not self.clients and not busy and not waits and not self.lock.locked()
 
     # --- leavers ------------------------------------------------------------------
     def _watch_absences(self) -> bool:
@@ -100,6 +103,38 @@ class Presence(Moving):
         if started:
             self._announce_stand_ins()  # the other processes' pages count down too
         return started
+
+    def _watch_host(self) -> None:
+        """A paused table whose host has no connection goes on after the grace period, as a
+        stand-in sits down for an absent player: a host who paused and left holds nobody up
+        for ever. The host coming back (or resuming, or the game ending) ends the wait."""
+        hosted = any(c.host for c in self.clients)
+        if not self.paused or hosted or self.table.over or self.evicted or not self.owner:
+            if self.host_away is not None:
+                self.host_away.cancel()
+                self.host_away = None
+            return
+        if self.host_away is None:
+            self.host_away = asyncio.get_running_loop().call_later(
+                self.hub.grace, lambda: self.hub.spawn(self._resume_unhosted()))
+
+    async def _resume_unhosted(self) -> None:
+        """The host's grace period ended with the table still paused and the host away: it resumes."""
+        async with self.lock:
+            self.host_away = None
+            if not self.paused or any(c.host for c in self.clients) or self.evicted or self.table.over:
+                return
+            settings = {**self.settings, "paused": False}
+            try:
+                await self.hub.io.run(self.hub.store.set_settings, self.id, settings)
+            except sqlite3.Error:
+                log.exception("table %s: could not store that it resumed without its host", self.id)
+                return
+            self.settings = settings
+            self.schedule()
+            self.broadcast()
+            self.kick_bots()
+            self._watch_absences()
 
     def _grace_over(self, seat: int) -> None:
         self.grace.pop(seat, None)
@@ -193,3 +228,4 @@ class Presence(Moving):
         self.schedule()
         self.kick_bots()
         self._watch_absences()
+        self._watch_host()

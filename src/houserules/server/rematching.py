@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Awaitable, Callable
 
 from .clients import Client, Unavailable, not_saved
+from .limits import person
 from .presence import Presence
 from .protocol import ProtocolError
 from .rematch import KEY as REMATCH_KEY
@@ -20,7 +21,7 @@ log = logging.getLogger("houserules.server")
 class Rematching(Presence):
     """A live table's rematch offer and its new table."""
 
-    async def request_rematch(self, client: Client, admit: Callable[[str], Awaitable[str]],
+    async def request_rematch(self, client: Client, admit: Callable[[str, str | None], Awaitable[dict[str, str]]],
                               accept: bool = True) -> str | None:
         """The seat offers a rematch, or answers the open offer (rematch.py): the new table (the
         same game, options and seats, with the same tokens) is made, once per table, when every
@@ -43,10 +44,10 @@ class Rematching(Presence):
                 offer = offer.decline(seat)
             elif offer is None or not offer.open:
                 try:
-                    tag = await admit(client.party)
+                    tags = await admit(client.party, person(self.id, seat))  # the seat's token proves who
                 except Unavailable as exc:
                     raise ProtocolError("no_rematch", str(exc)) from None
-                offer = Offer(seat, (seat,), party=tag)
+                offer = Offer(seat, (seat,), party=tags["party"], network=tags["network"])
             else:
                 offer = offer.accept(seat)
             if not offer.open or offer.waiting(self.people()):
@@ -66,7 +67,8 @@ class Rematching(Presence):
         """Under the lock, once every person seated has accepted: the new table, stored and told."""
         seats = [StoredSeat(s.name, s.bot, s.token_hash, s.bot is not None) for s in self.seats]
         new = self.hub.new_table(self.table.game.name, self.table.options, seats,
-                                 settings={**without_offer(self.settings), "paused": False, "party": offer.party})
+                                 settings={**without_offer(self.settings), "paused": False, "party": offer.party,
+                                           "network": offer.network})
         try:
             await self.hub.io.run(self.hub.store.set_rematch, self.id, new)
         except sqlite3.Error:

@@ -30,12 +30,16 @@ import json
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from .store import (ACK_SELECT, ACT_INDEX, ACTION_INSERT, CHAT_INSERT, CHAT_SELECT, Act, Statement, StoredSeat,
-                    StoredTable, StoreError, action_rows, chat_lines, chat_row, inserts)
+from .store import (ACK_SELECT, ACT_INDEX, ACTION_INSERT, CHAT_INSERT, CHAT_SELECT, TOUCH, Act, Statement,
+                    StoredSeat, StoredTable, StoreError, action_rows, chat_lines, chat_row, inserts)
+
+#: as store.OPEN, in PostgreSQL's JSON
+OPEN = "result IS NULL AND created >= %s AND (settings::jsonb ->> 'closed') IS NULL"
 
 try:
     import psycopg
@@ -60,7 +64,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created DOUBLE PRECISION NOT NULL,
     result TEXT,
     rematch TEXT,
-    settings TEXT
+    settings TEXT,
+    touched DOUBLE PRECISION
 );
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
 CREATE TABLE IF NOT EXISTS seats (
@@ -72,6 +77,7 @@ CREATE TABLE IF NOT EXISTS seats (
     joined BOOLEAN NOT NULL DEFAULT FALSE,
     PRIMARY KEY (table_id, seat)
 );
+
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
@@ -80,8 +86,7 @@ CREATE TABLE IF NOT EXISTS actions (
     ack TEXT,
     PRIMARY KEY (table_id, n)
 );
-ALTER TABLE actions ADD COLUMN IF NOT EXISTS act TEXT;
-ALTER TABLE actions ADD COLUMN IF NOT EXISTS ack TEXT;
+
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
@@ -91,6 +96,14 @@ CREATE TABLE IF NOT EXISTS chat (
     at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+"""
+
+#: what a database made by an older server gains (run once its tables are known to be the server's)
+_MIGRATE = """
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS touched DOUBLE PRECISION;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS act TEXT;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS ack TEXT;
+CREATE INDEX IF NOT EXISTS seats_token ON seats (token_hash);
 """
 
 #: the columns each table must have (a database of another shape is refused at start-up)
@@ -133,8 +146,9 @@ class PgStore:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(7242)")  # two processes starting at once
                 self.db.execute(_SCHEMA)
+                self._check()
+                self.db.execute(_MIGRATE)
                 self.db.execute(ACT_INDEX)
-            self._check()
         except psycopg.Error as exc:
             self.db.close()
             raise StoreError(f"cannot use the PostgreSQL database ({_first_line(exc)}): the user needs to be "
@@ -225,6 +239,7 @@ class PgStore:
         stmts: list[Statement] = [(ACTION_INSERT, row) for row in action_rows(table_id, start, actions, act)]
         if result is not None:
             stmts.append(("UPDATE tables SET result = %s WHERE id = %s", (json.dumps(result), table_id)))
+        stmts.append((TOUCH, (time.time(), table_id)))
         self._tx(table_id, stmts)
 
     def add_chat(self, table_id: str, line: Mapping[str, Any]) -> None:
@@ -237,7 +252,14 @@ class PgStore:
     def update_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
         self._tx(table_id, [("UPDATE seats SET name = %s, bot = %s, token_hash = %s, joined = %s "
                              "WHERE table_id = %s AND seat = %s",
-                             (stored.name, stored.bot, stored.token_hash, stored.joined, table_id, seat))])
+                             (stored.name, stored.bot, stored.token_hash, stored.joined, table_id, seat)),
+                            (TOUCH, (time.time(), table_id))])
+
+    def close_table(self, table_id: str, when: float) -> None:
+        """As ``Store.close_table``."""
+        self._tx(table_id, [("UPDATE tables SET settings = (coalesce(settings, '{}')::jsonb || "
+                             "jsonb_build_object('closed', %s::float8))::text WHERE id = %s AND result IS NULL",
+                             (when, table_id))])
 
     # --- reads ------------------------------------------------------------
     def load(self, table_id: str, since: int = 0) -> StoredTable | None:
@@ -274,20 +296,34 @@ class PgStore:
                           "WHERE (settings::jsonb ->> 'listed')::boolean ORDER BY created DESC LIMIT %s", (limit,))
         return [{"id": i, "game": g, "created": c, "over": bool(o)} for i, g, c, o in rows]
 
-    def open_count(self, since: float, party: str | None = None) -> int:
-        """As ``Store.open_count``: unfinished tables created since ``since`` (of ``party`` only)."""
-        sql = "SELECT COUNT(*) FROM tables WHERE result IS NULL AND created >= %s"
+    def open_count(self, since: float, party: str | None = None, network: str | None = None) -> int:
+        """As ``Store.open_count``: unfinished tables created since ``since`` (of ``party`` or
+        ``network`` only)."""
+        sql = "SELECT COUNT(*) FROM tables WHERE " + OPEN
         args: tuple[Any, ...] = (since,)
         if party is not None:
             sql += " AND settings::jsonb ->> 'party' = %s"
             args += (party,)
+        if network is not None:
+            sql += " AND coalesce(settings::jsonb ->> 'network', settings::jsonb ->> 'party') = %s"
+            args += (network,)
         return int(self._rows(sql, args)[0][0])
+
+    def oldest_open(self, since: float, limit: int) -> list[str]:
+        """As ``Store.oldest_open``."""
+        rows = self._rows("SELECT id FROM tables WHERE " + OPEN + " ORDER BY coalesce(touched, created) LIMIT %s",
+                          (since, limit))
+        return [str(i) for (i,) in rows]
+
+    def seat_of(self, digest: str) -> tuple[str, int] | None:
+        """As ``Store.seat_of``."""
+        rows = self._rows("SELECT table_id, seat FROM seats WHERE token_hash = %s", (digest,))
+        return (str(rows[0][0]), int(rows[0][1])) if rows else None
 
     def in_play(self, limit: int) -> list[str]:
         """As ``Store.in_play``: the newest tables being played, which a starting process loads."""
         rows = self._rows(
-            "SELECT id FROM tables t WHERE result IS NULL "
-            "AND NOT coalesce((settings::jsonb ->> 'paused')::boolean, false) "
+            "SELECT id FROM tables t WHERE result IS NULL AND (settings::jsonb ->> 'closed') IS NULL "
             "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND NOT s.joined) "
             "ORDER BY created DESC LIMIT %s", (limit,))
         return [str(i) for (i,) in rows]

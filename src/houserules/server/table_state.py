@@ -71,6 +71,8 @@ class TableState:
         self.wake_task: asyncio.Task[None] | None = None
         #: seats whose player is disconnected, and when the grace period for each ends (server time)
         self.grace: dict[int, asyncio.TimerHandle] = {}
+        #: a paused table whose host is away: when it resumes by itself (``Presence._watch_host``)
+        self.host_away: asyncio.TimerHandle | None = None
         #: where in the log each stand-in started playing (told to the player when they are back)
         self.stood_in: dict[int, int] = {}
         #: on the table's clock: when each seat the table waits on began to owe its decision, and
@@ -232,6 +234,9 @@ class TableState:
         for handle in self.grace.values():
             handle.cancel()
         self.grace.clear()
+        if self.host_away is not None:
+            self.host_away.cancel()
+            self.host_away = None
         if self.hub.cluster is not None:
             self.hub.cluster.release(self.id)
 
