@@ -595,6 +595,8 @@ def _print_summary(out: dict[str, Any]) -> None:
     turns = f", {out['mean_turns']:.1f} turns" if out["mean_turns"] is not None else ""
     console.print(f"mean length: {out['mean_actions']:.1f} actions{turns}; longest {out['max_actions']} actions; "
                   f"games without a winner: {out['draws']}")
+    if out["endings"]:
+        console.print("how they ended: " + ", ".join(f"{k} {v}" for k, v in out["endings"].items()))
     if out["penalties"]:
         console.print("penalties: " + ", ".join(f"{k} {v} ({out['penalties_per_game'][k]:.2f}/game)"
                                                 for k, v in out["penalties"].items()))
