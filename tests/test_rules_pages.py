@@ -28,30 +28,40 @@ def clauses(page: Path) -> dict[str, str]:
     return out
 
 
-def resolves(item: str, game: str) -> bool:
+def resolves(item: str, game: str, root: Path = ROOT) -> bool:
     item = item.strip().strip("`")
     if "::" in item:
         path, name = item.split("::", 1)
-        file = ROOT / path
+        file = root / path
         return file.exists() and re.search(rf"^(async )?def {re.escape(name)}\(", file.read_text(), re.M) is not None
-    return (ROOT / "tests" / "scenarios" / game / f"{item}.json").exists()
+    return (root / "tests" / "scenarios" / game / f"{item}.json").exists()
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
 def test_every_clause_is_pinned(page: Path) -> None:
+    every_clause_is_pinned(page)
+
+
+def every_clause_is_pinned(page: Path, root: Path = ROOT) -> None:
+    """Each check here is a function of a page (and the checkout it is in, whose tests and scenarios
+    pin it): tests/test_new_game.py runs them on a scratch game's page."""
     table = clauses(page)
     assert table, f"{page.name} defines no clause rows"
     for cid, pinned in table.items():
         items = [i for i in pinned.split(",") if i.strip()]
         assert items, f"{page.name}: {cid} is pinned by nothing"
         for item in items:
-            assert resolves(item, page.stem), f"{page.name}: {cid} names {item.strip()!r}, which does not exist"
+            assert resolves(item, page.stem, root), f"{page.name}: {cid} names {item.strip()!r}, which does not exist"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
 def test_scenarios_name_defined_clauses(page: Path) -> None:
+    scenarios_name_defined_clauses(page)
+
+
+def scenarios_name_defined_clauses(page: Path, root: Path = ROOT) -> None:
     defined = set(clauses(page))
-    for file in sorted((ROOT / "tests" / "scenarios" / page.stem).glob("*.json")):
+    for file in sorted((root / "tests" / "scenarios" / page.stem).glob("*.json")):
         for cid in json.loads(file.read_text()).get("clauses", []):
             assert cid in defined, f"{file.name} names {cid}, not defined on {page.name}"
 
@@ -62,6 +72,10 @@ DEVELOPER_PATH = re.compile(r"\.py\b|\bsrc/|\btests?/|::test_|\btest_\w+|shared/
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
 def test_how_to_play_names_no_source_or_test_path_and_keeps_every_clause(page: Path) -> None:
+    how_to_play_names_no_source_or_test_path_and_keeps_every_clause(page)
+
+
+def how_to_play_names_no_source_or_test_path_and_keeps_every_clause(page: Path) -> None:
     """Players get the plain words and the clauses (issue 39); the code and test index stays on the
     page as written, for developers (``houserules rules GAME --developers``)."""
     from houserules.rules_pages import as_html, developer_index, for_players, without_developer_sections
