@@ -23,6 +23,7 @@ from .engine.options import OPTION_FILE_BYTES, example
 from .engine.protocol import Game
 from .house_commands import app as house_app
 from .house_commands import book_words
+from .newgame import new_game
 
 # What only some commands need (the bots, records, scenarios, the simulator's process pool, the
 # progress bar) is imported inside them: ``houserules --help`` and ``houserules games`` then cost
@@ -753,6 +754,7 @@ def stored_options(table: str, db: Path | None) -> tuple[str, dict[str, Any]]:
 GAME_TOOLS: dict[str, Any] = {"stored_options": stored_options}
 
 app.add_typer(house_app, name="house")
+app.command(name="new-game")(new_game)
 
 
 def _game_commands() -> None:
