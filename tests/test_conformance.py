@@ -30,12 +30,15 @@ scratch game, made by ``houserules new-game``).
 
 from __future__ import annotations
 
+import ast
 import copy
 import io
 import json
 import pickle
 import random
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -509,13 +512,96 @@ def test_the_terminal_draws_a_players_name_as_text(name: str, seed: int) -> None
     the_terminal_draws_a_players_name_as_text(name, seed)
 
 
+def _source(module: str) -> str:
+    """A module's source, compiled or not (a compiled module's file is its library)."""
+    from houserules.native import source
+
+    file = Path(str(sys.modules[module].__file__))
+    return (file if file.suffix == ".py" else source(module)).read_text(encoding="utf-8")
+
+
+def _set_on(function: ast.FunctionDef, target: str) -> set[str]:
+    """The attributes ``function`` sets on the object named ``target`` (``target.x = ...``, ``target.x, target.y = ...``)."""
+    out: set[str] = set()
+    for node in ast.walk(function):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        for t in targets:
+            for one in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                if isinstance(one, ast.Attribute) and isinstance(one.value, ast.Name) and one.value.id == target:
+                    out.add(one.attr)
+    return out
+
+
+def _from_arguments(init: ast.FunctionDef) -> set[str]:
+    """The fields the constructor sets straight from its arguments (``self.seed = seed``,
+    ``self.options = dict(options)``), which a copy made through it gets without a line of its own."""
+    params = {a.arg for a in init.args.args}
+    out: set[str] = set()
+    for node in ast.walk(init):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            value = node.value
+            if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+                value = value.args[0]  # dict(options)
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if isinstance(value, ast.Name) and value.id in params:
+                out |= {t.attr for t in targets if isinstance(t, ast.Attribute)}
+    return out
+
+
+def _class_def(cls: type) -> ast.ClassDef:
+    tree = ast.parse(_source(cls.__module__))
+    return next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+
+
+def _methods(klass: ast.ClassDef) -> dict[str, ast.FunctionDef]:
+    return {f.name: f for f in klass.body if isinstance(f, ast.FunctionDef)}
+
+
+def _slots(klass: ast.ClassDef) -> set[str]:
+    found = [n.value for n in klass.body if isinstance(n, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in n.targets)]
+    return set(ast.literal_eval(found[0])) if found else set()
+
+
+def a_copy_names_every_field(name: str) -> None:
+    """A state's ``copy`` is written field by field, the fastest copy there is, compiled or not (a loop
+    over a list of field names costs Shedding 64% more instructions a copy: bench/RESULTS.md, "A
+    copy from a field list"); its field list is its class's ``__slots__``, declared once, and each
+    field is set by the copy or by the constructor from its arguments (a copy by
+    ``engine.clone.clone_slots`` reads them all). ``a_copy_has_every_field_of_its_original`` checks
+    the values along games; this checks the fields a game never changes in those games too. Each
+    class of the state's own (a subclass adds slots: Mao's match) is held to its own slots."""
+    state = new(registry.get(name), 0)
+    own = [c for c in type(state).__mro__ if c.__module__.startswith("houserules.games.")]
+    assert own, f"{type(state).__name__} is no game's own class"
+    for cls in own:
+        klass = _class_def(cls)
+        methods = _methods(klass)
+        init = next((_methods(_class_def(c))["__init__"] for c in own[own.index(cls):]
+                     if "__init__" in _methods(_class_def(c))), None)
+        assert "copy" in methods and init is not None, f"{cls.__name__}: copy and a constructor"
+        copy = methods["copy"]
+        if any(isinstance(n, ast.Name) and n.id == "clone_slots" for n in ast.walk(copy)):
+            continue
+        made = next(t.id for n in ast.walk(copy) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                    for t in n.targets if isinstance(t, ast.Name))
+        missing = _slots(klass) - _set_on(copy, made) - _from_arguments(init)
+        assert not missing, f"{cls.__name__}.copy leaves out {sorted(missing)}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_copy_names_every_field(name: str) -> None:
+    a_copy_names_every_field(name)
+
+
 #: every check above, as a function of a game's name and a seed, or of its name alone (and
 #: ``conserved_through_play_and_penalties``, of a mode too): what tests/test_new_game.py runs on a game made by ``houserules new-game``
 SEEDED = (legal_and_check_agree, every_game_ends_and_replays, views_hide_what_a_seat_cannot_see,
           nothing_shown_depends_on_cards_a_seat_cannot_see, actions_round_trip_through_json,
           every_legal_action_is_said_in_words, strict_refusals_change_nothing, a_copy_is_independent,
           a_copy_has_every_field_of_its_original, the_terminal_draws_a_players_name_as_text)
-ONCE = (a_copy_draws_the_same_numbers_as_its_original_but_on_its_own, a_game_and_its_states_pickle_and_copy)
+ONCE = (a_copy_draws_the_same_numbers_as_its_original_but_on_its_own, a_game_and_its_states_pickle_and_copy,
+        a_copy_names_every_field)
 
 
 def every_check(name: str, seeds: range) -> None:
