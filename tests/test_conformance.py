@@ -565,7 +565,7 @@ def _slots(klass: ast.ClassDef) -> set[str]:
 
 def a_copy_names_every_field(name: str) -> None:
     """A state's ``copy`` is written field by field, the fastest copy there is, compiled or not (a loop
-    over a list of field names costs Shedding 64% more instructions a copy: bench/RESULTS.md, "A
+    over a list of field names costs Shedding 69% more instructions a copy: bench/RESULTS.md, "A
     copy from a field list"); its field list is its class's ``__slots__``, declared once, and each
     field is set by the copy or by the constructor from its arguments (a copy by
     ``engine.clone.clone_slots`` reads them all). ``a_copy_has_every_field_of_its_original`` checks
