@@ -80,6 +80,8 @@ def test_a_new_game_plays_in_the_terminal(scratch: Path) -> None:
     ("a--b", "lowercase letters and digits"),
     ("x" * 41, "at most 40"),
     ("for", "a word of Python's own"),
+    ("move", "a name its modules already use"),  # class Move would hide the engine's record
+    ("game", "a name its modules already use"),
     ("shedding", "already a game called shedding"),
     ("mine", "already a game called mine"),  # nobody's alias yet: refused below only if one were
 ])

@@ -14,6 +14,7 @@ lets every command find (``engine.registry``).
 
 from __future__ import annotations
 
+import ast
 import keyword
 import pkgutil
 import re
@@ -57,10 +58,14 @@ class Names(NamedTuple):
         if keyword.iskeyword(package):
             raise GameError(f"{name!r} is a word of Python's own; name the game otherwise")
         words = name.split("-")
+        camel = "".join(w.capitalize() for w in words)
+        if camel in imported():
+            raise GameError(f"{name!r} would call the game's class {camel}, a name its modules already use; "
+                            "name the game otherwise")
         said = " ".join(w.capitalize() for w in words) if title is None else title.strip()
         if not TITLE.fullmatch(said) or len(said) > LONGEST:
             raise GameError(f"a title is letters, digits, spaces and - ' & , . ! (at most {LONGEST}), not {title!r}")
-        return cls(name, package, said, "".join(w.capitalize() for w in words))
+        return cls(name, package, said, camel)
 
     def written(self, text: str) -> str:
         """The template's ``text`` under these names."""
@@ -71,6 +76,17 @@ class Names(NamedTuple):
 
 #: the template's own names, replaced in every file it writes
 TEMPLATE_NAMES = Names("my-game", "my_game", "My Game", "MyGame")
+
+
+def imported() -> set[str]:
+    """The names the template's modules import (``Game``, ``Move``, ``Kind`` ...): the game's class,
+    named after the game, must not hide one of them."""
+    out: set[str] = set()
+    for module in TEMPLATE.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                out.update(a.asname or a.name for a in node.names)
+    return out
 
 
 def checkout() -> Path | None:
