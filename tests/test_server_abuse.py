@@ -5,6 +5,7 @@ built and encoded once."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from contextlib import contextmanager
@@ -83,7 +84,8 @@ def test_connections_to_one_seat_share_its_message_allowance(tmp_path):
 
 def test_an_update_for_many_spectators_is_built_once(tmp_path, monkeypatch):
     hub_ = Hub(Store(tmp_path / "t.db"))
-    stored, _, _ = hub_.create("shedding", {"players": 2}, [{"bot": "heuristic"}, {"bot": "random"}], seed=3)
+    stored, _, _ = asyncio.run(hub_.create("shedding", {"players": 2}, [{"bot": "heuristic"}, {"bot": "random"}],
+                                           seed=3))
     live = hub_.get(stored.id)
     views = []
     view = live.table.view

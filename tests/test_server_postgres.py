@@ -117,6 +117,7 @@ def test_a_lost_database_connection_is_not_saved_then_comes_back(pg_dsn):
 
     with server(pg_dsn) as client:  # type: ignore[arg-type]
         store = hub(client).store
+        assert store.load("t9") is None  # this thread's connection (each thread has its own), then cut
         cut()
         with pytest.raises(StorageFailed):
             store.create(StoredTable("t9", "shedding", {}, 1, [StoredSeat("a", None, None)], []))

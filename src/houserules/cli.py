@@ -123,7 +123,7 @@ def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
 OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7, -o modifiers=all; houserules options GAME lists a game's options")]
 RayOpt = Annotated[Optional[str], typer.Option(
-    "--ray", help="run as Ray tasks: --ray alone starts a local Ray, --ray ADDRESS joins a cluster (needs houserules[ray])")]
+    "--ray", help="run as Ray tasks: --ray alone starts a local Ray, --ray ADDRESS joins a cluster (needs houserules\\[ray])")]
 PlayersOpt = Annotated[Optional[int], typer.Option(help="number of seats")]
 SeedOpt = Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object")]

@@ -135,6 +135,17 @@ class EncodedGame:
         clones a state by deep-copying its attributes)."""
         return self.fork()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: the game by its name, not the lists made for the state it had
+        (decisions and views, remade when asked) (the OpenSpiel bridge serializes states)."""
+        kept = {**self.__dict__, "game": self.game.name}
+        kept["_decisions"], kept["_views"] = {}, {}
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        self.__dict__.update(kept)
+        self.game = registry.get(kept["game"])
+
     def put(self, state: Any) -> None:
         """Play on ``state`` from now on (a sample of the same information set, say)."""
         self.state = state

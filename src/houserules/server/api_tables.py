@@ -32,9 +32,9 @@ def hub(request: Request) -> Hub:
     return request.app.state.hub  # type: ignore[no-any-return]
 
 
-def live_or_404(request: Request, table_id: str) -> LiveTable:
+async def live_or_404(request: Request, table_id: str) -> LiveTable:
     try:
-        live = hub(request).get(table_id)
+        live = await hub(request).fetch(table_id)
     except Unavailable as exc:
         raise HTTPException(exc.status, str(exc)) from None
     if live is None:
@@ -42,12 +42,12 @@ def live_or_404(request: Request, table_id: str) -> LiveTable:
     return live
 
 
-def may_create(request: Request) -> str:
+async def may_create(request: Request) -> str:
     """A burst of new tables from one party is fine; a flood gets 429, and so does a party
     holding ``max_open_per_party`` unfinished ones; the server holds at most
     ``max_open_tables`` (503). The party's tag, to store with the table."""
     try:
-        tag: str = request.app.state.admission.admit(party(request.client.host if request.client else None))
+        tag: str = await request.app.state.admission.admit(party(request.client.host if request.client else None))
     except Unavailable as exc:
         raise HTTPException(exc.status, str(exc)) from None
     return tag
@@ -57,7 +57,7 @@ def may_create(request: Request) -> str:
 async def create_table(body: CreateTable, request: Request) -> Created:
     """Create a table; the answer holds one invite (with its secret token) per person's seat,
     the spectator link and the host's secret."""
-    tag = may_create(request)
+    tag = await may_create(request)
     try:
         g = registry.get(body.game)
         # The options may hold a rule book to check (Mao): in a worker thread, never on the
@@ -66,7 +66,7 @@ async def create_table(body: CreateTable, request: Request) -> Created:
         specs = [s.model_dump() for s in body.seats] if body.seats is not None else None
         if specs is None:
             specs = [{} for _ in range(g.seats_for(opts))]
-        stored, tokens, keys = hub(request).create(body.game, body.options, specs, body.seed,
+        stored, tokens, keys = await hub(request).create(body.game, body.options, specs, body.seed,
                                                    clock=body.clock, on_timeout=body.on_timeout,
                                                    listed=body.listed, party=tag)
     except GameError as exc:
@@ -83,7 +83,8 @@ async def create_table(body: CreateTable, request: Request) -> Created:
 async def list_tables(request: Request, limit: int = 50) -> list[dict[str, Any]]:
     """The newest listed tables (public facts only); private tables (the default) are not listed."""
     try:
-        return hub(request).store.recent(max(1, min(limit, 200)))
+        store = hub(request).store
+        return await hub(request).io.run(store.recent, max(1, min(limit, 200)))
     except sqlite3.Error:
         log.exception("could not list the tables")
         raise HTTPException(503, "the server could not read its storage; try again later") from None
@@ -92,7 +93,7 @@ async def list_tables(request: Request, limit: int = 50) -> list[dict[str, Any]]
 @router.get("/api/tables/{table_id}", response_model=TableSummary, responses=errors(*GATE_ERRORS, 404, 500, 503))
 async def table_summary(request: Request, table_id: str) -> dict[str, Any]:
     """Public facts about one table: its seats, status and result."""
-    live = live_or_404(request, table_id)
+    live = await live_or_404(request, table_id)
     async with live.lock:  # a move being made is shown once it is stored
         return live.summary()
 
@@ -104,7 +105,7 @@ async def table_replay(request: Request, table_id: str,
     """A finished game, move by move, as its viewer could see it at the table (server/replays.py).
     A private table's replay needs one of its secrets as ``Authorization: Bearer SECRET``: a seat's
     token (that seat's view), the spectator key or the host's secret (the spectator's view)."""
-    live = live_or_404(request, table_id)
+    live = await live_or_404(request, table_id)
     secret = authorization[7:].strip() if authorization and authorization[:7].lower() == "bearer " else None
     seat = live.seat_for(secret) if secret and len(secret) <= 256 else None
     if seat is None and not (live.may_watch(secret) or live.is_host(secret)):

@@ -25,7 +25,7 @@ from .live import LiveTable
 from .moving import ANSWER, IDLE
 from .protocol import NAME_LIMIT
 from .store import Store, StoredSeat, StoredTable, StoreError, token_hash
-from .stores import TableStore
+from .stores import Offloaded, TableStore
 from .table_state import TableState
 
 if TYPE_CHECKING:
@@ -46,6 +46,8 @@ class Hub:
                  idle: float | None = IDLE, policies: Mapping[str, Mapping[str, str]] | None = None,
                  answer: float = ANSWER):
         self.store = store
+        #: the store's calls off the event loop (``await hub.io.run(hub.store.load, ...)``)
+        self.io = Offloaded(store)
         #: trained policies this server offers as bots, by game and name (``serve --policies DIR``)
         self.policies = policies or {}
         self.bot_delay = bot_delay
@@ -86,7 +88,7 @@ class Hub:
     def presence_changed(self, table_id: str) -> None:
         live = self.tables.get(table_id)
         if live is not None:
-            live.presence_changed()
+            self.spawn(live.presence_changed())  # under the table's lock
 
     def stand_in(self, table_id: str, seat: int) -> None:
         """The host asked at another process for a stand-in at this process's table."""
@@ -124,7 +126,7 @@ class Hub:
                     raise GameError(f"seat {i}: {exc}") from None
         return StoredTable(_new_id(), game.name, opts, seed, seats, [], settings=dict(settings or {}))
 
-    def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
+    async def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
                seed: int | None = None, clock: Any = None, on_timeout: Any = None,
                listed: bool = False, party: str | None = None) -> tuple[StoredTable, dict[int, str], dict[str, str]]:
         """Store a new table; returns it, a fresh secret token per person's seat and
@@ -146,7 +148,7 @@ class Hub:
             stored_seats.append(StoredSeat(name, bot, token_hash(tokens[i]) if i in tokens else None))
         stored = self.new_table(game_name, options, stored_seats, seed, settings)
         try:
-            self.store.create(stored)
+            await self.io.run(self.store.create, stored)
         except sqlite3.Error:
             log.exception("could not store a new %s table", stored.game)
             raise Unavailable("the server could not store the table (its storage failed); try again later") \
@@ -156,22 +158,44 @@ class Hub:
     def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from the store (options, seed, actions replayed) if not in
         memory; None if there is no such table. Unavailable if it cannot be read or replayed:
-        that table is refused, every other one is served as usual."""
-        live = self.tables.get(table_id)
+        that table is refused, every other one is served as usual. It reads the store where
+        it is called: the server's own paths use ``fetch``, which reads it off the event loop."""
+        live = self._held(table_id)
         if live is not None:
-            self.tables.move_to_end(table_id)
             return live
         try:
             stored = self.store.load(table_id)
         except (sqlite3.Error, ValueError):
             log.exception("table %s: could not be read from the store", table_id)
             raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
+        return None if stored is None else self._adopt(stored, replayed(stored))
+
+    async def fetch(self, table_id: str) -> LiveTable | None:
+        """As ``get``, with the store read and the record replayed off the event loop."""
+        live = self._held(table_id)
+        if live is not None:
+            return live
+        try:
+            stored = await self.io.run(self.store.load, table_id)
+        except (sqlite3.Error, ValueError):
+            log.exception("table %s: could not be read from the store", table_id)
+            raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
         if stored is None:
             return None
-        table = replayed(stored)
+        table = await asyncio.to_thread(replayed, stored)
+        return self._held(table_id) or self._adopt(stored, table)  # another fetch may have been first
+
+    def _held(self, table_id: str) -> LiveTable | None:
+        live = self.tables.get(table_id)
+        if live is not None:
+            self.tables.move_to_end(table_id)
+        return live
+
+    def _adopt(self, stored: StoredTable, table: Table) -> LiveTable:
+        """Hold the table just loaded (and, in a cluster, try to own it)."""
         if self.cluster is not None:
-            self.cluster.claim(table_id)
-        live = self.tables[table_id] = LiveTable(self, stored, table)
+            self.cluster.claim(stored.id)
+        live = self.tables[stored.id] = LiveTable(self, stored, table)
         self._trim(live)
         return live
 
@@ -181,16 +205,16 @@ class Hub:
         (the table's clock does not count the downtime). Tables are replayed one at a time,
         the server answering meanwhile; one that cannot be is left for the log."""
         try:
-            ids = self.store.in_play(self.max_tables)
+            ids = await self.io.run(self.store.in_play, self.max_tables)
         except sqlite3.Error:
             log.exception("could not list the tables in play")
             return
         for table_id in ids:
             await asyncio.sleep(0)
             try:
-                live = self.get(table_id)
+                live = await self.fetch(table_id)
             except Unavailable:
-                continue  # logged by get
+                continue  # logged by fetch
             if live is not None and not live.evicted:
                 live.schedule()
                 live.kick_bots()

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from .clients import Unavailable
 from .protocol import RateLimit
-from .stores import TableStore
+from .stores import Offloaded
 
 log = logging.getLogger("houserules.server")
 #: rate buckets remembered at most; the least recently used are forgotten (a forgotten one starts full)
@@ -69,7 +69,8 @@ class Buckets:
 class Admission:
     """Whether a party may create one more table now (see the module docstring)."""
 
-    store: TableStore
+    #: the store, its calls off the event loop
+    io: Offloaded
     #: new tables a minute per party, after a burst of ``burst``
     rate: float
     burst: float
@@ -80,7 +81,7 @@ class Admission:
     def __post_init__(self) -> None:
         self.buckets = Buckets(self.rate / 60, self.burst)
 
-    def admit(self, party: str) -> str:
+    async def admit(self, party: str) -> str:
         """The party's tag to store with its new table; Unavailable (429 or 503) if it may not
         create one now."""
         if not self.buckets.allow(party):
@@ -88,7 +89,8 @@ class Admission:
         tag = party_tag(party)
         since = time.time() - OPEN_WINDOW
         try:
-            everyone, theirs = self.store.open_count(since), self.store.open_count(since, tag)
+            everyone = await self.io.run(self.io.store.open_count, since)
+            theirs = await self.io.run(self.io.store.open_count, since, tag)
         except sqlite3.Error:
             log.exception("could not count the open tables")
             raise Unavailable("the server could not read its storage; try again later") from None

@@ -12,6 +12,13 @@ server process being killed at any moment (``sync="normal"``, the default);
 ``sync="full"`` also survives the machine losing power, at the price of an
 fsync per action.
 
+An action a person sent is stored with its act's key (``act_key``: the seat,
+the message's id and the action as sent) and the ``ack`` it was answered
+with; a unique index on (table, act) lets the database decide that an act
+is done once: a re-send after a restart, or at another server process, is
+answered with the stored ack, and two processes storing the same act at
+once cannot both succeed.
+
 Seat tokens are stored only as SHA-256 hashes: the database alone cannot be
 used to act for anyone. So are the host's secret and the spectator key,
 kept with the table's other settings (its clock, what a timeout does,
@@ -60,6 +67,8 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
     action TEXT NOT NULL,
+    act TEXT,
+    ack TEXT,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chat (
@@ -85,6 +94,20 @@ def damaged_advice(path: Path) -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def act_key(seat: int, ref: Any, raw: Any) -> str:
+    """An ``act`` message's identity as stored: its seat, its id (1 and "1" differ) and its
+    action as sent, hashed (SHA-256) to a short key of fixed size."""
+    text = json.dumps([seat, ref, raw], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+#: an act's key and the ack it was answered with, stored with its action (``append``)
+Act = tuple[str, Mapping[str, Any]]
+#: the act columns an older database gains, and the index that makes each act unique
+ACT_COLUMNS = ("act", "ack")
+ACT_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS actions_act ON actions (table_id, act)"
 
 
 @dataclass
@@ -130,6 +153,23 @@ def inserts(table: StoredTable, mark: str = "?", flag: Any = int) -> list[Statem
     return stmts
 
 
+def action_rows(table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
+                act: Act | None) -> list[tuple[Any, ...]]:
+    """The rows of ``actions`` numbered from ``start``; the last carries ``act`` (the person's act
+    they answer: the entries before it are deadlines, clocks or silent answers that came first)."""
+    rows = []
+    for i, a in enumerate(actions):
+        key, ack = act if act is not None and i == len(actions) - 1 else (None, None)
+        rows.append((table_id, start + i, json.dumps(a, separators=(",", ":")), key,
+                     json.dumps(ack) if ack is not None else None))
+    return rows
+
+
+#: the statements both stores keep actions and chat with (PostgreSQL's parameter marks; SQLite swaps in ``?``)
+ACTION_INSERT = "INSERT INTO actions (table_id, n, action, act, ack) VALUES (%s, %s, %s, %s, %s)"
+ACK_SELECT = "SELECT ack FROM actions WHERE table_id = %s AND act = %s"
+
+
 #: the statements both stores keep the chat with (PostgreSQL's parameter marks; SQLite swaps in ``?``)
 CHAT_INSERT = "INSERT INTO chat (table_id, n, seat, name, text, at) VALUES (%s, %s, %s, %s, %s, %s)"
 CHAT_SELECT = "SELECT n, seat, name, text, at FROM chat WHERE table_id = %s ORDER BY n DESC LIMIT %s"
@@ -146,6 +186,10 @@ def chat_lines(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
 
 class Store:
     """The tables, seats and actions in one SQLite database."""
+
+    #: threads the server runs the store's calls on (stores.Offloaded): SQLite has one writer, so
+    #: one thread, which alone uses the connection, in the order the calls were made
+    threads = 1
 
     def __init__(self, path: str | Path, sync: str = "normal"):
         if sync not in SYNC_MODES:
@@ -169,6 +213,11 @@ class Store:
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
             if "settings" not in columns:  # a database from before tables had settings
                 self.db.execute("ALTER TABLE tables ADD COLUMN settings TEXT")
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(actions)")}
+            for column in ACT_COLUMNS:  # a database from before acts were stored with their moves
+                if column not in columns:
+                    self.db.execute(f"ALTER TABLE actions ADD COLUMN {column} TEXT")
+            self.db.execute(ACT_INDEX)
         except sqlite3.DatabaseError as exc:
             self.db.close()
             if isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc):
@@ -212,16 +261,15 @@ class Store:
 
 
     def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
-               result: Mapping[str, Any] | None = None) -> None:
-        """Add accepted actions ``start``, ``start+1``... (and the result, if the game just ended).
+               result: Mapping[str, Any] | None = None, act: Act | None = None) -> None:
+        """Add accepted actions ``start``, ``start+1``... (and the result, if the game just ended),
+        the last with the person's ``act`` they carry out, if any.
 
         The primary key (table, n) makes a second writer for the same action
-        number fail loudly instead of forking the game."""
-        stmts: list[Statement] = [
-            ("INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)",
-             (table_id, start + i, json.dumps(a, separators=(",", ":"))))
-            for i, a in enumerate(actions)
-        ]
+        number fail loudly instead of forking the game, and the unique act
+        a second writer of the same act (sqlite3.IntegrityError)."""
+        stmts: list[Statement] = [(ACTION_INSERT.replace("%s", "?"), row)
+                                  for row in action_rows(table_id, start, actions, act)]
         if result is not None:
             stmts.append(("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), table_id)))
         self._tx(stmts)
@@ -251,6 +299,11 @@ class Store:
         return StoredTable(row[0], row[1], json.loads(row[2]), row[3], seats, actions,
                            json.loads(row[5]) if row[5] else None, row[6], row[4],
                            json.loads(row[7]) if row[7] else {})
+
+    def ack(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """The ack the act ``key`` (``act_key``) was answered with, if it is stored."""
+        row = self.db.execute(ACK_SELECT.replace("%s", "?"), (table_id, key)).fetchone()
+        return json.loads(row[0]) if row is not None else None
 
     def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         """The table's newest ``limit`` chat lines, oldest first."""

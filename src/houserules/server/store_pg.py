@@ -10,7 +10,12 @@ when it is committed, never before (cluster.py).
 
 Two processes writing the same action number of the same table cannot both
 succeed: the primary key (table, n) refuses the second, which is told
-``Conflict`` and catches up with the first instead of forking the game.
+``Conflict`` and catches up with the first instead of forking the game. So
+does the unique (table, act) for the same act stored twice (store.py).
+
+The server calls it from a pool of ``POOL`` threads (stores.Offloaded), never
+from its event loop; each thread has a connection of its own, opened when first
+needed, so a statement waiting on one table's lock holds up only that table.
 
 Faults are ``StorageFailed``, a ``sqlite3.DatabaseError`` so that the live
 tables and the HTTP API answer them as they answer a failing SQLite file;
@@ -24,12 +29,13 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from .store import (CHAT_INSERT, CHAT_SELECT, Statement, StoredSeat, StoredTable, StoreError, chat_lines, chat_row,
-                    inserts)
+from .store import (ACK_SELECT, ACT_INDEX, ACTION_INSERT, CHAT_INSERT, CHAT_SELECT, Act, Statement, StoredSeat,
+                    StoredTable, StoreError, action_rows, chat_lines, chat_row, inserts)
 
 try:
     import psycopg
@@ -41,6 +47,9 @@ except ImportError:  # pragma: no cover - the extra is missing
 STATEMENT_TIMEOUT_MS = 5000
 #: the channel every write is announced on (payload: "t ORIGIN TABLE")
 CHANNEL = "houserules"
+#: connections (and the threads that use them) the server's store calls run on: one table's
+#: statement waiting on a lock holds one of them, and the others serve every other table
+POOL = 4
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -67,8 +76,12 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
     action TEXT NOT NULL,
+    act TEXT,
+    ack TEXT,
     PRIMARY KEY (table_id, n)
 );
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS act TEXT;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS ack TEXT;
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
@@ -99,10 +112,16 @@ class Conflict(StorageFailed):
 class PgStore:
     """The tables, seats and actions in one PostgreSQL database (psycopg 3)."""
 
+    #: threads the server runs the store's calls on (stores.Offloaded), each with its own connection
+    threads = POOL
+
     def __init__(self, dsn: str):
         if psycopg is None:
             raise StoreError("--db postgresql://... needs psycopg: pip install 'houserules[postgres]'")
         self.dsn = dsn
+        self._local = threading.local()
+        #: every connection opened, by any thread (closed together)
+        self._opened: list[psycopg.Connection[Any]] = []
         #: this process's name in the notifications it sends (so it can skip its own)
         self.origin = secrets.token_hex(6)
         try:
@@ -114,6 +133,7 @@ class PgStore:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(7242)")  # two processes starting at once
                 self.db.execute(_SCHEMA)
+                self.db.execute(ACT_INDEX)
             self._check()
         except psycopg.Error as exc:
             self.db.close()
@@ -123,10 +143,23 @@ class PgStore:
             self.db.close()
             raise
 
+    @property
+    def db(self) -> psycopg.Connection[Any]:
+        """This thread's connection (opened on first use; every thread has its own)."""
+        conn: psycopg.Connection[Any] | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self.db = self._connect()
+        return conn
+
+    @db.setter
+    def db(self, conn: psycopg.Connection[Any]) -> None:
+        self._local.conn = conn
+        self._opened.append(conn)
+
     def _connect(self) -> psycopg.Connection[Any]:
         conn = psycopg.connect(self.dsn, autocommit=True, connect_timeout=10)
-        # The server calls the store from its event loop, as it does SQLite: a database that
-        # stalls (a lock held elsewhere) must fail the call in seconds, not freeze every table.
+        # A database that stalls (a lock held elsewhere) must fail the call in seconds, and
+        # hold up only the table whose statement waits (its thread), never the others.
         conn.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
         return conn
 
@@ -145,7 +178,8 @@ class PgStore:
                                  f"(no column {', '.join(sorted(missing))}): give --db an empty database")
 
     def close(self) -> None:
-        self.db.close()
+        for conn in self._opened:
+            conn.close()
 
     @contextmanager
     def _faults(self) -> Iterator[psycopg.Connection[Any]]:
@@ -187,12 +221,8 @@ class PgStore:
                             ("UPDATE tables SET rematch = %s WHERE id = %s", (new.id, table_id))])
 
     def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
-               result: Mapping[str, Any] | None = None) -> None:
-        stmts: list[Statement] = [
-            ("INSERT INTO actions (table_id, n, action) VALUES (%s, %s, %s)",
-             (table_id, start + i, json.dumps(a, separators=(",", ":"))))
-            for i, a in enumerate(actions)
-        ]
+               result: Mapping[str, Any] | None = None, act: Act | None = None) -> None:
+        stmts: list[Statement] = [(ACTION_INSERT, row) for row in action_rows(table_id, start, actions, act)]
         if result is not None:
             stmts.append(("UPDATE tables SET result = %s WHERE id = %s", (json.dumps(result), table_id)))
         self._tx(table_id, stmts)
@@ -230,6 +260,11 @@ class PgStore:
         """The table's stored actions from number ``start`` on (how another process catches up)."""
         return [json.loads(a) for (a,) in self._rows(
             "SELECT action FROM actions WHERE table_id = %s AND n >= %s ORDER BY n", (table_id, start))]
+
+    def ack(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """As ``Store.ack``: the stored answer to the act ``key``, whichever process stored it."""
+        rows = self._rows(ACK_SELECT, (table_id, key))
+        return json.loads(rows[0][0]) if rows else None
 
     def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         return chat_lines(self._rows(CHAT_SELECT, (table_id, limit)))
