@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 from ..cards import shuffle
 from .actions import ActionCodec
-from .core import Action, Event, Illegal, Result, View
+from .core import Action, Ending, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
 from .house.vocabulary import Vocabulary
 from .options import Schema, seats_for
@@ -120,7 +120,7 @@ class GameBase(Generic[S, V]):
         has no meaning: here a two-seat game still going on is won by the other seat."""
         if self.result(state) is not None or self.seats(state) != 2:
             return None
-        return Result((1 - seat,), f"seat {seat} ran out of time and forfeited")
+        return Result((1 - seat,), Ending.FORFEIT, said=f"seat {seat} ran out of time and forfeited")
 
     @staticmethod
     def penalty_key(name: str) -> str:

@@ -137,7 +137,8 @@ class BPoker(GameBase[BState, BView]):
     def result(self, state: BState) -> Result | None:
         if not state.over:
             return None
-        return Result(state.winners, state.reason, tuple(float(len(z)) for z in state.stash))
+        assert state.ending is not None
+        return Result(state.winners, state.ending, tuple(float(len(z)) for z in state.stash), state.reason)
 
     # --- the contract's own questions -------------------------------------------
     def attempts(self, state: BState) -> list[Action]:

@@ -29,6 +29,7 @@ from typing import Any, Final, NamedTuple
 
 from ...cards import shuffle
 from ...engine.clone import Seeded, remade
+from ...engine.core import Ending
 from ...engine.house import option as house
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
@@ -159,6 +160,7 @@ class BState(Seeded):
         "direction",
         "discard",
         "emptied",
+        "ending",
         "exempt",
         "fhands",
         "folded",
@@ -249,6 +251,7 @@ class BState(Seeded):
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.reason = ""
+        self.ending: Ending | None = None  # how the game ended, once it has (its words: ``reason``)
         self.hands_won = [0] * n
         self.no_win = False
         self.nines: tuple[tuple[int, int], ...] = ()  # (seat, 9♦) played at face value, standing (BP-H26)
@@ -258,7 +261,7 @@ class BState(Seeded):
         """The hand being played, or at the game's end the number of hands played: the counter
         ``hand_no`` has then moved on to a hand that never began, unless a turn limit stopped the
         game in the middle of one (so a finished game never reads "hand 5 of 4")."""
-        if self.over and not self.reason.startswith("turn"):
+        if self.over and self.ending is not Ending.TURN_LIMIT:
             return self.hand_no - 1
         return self.hand_no
 
@@ -311,6 +314,7 @@ class BState(Seeded):
         new.over = self.over
         new.winners = self.winners
         new.reason = self.reason
+        new.ending = self.ending
         new.hands_won = self.hands_won[:]
         new.no_win = self.no_win
         new.nines = self.nines

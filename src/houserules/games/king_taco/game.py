@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, fewest_cards, multiset
-from ...engine.core import Action, Event, Illegal, Result
+from ...engine.core import Action, Ending, Event, Illegal, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.words import card
 from ...engine.protocol import Game
@@ -169,8 +169,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         if not state.over:
             return None
         if state.winner is None:
-            return Result((), "turn limit")
-        return Result((state.winner,), "goto" if sum(state.out) < state.players - 1 else "last player in")
+            return Result((), Ending.TURN_LIMIT)
+        return Result((state.winner,), Ending.GOTO if sum(state.out) < state.players - 1 else Ending.LAST_STANDING)
 
     def standing(self, state: KingTacoState) -> tuple[float, ...]:
         """Fewest cards leads among the seats not NOPEd out (compare's lead changes read it; going

@@ -7,7 +7,6 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
@@ -18,7 +17,7 @@ from .modifiers import rules_in
 from .solver import Arrangement, best_of
 from .view import OnionView
 from ...cards import card_symbol
-from ...tui import Renderer, RendererBase, house_rules, seat_name, seat_no
+from ...tui import Renderer, RendererBase, house_rules, seat_table
 
 HELP = """Type a number from the menu, or:
   discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
@@ -66,19 +65,17 @@ class OnionRenderer(RendererBase):
 
     def render(self, view: OnionView, names: list[str]) -> RenderableType:
         marks = bool(view.modifiers)
-        seats = RichTable(box=None, show_header=True, header_style="bold")
-        for col in ("seat", "player", "role", "chips", "staked", "cards", "face up"):
-            seats.add_column(col)
+        rows = []
         for s in range(view.players):
-            mark = "▶" if s == view.turn and not view.over else ""
             role = ""
             if s in view.order:
                 i = view.order.index(s)
                 role = ROLES[i] if i < 2 else ("Younger" if s == view.younger else "")
             state = "out" if view.out[s] else "folded" if view.folded[s] else ""
-            seats.add_row(seat_no(s, mark), seat_name(names, s, view.seat), role, str(view.chips[s]),
-                          str(view.staked[s] or ""), state or str(view.hand_sizes[s]),
-                          cards_markup(view.face_up[s], marks))
+            rows.append((role, str(view.chips[s]), str(view.staked[s] or ""), state or str(view.hand_sizes[s]),
+                         cards_markup(view.face_up[s], marks)))
+        seats = seat_table(names, view.seat, ("role", "chips", "staked", "cards", "face up"), rows,
+                           turn=None if view.over else view.turn)
         status = [f"Round {view.round}/{view.rounds}", f"[bold]Pot {view.pot}[/]", f"Stake {view.stake}",
                   PHASES.get(view.phase, view.phase)]
         if view.phase in ("answer",):

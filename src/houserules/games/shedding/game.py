@@ -10,7 +10,7 @@ from typing import Any, Final
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import card_field
 from ...engine.base import GameBase, fewest_cards, multiset
-from ...engine.core import Action, Event, Illegal, Result
+from ...engine.core import Action, Ending, Event, Illegal, Result
 from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
@@ -91,8 +91,8 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         if not state.over:
             return None
         if state.winner is None:
-            return Result((), "turn limit")
-        return Result((state.winner,), "went out")
+            return Result((), Ending.TURN_LIMIT)
+        return Result((state.winner,), Ending.WENT_OUT)
 
     def standing(self, state: SheddingState) -> tuple[float, ...]:
         """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's
