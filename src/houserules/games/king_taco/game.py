@@ -5,7 +5,7 @@ and scenario files."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any, Final
+from typing import Any
 
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, fewest_cards, multiset
@@ -25,7 +25,6 @@ from .state import OPTIONS, KingTacoState, checked_options, deal, validate_optio
 from .stats import game_stats
 from .house import source_of, table_for
 from .vocabulary import VOCABULARY
-from ...engine.house.vocabulary import Vocabulary
 from .view import KingTacoView, view
 
 
@@ -99,9 +98,6 @@ MOVES: Moves[KingTacoState] = Moves("King Taco", (
          lambda a, v: f"{seat(a.arg)} draws {v.pending_count}", "a house rule"),
 ), rules.GAME_OVER)
 CODEC = MOVES.codec
-#: each kind's effect, read straight by ``KingTaco.apply`` (the hot path of every decision;
-#: ``Final``: compiled, a C static, not a look-up in the module's dict)
-EFFECTS: Final = {m.kind: m.effect for m in MOVES.moves if m.effect is not None}
 
 
 class KingTaco(GameBase[KingTacoState, KingTacoView]):
@@ -112,7 +108,7 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
-    vocabulary: Vocabulary | None = VOCABULARY
+    vocabulary = VOCABULARY
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -154,10 +150,6 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     def legal(self, state: KingTacoState) -> list[Action]:
         return rules.legal(state)
 
-    def apply(self, state: KingTacoState, action: Action) -> list[Event]:
-        """The declared move kind's effect, as ``GameBase.apply`` carries it out, without its
-        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26)."""
-        return EFFECTS[action.kind](state, action)
 
     def penalise(self, state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
         return flow.penalise(state, action, illegal)

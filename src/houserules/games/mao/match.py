@@ -255,7 +255,7 @@ class MaoMatch(Mao):
     """Mao, and with ``extension`` a match of ``games`` games (see the module docstring)."""
 
     codec = MATCH_CODEC
-    moves: Moves[Any] = MATCH_MOVES
+    moves = MATCH_MOVES
 
     option_schema = MATCH_OPTIONS
 
