@@ -34,8 +34,10 @@ SMOKE_ROUNDS = 5
 
 @dataclass
 class Smoke:
-    """A smoke run: ``games`` seeded games of ``bot`` at ``players`` seats; ``limit`` of them
-    reached the turn limit of ``turns`` (no winner), ``fired`` house rules fired in all."""
+    """A smoke run: ``games`` seeded games of ``bot`` at ``players`` seats, played to a turn limit
+    of ``turns`` or, in a game counted in rounds (Cripple Mr Onion's match), to ``rounds`` rounds
+    (``turns`` then 0: it has no turn limit); ``limit`` of them ended without a winner (at the turn
+    limit), ``fired`` house rules fired in all."""
 
     games: int
     players: int
@@ -43,6 +45,7 @@ class Smoke:
     turns: int
     limit: int = 0
     fired: int = 0
+    rounds: int = 0
 
     @property
     def share(self) -> float:
@@ -69,7 +72,7 @@ class HouseReport:
         if self.smoke is not None:
             s = self.smoke
             out["smoke"] = {"games": s.games, "players": s.players, "bot": s.bot, "turn_limit": s.turns,
-                            "at_limit": s.limit, "share": s.share, "fired": s.fired}
+                            "at_limit": s.limit, "share": s.share, "fired": s.fired, "rounds": s.rounds}
         return out
 
 
@@ -112,7 +115,7 @@ def smoke(game_name: str, book: dict[str, Any], players: int, games: int,
         raw["rounds"] = SMOKE_ROUNDS
     options = game.options(raw)
     bot = levels(game.name)["club"]
-    out = Smoke(games, players, bot, options.get("max_turns", 0))
+    out = Smoke(games, players, bot, options.get("max_turns", 0), rounds=0 if "max_turns" in keys else options.get("rounds", 0))
     for seed in range(games):
         state, events, _ = play(game.name, options, seed, [bot] * players)
         result = game.result(state)
