@@ -94,7 +94,7 @@ def check_book(game_name: str, text: str, players: int | None = None, games: int
     book = house_book.parse(text, vocab)
     seats = game.seats_for(game.options({} if players is None else {"players": players}))
     found = verdict(book, vocab, seats)
-    said = [(r.id, r.title, house_book.explain(r, vocab)) for r in book.rules]
+    said = list(house_book.sayings(book, vocab))
     if found.refusal is not None:
         return HouseReport(game.name, said, found.refusal)
     report = HouseReport(game.name, said, None, list(found.warnings))

@@ -23,7 +23,8 @@ from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
 from .state import OPTIONS, KingTacoState, checked_options, deal, validate_options
 from .stats import game_stats
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from .house import table_for
 from .vocabulary import VOCABULARY
 from ...engine.house.vocabulary import Vocabulary
 from .view import KingTacoView, view

@@ -16,7 +16,8 @@ from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
 from . import flow, rules
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from .house import table_for
 from .kinds import Kind
 from .options import OPTIONS, validate_options
 from ...engine.house.vocabulary import Vocabulary
