@@ -46,10 +46,10 @@ class HouseCards:
         self.fires: Mapping[Value, tuple[str, str]] = fires or {}
         self.said = said
         self.source = source
+        self._amounts: dict[str, dict[Value, int]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return pickled(MAKER, self.source)
-        self._amounts: dict[str, dict[Value, int]] = {}
 
     def rule_for(self, value: Value) -> CardRule | None:
         """The rule a card with ``value`` in effect follows at this table."""
