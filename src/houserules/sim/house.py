@@ -10,6 +10,7 @@ and the share that reached it (a book can pass every check and still make games 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,10 +118,11 @@ def smoke(game_name: str, book: dict[str, Any], players: int, games: int,
     bot = levels(game.name)["club"]
     out = Smoke(games, players, bot, options.get("max_turns", 0), rounds=0 if "max_turns" in keys else options.get("rounds", 0))
     for seed in range(games):
-        state, events, _ = play(game.name, options, seed, [bot] * players)
+        narrowed: Counter[str] = Counter()
+        state, events, _ = play(game.name, options, seed, [bot] * players, narrowed=narrowed)
         result = game.result(state)
         out.limit += result is None or not result.winners
-        out.fired += sum(e.kind == "house" for e in events)
+        out.fired += sum(e.kind == "house" for e in events) + narrowed.total()
         if progress is not None:
             progress(1)
     return out
