@@ -137,6 +137,12 @@ class GameBase(Generic[S, V]):
         """Ratios from those sums over ``games`` games (a sum of ratios means nothing; none here)."""
         return {}
 
+    def narrowing(self, state: S) -> tuple[str, ...]:
+        """The ids of the house rules that take a choice away from the seats to act now without
+        an event (none here; Shedding's ``forbid`` in strict mode): the simulator counts each
+        decision one narrowed as a firing (``house.ID.fired``)."""
+        return ()
+
     # --- hints for search: where a playout may stop short of the end -------------------
     def stage(self, state: S) -> int:
         """A count that grows each time the game reaches a point where it can be

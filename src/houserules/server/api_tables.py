@@ -12,6 +12,7 @@ from fastapi import APIRouter, Header, HTTPException, Request
 
 from ..engine import registry
 from ..engine.core import GameError
+from ..engine.house.form import said
 from .clients import Unavailable
 from .gate import party
 from .hub import Hub
@@ -135,8 +136,10 @@ async def table_replay(request: Request, table_id: str,
             raise HTTPException(409, "the game is not over yet: its replay opens when it is")
         actions = list(live.table.record.actions) if live.table.record else []
         names = [s.name for s in live.seats]
+        vocab = live.table.game.vocabulary
         summary = {"table": live.id, "game": live.table.game.name, "title": live.table.game.title, "seat": seat,
                    "seats": names, "options": live.public_options(),
+                   "house": said(live.table.options, vocab) if vocab is not None else [],
                    "result": live.table.record.result if live.table.record else None, "listed": live.listed}
     replay: dict[str, Any] | None = kept(live.id, seat, len(actions))
     if replay is None:
