@@ -10,7 +10,7 @@ import sqlite3
 import time
 from contextlib import ExitStack
 
-from server_helpers import create, seat, server
+from server_helpers import Seat, create, seat, server
 
 PEOPLE = [{"name": "Ann"}, {"name": "Bo"}]
 
@@ -63,3 +63,50 @@ def test_one_tables_stalled_row_slows_only_that_table_on_postgresql(pg_dsn):
                 assert elsewhere.act(move)["type"] == "ack"  # the other table plays on meanwhile
                 assert not any(m["type"] in ("ack", "error") for m in mover.seen)
             assert mover.reply()["type"] == "ack"
+
+
+def test_no_store_call_is_made_on_the_event_loop(tmp_path, monkeypatch):
+    """Every store call the server makes while serving goes through its threads (stores.Offloaded):
+    a person naming their seat, acting, chatting and leaving, the lobby, a table's page and a
+    table counted against its maker's seat. (Before: naming a seat wrote on the loop.)"""
+    import asyncio
+
+    from houserules.server.store import Store
+    from houserules.server.stores import TableStore
+
+    on_loop: list[str] = []
+
+    def spied(name, real):
+        def call(*args, **kwargs):
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(name)
+            except RuntimeError:  # a thread with no event loop: one of the store's
+                pass
+            return real(*args, **kwargs)
+        return call
+
+    for name in [n for n in vars(TableStore) if not n.startswith("_") and n != "close"]:
+        if callable(getattr(Store, name, None)):
+            monkeypatch.setattr(Store, name, spied(name, getattr(Store, name)))
+    with server(tmp_path / "t.db") as client:
+        t = client.post("/api/tables", json={"game": "shedding", "seats": [{}, {"name": "Bo"}],
+                                             "options": {"players": 2}, "listed": True}).json()
+        with ExitStack() as stack:
+            first = Seat(stack.enter_context(client.websocket_connect(f"/ws/{t['table']}")))
+            first.send({"type": "hello", "token": t["invites"][0]["token"], "naming": True})
+            first.until(lambda m: m["type"] == "update")
+            first.send({"type": "name", "name": "Ann", "id": "n"})
+            other = stack.enter_context(seat(client, t["table"], t["invites"][1]["token"]))
+            mover, action = _mover(first, other)
+            assert mover.act(action)["type"] == "ack"
+            first.send({"type": "chat", "text": "hello", "id": "c"})
+            first.until(lambda m: m["type"] == "chat")
+            other.send({"type": "leave", "id": "l"})
+            other.until(lambda m: m["type"] == "welcome")
+        assert client.get("/api/tables").status_code == 200
+        assert client.get(f"/api/tables/{t['table']}").status_code == 200
+        again = client.post("/api/tables", json={"game": "shedding"},
+                            headers={"Authorization": f"Bearer {t['invites'][0]['token']}"})
+        assert again.status_code == 201
+    assert on_loop == []
