@@ -110,3 +110,37 @@ def test_no_store_call_is_made_on_the_event_loop(tmp_path, monkeypatch):
                             headers={"Authorization": f"Bearer {t['invites'][0]['token']}"})
         assert again.status_code == 201
     assert on_loop == []
+
+
+def test_no_statement_of_a_cluster_runs_on_the_event_loop(pg_dsn, monkeypatch):
+    """On PostgreSQL the process is part of a cluster: its claims on tables, its announcements
+    (who is connected) and its beat speak to the database on the cluster's own thread, and the
+    store's calls on its pool, so a database that stalls holds up no ping. (Before: claims,
+    announcements and the beat ran their statements on the loop.)"""
+    import asyncio
+
+    import psycopg
+
+    on_loop: list[str] = []
+    real = psycopg.Cursor.execute
+
+    def spied(self, query, *args, **kwargs):
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(str(query)[:60])
+        except RuntimeError:  # a thread with no event loop: the store's, the cluster's or the listener's
+            pass
+        return real(self, query, *args, **kwargs)
+
+    with server(pg_dsn) as client:  # type: ignore[arg-type]
+        monkeypatch.setattr(psycopg.Cursor, "execute", spied)  # once started: opening the store may block
+        t = create(client, seats=PEOPLE, players=2)
+        with ExitStack() as stack:
+            s = [stack.enter_context(seat(client, t["table"], t["invites"][i]["token"])) for i in (0, 1)]
+            mover, action = _mover(s[0], s[1])
+            assert mover.act(action)["type"] == "ack"
+            time.sleep(1.5)  # a beat: the seats connected here are announced
+            s[1].send({"type": "leave", "id": "l"})
+            s[1].until(lambda m: m["type"] == "welcome")
+        assert client.get(f"/api/tables/{t['table']}").status_code == 200
+    assert on_loop == []

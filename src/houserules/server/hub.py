@@ -176,7 +176,12 @@ class Hub:
         except (sqlite3.Error, ValueError):
             log.exception("table %s: could not be read from the store", table_id)
             raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
-        return None if stored is None else self._adopt(stored, replayed(_open(stored)))
+        if stored is None:
+            return None
+        table = replayed(_open(stored))
+        if self.cluster is not None:
+            self.cluster.talk.submit(self.cluster.claim_now, table_id).result()
+        return self._adopt(stored, table)
 
     async def fetch(self, table_id: str) -> LiveTable | None:
         """As ``get``, with the store read and the record replayed off the event loop."""
@@ -191,6 +196,8 @@ class Hub:
         if stored is None:
             return None
         table = await asyncio.to_thread(replayed, _open(stored))
+        if self.cluster is not None:  # the table's own, if no other process holds it (off the loop too)
+            await self.cluster.claim(table_id)
         return self._held(table_id) or self._adopt(stored, table)  # another fetch may have been first
 
     async def make_room(self) -> bool:
@@ -218,9 +225,7 @@ class Hub:
         return live
 
     def _adopt(self, stored: StoredTable, table: Table) -> LiveTable:
-        """Hold the table just loaded (and, in a cluster, try to own it)."""
-        if self.cluster is not None:
-            self.cluster.claim(stored.id)
+        """Hold the table just loaded (in a cluster, its claim was tried first)."""
         live = self.tables[stored.id] = LiveTable(self, stored, table)
         self._trim(live)
         return live
