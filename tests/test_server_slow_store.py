@@ -46,6 +46,29 @@ def test_a_write_waiting_on_sqlites_lock_freezes_no_other_table(tmp_path):
             assert elsewhere.act(move)["type"] == "ack"
 
 
+def test_a_write_waiting_on_sqlites_lock_holds_up_no_read(tmp_path):
+    """SQLite has one writer, but WAL lets readers read meanwhile: while a move waits for another
+    process's write lock, a table not in memory is opened and the lobby listed, and the move is
+    stored once the lock goes. (Before: reads waited on the one thread behind the write, which
+    gave up after SQLite's 5 s, so the move was answered "not saved".)"""
+    db = tmp_path / "t.db"
+    with server(db) as client:
+        slow = create(client, seats=PEOPLE, players=2)
+        unopened = create(client, seats=PEOPLE, players=2)  # people's seats: not loaded until asked for
+        with ExitStack() as stack:
+            s = [stack.enter_context(seat(client, slow["table"], slow["invites"][i]["token"])) for i in (0, 1)]
+            mover, action = _mover(s[0], s[1])
+            holder = sqlite3.connect(db, isolation_level=None)
+            holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+            mover.send({"type": "act", "id": 1, "action": action})
+            time.sleep(0.5)  # the server has judged the move and waits to store it
+            assert client.get(f"/api/tables/{unopened['table']}").json()["status"] == "waiting"
+            assert client.get("/api/tables").status_code == 200
+            holder.execute("COMMIT")
+            holder.close()
+            assert mover.reply()["type"] == "ack"  # stored once the lock went
+
+
 def test_one_tables_stalled_row_slows_only_that_table_on_postgresql(pg_dsn):
     import psycopg
 

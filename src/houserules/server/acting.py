@@ -75,7 +75,7 @@ class Acting(Rematching):
         if key is None:
             return None
         try:
-            return await self.hub.io.run(self.hub.store.ack, self.id, key)
+            return await self.hub.io.read(self.hub.store.ack, self.id, key)
         except sqlite3.Error:
             log.exception("table %s: could not look an act up in the store", self.id)
             raise not_saved("that action") from None

@@ -49,7 +49,7 @@ class Hub:
                  idle: float | None = IDLE, policies: Mapping[str, Mapping[str, str]] | None = None,
                  answer: float = ANSWER):
         self.store = store
-        #: the store's calls off the event loop (``await hub.io.run(hub.store.load, ...)``)
+        #: the store's calls off the event loop (``await hub.io.run(hub.store.append, ...)``; reads ``io.read``)
         self.io = Offloaded(store)
         #: trained policies this server offers as bots, by game and name (``serve --policies DIR``)
         self.policies = policies or {}
@@ -189,7 +189,7 @@ class Hub:
         if live is not None:
             return live
         try:
-            stored = await self.io.run(self.store.load, table_id)
+            stored = await self.io.read(self.store.load, table_id)
         except (sqlite3.Error, ValueError):
             log.exception("table %s: could not be read from the store", table_id)
             raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
@@ -206,7 +206,7 @@ class Hub:
         in a cluster, at another process; no bot, clock or grace period running); whether one
         was. Old idle tables yield to new ones, so a flood of tables cannot shut the door."""
         since = time.time() - OPEN_WINDOW
-        for table_id in await self.io.run(self.store.oldest_open, since, 50):
+        for table_id in await self.io.read(self.store.oldest_open, since, 50):
             live = self.tables.get(table_id)
             if (live is not None and not live.idle) or (self.cluster is not None and self.cluster.elsewhere(table_id)):
                 continue
@@ -236,7 +236,7 @@ class Hub:
         (the table's clock does not count the downtime). Tables are replayed one at a time,
         the server answering meanwhile; one that cannot be is left for the log."""
         try:
-            ids = await self.io.run(self.store.in_play, self.max_tables)
+            ids = await self.io.read(self.store.in_play, self.max_tables)
         except sqlite3.Error:
             log.exception("could not list the tables in play")
             return
