@@ -59,7 +59,7 @@ async def may_create(request: Request, authorization: str | None) -> dict[str, s
     tags to store with the table."""
     hub_, secret = hub(request), bearer(authorization)
     try:
-        seat = await hub_.io.run(hub_.store.seat_of, token_hash(secret)) if secret else None
+        seat = await hub_.io.read(hub_.store.seat_of, token_hash(secret)) if secret else None
     except sqlite3.Error:
         seat = None  # counted as the address: the limits still hold
     try:
@@ -103,7 +103,7 @@ async def list_tables(request: Request, limit: int = 50) -> list[dict[str, Any]]
     """The newest listed tables (public facts only); private tables (the default) are not listed."""
     try:
         store = hub(request).store
-        return await hub(request).io.run(store.recent, max(1, min(limit, 200)))
+        return await hub(request).io.read(store.recent, max(1, min(limit, 200)))
     except sqlite3.Error:
         log.exception("could not list the tables")
         raise HTTPException(503, "the server could not read its storage; try again later") from None
