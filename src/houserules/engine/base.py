@@ -25,6 +25,7 @@ from ..cards import shuffle
 from .actions import ActionCodec
 from .core import Action, Ending, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .house.opening import told
 from .house.vocabulary import Vocabulary
 from .options import Schema, seats_for
 from .protocol import GameState
@@ -91,12 +92,17 @@ class GameBase(Generic[S, V]):
     #: whether the rules have deadlines of their own (``deadline`` is not always None: Mao's
     #: delay of game): a table then keeps time for the rules even without a move clock
     keeps_time: ClassVar[bool] = False
+    #: whether a deal may start the first turn with house rules firing, their events kept in the
+    #: state's ``opening`` for the first action to tell (``engine.house.opening``)
+    tells_first_turn: ClassVar[bool] = False
 
     def __init__(self) -> None:
         #: each move kind's check and effect, by kind: the dispatch of ``rules_check`` and
         #: ``apply``, one look-up and a call a decision
         self.checks: dict[str, Callable[[S, Action], Illegal | None]] = self.moves.checks()
         self.effects: dict[str, Callable[[S, Action], list[Event]]] = self.moves.effects()
+        #: ``tells_first_turn``, read once (compiled, a class attribute is a look-up by name)
+        self.first_turn_told: bool = self.tells_first_turn
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A game keeps nothing of its own (its rules are its class, its tables are made from
@@ -153,6 +159,12 @@ class GameBase(Generic[S, V]):
         """Ratios from those sums over ``games`` games (a sum of ratios means nothing; none here)."""
         return {}
 
+    def narrowing(self, state: S) -> tuple[str, ...]:
+        """The ids of the house rules that take a choice away from the seats to act now without
+        an event (none here; Shedding's ``forbid`` in strict mode): the simulator counts each
+        decision one narrowed as a firing (``house.ID.fired``)."""
+        return ()
+
     # --- hints for search: where a playout may stop short of the end -------------------
     def stage(self, state: S) -> int:
         """A count that grows each time the game reaches a point where it can be
@@ -207,7 +219,10 @@ class GameBase(Generic[S, V]):
         return self.checks[action.kind](state, action)
 
     def apply(self, state: S, action: Action) -> list[Event]:
-        """Carry out a legal action: the declared move kind's effect."""
+        """Carry out a legal action: the declared move kind's effect; the first action after a
+        deal that started the first turn with house rules tells their events first."""
+        if self.first_turn_told and getattr(state, "opening"):
+            return told(state, self.effects[action.kind](state, action))
         return self.effects[action.kind](state, action)
 
     def copy(self, state: S) -> S:

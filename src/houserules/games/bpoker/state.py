@@ -34,7 +34,8 @@ from ...engine.house import option as house
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
-from .house import HouseCards, source_of, table_for
+from ...engine.house.compiled import source_of
+from .house import HouseCards, table_for
 from .vocabulary import VOCABULARY
 
 PLAYERS: Final = (3, 6)

@@ -23,7 +23,9 @@ from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
 from .state import OPTIONS, KingTacoState, checked_options, deal, validate_options
 from .stats import game_stats
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from ...engine.house.opening import start_first_turn, told
+from .house import table_for
 from .vocabulary import VOCABULARY
 from .view import KingTacoView, view
 
@@ -109,6 +111,7 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     moves = MOVES
     option_schema = OPTIONS
     vocabulary = VOCABULARY
+    tells_first_turn = True
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -122,6 +125,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         opts, facts = checked_options(options)
         state = deal(opts, seed, facts)
         state.house = table_for(source_of(opts))
+        if state.house.turnstart:  # the first player's turn starts too (KT-HR-4)
+            start_first_turn(state, state.house.turnstart, state.turn)
         return state
 
     def to_act(self, state: KingTacoState) -> tuple[int, ...]:
@@ -152,6 +157,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
 
 
     def penalise(self, state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
+        if state.opening:
+            return told(state, flow.penalise(state, action, illegal))
         return flow.penalise(state, action, illegal)
 
     def view(self, state: KingTacoState, seat: int | None) -> KingTacoView:

@@ -25,7 +25,8 @@ from ...engine.literal import check_keys
 from ...engine.options import Option, Schema, dealer, mode, players, read_options
 from ...engine.seniority import seniority
 from .cards import DECK_SIZE, allocate, name
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from .house import table_for
 from .housecheck import limits_fit
 from .solver import Arrangement, RunningFlush
 from .table import HouseTable

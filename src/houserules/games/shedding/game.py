@@ -16,7 +16,9 @@ from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
 from . import flow, rules
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from ...engine.house.opening import told
+from .house import table_for
 from .kinds import Kind
 from .options import OPTIONS, validate_options
 from .vocabulary import VOCABULARY
@@ -58,6 +60,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     moves = MOVES
     option_schema = OPTIONS
     vocabulary = VOCABULARY
+    tells_first_turn = True
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -74,6 +77,8 @@ class Shedding(GameBase[SheddingState, SheddingView]):
 
 
     def penalise(self, state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:
+        if state.opening:
+            return told(state, flow.penalise(state, action, illegal))
         return flow.penalise(state, action, illegal)
 
     def view(self, state: SheddingState, seat: int | None) -> SheddingView:
@@ -85,6 +90,10 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         if state.winner is None:
             return Result((), Ending.TURN_LIMIT)
         return Result((state.winner,), Ending.WENT_OUT)
+
+    def narrowing(self, state: SheddingState) -> tuple[str, ...]:
+        """The ``forbid`` rules that take a play away from the seat to act now (HR-4)."""
+        return rules.forbidding(state)
 
     def standing(self, state: SheddingState) -> tuple[float, ...]:
         """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's
