@@ -315,18 +315,23 @@ class KingTacoState(Seeded):
 def deal(options: Mapping[str, Any], seed: int, facts: DeckFacts | None = None) -> KingTacoState:
     """Shuffle, deal one card at a time from the dealer's left, turn up the
     first number card as the first discard (KT-H2); the dealer's left starts.
+    A deal that leaves no number card to turn up is a misdeal, dealt again
+    (KT-H2: a deck with few numbers can put them all in the hands).
     ``facts``: the deck's, when the caller has read them (``checked_options``)."""
     rng = random.Random(seed)
     if facts is None:
         facts = deck_facts(options["deck"])
     state = KingTacoState(options, seed, rng, facts)
-    deck = list(facts.cards)
-    shuffle(rng, deck)
     n = state.players
     dealer = options["dealer"]
-    for _ in range(options["hand_size"]):
-        for i in range(1, n + 1):
-            state.hands[(dealer + i) % n].append(deck.pop())
+    deck: list[int] = []
+    while not any(IS_NUMBER[c] for c in deck):  # the options leave two cards or more undealt
+        deck = list(facts.cards)
+        shuffle(rng, deck)
+        state.hands = [[] for _ in range(n)]
+        for _ in range(options["hand_size"]):
+            for i in range(1, n + 1):
+                state.hands[(dealer + i) % n].append(deck.pop())
     turned = []
     while not IS_NUMBER[deck[-1]]:
         turned.append(deck.pop())
