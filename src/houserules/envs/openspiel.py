@@ -453,8 +453,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         has the same choices. Where the draw asks another seat too (Mao: a seat holding a card it
         can play is asked, and the real one may hold none), the player to move moves first in
         the sample (``first``: the order of seats asked at once is the bridge's, not the rules');
-        a draw where it is not asked, or has other choices, or where a seat the rules ask has
-        nothing to do (``_playable``), is drawn again."""
+        a draw where it is not asked, or has other choices, is drawn again."""
         twin: HouseRulesState = self.clone()
         if self.deal_seed is None:
             return twin
@@ -465,7 +464,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             forget_chance(sample, rng)
             twin.table.put(sample)
             twin.first = asked[0]
-            if (twin.current_player(), twin._legal_actions(player_id)) == asked and twin._playable():
+            if (twin.current_player(), twin._legal_actions(player_id)) == asked:
                 break
         else:  # no draw agreed: the position itself (counted; never seen in tests)
             self.house().fallbacks += 1
@@ -474,12 +473,6 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             if seat != player_id:
                 twin.recall.restart(seat, digest(_view_text(twin.table, seat)), twin._observer(seat))
         return twin
-
-    def _playable(self) -> bool:
-        """Whether every seat the rules ask has a decision. A redraw can break what the rules
-        assumed of a hand nobody else sees (King Taco asks a seat for an auction discard because
-        it holds a number card; a redraw of its hand may hold none): such a draw is drawn again."""
-        return all(self.table.legal(seat) for seat in self.table.game.to_act(self.table.state))
 
 
 class Observer:

@@ -173,7 +173,7 @@ class KingTacoState(Seeded):
         "options", "mode", "seed", "players", "facts", "colours", "lock_symbols", "deck_size",
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
         "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
-        "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
+        "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue", "auction_asked",
         "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns", "house",
     )
 
@@ -225,6 +225,9 @@ class KingTacoState(Seeded):
         self.pending_seat = 0
         self.pending_count = 0
         self.queue: list[int] = []  # seats still to make an auction discard
+        #: the seats this auction has asked for a discard, in order (the one asked now last): every
+        #: seat saw that the others it came past held no number card (a redeal keeps that)
+        self.auction_asked: list[int] = []
         self.last_card: list[int | None] = [None] * n
         self.auction: list[int] | None = None  # auction points while an auction runs
         self.auction_starter = 0
@@ -281,6 +284,7 @@ class KingTacoState(Seeded):
         new.pending_seat = self.pending_seat
         new.pending_count = self.pending_count
         new.queue = self.queue[:]
+        new.auction_asked = self.auction_asked[:]
         new.last_card = self.last_card[:]
         new.auction = None if self.auction is None else self.auction[:]
         new.auction_starter = self.auction_starter
@@ -300,7 +304,7 @@ class KingTacoState(Seeded):
             tuple(self.owed), self.forced, self.barred, self.cond, self.inverted, self.lock_colour, self.lock_symbol,
             self.spans.snapshot(), self.harvester, self.harvest_next, self.stack.snapshot(),
             tuple(self.window.seats), self.pending, self.pending_seat, self.pending_count, tuple(self.queue),
-            tuple(self.last_card), None if self.auction is None else tuple(self.auction),
+            tuple(self.auction_asked), tuple(self.last_card), None if self.auction is None else tuple(self.auction),
             self.auction_starter, self.goto, self.winner, self.over, self.turns, self.rng.getstate(),
         )
 
