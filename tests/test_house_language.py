@@ -160,3 +160,23 @@ def test_the_house_option_keeps_the_canonical_book_and_refuses_in_one_line() -> 
     with pytest.raises(ValueError) as err:
         read_options(schema, {"house": {"rules": [rule(effects=["fly"])]}}, "Toy")
     assert str(err.value).startswith("house: rules[0].effects[0]: ") and "\n" not in str(err.value)
+
+
+def test_an_effect_may_take_a_value_of_a_kind() -> None:
+    """An effect whose argument is a value of a kind (``like:Q``: a rank), not a number: read and
+    refused by the kind, kept as the whole number it reads to, written back and said by the kind."""
+    like = Effect("like", "T-7", "it does what a {n} does", kind=RANK_KIND)
+    pay = Effect("pay", "T-8", "{who} pays {cards}", 1, 3, unit="chip")
+    toy = Vocabulary(game="toy", clause="T-house",
+                     triggers=(Trigger("play", "T-1", "When a card is played", ("card.rank",), ("like", "draw", "pay")),),
+                     subjects=TOY.subjects, readings=TOY.readings, effects=(*TOY.effects, like, pay))
+    book = B.read_book([rule(**{"if": ["card.rank == 7"]}, effects=["like:queen", "draw:1", "pay:2"])], toy)
+    assert book.rules[0].effects == (("like", 12), ("draw", 1), ("pay", 2))
+    assert B.to_json(book, toy)["rules"][0]["effects"] == ["like:Q", "draw:1", "pay:2"]
+    assert B.explain(book.rules[0], toy) == ("r: When a card is played, if the card's rank is 7: it does what a Q does; "
+                                             "the player draws a card; the player pays 2 chips.")
+    for effects, why in ((["like"], "takes a rank: like:A"), (["like:13"], "is not a rank"),
+                         (["like:Q:2"], "is not an effect (like:RANK, draw:N, pay:N)"), (["draw:Q"], "is not an effect")):
+        with pytest.raises(RuleError) as err:
+            B.read_book([rule(effects=effects)], toy)
+        assert err.value.where == "rules[0].effects[0]" and why in err.value.why, (effects, err.value)

@@ -23,6 +23,7 @@ from .engine.options import OPTION_FILE_BYTES, example
 from .engine.protocol import Game
 from .house_commands import app as house_app
 from .house_commands import book_words
+from .newgame import new_game
 
 # What only some commands need (the bots, records, scenarios, the simulator's process pool, the
 # progress bar) is imported inside them: ``houserules --help`` and ``houserules games`` then cost
@@ -595,6 +596,8 @@ def _print_summary(out: dict[str, Any]) -> None:
     turns = f", {out['mean_turns']:.1f} turns" if out["mean_turns"] is not None else ""
     console.print(f"mean length: {out['mean_actions']:.1f} actions{turns}; longest {out['max_actions']} actions; "
                   f"games without a winner: {out['draws']}")
+    if out["endings"]:
+        console.print("how they ended: " + ", ".join(f"{k} {v}" for k, v in out["endings"].items()))
     if out["penalties"]:
         console.print("penalties: " + ", ".join(f"{k} {v} ({out['penalties_per_game'][k]:.2f}/game)"
                                                 for k, v in out["penalties"].items()))
@@ -704,8 +707,8 @@ def serve(
 
     if sync not in SYNC_MODES:
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
-    if bot_delay < 0:
-        fail("--bot-delay must be 0 or more")
+    if not 0 <= bot_delay <= 60:  # inf or nan: bots would never move
+        fail(f"--bot-delay must be 0 to 60 seconds, not {bot_delay:g}")
     if not 0 <= port <= 65535:
         fail(f"--port must be 0 to 65535, not {port}")
     try:
@@ -751,6 +754,7 @@ def stored_options(table: str, db: Path | None) -> tuple[str, dict[str, Any]]:
 GAME_TOOLS: dict[str, Any] = {"stored_options": stored_options}
 
 app.add_typer(house_app, name="house")
+app.command(name="new-game")(new_game)
 
 
 def _game_commands() -> None:

@@ -53,10 +53,15 @@ def images() -> Path | None:
     return next((folder / "img" for folder in _PLACES if (folder / "img").is_dir()), None)
 
 
+def places() -> tuple[Path, ...]:
+    """Where rules pages are: this checkout's or installation's, then each of ``registry.roots()``'s."""
+    return _PLACES + tuple(root / "docs" / "rules" for root in registry.roots())
+
+
 def rules_file(game: str) -> Path:
     """The rules page of ``game`` (any of its names); GameError if there is none."""
     name = registry.get(game).name
-    for folder in _PLACES:
+    for folder in places():
         path = folder / f"{name}.md"
         if path.is_file():
             return path

@@ -230,7 +230,7 @@ class Table:
         """The seats whose turn clocks run (``Game.on_the_clock``: never a secret)."""
         return () if self.forfeited else tuple(self.game.on_the_clock(self.state))
 
-    # --- seats asked in secret (docs/engine.md, "What anyone sees") -----------
+    # --- seats asked in secret (docs/engine.md, "What anyone sees") ------------
     def asked_in_secret(self) -> tuple[int, ...]:
         """Seats the rules wait on that nobody else may know are asked (King Taco's NOPE
         window): in ``to_act``, not on the clock, with a ``Game.silence`` to give for them."""

@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 from ..cards import shuffle
 from .actions import ActionCodec
-from .core import Action, Event, Illegal, Result, View
+from .core import Action, Ending, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
 from .house.vocabulary import Vocabulary
 from .options import Schema, seats_for
@@ -120,7 +120,7 @@ class GameBase(Generic[S, V]):
         has no meaning: here a two-seat game still going on is won by the other seat."""
         if self.result(state) is not None or self.seats(state) != 2:
             return None
-        return Result((1 - seat,), f"seat {seat} ran out of time and forfeited")
+        return Result((1 - seat,), Ending.FORFEIT, said=f"seat {seat} ran out of time and forfeited")
 
     @staticmethod
     def penalty_key(name: str) -> str:
@@ -136,6 +136,12 @@ class GameBase(Generic[S, V]):
     def derived_stats(self, sums: Mapping[str, float], games: int, /) -> dict[str, float]:
         """Ratios from those sums over ``games`` games (a sum of ratios means nothing; none here)."""
         return {}
+
+    def narrowing(self, state: S) -> tuple[str, ...]:
+        """The ids of the house rules that take a choice away from the seats to act now without
+        an event (none here; Shedding's ``forbid`` in strict mode): the simulator counts each
+        decision one narrowed as a firing (``house.ID.fired``)."""
+        return ()
 
     # --- hints for search: where a playout may stop short of the end -------------------
     def stage(self, state: S) -> int:

@@ -171,6 +171,13 @@ class Game(Protocol[S, V]):
         """Each seat's share of the win as the game stands (``GameBase``: None, play on)."""
         ...
 
+    def narrowing(self, state: S) -> tuple[str, ...]:
+        """The house rules (ids) that take a choice away from the seats to act now without an
+        event, as a ``forbid`` rule does in strict mode by not offering the card (an event would
+        tell the table what the seat holds): the simulator counts each decision one narrowed as
+        the rule's firing (``GameBase``: none)."""
+        ...
+
     # --- JSON -------------------------------------------------------------------------
     def action_to_json(self, action: Action) -> dict[str, Any]: ...
 

@@ -10,11 +10,18 @@ package (and its docs) and nothing more.
 The parts are named as ``"module:attribute"`` strings and imported only when
 asked for: listing the games (``houserules --help``, the lobby) imports each
 package's light ``__init__`` and none of its rules tables.
+
+A game may also live outside this checkout (``houserules new-game NAME --root DIR`` writes one
+there): ``HOUSERULES_GAMES`` names such folders, each shaped like a checkout (its packages in
+``DIR/src/houserules/games``, its rules page in ``DIR/docs/rules``), and each of their packages
+is found as ``houserules.games.PACKAGE`` like the games here.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -27,6 +34,8 @@ from .core import GameError
 from .protocol import Game
 
 GAMES_PACKAGE = "houserules.games"
+#: the environment variable naming folders shaped like a checkout that hold more games (``roots``)
+ROOTS = "HOUSERULES_GAMES"
 #: the example house-rule books each game ships (``examples/house/GAME/*.json``): beside src/ in a
 #: checkout, in the package when installed (setup.py copies them)
 HOUSE_BOOKS = (Path(__file__).resolve().parents[3] / "examples" / "house",
@@ -148,10 +157,43 @@ class GameSpec:
         return Path(str(module.__file__)).parent
 
 
+def roots() -> tuple[Path, ...]:
+    """The folders ``HOUSERULES_GAMES`` names (separated as ``PATH`` is), each shaped like a checkout."""
+    return tuple(Path(p) for p in os.environ.get(ROOTS, "").split(os.pathsep) if p)
+
+
+#: the folders ``_join_roots`` added to ``houserules.__path__``
+_JOINED: list[str] = []
+
+
+def _join_roots() -> None:
+    """Each root's games become packages of ``houserules.games``: that namespace package is every
+    ``games`` folder among ``houserules``'s own folders, so each root's ``src/houserules`` joins them
+    (after the package's own, which therefore wins a clash)."""
+    path = import_module("houserules").__path__
+    for root in roots():
+        folder = str(root.resolve() / "src" / "houserules")
+        if folder not in path:
+            path.append(folder)
+            _JOINED.append(folder)
+
+
+def forget() -> None:
+    """Find the games again: after a game's package was written in this process (``new-game``)
+    or ``HOUSERULES_GAMES`` changed (a test)."""
+    path = import_module("houserules").__path__
+    while _JOINED:
+        path.remove(_JOINED.pop())
+    importlib.invalidate_caches()
+    for cached in (specs, house_books, _game):
+        cached.cache_clear()
+
+
 @cache
 def specs() -> dict[str, GameSpec]:
     """Every game package's spec, by name, in list order."""
     found: list[GameSpec] = []
+    _join_roots()
     package = import_module(GAMES_PACKAGE)
     for info in pkgutil.iter_modules(package.__path__):
         if not info.ispkg:

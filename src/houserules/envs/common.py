@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..engine import referee, registry
-from ..engine.core import Action, GameError, Result
+from ..engine.core import Action, Ending, GameError, Result
 from ..engine.encoding import (
     WAIT,
     Encoding,
@@ -59,9 +59,6 @@ from .asking import PLAIN, Asking, asking
 if TYPE_CHECKING:
     from gymnasium import spaces
 
-
-#: the reason a game gives when its turn limit ended it undecided (Shedding, King Taco, Mao)
-TURN_LIMIT = "turn limit"
 
 #: with ``shaped=True``, a seat's reward for each penalty card it is given (Mao); a game
 #: is worth +1/-1, so ten penalty cards weigh as much as the game itself
@@ -90,7 +87,7 @@ def cut_short(result: Result | None) -> bool:
     """Whether the game ended at its turn limit with nobody winning: an episode *truncated*
     (Gymnasium's and PettingZoo's word) rather than terminated. A cap the rules score (bpoker's
     turn cap counts the stashes, BP-1.6; Onion's round limit counts chips) is a real end."""
-    return result is not None and not result.winners and result.reason == TURN_LIMIT
+    return result is not None and not result.winners and result.how is Ending.TURN_LIMIT
 
 
 def encoding_for(game: str) -> Encoding:

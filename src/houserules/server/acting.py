@@ -12,20 +12,21 @@ from dataclasses import replace
 from typing import Any
 
 from ..bots import make
-from ..engine.core import GameError
+from ..engine.core import Action, GameError
 from ..table import default_bot
-from .acks import Acks
 from .clients import Client, not_saved
 from .protocol import NAME_LIMIT, ProtocolError
 from .rematch import Offer
 from .rematching import Rematching
-from .store import StoredSeat
+from .storing import Answered
+from .store import StoredSeat, act_key
 
 log = logging.getLogger("houserules.server")
 
 
 class Acting(Rematching):
     """A person's acts, words and leaving."""
+
     async def attempt(self, client: Client, raw: Any, ref: Any = None) -> None:
         """A seat's attempt at an action: the client is sent its ``ack`` once
         the store has committed the action, then everyone gets an update.
@@ -33,15 +34,14 @@ class Acting(Rematching):
         rulebook's table-mode penalties say.
 
         An ``act`` this seat has already had acknowledged (the same id and the
-        same action, on this connection or an earlier one of the seat's) is
-        answered with that same ack and not played again: a client re-sends
-        when it cannot tell whether its message arrived, often after
-        reconnecting. A new action under an old id is a new attempt."""
+        same action, on any connection of the seat's, before a restart or at
+        another server process) is answered with that same ack and not played
+        again: the ack is stored with the move (store.act_key), and the
+        database's uniqueness decides between two processes storing it at
+        once. A client re-sends when it cannot tell whether its message
+        arrived, often after reconnecting. A new action under an old id is a
+        new attempt."""
         seat = self._may_act(client)
-        done = self.acks.get(seat, Acks()).get(ref, raw)
-        if done is not None:
-            client.send(done)
-            return
         if not self.started:
             raise ProtocolError("not_started", "the game starts when every seat has joined")
         if self.paused:
@@ -52,43 +52,64 @@ class Acting(Rematching):
         named = raw.get("seat", seat)
         if type(named) is not int or named != seat:
             raise ProtocolError("not_your_seat", f"you sit as {self.seats[seat].name}; you cannot act for another seat")
-        game = self.table.game
         try:
-            action = game.action_from_json({**raw, "seat": seat})
+            action = self.table.game.action_from_json({**raw, "seat": seat})
         except (GameError, TypeError, ValueError, KeyError) as exc:
             raise ProtocolError("bad_action", str(exc)) from None
+        key = act_key(seat, ref, raw) if ref is not None else None
         async with self.lock:
             self._check_live()
-            done = self.acks.get(seat, Acks()).get(ref, raw)  # sent again while the first was judged
+            done = await self._answered(key)  # sent again: after a restart, at another process, or while judged
             if done is not None:
                 client.send(done)
                 return
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
-            self._catch_up()  # a clock that ran out before this attempt arrived acts first
+            await self._catch_up()  # a clock that ran out before this attempt arrived acts first
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
-            before = len(self._actions())
-            seen = self._seen()
-            try:  # rules work runs off the event loop: a slow judgement freezes no other table
-                events = await asyncio.to_thread(self.table.submit, action, self.now())
-            except Exception:
-                log.exception("table %s: the engine failed on an action; reloading from the store", self.id)
-                self.evict("the server failed on the last move")
-                raise ProtocolError("internal", "the server could not judge that action; it was not played") from None
-            if len(events) == 1 and events[0].kind == "refused":
-                data = events[0].data or {}
-                raise ProtocolError("refused", f"{data.get('reason', 'not allowed')} [{data.get('rule', '?')}]")
-            self._persist(before)
-            # the seat's own penalties only: its act may close others' duties (their penalties are in the log)
-            penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data and e.seat == seat]
-            ack = {"type": "ack", "id": ref, "actions": self.table.shown_actions, "penalties": penalties}
-            self.acks.setdefault(seat, Acks()).remember(ref, raw, ack)
-            client.send(ack)
-            self._show(seen, seat)
-            # under the lock: no other move is being made in a worker thread while the state is read
-            self.schedule()
-            self.kick_bots()
+            await self._judge(client, action, ref, key)
+
+    async def _answered(self, key: str | None) -> dict[str, Any] | None:
+        """The stored ack of the act ``key``, if it was already carried out (by any process)."""
+        if key is None:
+            return None
+        try:
+            return await self.hub.io.read(self.hub.store.ack, self.id, key)
+        except sqlite3.Error:
+            log.exception("table %s: could not look an act up in the store", self.id)
+            raise not_saved("that action") from None
+
+    async def _judge(self, client: Client, action: Action, ref: Any, key: str | None) -> None:
+        """Under the lock: judge the attempt (off the event loop), store it with its ack, send the
+        ack, then show the move to everyone. A re-send that another process stored first is
+        answered with that one's ack."""
+        seat = action.seat
+        before = len(self._actions())
+        seen = self._seen()
+        try:  # rules work runs off the event loop: a slow judgement freezes no other table
+            events = await asyncio.to_thread(self.table.submit, action, self.now())
+        except Exception:
+            log.exception("table %s: the engine failed on an action; reloading from the store", self.id)
+            self.evict("the server failed on the last move")
+            raise ProtocolError("internal", "the server could not judge that action; it was not played") from None
+        if len(events) == 1 and events[0].kind == "refused":
+            await self._persist(before)  # what came first (silent answers) is kept; the attempt is not
+            data = events[0].data or {}
+            raise ProtocolError("refused", f"{data.get('reason', 'not allowed')} [{data.get('rule', '?')}]")
+        # the seat's own penalties only: its act may close others' duties (their penalties are in the log)
+        penalties = [e.data.get("name") for e in events if e.kind == "penalty" and e.data and e.seat == seat]
+        ack = {"type": "ack", "id": ref, "actions": self.table.shown_actions, "penalties": penalties}
+        try:
+            await self._persist(before, (key, ack) if key is not None else None)
+        except Answered as first:  # the same act, stored first at another process
+            client.send(first.ack)
+            return
+        client.send(ack)
+        self._show(seen, seat)
+        # under the lock: no other move is being made in a worker thread while the state is read
+        self.schedule()
+        self.kick_bots()
 
     async def say(self, client: Client, text: Any) -> None:
         """A person at the table says a line in its chat (chat.py): stored, then sent to every
@@ -101,7 +122,7 @@ class Acting(Rematching):
         seat = self._may_act(client)
         self._check_live()
         try:
-            line = self.chat.add(seat, self.seats[seat].name, text)
+            line = await self.chat.add(seat, self.seats[seat].name, text)
         except sqlite3.Error:
             log.exception("table %s: could not store a chat line", self.id)
             raise not_saved("that line") from None
@@ -121,7 +142,7 @@ class Acting(Rematching):
                 raise ProtocolError("named", "only a person whose seat has no name yet says it, before play")
             named = replace(self.seats[seat], name=said, joined=True)
             try:
-                self.hub.store.update_seat(self.id, seat, named)
+                await self.hub.io.run(self.hub.store.update_seat, self.id, seat, named)
             except sqlite3.Error:
                 log.exception("table %s: could not store seat %d's name", self.id, seat)
                 raise not_saved("your name") from None
@@ -142,7 +163,7 @@ class Acting(Rematching):
             self._check_live()
             stored = StoredSeat(f"{self.seats[seat].name} (left, {kind} bot)", kind, None, True)
             try:
-                self.hub.store.update_seat(self.id, seat, stored)
+                await self.hub.io.run(self.hub.store.update_seat, self.id, seat, stored)
             except sqlite3.Error:
                 log.exception("table %s: could not store that seat %d left", self.id, seat)
                 raise not_saved("that you left") from None
@@ -155,6 +176,6 @@ class Acting(Rematching):
                     c.send(self.welcome(c))
             offer = Offer.of(self.settings)
             if self.rematch is None and offer is not None and offer.open and not offer.waiting(self.people()):
-                self._make_rematch(offer)  # the last person the offer waited for got up: a bot accepts
+                await self._make_rematch(offer)  # the last person the offer waited for got up: a bot accepts
             self.broadcast()
             self.kick_bots()

@@ -62,8 +62,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     store = open_store(config.db, config.sync)
     app.state.hub = Hub(store, config.bot_delay, config.grace, config.max_tables, config.idle or None,
                         config.policies)
-    app.state.admission = Admission(store, config.create_rate, config.create_burst, config.max_open_tables,
-                                    config.max_open_per_party)
+    app.state.admission = Admission(app.state.hub.io, config.create_rate, config.create_burst, config.max_open_tables,
+                                    config.max_open_per_party, config.max_open_per_network, app.state.hub.make_room)
     app.state.messages = Buckets(config.rate, config.burst)
     app.state.talk = Buckets(config.chat_rate, config.chat_burst)
     cluster = join_cluster(store, app.state.hub)
@@ -80,7 +80,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             task.cancel()
         if cluster is not None:
             cluster.close()
-        store.close()
+        app.state.hub.io.close()  # the store's calls under way end, then the store closes
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

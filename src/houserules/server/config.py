@@ -38,8 +38,10 @@ class ServerConfig:
     create_burst: float = 20.0
     #: unfinished tables (created in the last day) the server holds at most
     max_open_tables: int = 1000
-    #: ... and one party (an address's network: gate.party) at most
+    #: ... and one person at most (an address's network, gate.party, unless an invite link proved who)
     max_open_per_party: int = 20
+    #: ... and one network (gate.party) at most, however many people it holds
+    max_open_per_network: int = 100
     #: largest HTTP request body (bytes); larger ones are answered 413
     max_body: int = 64 * 1024
     #: tables held in memory; idle ones beyond this leave it and are reloaded on demand

@@ -18,6 +18,7 @@ log = logging.getLogger("houserules.server")
 
 class Hosting(Presence):
     """A live table's host commands."""
+
     async def host_command(self, client: Client, msg: Mapping[str, Any]) -> None:
         """The host pauses or resumes the table, or has a bot play an absent player's seat.
         Any player seated at the table may do the last one too, once play has begun: a friend
@@ -32,10 +33,11 @@ class Hosting(Presence):
             if self.table.over:
                 raise ProtocolError("game_over", "the game is over")
             if do in ("pause", "resume"):
-                self._catch_up()
+                await self._catch_up()
                 settings = {**self.settings, "paused": do == "pause"}
-                self.hub.store.set_settings(self.id, settings)
+                await self.hub.io.run(self.hub.store.set_settings, self.id, settings)
                 self.settings = settings
+                self._watch_host()
                 self.schedule()
             elif do == "replace":
                 seat = msg.get("seat")
@@ -51,7 +53,7 @@ class Hosting(Presence):
                 if not self.seats[seat].joined:  # never came: the seat is taken, so play can begin
                     joined = replace(self.seats[seat], joined=True)
                     try:
-                        self.hub.store.update_seat(self.id, seat, joined)
+                        await self.hub.io.run(self.hub.store.update_seat, self.id, seat, joined)
                     except sqlite3.Error:
                         log.exception("table %s: could not store that seat %d was handed to a bot", self.id, seat)
                         raise not_saved("that the seat was handed to a bot") from None

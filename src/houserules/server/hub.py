@@ -8,6 +8,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
+import time
 from collections import OrderedDict
 from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import replace
@@ -20,12 +21,14 @@ from ..engine import registry
 from ..engine.core import GameError
 from ..engine.options import stored as options_stored
 from ..table import Table, bot_name, person_name
+from .chat import plain
 from .clients import Unavailable
+from .limits import OPEN_WINDOW
 from .live import LiveTable
 from .moving import ANSWER, IDLE
 from .protocol import NAME_LIMIT
 from .store import Store, StoredSeat, StoredTable, StoreError, token_hash
-from .stores import TableStore
+from .stores import Offloaded, TableStore
 from .table_state import TableState
 
 if TYPE_CHECKING:
@@ -46,6 +49,8 @@ class Hub:
                  idle: float | None = IDLE, policies: Mapping[str, Mapping[str, str]] | None = None,
                  answer: float = ANSWER):
         self.store = store
+        #: the store's calls off the event loop (``await hub.io.run(hub.store.append, ...)``; reads ``io.read``)
+        self.io = Offloaded(store)
         #: trained policies this server offers as bots, by game and name (``serve --policies DIR``)
         self.policies = policies or {}
         self.bot_delay = bot_delay
@@ -86,7 +91,7 @@ class Hub:
     def presence_changed(self, table_id: str) -> None:
         live = self.tables.get(table_id)
         if live is not None:
-            live.presence_changed()
+            self.spawn(live.presence_changed())  # under the table's lock
 
     def stand_in(self, table_id: str, seat: int) -> None:
         """The host asked at another process for a stand-in at this process's table."""
@@ -124,9 +129,9 @@ class Hub:
                     raise GameError(f"seat {i}: {exc}") from None
         return StoredTable(_new_id(), game.name, opts, seed, seats, [], settings=dict(settings or {}))
 
-    def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
-               seed: int | None = None, clock: Any = None, on_timeout: Any = None,
-               listed: bool = False, party: str | None = None) -> tuple[StoredTable, dict[int, str], dict[str, str]]:
+    async def create(self, game_name: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
+                     seed: int | None = None, clock: Any = None, on_timeout: Any = None, listed: bool = False,
+                     party: Mapping[str, str] | None = None) -> tuple[StoredTable, dict[int, str], dict[str, str]]:
         """Store a new table; returns it, a fresh secret token per person's seat and
         the table's own secrets: ``host`` (pause, resume, replace) and ``watch`` (spectate)."""
         clock_spec = parse_clock(clock)
@@ -134,32 +139,37 @@ class Hub:
         secrets_ = {"host": secrets.token_urlsafe(18), "watch": secrets.token_urlsafe(12)}
         settings = {"clock": clock_spec.to_json() if clock_spec else None, "on_timeout": timeout, "listed": bool(listed),
                     "paused": False, "host_hash": token_hash(secrets_["host"]),
-                    "watch_hash": token_hash(secrets_["watch"]), "party": party}
+                    "watch_hash": token_hash(secrets_["watch"]), **(party or {})}
         tokens: dict[int, str] = {}
         stored_seats = []
         for i, spec in enumerate(seats):
             bot = spec.get("bot") or None
             default = bot_name(i) if bot else person_name(i)
-            name = str(spec.get("name") or default).strip()[:NAME_LIMIT] or default
+            name = plain(str(spec.get("name") or default))[:NAME_LIMIT].strip() or default
             if bot is None:
                 tokens[i] = secrets.token_urlsafe(18)
             stored_seats.append(StoredSeat(name, bot, token_hash(tokens[i]) if i in tokens else None))
         stored = self.new_table(game_name, options, stored_seats, seed, settings)
         try:
-            self.store.create(stored)
+            await self.io.run(self.store.create, stored)
         except sqlite3.Error:
             log.exception("could not store a new %s table", stored.game)
             raise Unavailable("the server could not store the table (its storage failed); try again later") \
                 from None
+        if not tokens:  # every seat a bot's: play begins now, whether or not anyone watches
+            live = await self.fetch(stored.id)
+            if live is not None:
+                live.schedule()
+                live.kick_bots()
         return stored, tokens, secrets_
 
     def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from the store (options, seed, actions replayed) if not in
         memory; None if there is no such table. Unavailable if it cannot be read or replayed:
-        that table is refused, every other one is served as usual."""
-        live = self.tables.get(table_id)
+        that table is refused, every other one is served as usual. It reads the store where
+        it is called: the server's own paths use ``fetch``, which reads it off the event loop."""
+        live = self._held(table_id)
         if live is not None:
-            self.tables.move_to_end(table_id)
             return live
         try:
             stored = self.store.load(table_id)
@@ -168,10 +178,55 @@ class Hub:
             raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
         if stored is None:
             return None
-        table = replayed(stored)
+        table = replayed(_open(stored))
         if self.cluster is not None:
-            self.cluster.claim(table_id)
-        live = self.tables[table_id] = LiveTable(self, stored, table)
+            self.cluster.talk.submit(self.cluster.claim_now, table_id).result()
+        return self._adopt(stored, table)
+
+    async def fetch(self, table_id: str) -> LiveTable | None:
+        """As ``get``, with the store read and the record replayed off the event loop."""
+        live = self._held(table_id)
+        if live is not None:
+            return live
+        try:
+            stored = await self.io.read(self.store.load, table_id)
+        except (sqlite3.Error, ValueError):
+            log.exception("table %s: could not be read from the store", table_id)
+            raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
+        if stored is None:
+            return None
+        table = await asyncio.to_thread(replayed, _open(stored))
+        if self.cluster is not None:  # the table's own, if no other process holds it (off the loop too)
+            await self.cluster.claim(table_id)
+        return self._held(table_id) or self._adopt(stored, table)  # another fetch may have been first
+
+    async def make_room(self) -> bool:
+        """The server holds as many unfinished tables as it may: close the one nobody has touched
+        longest (no move stored, nobody joining) that nobody uses either (no connection here or,
+        in a cluster, at another process; no bot, clock or grace period running); whether one
+        was. Old idle tables yield to new ones, so a flood of tables cannot shut the door."""
+        since = time.time() - OPEN_WINDOW
+        for table_id in await self.io.read(self.store.oldest_open, since, 50):
+            live = self.tables.get(table_id)
+            if (live is not None and not live.idle) or (self.cluster is not None and self.cluster.elsewhere(table_id)):
+                continue
+            await self.io.run(self.store.close_table, table_id, time.time())
+            if live is not None and self.forget(live):
+                live.evicted = True
+                live.stop()
+            log.info("table %s: closed to make room for a new one (nobody had touched it for longest)", table_id)
+            return True
+        return False
+
+    def _held(self, table_id: str) -> LiveTable | None:
+        live = self.tables.get(table_id)
+        if live is not None:
+            self.tables.move_to_end(table_id)
+        return live
+
+    def _adopt(self, stored: StoredTable, table: Table) -> LiveTable:
+        """Hold the table just loaded (in a cluster, its claim was tried first)."""
+        live = self.tables[stored.id] = LiveTable(self, stored, table)
         self._trim(live)
         return live
 
@@ -181,20 +236,21 @@ class Hub:
         (the table's clock does not count the downtime). Tables are replayed one at a time,
         the server answering meanwhile; one that cannot be is left for the log."""
         try:
-            ids = self.store.in_play(self.max_tables)
+            ids = await self.io.read(self.store.in_play, self.max_tables)
         except sqlite3.Error:
             log.exception("could not list the tables in play")
             return
         for table_id in ids:
             await asyncio.sleep(0)
             try:
-                live = self.get(table_id)
+                live = await self.fetch(table_id)
             except Unavailable:
-                continue  # logged by get
+                continue  # logged by fetch
             if live is not None and not live.evicted:
                 live.schedule()
                 live.kick_bots()
                 live._watch_absences()
+                live._watch_host()
 
     def _trim(self, keep: LiveTable) -> None:
         """Drop the least recently used idle tables (never ``keep``, the one just loaded)
@@ -236,6 +292,14 @@ def replayed(stored: StoredTable) -> Table:
         raise Unavailable(f"table {stored.id} is stored but its game no longer replays on this server "
                           "(the server's log says why); other tables are not affected", 500) from None
     return table
+
+
+def _open(stored: StoredTable) -> StoredTable:
+    """The stored table, unless it was closed to make room (Unavailable, 410)."""
+    if stored.settings.get("closed") is not None:
+        raise Unavailable(f"table {stored.id} was closed to make room for new tables: nobody had touched it for "
+                          "longest while the server was full", 410)
+    return stored
 
 
 def stored_options(path: Path, table_id: str) -> tuple[str, dict[str, Any]]:

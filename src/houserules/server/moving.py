@@ -47,7 +47,7 @@ class Moving(Storing):
                 return
             seen = self._seen()
             try:
-                self._catch_up()
+                await self._catch_up()
             except ProtocolError:
                 return  # logged; the table was dropped from memory and comes back from the store
             self._show(seen)
@@ -55,9 +55,9 @@ class Moving(Storing):
             self.schedule()
             self.kick_bots()
 
-    def _catch_up(self) -> None:
+    async def _catch_up(self) -> None:
         """Under the lock: carry out everything due by now, and store it before anyone is told."""
-        self._sync()
+        await self._sync()
         if self.flowing is None:
             return
         before = len(self._actions())
@@ -69,7 +69,7 @@ class Moving(Storing):
             log.exception("table %s: the engine failed on a deadline; reloading from the store", self.id)
             self.evict("the server failed keeping this table's time")
             raise ProtocolError("internal", "the server could not keep this table's time") from None
-        self._persist(before)
+        await self._persist(before)
 
     def answer_due(self) -> float | None:
         """When the first person asked in secret (a NOPE window) will have said nothing for
@@ -123,14 +123,15 @@ class Moving(Storing):
     async def _run_bots(self) -> None:
         """Bots play until a person must decide; each move is stored before it is shown.
 
-        With a delay, one move per pause so people can follow; without, every
-        pending bot move at once."""
+        One move per pause (``Hub.bot_delay``) so people can follow, and the table's lock is
+        let go between moves even without a pause: a stand-in never holds the table for a
+        whole game, and a person coming back takes their seat at the next move."""
         delay = self.hub.bot_delay
         while True:
             await asyncio.sleep(delay)
             async with self.lock:
                 try:
-                    self._sync()
+                    await self._sync()
                 except ProtocolError:
                     return
                 if self.evicted or self.status != "playing" or self.table.bot_to_act() is None:
@@ -138,26 +139,23 @@ class Moving(Storing):
                 before = len(self._actions())
                 seen = self._seen()
                 try:  # a bot may think for a while (a search bot): off the event loop
-                    await asyncio.to_thread(self._bot_moves, bool(delay))
+                    await asyncio.to_thread(self._bot_move)
                 except Exception:
                     log.exception("table %s: a bot failed; reloading from the store", self.id)
                     self.evict("a bot failed to move")
                     return
                 try:
-                    self._persist(before)
+                    await self._persist(before)
                 except ProtocolError:
                     return
                 self._show(seen)
                 self.schedule()
 
-    def _bot_moves(self, one: bool) -> None:
-        """Under the lock, in a worker thread: what is due, then one bot move or every pending one.
-        One move means one that anyone else sees: a bot's silent answer in a NOPE window takes
-        no pause of its own, or the pause would tell that it was asked."""
+    def _bot_move(self) -> None:
+        """Under the lock, in a worker thread: what is due, then one bot move that anyone else
+        sees: a bot's silent answer in a NOPE window takes no pause of its own, or the pause
+        would tell that it was asked."""
         self.table.due(self.now())
-        if not one:
-            self.table.advance(t=self.now())
-            return
         while self.table.bot_to_act() is not None and not self.table.over:
             shown = self.table.shown_actions, len(self.table.log)
             self.table.step_bot(self.now())

@@ -28,17 +28,17 @@ class Presence(Moving):
         """A client says hello: it is sent the table and what it missed since event ``since``.
         Under the table's lock: a move being judged in a worker thread is never seen half made."""
         async with self.lock:
-            self._join(client, since)
+            await self._join(client, since)
             self.kick_bots()
             if self._watch_absences():  # play began with someone away: everyone sees their countdown
                 self.broadcast()
 
-    def _join(self, client: Client, since: int) -> None:
+    async def _join(self, client: Client, since: int) -> None:
         seat = client.seat
         if seat is not None and not self.seats[seat].joined and not self.wants_name(client):
             joined = replace(self.seats[seat], joined=True)
             try:
-                self.hub.store.update_seat(self.id, seat, joined)
+                await self.hub.io.run(self.hub.store.update_seat, self.id, seat, joined)
             except sqlite3.Error:
                 log.exception("table %s: could not store that seat %d joined", self.id, seat)
                 raise not_saved("that you joined") from None
@@ -51,12 +51,13 @@ class Presence(Moving):
         client.cursor = max(client.cursor, n - EVENT_WINDOW)
         client.send(self.welcome(client))
         self.clients.add(client)
+        self._watch_host()
         if seat is not None:
             self.stood_in.pop(seat, None)
         self._announce()
         self.schedule()
         self.broadcast()
-        lines = self.chat.recent() if self.spec.chat else []
+        lines = await self.chat.recent() if self.spec.chat else []
         if lines:  # the recent talk, for a page that (re)opens the table
             client.send({"type": "chat", "history": True, "lines": lines})
 
@@ -69,6 +70,7 @@ class Presence(Moving):
             async with self.lock:
                 self.clients.discard(client)
                 self._announce()
+                self._watch_host()
                 self._watch_absences()  # first: the others' update carries the countdown to the stand-in
                 if not self.evicted:
                     self.broadcast()
@@ -81,7 +83,8 @@ class Presence(Moving):
         """Nobody connected and nothing running or due (no bot moving, no clock or deadline to
         wake for, no seat's grace period): the table may leave memory (the store has it all)."""
         busy = any(task is not None and not task.done() for task in (self.bots_task, self.wake_task))
-        return not self.clients and not busy and not self.grace and not self.lock.locked()
+        waits = self.grace or self.host_away is not None
+        return not self.clients and not busy and not waits and not self.lock.locked()
 
     # --- leavers ------------------------------------------------------------------
     def _watch_absences(self) -> bool:
@@ -97,7 +100,41 @@ class Presence(Moving):
             if self.absent(seat) and seat not in self.grace and self.table.seats[seat].stand_in is None:
                 self.grace[seat] = loop.call_later(grace, self._grace_over, seat)
                 started = True
+        if started:
+            self._announce_stand_ins()  # the other processes' pages count down too
         return started
+
+    def _watch_host(self) -> None:
+        """A paused table whose host has no connection goes on after the grace period, as a
+        stand-in sits down for an absent player: a host who paused and left holds nobody up
+        for ever. The host coming back (or resuming, or the game ending) ends the wait."""
+        hosted = any(c.host for c in self.clients)
+        if not self.paused or hosted or self.table.over or self.evicted or not self.owner:
+            if self.host_away is not None:
+                self.host_away.cancel()
+                self.host_away = None
+            return
+        if self.host_away is None:
+            self.host_away = asyncio.get_running_loop().call_later(
+                self.hub.grace, lambda: self.hub.spawn(self._resume_unhosted()))
+
+    async def _resume_unhosted(self) -> None:
+        """The host's grace period ended with the table still paused and the host away: it resumes."""
+        async with self.lock:
+            self.host_away = None
+            if not self.paused or any(c.host for c in self.clients) or self.evicted or self.table.over:
+                return
+            settings = {**self.settings, "paused": False}
+            try:
+                await self.hub.io.run(self.hub.store.set_settings, self.id, settings)
+            except sqlite3.Error:
+                log.exception("table %s: could not store that it resumed without its host", self.id)
+                return
+            self.settings = settings
+            self.schedule()
+            self.broadcast()
+            self.kick_bots()
+            self._watch_absences()
 
     def _grace_over(self, seat: int) -> None:
         self.grace.pop(seat, None)
@@ -127,23 +164,26 @@ class Presence(Moving):
         handle = self.grace.pop(seat, None)
         if handle is not None:
             handle.cancel()
-        if self.table.seats[seat].stand_in is not None:
-            self.table.seats[seat].stand_in = None
+        stood = self.table.seats[seat].stand_in is not None
+        self.table.seats[seat].stand_in = None
+        if handle is not None or stood:  # the other processes' pages stop counting down
             self._announce_stand_ins()
 
     # --- several server processes (cluster.py) ------------------------------------
-    def presence_changed(self) -> None:
+    async def presence_changed(self) -> None:
         """Who is connected at other processes changed: a player back there gets up their
-        stand-in; one gone starts their grace period (at the owner)."""
-        if self.evicted:
-            return
-        if self.owner:
-            for seat in self.elsewhere():
-                if seat in self.grace or self.table.seats[seat].stand_in is not None:
-                    self._back(seat)
-                    self.stood_in.pop(seat, None)
-            self._watch_absences()
-        self.broadcast()
+        stand-in; one gone starts their grace period (at the owner). Under the lock, as every
+        broadcast: a bot's move being made in a worker thread is not stored yet."""
+        async with self.lock:
+            if self.evicted:
+                return
+            if self.owner:
+                for seat in self.elsewhere():
+                    if seat in self.grace or self.table.seats[seat].stand_in is not None:
+                        self._back(seat)
+                        self.stood_in.pop(seat, None)
+                self._watch_absences()
+            self.broadcast()
 
     async def refresh(self, adopted: bool) -> None:
         """Another process stored a change (or this one just took the table over): catch up
@@ -156,7 +196,7 @@ class Presence(Moving):
             if cluster is None:
                 return
             try:
-                stored = cluster.store.load(self.id, since=len(self._actions()))
+                stored = await self.hub.io.read(cluster.store.load, self.id, len(self._actions()))
             except sqlite3.Error:
                 log.exception("table %s: could not be read to catch up", self.id)
                 return
@@ -179,7 +219,7 @@ class Presence(Moving):
                     c.send({"type": "rematch", "table": stored.rematch})
             self.seats, self.settings, self.rematch = stored.seats, stored.settings, stored.rematch
             if self.spec.chat and self.chat.lines is not None:  # a line said at another process
-                self._tell_chat(self.chat.news())
+                self._tell_chat(await self.chat.news())
             if adopted:  # as after a restart: the clock resumes from the last stored moment
                 self.base, self.flowing = self.table.last_t, None
             else:
@@ -188,3 +228,4 @@ class Presence(Moving):
         self.schedule()
         self.kick_bots()
         self._watch_absences()
+        self._watch_host()

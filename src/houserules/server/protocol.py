@@ -11,6 +11,7 @@ another seat's hidden cards.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,8 +66,10 @@ def parse(text: str | bytes | None, max_size: int = MAX_MESSAGE) -> dict[str, An
 
 
 def _valid_ref(ref: Any) -> bool:
-    return (isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) < 2**53) or (
-        isinstance(ref, str) and len(ref) <= 64)
+    """A number (an integer, or a float such as 3.0: JSON says "a number") of at most 2**53 in
+    size, or a string of up to 64 characters."""
+    number = isinstance(ref, (int, float)) and not isinstance(ref, bool) and math.isfinite(ref)
+    return (number and abs(ref) < 2**53) or (isinstance(ref, str) and len(ref) <= 64)
 
 
 @dataclass

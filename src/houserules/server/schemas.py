@@ -21,8 +21,11 @@ HTTP_ERRORS: dict[int, str] = {
          "replay was asked for without one of the table's secrets",
     404: "no such table (or game)",
     409: "the game is not over yet: its replay opens when it is",
+    410: "the table was closed to make room for new ones (nobody had touched it for longest while the server "
+         "was full)",
     413: "the request body is larger than the server accepts",
-    429: "too many new tables from this address: slow down and try again soon",
+    429: "too many new tables from this address, or unfinished ones held by this person or network: slow down, "
+         "finish some, or try again soon",
     500: "the table is stored but no longer replays on this server (other tables are not affected)",
     503: "the server cannot take this now: its storage failed (full or read-only disk, damaged file), or it "
          "holds as many open tables as it can; nothing changed",
@@ -155,6 +158,8 @@ class Replay(BaseModel):
     seat: int | None = Field(description="whose view the frames are (null: a spectator's)")
     seats: list[str] = Field(description="the seats' names")
     options: dict[str, Any] = Field(description="the options as anyone may know them once the game is over")
+    house: list[dict[str, str]] = Field([], description='the house rules the game was played by, each in words: '
+                                                         '[{"id", "title", "words"}] (none without a book)')
     result: dict[str, Any] | None
     listed: bool = Field(description="the table is listed: its replay opens for anyone, without a secret")
     frames: list[dict[str, Any]] = Field(description='the deal, then each moment that showed something: {"entry": '

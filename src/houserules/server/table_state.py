@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..bots import shown_bot
 from ..engine import registry
 from ..table import Table, person_name
-from .acks import Acks
 from .chat import Chat
 from .clients import Client
 from .protocol import ProtocolError, error
 from .rematch import Offer
 from .store import StoredSeat, StoredTable, token_hash
-from .stores import TableStore
+from .stores import Offloaded, TableStore
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -29,6 +28,8 @@ class TableHub(Protocol):
     """What a live table asks of the hub that holds it (hub.Hub)."""
 
     store: TableStore
+    #: the store's calls off the event loop (``await hub.io.run(hub.store.append, ...)``)
+    io: Offloaded
     cluster: Cluster | None
     bot_delay: float
     grace: float
@@ -70,10 +71,10 @@ class TableState:
         self.wake_task: asyncio.Task[None] | None = None
         #: seats whose player is disconnected, and when the grace period for each ends (server time)
         self.grace: dict[int, asyncio.TimerHandle] = {}
+        #: a paused table whose host is away: when it resumes by itself (``Presence._watch_host``)
+        self.host_away: asyncio.TimerHandle | None = None
         #: where in the log each stand-in started playing (told to the player when they are back)
         self.stood_in: dict[int, int] = {}
-        #: what each seat's acts were answered with (any of its connections may re-send one)
-        self.acks: dict[int, Acks] = {}
         #: on the table's clock: when each seat the table waits on began to owe its decision, and
         #: when each person last acted (or sat down): for the idle limit (``idle_due``)
         self.owing: dict[int, float] = {}
@@ -82,7 +83,7 @@ class TableState:
         self.asked: dict[int, float] = {}
         self.spec = registry.spec(table.game.name)
         #: what the people at the table said (chat.py), read from the store when first wanted
-        self.chat = Chat(self.id, hub.store)
+        self.chat = Chat(self.id, hub.io)
         self._flow()
 
     # --- who is who ---------------------------------------------------------------
@@ -153,10 +154,12 @@ class TableState:
     def stand_in_due(self, seat: int) -> float | None:
         """Seconds until a stand-in bot sits down at ``seat`` (its player is away and the grace
         period runs), else None: every page counts it down, so nobody is surprised by the bot.
-        Known where the grace period runs (the table's owner, in a cluster)."""
+        Where the grace period runs (the table's owner, in a cluster) from its timer; at the
+        other processes from the moment the owner announced (``Cluster.grace_due``)."""
         handle = self.grace.get(seat)
         if handle is None:
-            return None
+            due = self.hub.cluster.grace_due(self.id).get(seat) if self.hub.cluster is not None else None
+            return None if due is None else round(max(0.0, due - time.time()), 1)
         try:
             now = asyncio.get_running_loop().time()
         except RuntimeError:  # asked from outside the server's loop (a test's thread)
@@ -231,6 +234,9 @@ class TableState:
         for handle in self.grace.values():
             handle.cancel()
         self.grace.clear()
+        if self.host_away is not None:
+            self.host_away.cancel()
+            self.host_away = None
         if self.hub.cluster is not None:
             self.hub.cluster.release(self.id)
 

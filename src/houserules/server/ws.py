@@ -90,7 +90,7 @@ async def _sender(websocket: WebSocket, client: Client) -> None:
 async def _table(websocket: WebSocket, table_id: str, hub: Hub) -> LiveTable | None:
     """The live table, or None once the client has been sent why not (and closed)."""
     try:
-        live = hub.get(table_id)
+        live = await hub.fetch(table_id)
     except Unavailable as exc:
         await _refuse(websocket, "unavailable", str(exc))
         return None

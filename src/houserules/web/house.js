@@ -66,8 +66,8 @@ function verdictLines(v) {
   for (const w of v.warnings) out.push(h("span", { class: "house-warning" }, ` Careful: ${w}.`));
   const s = v.smoke;
   if (s) {
-    const ended = s.at_limit ? `${s.at_limit} of them ran to the turn limit (${s.turn_limit.toLocaleString()} turns) without a winner`
-      : "every one ended with a winner";
+    const limit = s.turn_limit ? `ran to the turn limit (${plural(s.turn_limit, "turn")})` : `ended after ${plural(s.rounds, "round")}`;
+    const ended = s.at_limit ? `${s.at_limit} of them ${limit} without a winner` : "every one ended with a winner";
     out.push(h("span", { class: "house-smoke" }, ` Tried in ${plural(s.games, "game")} between bots at ${s.players} seats: ${ended}; `
       + `the house rules fired ${plural(s.fired, "time")}.`));
   }
@@ -202,7 +202,7 @@ function writer(game, vocab, state, add) {
   const ruleOf = () => {
     const r = { id: f.id, title: f.title, on: f.on };
     if (f.conds.length) r.if = f.conds.map(conditionText);
-    if (f.effects.length) r.effects = f.effects.map((e) => (effects[e.name].high > 0 ? `${e.name}:${e.n}` : e.name));
+    if (f.effects.length) r.effects = f.effects.map((e) => (takes(effects[e.name]) ? `${e.name}:${e.n}` : e.name));
     if (f.penalty) r.penalty = { ...f.penalty };
     if (f.replaces.length) r.replaces = [...f.replaces];
     return r;
@@ -228,7 +228,7 @@ function writer(game, vocab, state, add) {
     f.conds = f.conds.filter((c) => t.reads.includes(c.reading));
     if (t.needs_if && !f.conds.length && t.reads.length) f.conds.push(freshCondition(readings[t.reads[0]]));
     f.effects = f.effects.filter((e) => t.effects.some((x) => x.name === e.name));
-    if (t.acts && !f.effects.length && t.effects.length && !f.penalty) f.effects.push({ name: t.effects[0].name, n: effects[t.effects[0].name].low });
+    if (t.acts && !f.effects.length && t.effects.length && !f.penalty) f.effects.push({ name: t.effects[0].name, n: firstArgument(effects[t.effects[0].name]) });
     if (!t.penalty) f.penalty = null;
     // a moment whose rules can only cost a penalty (a player going out) starts with one
     if (t.acts && !t.effects.length && t.penalty && !f.penalty && !f.replaces.length) f.penalty = { name: f.title.toLowerCase(), cards: vocab.penalty.low };
@@ -259,7 +259,7 @@ function writerRows(f, vocab, t, readings, effects, draw, ask) {
   if (t.effects.length) {
     const rows = f.effects.map((e, i) => effectRow(e, t, effects, draw, ask, () => { f.effects.splice(i, 1); draw(); }));
     const more = f.effects.length < vocab.limits.effects
-      ? h("button", { type: "button", class: "ghost house-more", id: "house-more-then", onclick: () => { f.effects.push({ name: t.effects[0].name, n: effects[t.effects[0].name].low }); draw(); } }, "+ an effect")
+      ? h("button", { type: "button", class: "ghost house-more", id: "house-more-then", onclick: () => { f.effects.push({ name: t.effects[0].name, n: firstArgument(effects[t.effects[0].name]) }); draw(); } }, "+ an effect")
       : "";
     out.push(line("Then", ...rows, more));
   }
@@ -325,11 +325,21 @@ function valueControl(c, reading, t, readings, ask) {
   return h("span", {}, input, reading.unit ? ` ${reading.unit}` : "");
 }
 
+/** Whether an effect takes an argument (a number, ``draw:2``, or a value, ``like:9S``), and its first. */
+const takes = (effect) => effect.high > 0 || !!effect.values;
+const firstArgument = (effect) => (effect.values ? effect.values[0].value : effect.low);
+
 function effectRow(e, t, effects, draw, ask, remove) {
   const what = select("house-effect", "what happens", t.effects.map((x) => [x.name, x.words]), e.name);
-  what.addEventListener("change", () => { e.name = what.value; e.n = effects[e.name].low; draw(); });
+  what.addEventListener("change", () => { e.name = what.value; e.n = firstArgument(effects[e.name]); draw(); });
   const bounds = effects[e.name];
   let n = "";
+  if (bounds.values) { // its argument is one of the values the vocabulary names (a grouping, a card)
+    const which = select("house-arg", "which", bounds.values.map((v) => [v.value, v.words || v.value]), e.n);
+    which.addEventListener("change", () => { e.n = which.value; ask(); });
+    return h("div", { class: "house-effect-row" }, what, " … = ", which,
+      h("button", { type: "button", class: "ghost house-drop", "aria-label": "remove this effect", onclick: remove }, "×"));
+  }
   if (bounds.high > 0) {
     n = h("input", { type: "number", class: "house-n", "aria-label": "N", value: e.n, title: `${bounds.low} to ${bounds.high}` });
     n.addEventListener("input", () => { e.n = Number(n.value); ask(); });

@@ -58,14 +58,24 @@ def _effect(raw: Any, where: str, vocab: Vocabulary, on: str) -> tuple[str, int]
         raise RuleError(where, f"an effect is text: {', '.join(_forms(vocab, on)) or 'none here'}")
     word = raw.strip().lower()
     name, _, arg = word.rpartition(":")
-    if not name or not arg.lstrip("-").isdigit() or arg.count("-") > 1:
-        name, arg = word, ""
+    kinded = vocab.effect.get(name) if name else None
+    if kinded is None or kinded.kind is None:  # a count, or no argument (``next:draw`` is one name)
+        if not name or not arg.lstrip("-").isdigit() or arg.count("-") > 1:
+            name, arg = word, ""
     effect = vocab.effect.get(name)
     if effect is None:
         raise RuleError(where, f"{raw!r} is not an effect ({', '.join(_forms(vocab, on)) or 'none here'})")
     if name not in trigger.effects:
         allowed = ", ".join(_forms(vocab, on)) or "none"
         raise RuleError(where, f"a rule on '{on}' cannot have {name} (its effects: {allowed})")
+    if effect.kind is not None:
+        if not arg.strip():
+            example = effect.kind.write(effect.kind.domain[0]) if effect.kind.domain else "..."
+            raise RuleError(where, f"{name} takes a {effect.kind.name}: {name}:{example}")
+        value = effect.kind.read(arg, where)
+        if not isinstance(value, int):
+            raise TypeError(f"effect {name}'s kind {effect.kind.name} reads to {value!r}, not a whole number")
+        return name, value
     if effect.counted:
         if not arg:
             raise RuleError(where, f"{name} takes a count: {name}:{effect.low}")
@@ -76,7 +86,12 @@ def _effect(raw: Any, where: str, vocab: Vocabulary, on: str) -> tuple[str, int]
 
 
 def _forms(vocab: Vocabulary, on: str) -> list[str]:
-    return [f"{e}:N" if vocab.effect[e].counted else e for e in vocab.trigger[on].effects]
+    out = []
+    for name in vocab.trigger[on].effects:
+        effect = vocab.effect[name]
+        arg = f"{effect.kind.name.upper()}" if effect.kind is not None else "N"
+        out.append(f"{name}:{arg}" if effect.counted else name)
+    return out
 
 
 def _penalty(raw: Any, where: str, vocab: Vocabulary) -> Penalty:
@@ -201,7 +216,7 @@ def rule_json(r: HouseRule, vocab: Vocabulary) -> dict[str, Any]:
     if r.when:
         out["if"] = [conditions.to_text(c, vocab.reading) for c in r.when]
     if r.effects:
-        out["effects"] = [f"{name}:{n}" if vocab.effect[name].counted else name for name, n in r.effects]
+        out["effects"] = [vocab.effect[name].write(n) for name, n in r.effects]
     if r.penalty is not None:
         out["penalty"] = {"name": r.penalty.name, "cards": r.penalty.cards}
     if r.replaces:
@@ -241,3 +256,9 @@ def explain(r: HouseRule, vocab: Vocabulary) -> str:
     else:
         out = f"{' and '.join(replaced)} no longer {'applies' if len(replaced) == 1 else 'apply'}"
     return f"{r.title}: {out}."
+
+
+def sayings(book: Book, vocab: Vocabulary) -> tuple[tuple[str, str, str], ...]:
+    """Each rule of ``book`` as its id, title and words (``explain``): what a compiled table keeps
+    for the view, where every seat and spectator reads the table's rules (a book is public)."""
+    return tuple((r.id, r.title, explain(r, vocab)) for r in book.rules)

@@ -52,10 +52,23 @@ def _readings(vocab: Vocabulary) -> list[dict[str, Any]]:
 
 
 def _effect_words(effect: Effect, trigger: Trigger) -> str:
-    """What ``effect`` does at ``trigger``'s moment, its number said as N ("the next player draws N cards")."""
+    """What ``effect`` does at ``trigger``'s moment, its number said as N ("the next player draws N cards",
+    "a raise is at most N Stakes"); an effect whose argument is a value, that value as "…"."""
+    if effect.kind is not None:
+        return effect.words.format(who=trigger.who, n="…", cards="…")
     if effect.counted:
-        return effect.words.format(who=trigger.who, n="N", cards="N cards")
+        return effect.words.format(who=trigger.who, n="N", cards=f"N {effect.unit}s")
     return effect.say(0, trigger.who)
+
+
+def _effect(effect: Effect) -> dict[str, Any]:
+    """An effect's record for a form: its bounds, and for one whose argument is a value (Onion's
+    ``above:two-card onion``, bpoker's ``like:9S``) the values it may name, each in words."""
+    out: dict[str, Any] = {"name": effect.name, "clause": effect.clause, "words": effect.words, "low": effect.low,
+                           "high": effect.high, "unit": effect.unit, "values": None}
+    if effect.kind is not None:
+        out["values"] = [{"value": effect.kind.write(v), "words": effect.kind.say(v)} for v in effect.kind.domain]
+    return out
 
 
 def _triggers(vocab: Vocabulary) -> list[dict[str, Any]]:
@@ -76,8 +89,7 @@ def to_json(vocab: Vocabulary) -> dict[str, Any]:
         "penalty": {"low": low, "high": high},
         "triggers": _triggers(vocab),
         "readings": _readings(vocab),
-        "effects": [{"name": e.name, "clause": e.clause, "words": e.words, "low": e.low, "high": e.high}
-                    for e in vocab.effects],
+        "effects": [_effect(e) for e in vocab.effects],
         "seed": [{"clause": s.clause, "words": s.words} for s in vocab.seed],
     }
 

@@ -27,6 +27,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from .conditions import Condition, Reading
+from .kinds import Kind
 
 
 @dataclass(frozen=True)
@@ -71,9 +72,12 @@ class Trigger:
 class Effect:
     """Something a rule may do: ``name`` as written (``skip``, ``next:draw``), the ``clause``
     whose mechanism it uses, ``words`` (``{who}``: whom the trigger concerns; ``{n}``: its number;
-    ``{cards}``: "a card" or "N cards"), ``low``..``high`` (the bounds of its number; 0..0: it
+    ``{cards}``: "a card" or "N cards", in its ``unit``: "a Stake", "2 Stakes"), ``low``..``high`` (the bounds of its number; 0..0: it
     takes none, ``draw:2`` takes one), ``cost(n, seats)``: the most cards it makes the table take,
-    ``cancels``: two of it at one moment undo each other (two reverses)."""
+    ``cancels``: two of it at one moment undo each other (two reverses); ``kind``: its argument
+    is not a number but a value of this kind (``above:two-card onion``, ``like:9S``), read,
+    written and said by the kind (``{n}`` in its words) and kept as the whole number the kind
+    reads it to (a kind whose domain is whole numbers: a grouping's place, a card's code)."""
 
     name: str
     clause: str
@@ -82,15 +86,23 @@ class Effect:
     high: int = 0
     cost: Callable[[int, int], int] | None = None
     cancels: bool = False
+    kind: Kind | None = None
+    unit: str = "card"
 
     @property
     def counted(self) -> bool:
-        """It takes a number (``draw:2``)."""
-        return self.high > 0
+        """It takes an argument: a number (``draw:2``) or a value of its kind (``like:9S``)."""
+        return self.high > 0 or self.kind is not None
 
     def say(self, n: int, who: str) -> str:
-        cards = "a card" if n == 1 else f"{n} cards"
-        return self.words.format(who=who, n=n, cards=cards)
+        cards = f"a {self.unit}" if n == 1 else f"{n} {self.unit}s"
+        return self.words.format(who=who, n=n if self.kind is None else self.kind.say(n), cards=cards)
+
+    def write(self, n: int) -> str:
+        """The effect as a book writes it (``draw:2``, ``above:two-card onion``, ``skip``)."""
+        if self.kind is not None:
+            return f"{self.name}:{self.kind.write(n)}"
+        return f"{self.name}:{n}" if self.counted else self.name
 
 
 @dataclass(frozen=True)

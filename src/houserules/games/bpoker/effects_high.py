@@ -352,11 +352,17 @@ def _jack_restore(state: BState, f: Frame) -> list[Event]:
 
 
 # --- Qs (L787-832) ---------------------------------------------------------------------
+#: the rules whose cards are never passed with a Q♣/Q♠ (L816): theirs
+PASSING: Final = ("BP-QC", "BP-QS")
+
+
 def _companions(state: BState, seat: int, queen: int) -> list[Slot]:
     """What may be passed with a Q♣/Q♠ (L811-817): a card of your table, protected yes, no-effect
-    no, not a Q♣ or Q♠ (a tile by its last card)."""
+    no, not a Q♣ or Q♠ (a tile by its last card), nor a card a house book has follow a Q♣'s or Q♠'s
+    rule (BP-HR2: by face, as the chapter's exception, so that no pass can pass on for ever)."""
+    rule = state.house.rule_for
     return [s for s in state.tables[seat]
-            if not s.ne and queen not in s.cards and face(s.top) not in ((12, CLUBS), (12, SPADES))]
+            if not s.ne and queen not in s.cards and getattr(rule(face(s.top)), "clause", "") not in PASSING]
 
 
 def _pairs(slots: list[Slot]) -> list[str]:

@@ -203,8 +203,10 @@ card_rule(1, (SPADES,), CardRule("BP-1S", "1♠", "1S"))
 
 # --- 2s (L277-324) -------------------------------------------------------------------------
 def _two_options(state: BState, seat: int, variant: str) -> list[str]:
-    """What a 2 may take (L283-307)."""
+    """What a 2 may take (L283-307): a 2♥ no 2♥ (L296), nor a card a house book has follow the
+    2♥'s rule (BP-HR2: a card following it may not take one that does, by face as the chapter's)."""
     opts: list[str] = []
+    rule = state.house.rule_for
     for opp in opponents(state, seat):
         table = state.tables[opp]
         if "D" in variant:
@@ -213,8 +215,12 @@ def _two_options(state: BState, seat: int, variant: str) -> list[str]:
             opts += [f"{card_name(a.top)}+{card_name(b.top)}" for i, a in enumerate(free) for b in free[i + 1:]]
         else:
             opts += [card_name(s.top) for s in table
-                     if targetable(s) and not (variant == "H" and face(s.top) == (2, HEARTS))]
+                     if targetable(s) and not (variant == "H" and _clause(rule(face(s.top))) == "BP-2H")]
     return opts
+
+
+def _clause(rule: CardRule | None) -> str:
+    return "" if rule is None else rule.clause
 
 
 def _two(variant: str, clause: str) -> str:

@@ -13,11 +13,10 @@ one player is left with cards, or at a turn cap (the reason is recorded).
 
 from __future__ import annotations
 
-from ...engine.core import Event, event
+from ...engine.core import Ending, Event, event
 from ...engine.words import plural
 from . import declare
 from .cards import card_name, parse_card
-from .catalogue import rule_for
 from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
@@ -53,7 +52,7 @@ def begin_hand(state: BState) -> list[Event]:
     state.out = [not state.stash[s] for s in range(n)]
     state.in_hand = [not o for o in state.out]
     if sum(state.in_hand) <= 1:
-        return game_over(state, "only one player has cards")
+        return game_over(state, Ending.LAST_STANDING, "only one player has cards")
     events = [event("hand", state.dealer, {"hand": state.hand_no, "seats": tuple(state.live())})]
     for s in state.live():
         got = from_stash(state, s, state.options["ante"])
@@ -135,7 +134,7 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     if not empty_handed(state, seat):
         state.emptied -= {seat}
     events = [event("turn", seat, {"hand": state.hand_no})]
-    if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
+    if any((r := state.house.rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
         state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
         events.append(event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
     push(state, "turn.check", seat)
@@ -236,7 +235,7 @@ def next_turn(state: BState) -> list[Event]:
     state.turns += 1
     state.hand_turns += 1
     if state.turns >= state.options["max_turns"]:
-        return game_over(state, f"turn limit ({state.options['max_turns']} turns)")
+        return game_over(state, Ending.TURN_LIMIT, f"turn limit ({state.options['max_turns']} turns)")
     if state.hand_turns >= state.options["hand_turns"]:
         return [event("hand-cap", None, {"turns": state.hand_turns})] + end_hand(state)
     nxt = state.next_seat(state.turn)
@@ -355,7 +354,7 @@ def end_hand(state: BState) -> list[Event]:
     _reset(state)
     state.hand_no += 1
     if state.hand_no > state.options["hands"]:
-        return game_over(state, f"{plural(state.options['hands'], 'hand')} played")
+        return game_over(state, Ending.PLAYED_OUT, f"{plural(state.options['hands'], 'hand')} played")
     state.dealer = (state.dealer + 1) % state.players
     return begin_hand(state)
 
@@ -369,10 +368,11 @@ def _reset(state: BState) -> None:
     state.emptied = frozenset()
 
 
-def game_over(state: BState, reason: str) -> list[Event]:
-    """The most cards in stash wins (BP-1.6); a tie shares the win."""
+def game_over(state: BState, how: Ending, reason: str) -> list[Event]:
+    """The most cards in stash wins (BP-1.6); a tie shares the win. ``reason``: ``how`` in the words
+    the game has always said it with (its numbers)."""
     _reset(state)
-    state.over, state.phase, state.reason = True, OVER, reason
+    state.over, state.phase, state.reason, state.ending = True, OVER, reason, how
     size = [len(state.stash[s]) for s in range(state.players)]
     top = max(size)
     state.winners = tuple(s for s in range(state.players) if size[s] == top)

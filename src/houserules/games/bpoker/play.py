@@ -11,7 +11,8 @@ choice is open. ``enter`` is the one door (BP-R.2):
    a 5 joins the 5-tile with its value in effect (L398-412); otherwise it is a
    new single card;
 3. unless no-effect, the immediate effect of its value in effect runs
-   (its record in ``catalogue.RULES``).
+   (its record in ``catalogue.RULES``, or the one a house book gives that
+   value: ``state.house``, BP-HR2).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from .cards import (
     spoken,
     value_name,
 )
-from .catalogue import rule_for
 from .joint import spend
 from .looks import changed
 from .machine import ask, push, step, window
@@ -235,10 +235,22 @@ def _played(seat: int, card: int, forcer: int, ne: bool, eff: tuple[int, int] | 
 
 
 def resolve(state: BState, seat: int, card: int, val: tuple[int, int], forcer: int) -> None:
-    """Schedule the immediate effect of ``val`` for ``seat`` (L131-137)."""
-    rule = rule_for(val)
+    """Schedule the immediate effect of ``val`` for ``seat`` (L131-137): the rule the table's card
+    rules give it (the chapter's, or a house book's), said first when a house rule gave it (BP-HR4)."""
+    cards = state.house
+    rule = cards.rule_for(val)
     if rule is not None and rule.step is not None:
         push(state, rule.step, seat, Ctx(card, val[0], val[1], forcer))
+    fired = cards.fires.get(val) if cards.fires else None
+    if fired is not None:
+        push(state, "house", seat, *fired)
+
+
+@step("house")
+def _house(state: BState, f: Frame) -> list[Event]:
+    """A house rule that gave a card its rule fires as the card is played with effect (BP-HR4)."""
+    rule, title = f.data
+    return [event("house", f.seat, {"rule": rule, "title": title})]
 
 
 def replay(state: BState, seat: int, slot: Slot) -> list[Event]:

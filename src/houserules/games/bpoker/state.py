@@ -29,9 +29,14 @@ from typing import Any, Final, NamedTuple
 
 from ...cards import shuffle
 from ...engine.clone import Seeded, remade
+from ...engine.core import Ending
+from ...engine.house import option as house
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
+from ...engine.house.compiled import source_of
+from .house import HouseCards, table_for
+from .vocabulary import VOCABULARY
 
 PLAYERS: Final = (3, 6)
 OPTIONS: Schema = (
@@ -56,6 +61,7 @@ OPTIONS: Schema = (
            "(the chapter's rule), or only if it still stands when its player's next turn begins.", "BP-9D",
            choices=(("wins", "wins at once"), ("stands", "wins if it still stands at its player's next turn")),
            advanced=True),
+    house.option(VOCABULARY),
 )
 TURN: Final = "turn"
 DECLARE: Final = "declare"
@@ -135,6 +141,8 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         opts["hands"] = opts["players"]
     if opts["hand_turns"] is None:  # BP-H33: ten rounds
         opts["hand_turns"] = 10 * opts["players"]
+    house.refuse(opts, VOCABULARY)  # a house book the table cannot play (BP-HR5); its card rules made here,
+    table_for(source_of(opts))  # off a server's event loop, and kept by their content
     return opts
 
 
@@ -153,6 +161,7 @@ class BState(Seeded):
         "direction",
         "discard",
         "emptied",
+        "ending",
         "exempt",
         "fhands",
         "folded",
@@ -162,6 +171,7 @@ class BState(Seeded):
         "frames",
         "hand_no",
         "hand_turns",
+        "house",
         "hands_won",
         "in_hand",
         "looks",
@@ -192,9 +202,11 @@ class BState(Seeded):
         "winners",
     )
 
-    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random, cards: HouseCards | None = None):
         super().__init__(rng)
         self.options = dict(options)
+        #: the card rules this table plays by: the chapter's, or its house book's (issue 36); shared
+        self.house: HouseCards = table_for(source_of(options)) if cards is None else cards
         self.mode: str = options["mode"]
         self.seed = seed
         n = self.players = int(options["players"])
@@ -240,6 +252,7 @@ class BState(Seeded):
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.reason = ""
+        self.ending: Ending | None = None  # how the game ended, once it has (its words: ``reason``)
         self.hands_won = [0] * n
         self.no_win = False
         self.nines: tuple[tuple[int, int], ...] = ()  # (seat, 9♦) played at face value, standing (BP-H26)
@@ -249,7 +262,7 @@ class BState(Seeded):
         """The hand being played, or at the game's end the number of hands played: the counter
         ``hand_no`` has then moved on to a hand that never began, unless a turn limit stopped the
         game in the middle of one (so a finished game never reads "hand 5 of 4")."""
-        if self.over and not self.reason.startswith("turn"):
+        if self.over and self.ending is not Ending.TURN_LIMIT:
             return self.hand_no - 1
         return self.hand_no
 
@@ -258,7 +271,7 @@ class BState(Seeded):
         """An independent copy (search bots; checking that refusals change nothing): the lists,
         dicts and slots copied, the rest (ints, tuples, frames, asks) shared; every field by
         name, so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
-        new = BState(self.options, self.seed, self._rng)
+        new = BState(self.options, self.seed, self._rng, self.house)
         self.share_rng(new)
         new.mode = self.mode
         new.players = self.players
@@ -302,6 +315,7 @@ class BState(Seeded):
         new.over = self.over
         new.winners = self.winners
         new.reason = self.reason
+        new.ending = self.ending
         new.hands_won = self.hands_won[:]
         new.no_win = self.no_win
         new.nines = self.nines

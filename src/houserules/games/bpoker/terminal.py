@@ -16,11 +16,10 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
-from ...tui import Renderer, RendererBase, seat_name, seat_no, second_person
+from ...tui import Renderer, RendererBase, house_rules, seat_table, second_person
 from .cards import CardError, card_name, is_red, parse_card, suit
 from .said import is_unit, strength
 from .view import BView
@@ -103,18 +102,14 @@ class BPokerRenderer(RendererBase):
     def render(self, view: BView, names: list[str]) -> RenderableType:
         shown = [escape(n) for n in names]  # people type their names: the lines below are markup
         d = view.data
-        grid = RichTable(box=None, show_header=True, header_style="bold", expand=False)
-        for col in ("seat", "player", "stash", "viewing", "to play", "table (count/max)", "declared"):
-            grid.add_column(col)
+        rows = []
         for s in range(d["players"]):
-            mark = "▶" if s == d["turn"] and not d["over"] else ""
-            if not d["in_hand"][s]:
-                mark += "✗"
             stash = f"{d['stash_sizes'][s]}" + (f" ({d['sideways'][s]}↷)" if d["sideways"][s] else "")
             table = " ".join(slot_markup(x) for x in d["tables"][s]) or "—"
-            grid.add_row(seat_no(s, mark), seat_name(names, s, view.seat), stash,
-                         f"{d['viewing_sizes'][s]}/{d['correct'][s]}", str(d["ctbp_sizes"][s]),
-                         f"{table}  [dim]{d['counted'][s]}/{d['maximum'][s]}[/]", _declared(d, s))
+            rows.append((stash, f"{d['viewing_sizes'][s]}/{d['correct'][s]}", str(d["ctbp_sizes"][s]),
+                         f"{table}  [dim]{d['counted'][s]}/{d['maximum'][s]}[/]", _declared(d, s)))
+        grid = seat_table(names, view.seat, ("stash", "viewing", "to play", "table (count/max)", "declared"), rows,
+                          turn=None if d["over"] else d["turn"], marks=["" if x else "✗" for x in d["in_hand"]])
         arrow = "left →" if d["direction"] == 1 else "← right"
         status = [f"Hand {d['hand']}/{d['hands']}", f"dealer {shown[d['dealer']]}", f"play goes {arrow}",
                   f"pot {d['pot_size']}", f"discard {len(d['discard'])}"
@@ -124,6 +119,8 @@ class BPokerRenderer(RendererBase):
         if d["control"]:
             status.append(f"[bold magenta]{shown[d['control'][0]]} controls {shown[d['control'][1]]}'s hand[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), grid]
+        if d["house"]:
+            lines.append(Text.from_markup(house_rules([(r["id"], r["title"], r["words"]) for r in d["house"]])))
         if d["transit"]:
             lines.append(Text.from_markup("Being played: " + " ".join(card_markup(c) for c in d["transit"])))
         if d["phase"] == "fpoker":  # the nested game, shown apart (BP-FP)

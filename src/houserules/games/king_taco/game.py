@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, fewest_cards, multiset
-from ...engine.core import Action, Event, Illegal, Result
+from ...engine.core import Action, Ending, Event, Illegal, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.words import card
 from ...engine.protocol import Game
@@ -24,7 +24,9 @@ from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
 from .state import OPTIONS, KingTacoState, checked_options, deal, validate_options
 from .stats import game_stats
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from ...engine.house.opening import start_first_turn, told
+from .house import table_for
 from .vocabulary import VOCABULARY
 from ...engine.house.vocabulary import Vocabulary
 from .view import KingTacoView, view
@@ -127,6 +129,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         opts, facts = checked_options(options)
         state = deal(opts, seed, facts)
         state.house = table_for(source_of(opts))
+        if state.house.turnstart:  # the first player's turn starts too (KT-HR-4)
+            start_first_turn(state, state.house.turnstart, state.turn)
         return state
 
     def to_act(self, state: KingTacoState) -> tuple[int, ...]:
@@ -157,10 +161,15 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
 
     def apply(self, state: KingTacoState, action: Action) -> list[Event]:
         """The declared move kind's effect, as ``GameBase.apply`` carries it out, without its
-        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26)."""
+        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26);
+        the first action tells the first turn's start first (``engine.house.opening``)."""
+        if state.opening:
+            return told(state, EFFECTS[action.kind](state, action))
         return EFFECTS[action.kind](state, action)
 
     def penalise(self, state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
+        if state.opening:
+            return told(state, flow.penalise(state, action, illegal))
         return flow.penalise(state, action, illegal)
 
     def view(self, state: KingTacoState, seat: int | None) -> KingTacoView:
@@ -170,8 +179,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         if not state.over:
             return None
         if state.winner is None:
-            return Result((), "turn limit")
-        return Result((state.winner,), "goto" if sum(state.out) < state.players - 1 else "last player in")
+            return Result((), Ending.TURN_LIMIT)
+        return Result((state.winner,), Ending.GOTO if sum(state.out) < state.players - 1 else Ending.LAST_STANDING)
 
     def standing(self, state: KingTacoState) -> tuple[float, ...]:
         """Fewest cards leads among the seats not NOPEd out (compare's lead changes read it; going

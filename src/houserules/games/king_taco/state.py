@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ...cards import shuffle
 from ...engine.clone import Seeded
-from ...engine.core import STRICT, OptionsError
+from ...engine.core import STRICT, Event, OptionsError
 from ...engine.house import option as house
 from ...engine.lifespan import Lifespans
 from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
@@ -175,6 +175,7 @@ class KingTacoState(Seeded):
         "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
         "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue", "auction_asked",
         "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns", "house",
+        "opening",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random,
@@ -238,6 +239,9 @@ class KingTacoState(Seeded):
         self.max_turns: int = options["max_turns"]
         #: what the table's house rules do (``house.table_for``): set by the game as it deals, shared by copies
         self.house: HouseTable = NO_HOUSE
+        #: the events of the first turn's start, carried out as the game deals and told with the first
+        #: action's (``engine.house.opening``): empty once told, or when no house rule fired
+        self.opening: tuple[Event, ...] = ()
 
     @property
     def active(self) -> int:
@@ -294,6 +298,7 @@ class KingTacoState(Seeded):
         new.turns = self.turns
         new.max_turns = self.max_turns
         new.house = self.house
+        new.opening = self.opening
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -305,7 +310,8 @@ class KingTacoState(Seeded):
             self.spans.snapshot(), self.harvester, self.harvest_next, self.stack.snapshot(),
             tuple(self.window.seats), self.pending, self.pending_seat, self.pending_count, tuple(self.queue),
             tuple(self.auction_asked), tuple(self.last_card), None if self.auction is None else tuple(self.auction),
-            self.auction_starter, self.goto, self.winner, self.over, self.turns, self.rng.getstate(),
+            self.auction_starter, self.goto, self.winner, self.over, self.turns, len(self.opening),
+            self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
@@ -15,7 +14,7 @@ from .cards import (
 )
 from .state import CONDITION_NAMES, PENDING_NAMES
 from .view import KingTacoView
-from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_name, seat_no, second_person, typed_seat
+from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_table, second_person, typed_seat
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,
@@ -40,9 +39,7 @@ class KingTacoRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: KingTacoView, names: list[str]) -> RenderableType:
-        seats = RichTable(box=None, show_header=True, header_style="bold")
-        for col in ("seat", "player", "cards", "mana", ""):
-            seats.add_column(col, justify="right" if col in ("cards", "mana") else "left")
+        rows = []
         for s in range(view.players):
             notes = []
             if view.out[s]:
@@ -57,8 +54,9 @@ class KingTacoRenderer(RendererBase):
                 notes.append(f"owes {view.owed[s]}")
             if view.harvester == s:
                 notes.append("harvesting")
-            mark = "▶" if s == view.turn and not view.over else ""
-            seats.add_row(seat_no(s, mark), seat_name(names, s, view.seat), str(view.hand_sizes[s]), str(view.mana[s]), ", ".join(notes))
+            rows.append((str(view.hand_sizes[s]), str(view.mana[s]), ", ".join(notes)))
+        seats = seat_table(names, view.seat, ("cards", "mana", ""), rows, turn=None if view.over else view.turn,
+                           numbers=("cards", "mana"))
         cond = ("inverted " if view.inverted else "") + CONDITION_NAMES[view.condition]
         if view.lock:
             cond += f" ({COLOUR_NAMES[view.lock[0]]} / {SYMBOL_NAMES[view.lock[1]]})"

@@ -153,7 +153,7 @@ def export_cmd(
         book_ = tuple(rule(r, f"house[{i}]") for i, r in enumerate(opts.get("house", [])))
     except GameError as exc:
         fail(str(exc))
-    file.write_text(dump(book_, opts["rules"]), encoding="utf-8")
+    _write(file, dump(book_, opts["rules"]))
     console.print(f"wrote {file}: rule set {', '.join(opts['rules'])}, {len(book_)} house rule(s)")
     for r in book_:  # the written rules, as every screen says them
         console.print("  " + escape(explain(r)), soft_wrap=True)
@@ -169,13 +169,27 @@ def import_cmd(
 
     names, rules, _ = _load(file)
     keep = (name or file.stem).strip()
-    if not keep.replace("-", "").replace("_", "").isalnum():
-        fail("--name may hold letters, digits, - and _")
+    if not keep.replace("-", "").replace("_", "").isalnum() or len(keep) > NAME_CHARS:
+        fail(f"--name may hold letters, digits, - and _, at most {NAME_CHARS} of them")
     folder = data_dir() / "mao-rules"
-    folder.mkdir(parents=True, exist_ok=True)
     out = folder / f"{keep}.json"
-    out.write_text(dump(rules, names), encoding="utf-8")
+    _write(out, dump(rules, names))
     console.print(f"kept as {out}; play with: houserules play mao -o rules=@{out}")
+
+
+#: the longest name a kept rule book may have (a file name in the data folder)
+NAME_CHARS = 64
+
+
+def _write(path: Path, text: str) -> None:
+    """Write a rule book, or say in one line why it cannot be (a folder, a place not writable)."""
+    if path.is_dir():
+        fail(f"{path} is a folder; give the rule book a file name")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
 
 
 def _table_options(ctx: typer.Context, table: str, db: Path | None) -> dict[str, Any]:

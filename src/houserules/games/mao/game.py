@@ -15,7 +15,7 @@ from typing import Any
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import Field, card_field, whole
 from ...engine.base import GameBase, fewest_cards
-from ...engine.core import Action, Event, GameError, Illegal, Result
+from ...engine.core import Action, Ending, Event, GameError, Illegal, Result
 from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
@@ -240,8 +240,8 @@ class Mao(GameBase[MaoState, MaoView]):
         if not state.over:
             return None
         if state.winner is None:
-            return Result((), "turn limit")
-        return Result((state.winner,), "no cards and no penalty")
+            return Result((), Ending.TURN_LIMIT)
+        return Result((state.winner,), Ending.WENT_OUT, said="no cards and no penalty")
 
     def standing(self, state: MaoState) -> tuple[float, ...]:
         """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's

@@ -617,53 +617,75 @@ def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = No
     n = state.players
     m = memo or Memo(state)
     most = max([3] + [o.count for r in state.house for o in r.must if o.act == "knock"])
-    # what every seat's candidates read, read once (``turn_action``'s answers among them)
-    live, turn, drawn, dealer = state.live, state.turn, state.drawn, state.dealer
+    live, turn, drawn = state.live, state.turn, state.drawn
     after = state.step(turn) if live and drawn else -1  # after a draw, the next player may begin (H-draw)
-    started, asked, paused, original = state.started, state.asked, state.paused, state.original
-    hands, holding, showing = state.hands, state.holding, state.showing
     owing = {w.seat for w in state.windows}
-    anyone: list[str] = []  # what any seat may say now: a point of order, or the original set's restart
-    if live and asked is None:
-        anyone.append(rb.PAUSED_ORIGINAL if original else rb.POINT_OF_ORDER)
-    elif paused and original:
-        anyone.append(rb.START)
-    shown = [t for t in range(n) if showing[t]]
+    anyone = _anyones_words(state)
+    shown = [t for t in range(n) if state.showing[t]]
     for s in range(n):
         if not turns_only or (live and (s == turn or s == after)):
-            cards = range(DECK_SIZE) if every_card else dict.fromkeys(hands[s])
+            cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
             out.extend(new(Action, (s, "play", c, None)) for c in cards)
         if not turns_only or (live and ((s == turn and not drawn) or s == after)):
             out.append(new(Action, (s, "draw", None, None)))
-        mine: list[str] = []
-        if s == dealer:  # the dealer's procedure, each where it belongs
-            if not started:
-                mine.append(rb.START)
-            elif asked is not None:
-                mine += [rb.SUSTAINED, rb.OVERRULED]
-            if state.correction is not None:
-                mine += list(rb.RULINGS)
-            elif paused and not original:
-                mine.append(rb.ADJOURNED)
+        mine = _dealers_words(state) if s == state.dealer else []
         mine += anyone
         if s in owing:
-            for w in windows_of(state, s):
-                for d in w.duties:
-                    if d.act == "say" and not d.done:
-                        mine.append(d.text)
-                        mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
+            mine += _owed_words(state, s)
         mine.extend(sorted(m.phrases(s)))  # late acts (a knock, a point) are not words to say
         out.extend(new(Action, (s, "say", None, t)) for t in dict.fromkeys(mine))
-        if s in owing and knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
-            out.extend(new(Action, (s, "knock", None, k)) for k in range(1, most + 1))
-        if s in owing and point_window(state, s) is not None:
-            out.append(new(Action, (s, "point", None, (s + 1) % n)))
-        if holding[s]:
+        if s in owing:
+            _owed_acts(state, s, most, out)
+        if state.holding[s]:
             out.append(new(Action, (s, "touch", None, False)))
-        if showing[s]:
+        if state.showing[s]:
             out.append(new(Action, (s, "show", None, False)))
         out.extend(new(Action, (s, "call", None, (t, rb.BAND_AID))) for t in shown if t != s)
     return out
+
+
+def _anyones_words(state: MaoState) -> list[str]:
+    """What any seat may say now: a point of order, or the original set's restart."""
+    if state.live and state.asked is None:
+        return [rb.PAUSED_ORIGINAL if state.original else rb.POINT_OF_ORDER]
+    if state.paused and state.original:
+        return [rb.START]
+    return []
+
+
+def _dealers_words(state: MaoState) -> list[str]:
+    """The dealer's procedure, each where it belongs: the start, a ruling on a point of order or a
+    correction, the end of a pause."""
+    mine: list[str] = []
+    if not state.started:
+        mine.append(rb.START)
+    elif state.asked is not None:
+        mine += [rb.SUSTAINED, rb.OVERRULED]
+    if state.correction is not None:
+        mine += list(rb.RULINGS)
+    elif state.paused and not state.original:
+        mine.append(rb.ADJOURNED)
+    return mine
+
+
+def _owed_words(state: MaoState, s: int) -> list[str]:
+    """What seat ``s``'s open duties to speak ask it to say, each way it may be heard."""
+    mine: list[str] = []
+    for w in windows_of(state, s):
+        for d in w.duties:
+            if d.act == "say" and not d.done:
+                mine.append(d.text)
+                mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
+    return mine
+
+
+def _owed_acts(state: MaoState, s: int, most: int, out: list[Action]) -> None:
+    """A knock (of up to ``most``) or a point where seat ``s`` owes one: a knock no duty asks for
+    is penalised, or ignored."""
+    if knock_window(state, s) is not None:
+        out.extend(new(Action, (s, "knock", None, k)) for k in range(1, most + 1))
+    if point_window(state, s) is not None:
+        out.append(new(Action, (s, "point", None, (s + 1) % state.players)))
 
 
 def legal(state: MaoState, checks: Mapping[str, Judging]) -> list[Action]:

@@ -228,11 +228,34 @@ def rule(raw: Any, where: str = "rule") -> Rule:
     group = obj.get("group", "house")
     if group not in GROUPS:
         raise RuleError(f"{where}.group", f"{group!r} is not one of {', '.join(GROUPS)}")
-    on = obj["on"]
+    on = _trigger(obj["on"], group, where)
+    when = _when(obj, on, where)
+    must = tuple(obligation(m, f"{where}.must[{i}]")
+                 for i, m in enumerate(entries(obj.get("must", []), f"{where}.must", MAX_MUST)))
+    effects = tuple(effect(e, f"{where}.effects[{i}]")
+                    for i, e in enumerate(entries(obj.get("effects", []), f"{where}.effects", MAX_EFFECTS)))
+    penalty = (_text(obj["penalty"], f"{where}.penalty", MAX_NAME, placeholders=True)
+               if obj.get("penalty") is not None else None)
+    wrong = (_text(obj["wrong_time"], f"{where}.wrong_time", MAX_NAME)
+             if obj.get("wrong_time") is not None else None)
+    _does_what_its_trigger_allows(on, bool(when), must, effects, penalty, where)
+    if "author" in obj:
+        _text(obj["author"], f"{where}.author", MAX_NAME)
+    return Rule(rid, title, group, on, when, must, effects, penalty, wrong)
+
+
+def _trigger(on: Any, group: str, where: str) -> str:
+    """A rule's trigger: one of the language's, or a conduct act for the built-in rules."""
     conduct = on in CONDUCT
     if not (on in TRIGGERS or (conduct and group != "house")):
         hint = " (conduct acts are the built-in rules' own)" if conduct else ""
         raise RuleError(f"{where}.on", f"{on!r} is not a trigger ({', '.join(TRIGGERS)}){hint}")
+    return str(on)
+
+
+def _when(obj: Mapping[str, Any], on: str, where: str) -> tuple[Condition, ...]:
+    """A rule's conditions, each reading only what its trigger sees; a 'hand' rule names the
+    hand's size and a 'phrase' rule what was said."""
     when = tuple(condition(c, f"{where}.if[{i}]")
                  for i, c in enumerate(entries(obj.get("if", []), f"{where}.if", MAX_CONDITIONS)))
     seen = SEES.get(on, ())
@@ -245,14 +268,13 @@ def rule(raw: Any, where: str = "rule") -> Rule:
         raise RuleError(f"{where}.if", "a 'hand' trigger needs 'hand.size == N'")
     if on == "phrase" and not any(c.left == "said" for c in when):
         raise RuleError(f"{where}.if", "a 'phrase' trigger needs 'said == ...'")
-    must = tuple(obligation(m, f"{where}.must[{i}]")
-                 for i, m in enumerate(entries(obj.get("must", []), f"{where}.must", MAX_MUST)))
-    effects = tuple(effect(e, f"{where}.effects[{i}]")
-                    for i, e in enumerate(entries(obj.get("effects", []), f"{where}.effects", MAX_EFFECTS)))
-    penalty = (_text(obj["penalty"], f"{where}.penalty", MAX_NAME, placeholders=True)
-               if obj.get("penalty") is not None else None)
-    wrong = (_text(obj["wrong_time"], f"{where}.wrong_time", MAX_NAME)
-             if obj.get("wrong_time") is not None else None)
+    return when
+
+
+def _does_what_its_trigger_allows(on: str, conditioned: bool, must: tuple[Obligation, ...], effects: tuple[str, ...],
+                                  penalty: str | None, where: str) -> None:
+    """An 'allow' rule only allows, a 'start' rule only decides who starts, only a play changes who
+    plays next, and every rule does something (``conditioned``: it has a condition)."""
     if on == "allow" and (must or effects):
         raise RuleError(where, "an 'allow' rule only says which cards may be played (no must, no effects)")
     if on == "start" and (must or penalty):
@@ -264,13 +286,10 @@ def rule(raw: Any, where: str = "rule") -> Rule:
         if on not in TURN_TRIGGERS + ("start",) and not e.startswith("draw:"):
             raise RuleError(f"{where}.effects[{i}]", f"{e} changes who plays next, which only a play does; "
                                                      f"a '{on}' rule's effect can only be draw:N")
-    if on in ("allow", "start") and not when:
+    if on in ("allow", "start") and not conditioned:
         raise RuleError(f"{where}.if", f"an '{on}' rule needs at least one condition")
     if not (must or effects or penalty or on == "allow"):
         raise RuleError(where, "does nothing: give it a 'must', 'effects' or a 'penalty'")
-    if "author" in obj:
-        _text(obj["author"], f"{where}.author", MAX_NAME)
-    return Rule(rid, title, group, on, when, must, effects, penalty, wrong)
 
 
 def book(raw: Any, where: str = "rules") -> tuple[Rule, ...]:

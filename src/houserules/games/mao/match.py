@@ -30,7 +30,7 @@ from typing import Any, Self
 
 from ...engine.actions import Field
 from ...engine.base import first_place
-from ...engine.core import Action, Event, Illegal, OptionsError, Result
+from ...engine.core import Action, Ending, Event, Illegal, OptionsError, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.options import Option, Schema, defaults, is_stored, read_options
 from ...engine.protocol import Game
@@ -383,7 +383,7 @@ class MaoMatch(Mao):
             return None
         best = max(m.wins)
         return Result(tuple(s for s, w in enumerate(m.wins) if w == best and best > 0),
-                      f"most games won in a match of {m.games}", tuple(float(w) for w in m.wins))
+                      Ending.PLAYED_OUT, tuple(float(w) for w in m.wins), f"most games won in a match of {m.games}")
 
     def standing(self, state: MaoState) -> tuple[float, ...]:
         """In a match, most games won leads (as the match is won); else the game's own."""

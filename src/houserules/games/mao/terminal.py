@@ -19,13 +19,12 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.prompt import Prompt
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from ...engine.words import render
-from ...tui import Renderer, RendererBase, card_or_text, seat_name, seat_no, second_person, typed_seat
+from ...tui import Renderer, RendererBase, card_or_text, seat_no, seat_table, second_person, typed_seat
 from . import language
 from . import rulebook as rb
 from .editor import Ask, guided
@@ -100,14 +99,12 @@ class MaoRenderer(RendererBase):
         return f"⏱ {left:.0f} s left: {whose} {what}"
 
     def render(self, view: MaoView, names: list[str]) -> RenderableType:
-        seats = RichTable(box=None, show_header=True, header_style="bold")
-        for col in ("seat", "player", "cards", "penalties", ""):
-            seats.add_column(col)
-        for s in range(view.players):
-            mark = "▶" if s == view.turn and view.started and not view.over else ""
-            notes = [n for n, on in (("dealer", s == view.dealer), ("holding cards", view.holding[s])) if on]
-            seats.add_row(seat_no(s, mark), seat_name(names, s, view.seat), str(view.hand_sizes[s]),
-                          str(view.penalties[s]), ", ".join(notes))
+        notes = [[n for n, on in (("dealer", s == view.dealer), ("holding cards", view.holding[s])) if on]
+                 for s in range(view.players)]
+        seats = seat_table(names, view.seat, ("cards", "penalties", ""),
+                           ((str(view.hand_sizes[s]), str(view.penalties[s]), ", ".join(notes[s]))
+                            for s in range(view.players)),
+                           turn=view.turn if view.started and not view.over else None)
         lines: list[RenderableType] = []
         waiting = waits_for_dealer(view, names)
         if waiting:

@@ -10,13 +10,15 @@ from typing import Any, Final
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import card_field
 from ...engine.base import GameBase, fewest_cards, multiset
-from ...engine.core import Action, Event, Illegal, Result
+from ...engine.core import Action, Ending, Event, Illegal, Result
 from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
 from . import flow, rules
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from ...engine.house.opening import told
+from .house import table_for
 from .kinds import Kind
 from .options import OPTIONS, validate_options
 from ...engine.house.vocabulary import Vocabulary
@@ -78,10 +80,15 @@ class Shedding(GameBase[SheddingState, SheddingView]):
 
     def apply(self, state: SheddingState, action: Action) -> list[Event]:
         """The declared move kind's effect, as ``GameBase.apply`` carries it out, without its
-        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26)."""
+        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26);
+        the first action tells the first turn's start first (``engine.house.opening``)."""
+        if state.opening:
+            return told(state, EFFECTS[action.kind](state, action))
         return EFFECTS[action.kind](state, action)
 
     def penalise(self, state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:
+        if state.opening:
+            return told(state, flow.penalise(state, action, illegal))
         return flow.penalise(state, action, illegal)
 
     def view(self, state: SheddingState, seat: int | None) -> SheddingView:
@@ -91,8 +98,12 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         if not state.over:
             return None
         if state.winner is None:
-            return Result((), "turn limit")
-        return Result((state.winner,), "went out")
+            return Result((), Ending.TURN_LIMIT)
+        return Result((state.winner,), Ending.WENT_OUT)
+
+    def narrowing(self, state: SheddingState) -> tuple[str, ...]:
+        """The ``forbid`` rules that take a play away from the seat to act now (HR-4)."""
+        return rules.forbidding(state)
 
     def standing(self, state: SheddingState) -> tuple[float, ...]:
         """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's

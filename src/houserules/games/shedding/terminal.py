@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from .game import MOVES
 from .view import SheddingView
-from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_name, seat_no
+from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_table
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end run (or end: finish your run), draw, decline (leave a Queen uncovered and draw 1),
@@ -33,15 +32,10 @@ class SheddingRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: SheddingView, names: list[str]) -> RenderableType:
-        seats = RichTable(box=None, show_header=True, header_style="bold")
-        seats.add_column("seat")
-        seats.add_column("player")
-        seats.add_column("cards", justify="right")
-        seats.add_column("")
-        for s in range(view.players):
-            mark = "▶" if s == view.turn and not view.over else ""
-            note = "declared last card" if view.declared[s] else ""
-            seats.add_row(seat_no(s, mark), seat_name(names, s, view.seat), str(view.hand_sizes[s]), note)
+        seats = seat_table(names, view.seat, ("cards", ""),
+                           ((str(view.hand_sizes[s]), "declared last card" if view.declared[s] else "")
+                            for s in range(view.players)),
+                           turn=None if view.over else view.turn, numbers=("cards",))
         arrow = "→ to higher seats" if view.direction == 1 else "← to lower seats"
         status = [f"Top: {card_markup(view.top)}", f"direction {arrow}",
                   f"draw pile {view.draw_size}", f"turn {view.turns + 1}"]
