@@ -217,8 +217,8 @@ def with_stand_in_house_rule(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     real = sim_runner.play
     counted: list[int] = []
 
-    def play(name, options, seed, kinds, watch=None):  # type: ignore[no-untyped-def]
-        state, events, actions = real(name, options, seed, kinds, watch)
+    def play(name, options, seed, kinds, watch=None, narrowed=None):  # type: ignore[no-untyped-def]
+        state, events, actions = real(name, options, seed, kinds, watch, narrowed)
         if options.get("hand_size") != 7:
             return state, events, actions
         told = []
