@@ -397,7 +397,7 @@ def measure_words(measure: str) -> str:
     if head == "ended":
         return f"share of games that ended: {rest}"
     if head == "wins_by_seat":
-        return f"seat {rest}'s share of the wins"
+        return f"seat {int(rest) + 1}'s share of the wins"  # seats count from 1 where a person reads them
     if head == "win_rate_by_bot":
         return f"{rest}'s win rate"
     if measure == BALANCE:

@@ -4,6 +4,7 @@ and scenario files."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping
 from typing import Any
 
@@ -13,7 +14,7 @@ from ...engine.core import Action, Ending, Event, Illegal, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.words import card
 from ...engine.protocol import Game
-from . import flow, rules
+from . import flow, redeal, rules
 from .actions import Kind
 from .cards import (
     COLOUR_NAMES, COST, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, SYMBOLS, WILD, card_name, effect, parse_card,
@@ -202,7 +203,12 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
 
     def hidden(self, state: KingTacoState, seat: int) -> list[list[int]]:
         """Other hands and the draw pile (every played card was seen)."""
-        return [h for s, h in enumerate(state.hands) if s != seat] + [state.draw]
+        return redeal.hidden(state, seat)
+
+    def determinize(self, state: KingTacoState, seat: int, rng: random.Random) -> KingTacoState:
+        """The hidden cards redrawn; in an auction, keeping the number card of the seat asked and
+        what the table saw of the others' (``redeal``, KT-9.5)."""
+        return redeal.determinize(state, seat, rng)
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> KingTacoState:

@@ -173,7 +173,7 @@ class KingTacoState(Seeded):
         "options", "mode", "seed", "players", "facts", "colours", "lock_symbols", "deck_size",
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
         "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
-        "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
+        "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue", "auction_asked",
         "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns", "house",
         "opening",
     )
@@ -226,6 +226,9 @@ class KingTacoState(Seeded):
         self.pending_seat = 0
         self.pending_count = 0
         self.queue: list[int] = []  # seats still to make an auction discard
+        #: the seats this auction has asked for a discard, in order (the one asked now last): every
+        #: seat saw that the others it came past held no number card (a redeal keeps that)
+        self.auction_asked: list[int] = []
         self.last_card: list[int | None] = [None] * n
         self.auction: list[int] | None = None  # auction points while an auction runs
         self.auction_starter = 0
@@ -285,6 +288,7 @@ class KingTacoState(Seeded):
         new.pending_seat = self.pending_seat
         new.pending_count = self.pending_count
         new.queue = self.queue[:]
+        new.auction_asked = self.auction_asked[:]
         new.last_card = self.last_card[:]
         new.auction = None if self.auction is None else self.auction[:]
         new.auction_starter = self.auction_starter
@@ -305,7 +309,7 @@ class KingTacoState(Seeded):
             tuple(self.owed), self.forced, self.barred, self.cond, self.inverted, self.lock_colour, self.lock_symbol,
             self.spans.snapshot(), self.harvester, self.harvest_next, self.stack.snapshot(),
             tuple(self.window.seats), self.pending, self.pending_seat, self.pending_count, tuple(self.queue),
-            tuple(self.last_card), None if self.auction is None else tuple(self.auction),
+            tuple(self.auction_asked), tuple(self.last_card), None if self.auction is None else tuple(self.auction),
             self.auction_starter, self.goto, self.winner, self.over, self.turns, len(self.opening),
             self.rng.getstate(),
         )
@@ -321,18 +325,23 @@ class KingTacoState(Seeded):
 def deal(options: Mapping[str, Any], seed: int, facts: DeckFacts | None = None) -> KingTacoState:
     """Shuffle, deal one card at a time from the dealer's left, turn up the
     first number card as the first discard (KT-H2); the dealer's left starts.
+    A deal that leaves no number card to turn up is a misdeal, dealt again
+    (KT-H2: a deck with few numbers can put them all in the hands).
     ``facts``: the deck's, when the caller has read them (``checked_options``)."""
     rng = random.Random(seed)
     if facts is None:
         facts = deck_facts(options["deck"])
     state = KingTacoState(options, seed, rng, facts)
-    deck = list(facts.cards)
-    shuffle(rng, deck)
     n = state.players
     dealer = options["dealer"]
-    for _ in range(options["hand_size"]):
-        for i in range(1, n + 1):
-            state.hands[(dealer + i) % n].append(deck.pop())
+    deck: list[int] = []
+    while not any(IS_NUMBER[c] for c in deck):  # the options leave two cards or more undealt
+        deck = list(facts.cards)
+        shuffle(rng, deck)
+        state.hands = [[] for _ in range(n)]
+        for _ in range(options["hand_size"]):
+            for i in range(1, n + 1):
+                state.hands[(dealer + i) % n].append(deck.pop())
     turned = []
     while not IS_NUMBER[deck[-1]]:
         turned.append(deck.pop())
