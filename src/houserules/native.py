@@ -35,12 +35,13 @@ GROUP = "houserules_native"
 #:
 #: * engine.actions: compiled, an ``int`` field is read as a machine integer, so ``Action(seat=True)``
 #:   would pass the envelope as seat 1 (the conformance suite sends it to be refused);
-#: * engine.base, Mao's game, view and state: Mao's match subclasses its game, view and state (and
-#:   copies the state by reading its ``__slots__``), its game the base.
+#: * Mao's game, view and state: Mao's match subclasses them (and copies the state by reading its
+#:   ``__slots__``). engine.base is compiled for every other game's dispatch, and lets Mao's game
+#:   subclass it (``allow_interpreted_subclasses``).
 COMPILED: tuple[str, ...] = (
     "cards",
-    *(f"engine.{m}" for m in ("core", "clone", "referee", "options", "window", "lifespan", "resource", "stack",
-                              "chips", "house.conditions")),
+    *(f"engine.{m}" for m in ("core", "clone", "base", "referee", "options", "window", "lifespan", "resource",
+                              "stack", "chips", "house.conditions")),
     *(f"games.shedding.{m}" for m in ("table", "state", "rules", "effects", "flow", "view", "game")),
     *(f"games.king_taco.{m}" for m in ("actions", "cards", "matrix", "housetable", "turns", "effects", "stacking",
                                        "rules", "flow", "view", "game", "state")),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping
-from typing import Any, Final
+from typing import Any
 
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, fewest_cards, multiset
@@ -28,7 +28,6 @@ from ...engine.house.compiled import source_of
 from ...engine.house.opening import start_first_turn, told
 from .house import table_for
 from .vocabulary import VOCABULARY
-from ...engine.house.vocabulary import Vocabulary
 from .view import KingTacoView, view
 
 
@@ -102,9 +101,6 @@ MOVES: Moves[KingTacoState] = Moves("King Taco", (
          lambda a, v: f"{seat(a.arg)} draws {v.pending_count}", "a house rule"),
 ), rules.GAME_OVER)
 CODEC = MOVES.codec
-#: each kind's effect, read straight by ``KingTaco.apply`` (the hot path of every decision;
-#: ``Final``: compiled, a C static, not a look-up in the module's dict)
-EFFECTS: Final = {m.kind: m.effect for m in MOVES.moves if m.effect is not None}
 
 
 class KingTaco(GameBase[KingTacoState, KingTacoView]):
@@ -115,7 +111,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
-    vocabulary: Vocabulary | None = VOCABULARY
+    vocabulary = VOCABULARY
+    tells_first_turn = True
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -159,13 +156,6 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     def legal(self, state: KingTacoState) -> list[Action]:
         return rules.legal(state)
 
-    def apply(self, state: KingTacoState, action: Action) -> list[Event]:
-        """The declared move kind's effect, as ``GameBase.apply`` carries it out, without its
-        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26);
-        the first action tells the first turn's start first (``engine.house.opening``)."""
-        if state.opening:
-            return told(state, EFFECTS[action.kind](state, action))
-        return EFFECTS[action.kind](state, action)
 
     def penalise(self, state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
         if state.opening:

@@ -5,7 +5,7 @@ scenario files."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any, Final
+from typing import Any
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import card_field
@@ -21,7 +21,6 @@ from ...engine.house.opening import told
 from .house import table_for
 from .kinds import Kind
 from .options import OPTIONS, validate_options
-from ...engine.house.vocabulary import Vocabulary
 from .vocabulary import VOCABULARY
 from .state import SheddingState, deal, literal_state
 from .view import SheddingView, view
@@ -50,9 +49,6 @@ MOVES: Moves[SheddingState] = Moves("Shedding", (
          lambda a, v: f"Show {card(card_name(a.card))}", "Exposure: a penalty card", button=False),
 ), rules.GAME_OVER, bare=Kind.PLAY)
 CODEC = MOVES.codec
-#: each kind's effect, read straight by ``Shedding.apply`` (the hot path of every decision;
-#: ``Final``: compiled, a C static, not a look-up in the module's dict)
-EFFECTS: Final = {m.kind: m.effect for m in MOVES.moves if m.effect is not None}
 
 
 class Shedding(GameBase[SheddingState, SheddingView]):
@@ -63,7 +59,8 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
-    vocabulary: Vocabulary | None = VOCABULARY
+    vocabulary = VOCABULARY
+    tells_first_turn = True
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -78,13 +75,6 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     def legal(self, state: SheddingState) -> list[Action]:
         return rules.legal(state)
 
-    def apply(self, state: SheddingState, action: Action) -> list[Event]:
-        """The declared move kind's effect, as ``GameBase.apply`` carries it out, without its
-        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26);
-        the first action tells the first turn's start first (``engine.house.opening``)."""
-        if state.opening:
-            return told(state, EFFECTS[action.kind](state, action))
-        return EFFECTS[action.kind](state, action)
 
     def penalise(self, state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:
         if state.opening:
