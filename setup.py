@@ -21,11 +21,14 @@
 
 from __future__ import annotations
 
+import json
 import os
-import runpy
 import shutil
+import subprocess
 import sys
 import sysconfig
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -84,11 +87,39 @@ class BuildWithDocs(build_py):
 class BuildOrFallBack(build_ext):
     """Compile on every core; if the C compiler fails, install pure Python instead of failing."""
 
+    #: each compiled module's C file (by its name's stem) and the C compiler's optimisation for it
+    levels: dict[str, str] = {}
+
     def finalize_options(self) -> None:
         super().finalize_options()
         self.parallel = os.cpu_count() or 1
 
+    def build_extensions(self) -> None:
+        """mypyc writes one C file per module (``multi_file``) into one extension, which
+        setuptools compiles a file at a time: here each file goes to a core of its own, the
+        largest first, each at its module's optimisation level (native.py says which)."""
+        compile_one = self.compiler.compile
+        levels = self.levels if self.compiler.compiler_type == "unix" else {}
+
+        def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            def one(source: str) -> list[str]:
+                level = levels.get(Path(source).stem)
+                after = kwargs.get("extra_postargs") or []
+                if level is not None:
+                    after = [a for a in after if not a.startswith("-O")] + [level]
+                objects: list[str] = compile_one([source], *args, **{**kwargs, "extra_postargs": after})
+                return objects
+
+            largest = sorted(sources, key=lambda s: -os.path.getsize(s))
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                done = dict(zip(largest, pool.map(one, largest)))
+            return [o for source in sources for o in done[source]]
+
+        self.compiler.compile = compile_all
+        super().build_extensions()
+
     def run(self) -> None:
+        started = time.process_time() + children()
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 (any compiler failure: the pure package still works)
@@ -97,6 +128,19 @@ class BuildOrFallBack(build_ext):
             for ext in self.extensions:  # nothing half-built may shadow the sources
                 built = Path(self.get_ext_fullpath(ext.name))
                 built.unlink(missing_ok=True)
+            return
+        if self.extensions:
+            say(f"houserules: compiled in {time.process_time() + children() - started:.0f} CPU seconds")
+
+
+def children() -> float:
+    """CPU seconds the C compilers this process waited for have used (none counted on Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 #: the commands that build the package; metadata steps (egg_info, dist_info: pip runs each in a
@@ -123,14 +167,28 @@ def compiled() -> list[Any]:
     except ImportError:
         notice("mypyc is not installed")
         return []
-    listing = runpy.run_path(str(HERE / "src" / "houserules" / "native.py"), run_name="houserules_native_listing")
-    paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["COMPILED"]]
-    say("houserules: compiling the rules with mypyc, a few minutes (HOUSERULES_PURE=1 skips it)")
+    notice_quietly()  # an earlier build's modules, some perhaps no longer listed, would shadow their sources
+    listing = native_listing()
+    BuildOrFallBack.levels = {"__native_" + m.replace(".", "___"): f"-O{level}" for m, level in listing["levels"].items()}
+    say(f"houserules: compiling the rules' {len(listing['modules'])} hot modules with mypyc and the C compiler: "
+        f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it)")
+    paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["modules"]]
     try:
-        return list(mypycify(paths, opt_level="3", group_name=listing["GROUP"]))
+        return list(mypycify(paths, opt_level=listing["level"], debug_level="0", multi_file=True,
+                             group_name=listing["group"]))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 (mypyc refused a module: say so, stay pure)
         notice(f"mypyc could not compile the rules ({exc})")
         return []
+
+
+def native_listing() -> dict[str, Any]:
+    """What houserules/native.py says to compile, asked of the sources in a process of their own
+    (the games' specs name their modules; nothing built earlier may be loaded here)."""
+    ask = "import json; from houserules import native; print(json.dumps(native.build_plan()))"
+    env = {**os.environ, "PYTHONPATH": str(HERE / "src"), "HOUSERULES_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", ask], env=env, capture_output=True, text=True, check=True)
+    plan: dict[str, Any] = json.loads(done.stdout)
+    return plan
 
 
 setup(cmdclass={"build_py": BuildWithDocs, "build_ext": BuildOrFallBack}, ext_modules=compiled())
