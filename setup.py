@@ -4,15 +4,17 @@
   houserules/docs, so `houserules rules GAME` works from an installed wheel and
   not only from a checkout (setuptools' package data cannot reach outside src/),
   and the example house-rule books (examples/house/) as houserules/examples/house.
-* It compiles the hot core (houserules/native.py lists it) with mypyc, by
-  default, where a C compiler and Python's headers are present: random play
-  runs about two to four times as fast, deciding exactly the same (bench/RESULTS.md,
-  "All five in one run, after every merge"). It costs about four CPU
-  minutes (nearly all of it the C compiler on mypyc's one large C file, which
-  one core compiles; mypyc itself takes seconds), once per install. Where there
-  is no compiler or no headers, or compiling fails, it says so in one line and
+* It compiles the hot core with mypyc, by default, where a C compiler and
+  Python's headers are present: the modules houserules/native.py lists (the
+  engine's, and each game's spec's), one C file per module, compiled on every
+  core, -O1 for the hottest and -Og for the rest. Random play then runs two to
+  four times as fast, deciding exactly the same (bench/RESULTS.md, "All five in
+  one run, after every merge"). It costs about SECONDS CPU seconds once per
+  install (bench/RESULTS.md, "Set-up in a minute"; -O3 on one file of
+  everything took four minutes), and says so at the start. Where there is no
+  compiler or no headers, or compiling fails, it says so in one line and
   installs the same package as pure Python; HOUSERULES_PURE=1 installs pure
-  Python at once. The line goes to the terminal, since pip shows a build's own
+  Python at once. The lines go to the terminal, since pip shows a build's own
   output only with -v. mypyc runs only when the package is built, not in the
   metadata steps pip runs setup.py for first. A source of a checkout edited
   after the build makes houserules run the sources, with a notice, until it is

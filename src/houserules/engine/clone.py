@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:
+try:  # read by mypyc as it compiles (mypy brings it); the rules need it at no other time
     from mypy_extensions import mypyc_attr
-else:  # read by mypyc as it compiles; at run time nothing (the rules need no mypy_extensions)
-    def mypyc_attr(*_: Any, **__: Any) -> Any:
+except ImportError:
+    def mypyc_attr(*_: Any, **__: Any) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
 S = TypeVar("S")
