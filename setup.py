@@ -9,7 +9,7 @@
   engine's, and each game's spec's), one C file per module, compiled on every
   core, -O1 for the hottest and -Og for the rest. Random play then runs two to
   four times as fast, deciding exactly the same (bench/RESULTS.md, "All five in
-  one run, after every merge"). It costs about SECONDS CPU seconds once per
+  one run, after every merge"). It costs about 50 CPU seconds once per
   install (bench/RESULTS.md, "Set-up in a minute"; -O3 on one file of
   everything took four minutes), and says so at the start. Where there is no
   compiler or no headers, or compiling fails, it says so in one line and
@@ -171,7 +171,7 @@ def compiled() -> list[Any]:
         return []
     notice_quietly()  # an earlier build's modules, some perhaps no longer listed, would shadow their sources
     listing = native_listing()
-    BuildOrFallBack.levels = {"__native_" + m.replace(".", "___"): f"-O{level}" for m, level in listing["levels"].items()}
+    BuildOrFallBack.levels = {c_file(m): f"-O{level}" for m, level in listing["levels"].items()}
     say(f"houserules: compiling the rules' {len(listing['modules'])} hot modules with mypyc and the C compiler: "
         f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it)")
     paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["modules"]]
@@ -181,6 +181,11 @@ def compiled() -> list[Any]:
     except (Exception, SystemExit) as exc:  # noqa: BLE001 (mypyc refused a module: say so, stay pure)
         notice(f"mypyc could not compile the rules ({exc})")
         return []
+
+
+def c_file(module: str) -> str:
+    """The stem of the C file mypyc's ``multi_file`` writes for ``module`` (``games.shedding.rules``)."""
+    return "__native_houserules___" + module.replace(".", "___")
 
 
 def native_listing() -> dict[str, Any]:
