@@ -170,8 +170,13 @@ def compiled() -> list[Any]:
         notice("mypyc is not installed")
         return []
     notice_quietly()  # an earlier build's modules, some perhaps no longer listed, would shadow their sources
-    listing = native_listing()
-    BuildOrFallBack.levels = {c_file(m): f"-O{level}" for m, level in listing["levels"].items()}
+    try:
+        listing = native_listing()
+    except (subprocess.CalledProcessError, ValueError) as exc:
+        notice(f"the list of modules to compile could not be read ({exc})")
+        return []
+    BuildOrFallBack.levels = {**dict.fromkeys(runtime(listing["group"]), f"-O{listing['runtime_level']}"),
+                              **{c_file(m): f"-O{level}" for m, level in listing["levels"].items()}}
     say(f"houserules: compiling the rules' {len(listing['modules'])} hot modules with mypyc and the C compiler: "
         f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it)")
     paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["modules"]]
@@ -181,6 +186,16 @@ def compiled() -> list[Any]:
     except (Exception, SystemExit) as exc:  # noqa: BLE001 (mypyc refused a module: say so, stay pure)
         notice(f"mypyc could not compile the rules ({exc})")
         return []
+
+
+def runtime(group: str) -> list[str]:
+    """The stems of mypyc's own C files (copied into the build) and of the group's: what every
+    compiled line calls."""
+    try:
+        from mypyc.common import RUNTIME_C_FILES
+    except ImportError:  # another mypyc: its runtime at the modules' level
+        return []
+    return [Path(name).stem for name in RUNTIME_C_FILES] + [f"__native_{group}"]
 
 
 def c_file(module: str) -> str:
