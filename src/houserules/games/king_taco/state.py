@@ -103,8 +103,7 @@ NO_HOUSE: Final = nothing(KINDS, SYMBOLS)
 EVERYONE: Final = 1
 SKIP_ALL: Final = 2
 
-#: a stack's own fields beyond the cards (``KingTacoStack``'s slots, named once for its copy and snapshot:
-#: a compiled class has no ``__slots__`` to read back)
+#: a stack's own fields beyond the cards (``KingTacoStack``'s slots, named once for its copy and snapshot)
 _TALLIES = ("kind", "count", "life", "extra", "recipient", "inverts", "allpp", "mode", "spare",
             "self_skips", "owed", "immediate", "delay", "dir0")
 
@@ -247,7 +246,7 @@ class KingTacoState(Seeded):
     def active(self) -> int:
         """How many players are still in the game (a round is this many turns)."""
         n = 0
-        for gone in self.out:  # a loop, not sum(): compiled, sum over bools is a generic call
+        for gone in self.out:
             if not gone:
                 n += 1
         return n
@@ -255,7 +254,7 @@ class KingTacoState(Seeded):
     def copy(self) -> KingTacoState:
         """An independent copy (search bots; checking that refusals change nothing): the lists
         and the objects holding them copied, the rest (ints, tuples) shared; every field by name,
-        so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        (bench/RESULTS.md, "Cheap copies")."""
         new = KingTacoState(self.options, self.seed, self._rng, self.facts)
         self.share_rng(new)
         new.mode = self.mode

@@ -50,6 +50,8 @@ SPEC = GameSpec(
     # (bench/RESULTS.md, "The bots a person meets")
     levels={"beginner": "learner", "strong": "ismcts:40"},
     order=4,
+    compiled=("judge", "rulebook", "flow"),
+    compiled_hot=("judge",),
     # H-reveal: the rules in play are secret: seats, spectators and the HTTP API learn how many, not which
     secret_options=("rules", "house"),
     reveal_option="reveal",

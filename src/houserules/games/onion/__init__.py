@@ -39,6 +39,8 @@ SPEC = GameSpec(
     playout="quick",
     levels={"strong": "ismcts:150"},
     order=3,
+    compiled=("rules", "flow", "cards", "state", "game", "solver", "phases"),
+    compiled_hot=("rules", "flow"),
     variants=({"rounds": 4, "chips": 30, "modifiers": "all", "reform": True},
               {"rounds": 4, "chips": 30, "modifiers": "all", "declaration_round": True},
               {"rounds": 3, "cripple": False}),

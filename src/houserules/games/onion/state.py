@@ -80,8 +80,7 @@ class OnionKind(StrEnum):
 KIND_OF: dict[str, OnionKind] = {k.value: k for k in OnionKind}
 
 
-#: makes an ``Action`` from its fields in one C call: a named tuple's own constructor is a
-#: Python function, interpreted even in a compiled build (events: ``engine.core.event``)
+#: makes an ``Action`` from its fields in one C call (docs/engine.md, "Compiled")
 new: Final = tuple.__new__
 
 
@@ -247,7 +246,7 @@ class OnionState(Seeded):
     def copy(self) -> OnionState:
         """An independent copy (search bots; checking that refusals change nothing): the lists,
         the ledger and the specials copied, the rest (ints, tuples, enums, arrangements) shared;
-        every field by name, so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        every field by name (bench/RESULTS.md, "Cheap copies")."""
         new = OnionState(self.options, self.seed, self._rng, self.house)
         self.share_rng(new)
         new.mode = self.mode

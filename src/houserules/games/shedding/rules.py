@@ -19,8 +19,7 @@ from .state import SheddingState
 from .table import Gate
 
 # --- card classes ---------------------------------------------------------
-# (``Final`` here and below: compiled, a read is a constant or a C static, not a look-up in the
-# module's dict; issue 26)
+# (``Final`` here and below: docs/engine.md, "Compiled")
 IS_QUEEN: Final = tuple(RANK[c] == QUEEN for c in range(52))
 IS_RED_JACK: Final = tuple(RANK[c] == JACK and IS_RED[c] for c in range(52))
 IS_BLACK_JACK: Final = tuple(RANK[c] == JACK and not IS_RED[c] for c in range(52))
