@@ -101,12 +101,13 @@ class BuildOrFallBack(build_ext):
         setuptools compiles a file at a time: here each file goes to a core of its own, the
         largest first, each at its module's optimisation level (native.py says which)."""
         compile_one = self.compiler.compile
-        levels = self.levels if self.compiler.compiler_type == "unix" else {}
+        unix = self.compiler.compiler_type == "unix"
+        levels, pipe = (self.levels, ["-pipe"]) if unix else ({}, [])
 
         def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
             def one(source: str) -> list[str]:
                 level = levels.get(Path(source).stem)
-                after = kwargs.get("extra_postargs") or []
+                after = [*(kwargs.get("extra_postargs") or []), *pipe]  # -pipe: no temporary files
                 if level is not None:
                     after = [a for a in after if not a.startswith("-O")] + [level]
                 objects: list[str] = compile_one([source], *args, **{**kwargs, "extra_postargs": after})
