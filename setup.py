@@ -7,11 +7,12 @@
 * It compiles the hot core with mypyc, by default, where a C compiler and
   Python's headers are present: the modules houserules/native.py lists (the
   engine's, and each game's spec's), one C file per module, compiled on every
-  core, -O1 for the hottest and -Og for the rest. Random play then runs two to
-  four times as fast, deciding exactly the same (bench/RESULTS.md, "All five in
-  one run, after every merge"). It costs about 50 CPU seconds once per
-  install (bench/RESULTS.md, "Set-up in a minute"; -O3 on one file of
-  everything took four minutes), and says so at the start. Where there is no
+  core: -O1 for the hottest, -Og for the rest, -O3 for mypyc's own runtime.
+  Random play then runs two to four times as fast, deciding exactly the same
+  (bench/RESULTS.md, "All five in one run, after every merge"). It costs about
+  45 CPU seconds once per install, 85 for the whole set-up (bench/RESULTS.md,
+  "Set-up in a minute?"; -O3 on one file of everything took four minutes), and
+  says so at the start. Where there is no
   compiler or no headers, or compiling fails, it says so in one line and
   installs the same package as pure Python; HOUSERULES_PURE=1 installs pure
   Python at once. The lines go to the terminal, since pip shows a build's own

@@ -34,7 +34,7 @@ GROUP = "houserules_native"
 #: the engine's modules every game's decisions run through, and the cards they deal; ``HOT``: those
 #: of them optimised further. The games' own come from their specs (``GameSpec.compiled``;
 #: ``compiled()`` joins them). What earns a place, and what compiling costs, is measured in
-#: bench/RESULTS.md ("Set-up in a minute"); the rules a compiled module lives by are docs/engine.md's
+#: bench/RESULTS.md ("Set-up in a minute?"); the rules a compiled module lives by are docs/engine.md's
 #: "Compiled". ``engine.base`` holds every game's dispatch (its check and effect tables) and lets
 #: an interpreted game (Mao's) subclass it. Left interpreted, with why: ``engine.actions``
 #: (compiled, an ``int`` field reads ``Action(seat=True)`` as seat 1, which the conformance suite
@@ -48,7 +48,7 @@ HOT: tuple[str, ...] = ("cards", "engine.core")
 #: (-Og compiles in two thirds of -O1's time, -O1 in a quarter of -O3's)
 LEVEL_RUNTIME, LEVEL_HOT, LEVEL = "3", "1", "g"
 #: about how many CPU seconds mypyc and the C compiler take for ``compiled()`` (said at set-up)
-SECONDS = 50
+SECONDS = 45
 
 PACKAGE = Path(__file__).parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]

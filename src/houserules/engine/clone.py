@@ -44,7 +44,13 @@ def twin(rng: random.Random) -> random.Random:
 def remade(obj: object, *args: Any) -> tuple[Any, ...]:
     """``obj.__reduce__()`` for pickle and the ``copy`` module: its class called with ``args``
     (any the constructor accepts), then every field of ``obj`` set back."""
-    return type(obj), args, obj.__getstate__()
+    state = obj.__getstate__()
+    if isinstance(state, dict):  # a compiled base's fields only: an interpreted subclass adds its slots
+        for cls in type(obj).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if name not in state and hasattr(obj, name):
+                    state[name] = getattr(obj, name)
+    return type(obj), args, state
 
 
 def remade_frozen(obj: Any) -> tuple[Any, ...]:
