@@ -40,7 +40,7 @@ SPEC = GameSpec(
     levels={"strong": "ismcts:150"},
     order=3,
     compiled=("rules", "flow", "cards", "state", "game", "solver", "phases"),
-    compiled_hot=("rules", "flow"),
+    compiled_hot=("rules", "flow", "cards", "state"),
     variants=({"rounds": 4, "chips": 30, "modifiers": "all", "reform": True},
               {"rounds": 4, "chips": 30, "modifiers": "all", "declaration_round": True},
               {"rounds": 3, "cripple": False}),
