@@ -10,9 +10,10 @@
   core: -O1 for the hottest, -Og for the rest, -O3 for mypyc's own runtime.
   Random play then runs two to four times as fast, deciding exactly the same
   (bench/RESULTS.md, "All five in one run, after every merge"). It costs about
-  45 CPU seconds once per install, 85 for the whole set-up (bench/RESULTS.md,
+  55 CPU seconds once per install, 77 for the whole set-up (bench/RESULTS.md,
   "Set-up in a minute?"; -O3 on one file of everything took four minutes), and
-  says so at the start. Where there is no
+  says so at the start; HOUSERULES_OPT=3 compiles every module at -O3 (3-8%
+  faster play, about 95 CPU seconds of compiling). Where there is no
   compiler or no headers, or compiling fails, it says so in one line and
   installs the same package as pure Python; HOUSERULES_PURE=1 installs pure
   Python at once. The lines go to the terminal, since pip shows a build's own
@@ -180,7 +181,8 @@ def compiled() -> list[Any]:
     BuildOrFallBack.levels = {**dict.fromkeys(runtime(listing["group"]), f"-O{listing['runtime_level']}"),
                               **{c_file(m): f"-O{level}" for m, level in listing["levels"].items()}}
     say(f"houserules: compiling the rules' {len(listing['modules'])} hot modules with mypyc and the C compiler: "
-        f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it)")
+        f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it"
+        + (")" if listing["full"] else "; HOUSERULES_OPT=3 compiles every module at -O3: faster play, longer set-up)"))
     paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["modules"]]
     try:
         return list(mypycify(paths, opt_level=listing["level"], debug_level="0", multi_file=True,

@@ -87,3 +87,16 @@ def test_houserules_pure_runs_every_module_from_its_source():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True,
                          env={**os.environ, "HOUSERULES_PURE": "1"})
     assert out.stdout.strip() == "[]"
+
+
+def test_houserules_opt_3_compiles_every_module_at_the_highest_level(monkeypatch) -> None:
+    """The default plan keeps the set-up short (the hot modules at -O1, the rest at -Og); a table
+    that simulates for hours asks for -O3 everywhere at set-up."""
+    from houserules import native
+
+    default = native.build_plan()
+    assert default["level"] == native.LEVEL and set(default["levels"]) == set(native.hot())
+    monkeypatch.setenv(native.FULL, "3")
+    full = native.build_plan()
+    assert full["modules"] == default["modules"]
+    assert full["level"] == full["runtime_level"] == "3" and full["levels"] == {} and full["full"]

@@ -48,7 +48,11 @@ HOT: tuple[str, ...] = ("cards", "engine.core")
 #: (-Og compiles in two thirds of -O1's time, -O1 in a quarter of -O3's)
 LEVEL_RUNTIME, LEVEL_HOT, LEVEL = "3", "1", "g"
 #: about how many CPU seconds mypyc and the C compiler take for ``compiled()`` (said at set-up)
-SECONDS = 45
+SECONDS = 55
+#: ``HOUSERULES_OPT=3`` at set-up: every module at -O3, for long simulations: random play 3-8%
+#: faster than the default levels, for about 95 CPU seconds of compiling instead of 55
+#: (bench/RESULTS.md, "Set-up in a minute?")
+FULL, SECONDS_FULL = "HOUSERULES_OPT", 95
 
 PACKAGE = Path(__file__).parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -85,8 +89,11 @@ def _named(spec: GameSpec, modules: Sequence[str]) -> list[str]:
 
 def build_plan() -> dict[str, Any]:
     """What setup.py compiles and how (it asks in a process of its own: ``native_listing``)."""
+    if os.environ.get(FULL) == "3":
+        return {"modules": compiled(), "group": GROUP, "level": "3", "levels": {}, "runtime_level": "3",
+                "seconds": SECONDS_FULL, "full": True}
     return {"modules": compiled(), "group": GROUP, "level": LEVEL, "levels": dict.fromkeys(hot(), LEVEL_HOT),
-            "runtime_level": LEVEL_RUNTIME, "seconds": SECONDS}
+            "runtime_level": LEVEL_RUNTIME, "seconds": SECONDS, "full": False}
 
 
 def source_paths() -> list[Path]:
