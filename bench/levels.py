@@ -19,7 +19,8 @@ to tune a bot.
 
 Each game's outcome is appended to ``LOG/GAME.jsonl`` as it is played, with its CPU seconds
 (``time.process_time`` of this process around the game: one process, run it ``nice``d in the
-background, one process per game to use more cores), its seed and the commit, so a run
+background, one process per game to use more cores), its seed, the commit and whether the
+rules ran compiled (native.py; they decide the same either way), so a run
 stopped at any point resumes where its file ends, and a result can be replayed game by game.
 Lines of other specs, options or seeds (a level changed since) are kept and ignored.
 ``--report`` reads the logs only and prints the Markdown table bench/RESULTS.md keeps.
@@ -115,7 +116,7 @@ def verdict(rows: list[dict[str, Any]], cfg: LadderConfig, looks: tuple[int, ...
         if len(outcomes) < deals * per:
             break
         test = sign_test(outcomes[:deals * per], cfg)
-        out.update(test, look=k, games=deals * per, cpu=sum(r["cpu"] for r in rows[:deals * per]))
+        out.update(test, look=k, games=deals * per, cpu=sum(r["cpu"] for r in rows[:deals * per]), rows=rows[:deals * per])
         if test["p_value"] < threshold and test["behind"] > test["ahead"]:  # the stronger level ahead
             out["decided"] = True
             break
@@ -129,7 +130,7 @@ def play_pair(name: str, pair: tuple[str, str], log_dir: Path) -> dict[str, Any]
     per = games_per_deal(PLANS[name].players)
     path = log_dir / f"{name}.jsonl"
     rows = logged(path, cfg)
-    commit, key = source_commit(), ladder_key(cfg)
+    commit, key, compiled = source_commit(), ladder_key(cfg), bool(loaded())
     with path.open("a") as log:
         while True:
             found = verdict(rows, cfg, looks)
@@ -142,7 +143,7 @@ def play_pair(name: str, pair: tuple[str, str], log_dir: Path) -> dict[str, Any]
                 (kinds, winners), = play_chunk(cfg, i, 1)
                 row = {"ladder": key, "pair": list(pair), "game": i, "seed": cfg.seed + deal(cfg, i),
                        "seats": list(kinds), "winners": list(winners), "cpu": round(time.process_time() - c0, 4),
-                       "commit": commit}
+                       "compiled": compiled, "commit": commit}
                 log.write(json.dumps(row) + "\n")
                 log.flush()
                 rows.append(row)
@@ -152,7 +153,7 @@ def play_pair(name: str, pair: tuple[str, str], log_dir: Path) -> dict[str, Any]
 
 def report(names: list[str], log_dir: Path) -> None:
     """The Markdown table of every pair's verdict, from the logs."""
-    print("| game | table | pair (specs) | deals (games) | deals ahead / behind / even | p | decided (at p <) | CPU s (per game) |")
+    print("| game | table | pair (specs) | deals (games) | deals ahead / behind / even | p | decided (at p <) | CPU s (per game, build) |")
     print("| --- | --- | --- | ---: | --- | ---: | --- | ---: |")
     for name in names:
         plan = PLANS[name]
@@ -165,11 +166,11 @@ def report(names: list[str], log_dir: Path) -> None:
                 continue
             deals = v["games"] // games_per_deal(plan.players)
             said = f"**yes**, look {v['look']}" if v["decided"] else "no"
+            build = {"compiled" if r.get("compiled", True) else "pure" for r in v["rows"]}
             print(f"| {name} | {table} | {pair[0]} < {pair[1]} (`{cfg.bots[0]}`, `{cfg.bots[1]}`) | {deals} ({v['games']}) "
                   f"| {v['behind']} / {v['ahead']} / {v['even']} | {v['p_value']:.2g} | {said} ({v['threshold']:.2g}) "
-                  f"| {v['cpu']:.0f} ({v['cpu'] / v['games']:.2f}) |")
-    print(f"\nseeds from {SEED} (+1000 per game, in the order {', '.join(PLANS)}); compiled: "
-          f"{'yes' if loaded() else 'no'}")
+                  f"| {v['cpu']:.0f} ({v['cpu'] / v['games']:.3g}, {'/'.join(sorted(build))}) |")
+    print(f"\nseeds from {SEED} (+1000 per game, in the order {', '.join(PLANS)})")
 
 
 def main() -> None:
