@@ -96,7 +96,12 @@ def logged(path: Path, cfg: LadderConfig) -> list[dict[str, Any]]:
     """The games of ``cfg`` already in the log, in order (lines of other ladders ignored)."""
     if not path.exists():
         return []
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows = []
+    for line in path.read_text().splitlines():
+        try:
+            rows.append(json.loads(line))
+        except ValueError:  # a line cut short by a run stopped while writing it: that game is played again
+            continue
     key = ladder_key(cfg)
     mine = [r for r in rows if r.get("ladder") == key]
     return [r for i, r in enumerate(mine) if r["game"] == i]
