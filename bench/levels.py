@@ -88,8 +88,17 @@ def config(name: str, pair: tuple[str, str]) -> LadderConfig:
 
 
 def games_per_deal(players: int) -> int:
-    """Two specs at ``players`` seats: the tables that seat both, each in every rotation."""
-    return len(tables(LadderConfig("", ("a", "b"), 1, {"players": players}))) * players
+    """A deal is played once in every rotation of its table's seats (sim/ladder.py); with more
+    seats than specs (bpoker) there are several tables, each dealt its own deal, so a look's
+    deal count must be a multiple of the tables (``check_plans``) for every deal to be complete."""
+    return players
+
+
+def check_plans() -> None:
+    for name, plan in PLANS.items():
+        t = len(tables(LadderConfig(name, ("a", "b"), 1, {"players": plan.players})))
+        if any(d % t for d in plan.looks):
+            raise SystemExit(f"error: {name}'s looks must be multiples of its {t} tables")
 
 
 def logged(path: Path, cfg: LadderConfig) -> list[dict[str, Any]]:
@@ -184,6 +193,7 @@ def main() -> None:
     ap.add_argument("--log", type=Path, default=Path(__file__).parent / "levels", help="folder of the logs")
     ap.add_argument("--report", action="store_true", help="print the table from the logs; play nothing")
     args = ap.parse_args()
+    check_plans()
     names = [g.strip() for g in args.games.split(",") if g.strip()]
     for name in names:
         if name not in PLANS:
