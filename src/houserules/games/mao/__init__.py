@@ -35,7 +35,7 @@ SPEC = GameSpec(
     # ``heuristic`` is the dealer under the name every game's best hand-written bot has, so that
     # ``houserules ladder GAME --bots random,heuristic,ismcts:200`` runs on every game
     bots={"dealer": "houserules.games.mao.bots:Knower", "learner": "houserules.games.mao.bots:Learner",
-          "heuristic": "houserules.games.mao.bots:Knower"},
+          "heuristic": "houserules.games.mao.bots:Knower", "perfect": "houserules.games.mao.bots:Perfect"},
     terminal="houserules.games.mao.terminal:RENDERER",
     words="houserules.games.mao.words:WORDS",
     encoding="houserules.games.mao.encoding:ENCODING",
