@@ -2,7 +2,8 @@
 
 * It copies docs/ (the rules pages, the protocol) into the built package as
   houserules/docs, so `houserules rules GAME` works from an installed wheel and
-  not only from a checkout (setuptools' package data cannot reach outside src/).
+  not only from a checkout (setuptools' package data cannot reach outside src/),
+  and the example house-rule books (examples/house/) as houserules/examples/house.
 * It compiles the hot core (houserules/native.py lists it) with mypyc, by
   default, where a C compiler and Python's headers are present: random play
   runs about two to four times as fast, deciding exactly the same (bench/RESULTS.md,
@@ -68,10 +69,16 @@ class BuildWithDocs(build_py):
         super().run()
         docs = HERE / "docs"
         target = Path(self.build_lib) / "houserules" / "docs"
-        for page in [*docs.glob("*.md"), *docs.glob("rules/*.md")]:
+        for page in [*docs.glob("*.md"), *docs.glob("rules/*.md"), *docs.glob("rules/img/*.png")]:
             dest = target / page.relative_to(docs)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(page, dest)
+        # the example house-rule books: the conformance suite's variants and the lobby's choices
+        books = HERE / "examples" / "house"
+        for book in books.glob("*/*.json"):
+            dest = Path(self.build_lib) / "houserules" / "examples" / "house" / book.relative_to(books)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(book, dest)
 
 
 class BuildOrFallBack(build_ext):

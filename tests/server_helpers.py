@@ -29,7 +29,7 @@ TWO_PEOPLE = [{"name": "Ann"}, {"name": "Bo"}, {"bot": "heuristic"}, {"bot": "ra
 def server(db: Path, **config: Any) -> Iterator[TestClient]:
     # Starlette's TestClient names the server "testserver" in its Host header.
     settings = {"bot_delay": 0.0, "rate": 1000.0, "burst": 1000.0, "create_rate": 1e6, "create_burst": 1e6,
-                "max_open_tables": 10**6, "max_open_per_party": 10**6,
+                "max_open_tables": 10**6, "max_open_per_party": 10**6, "max_open_per_network": 10**6,
                 "allow_hosts": ("testserver",), **config}
     with TestClient(create_app(ServerConfig(db=db, **settings))) as client:
         yield client

@@ -55,8 +55,8 @@ def test_two_people_play_shedding_to_the_end_in_the_browser(base_url, browser):
     ann.fill("[name=name-0]", "Ann")
     ann.select_option("[name=seat-1]", "")
     ann.fill("[name=name-1]", "Bo")
-    ann.select_option("[name=seat-2]", "heuristic")
-    ann.select_option("[name=seat-3]", "random")
+    ann.select_option("[name=seat-2]", "club")
+    ann.select_option("[name=seat-3]", "beginner")
     ann.click("details.advanced summary")  # the seed is under "Advanced"
     ann.fill("[name=seed]", "12")  # with a known deal, the bots and these players make the same game every run
     ann.click("#create-button")
@@ -118,7 +118,7 @@ def test_a_game_without_its_own_module_gets_the_generic_table(base_url, browser)
     import httpx2
 
     t = httpx2.post(base_url + "/api/tables", json={
-        "game": "shedding", "options": {"players": 2}, "seats": [{}, {"bot": "random"}]}).json()
+        "game": "shedding", "options": {"players": 2}, "seats": [{"name": "Ann"}, {"bot": "random"}]}).json()
     page = browser.new_context().new_page()
     page.route("**/api/games", lambda route: route.fulfill(json=[
         {**g, "client_module": False} for g in httpx2.get(base_url + "/api/games").json()]))
@@ -142,7 +142,7 @@ def test_the_page_reconnects_by_itself_after_the_server_restarts(tmp_path, brows
     try:
         base = f"http://127.0.0.1:{port}"
         t = httpx2.post(base + "/api/tables", json={
-            "game": "shedding", "options": {"players": 2}, "seats": [{}, {"bot": "heuristic"}]}).json()
+            "game": "shedding", "options": {"players": 2}, "seats": [{"name": "Ann"}, {"bot": "heuristic"}]}).json()
         page = browser.new_context().new_page()
         page.goto(base + t["invites"][0]["path"])
         page.wait_for_selector("#table[data-can-act=true]")
@@ -165,7 +165,7 @@ def test_in_table_mode_an_illegal_card_is_penalised_and_named_in_the_log(base_ur
     import httpx2
 
     t = httpx2.post(base_url + "/api/tables", json={
-        "game": "shedding", "options": {"players": 2, "mode": "table"}, "seats": [{}, {"bot": "heuristic"}],
+        "game": "shedding", "options": {"players": 2, "mode": "table"}, "seats": [{"name": "Ann"}, {"bot": "heuristic"}],
         "seed": 3}).json()
     page = browser.new_context().new_page()
     page.goto(base_url + t["invites"][0]["path"])

@@ -96,11 +96,15 @@ VIEW = {"game": "bpoker", "seat": 0, "players": 3, "hand": 1, "hands": 1, "deale
                    []],
         "declared": [[], ["3C#2", "8H"], []], "declared_hand": [None, "high card (short hand)", None],
         "correct": [5, 5, 5], "maximum": [7, 7, 7], "counted": [1, 1, 0], "pot_size": 6, "discard": ["6S"],
-        "transit": [], "ask": None, "options": ["magic", "let it be"], "reacting": True, "armed_j": False,
+        "transit": ["KS"], "ask": None, "options": ["magic", "pass"], "reacting": True, "armed_j": False,
+        "about": {"clause": "BP-R.2", "card": "K♠", "says": "K♠, forced by seat 1, is coming onto seat 0's table"},
         "control": None, "in_hand": [True, True, True], "out": [], "hands_won": [0, 0, 0], "f_pot_size": 0,
         "f_players": [], "f_folded": [], "f_hand_sizes": [0, 0, 0], "f_hand": [], "turns": 3, "over": False,
         "winners": [], "reason": ""}
-LEGAL = [{"seat": 0, "action": "choose", "choice": "magic"}, {"seat": 0, "action": "choose", "choice": "let it be"}]
+LEGAL = [{"seat": 0, "action": "choose", "choice": "magic"}, {"seat": 0, "action": "choose", "choice": "pass"}]
+SAID = [{"label": "Magic: discard your 10♦ (magic)", "note": "K♠ lands on your table with no effect", "cost": "",
+         "button": False},
+        {"label": "Let it be (pass)", "note": "", "cost": "", "button": False}]
 
 
 def test_the_bpoker_board_shows_wilds_sideways_cards_and_a_reaction_prompt(base_url, browser):
@@ -108,17 +112,21 @@ def test_the_bpoker_board_shows_wilds_sideways_cards_and_a_reaction_prompt(base_
     page = browser.new_context(viewport=LAPTOP).new_page()
     watch_errors(page, errors)
     page.goto(base_url + "/")
-    acted = page.evaluate("""async ([view, legal]) => {
+    acted = page.evaluate("""async ([view, legal, said]) => {
         const mod = (await import("/static/games/bpoker/main.js")).default;
         const acted = [];
-        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: (a) => acted.push(a), ui: {},
+        const ctx = {view, legal, said, seat: 0, names: ["Ann", "Bo", "Cy"], act: (a) => acted.push(a), ui: {},
                      redraw: () => {}, events: []};
         document.body.replaceChildren(mod.board(ctx));
         document.querySelector("#ask button.choice").click();
         return {acted, toAct: mod.toAct(view)};
-    }""", [VIEW, LEGAL])
+    }""", [VIEW, LEGAL, SAID])
     assert acted["acted"] == [LEGAL[0]] and acted["toAct"] == [0]
-    assert "React?" in page.locator("#ask.urgent h3").inner_text()
+    # the prompt names the card it is for and what is happening (issue 37), each answer what it does
+    assert page.locator("#ask.urgent h3").inner_text() == "K♠, forced by Bo, is coming onto your table."
+    answers = page.locator("#ask button.choice").all_inner_texts()
+    assert answers[0].startswith("Magic: discard your 10♦") and "K♠ lands on your table with no effect" in answers[0]
+    assert answers[1].startswith("Let it be") and "(pass)" not in answers[1]
     bo = page.locator('.bp-seat[data-seat="1"]')
     # the viewing hand against its correct number, the table against its maximum (the page
     # said "table 6/5 (max 7)": a table's count over the viewing hand's correct number)
@@ -227,3 +235,62 @@ def test_a_prompt_and_its_answers_name_seats_by_name(base_url, browser):
         document.body.replaceChildren(mod.board(ctx));
     }""", [asking, legal])
     assert "Ann is asked: discard which card of Cy's table" in page.locator(".waiting-for").inner_text()
+
+
+def test_the_result_says_what_a_score_is_and_prompts_carry_no_clause_ids(base_url, browser):
+    """Issue 39: the scores said nothing of what a score is, and a prompt read "rule BP-KD" under
+    its question; issue 37: a card asked for on a 5 is said at its value in effect."""
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(base_url + "/")
+    over = {**VIEW, "reacting": False, "over": True, "winners": [2], "stash_sizes": [40, 38, 45], "hands_won": [1, 0, 2],
+            "reason": "3 hands played"}
+    asking = {**VIEW, "reacting": False, "ask": {"seat": 0, "clause": "BP-5", "prompt": "play which card on the 5"},
+              "on_five": {"QC#2": "as a J♣ in effect: the next card anybody plays has no effect; your fees +2"},
+              "says": {"QC#2": "goes to the next player's table with another card of your table, which he plays"}}
+    shown = page.evaluate("""async ([over, asking]) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const ctx = (view, legal) => ({view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {},
+                                        redraw: () => {}, events: []});
+        const scores = mod.resultDetail(ctx(over, [])).innerText;
+        const board = mod.board(ctx(asking, [{seat: 0, action: "choose", choice: "QC#2"}]));
+        document.body.replaceChildren(board);
+        return {scores, ask: document.querySelector("#ask").innerText,
+                tip: document.querySelector('#ask button.choice[data-choice="QC#2"]').title};
+    }""", [over, asking])
+    assert "A score is the cards in a player's stash when the game ends; the most cards win." in shown["scores"]
+    assert shown["scores"].index("Cy: 45 cards in stash · 2 hands won") < shown["scores"].index("Ann: 40 cards")
+    assert "BP-" not in shown["ask"] and "rule" not in shown["ask"]
+    assert "as a J♣ in effect" in shown["tip"]
+    forcing = {**VIEW, "reacting": False, "ask": {"seat": 0, "clause": "BP-6", "prompt": "force a card onto a table"}}
+    labels = page.evaluate("""async (view) => {
+        const mod = (await import("/static/games/bpoker/main.js")).default;
+        const legal = ["4D>seat:0", "4D>seat:2"].map((choice) => ({seat: 0, action: "choose", choice}));
+        const ctx = {view, legal, seat: 0, names: ["Ann", "Bo", "Cy"], act: () => {}, ui: {}, redraw: () => {}, events: []};
+        document.body.replaceChildren(mod.board(ctx));
+        return [...document.querySelectorAll("#ask button.choice")].map((b) => b.firstChild.textContent);
+    }""", forcing)
+    assert labels == ["4♦ onto your table", "4♦ onto Cy's table"]  # never "4D>Ann"
+
+
+def test_the_lobby_offers_a_first_game_of_bpoker_in_words(base_url, browser):
+    """Issue 39: 3 of 5 observed hands ended on a 9♦; the lobby offers a calmer first table, in
+    words, and shows the options it sets (kept under "Advanced")."""
+    errors: list[str] = []
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    watch_errors(page, errors)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#first-game-bpoker")
+    panel = page.locator("#first-game-bpoker").inner_text()
+    assert "Your first game of bpoker?" in panel and "9♦" in panel and "Jokers" in panel
+    page.click("#first-game-bpoker button")
+    assert page.locator("[name=game]").input_value() == "bpoker"
+    assert page.locator("[name=opt-nine_diamonds]").input_value() == "stands"
+    assert page.locator("[name=opt-jokers]").input_value() == "0"
+    assert page.locator("[name=opt-jokers]").is_visible()  # the Advanced options it set are open to see
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#first-game-bpoker").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "bpoker-first-game-lobby.png"), full_page=True)
+    page.fill("[name=name-0]", "Ann")  # unnamed, her page would first ask who she is
+    page.click("#create-button")
+    page.wait_for_selector(".board.bpoker")
+    assert not errors, errors

@@ -26,11 +26,15 @@ def create_in_lobby(page, base_url: str, game: str, seed: int, players: int, **o
     page.fill("[name=opt-players]", str(players))
     page.press("[name=opt-players]", "Tab")  # the form now has that many seats
     page.click("details.advanced summary")  # the seed and the engine's options are under "Advanced"
-    for key, value in options.items():
-        page.fill(f"[name=opt-{key}]", value)
+    for key, value in options.items():  # a menu (a seat: its value counts from 0) or a field
+        field = page.locator(f"[name=opt-{key}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     page.fill("[name=name-0]", "Ann")
     for seat in range(1, players):
-        page.select_option(f"[name=seat-{seat}]", "heuristic")
+        page.select_option(f"[name=seat-{seat}]", "club")
     page.fill("[name=seed]", str(seed))
     page.click("#create-button")
     page.wait_for_selector("#table[data-status=playing]")

@@ -37,7 +37,7 @@ def create_mao(page, base_url: str) -> None:
     page.check("[name=opt-reveal]")
     page.fill("[name=name-0]", "Ann")
     for seat in (1, 2):
-        page.select_option(f"[name=seat-{seat}]", "dealer")
+        page.select_option(f"[name=seat-{seat}]", "club")  # Mao's club bot: the dealer's judgement
     page.fill("[name=seed]", "6")
     page.click("#create-button")
     page.wait_for_selector("#table[data-status=playing]")

@@ -157,11 +157,15 @@ def test_the_lobby_tells_what_a_match_is(base_url, browser):
     # words, not JSON or another table's numbers: the rule sets comma-separated (it showed
     # ["standard"]), no written rules (it showed []), the judge from a menu, and the first
     # dealer and the decks empty with their default in words (it showed "First dealer 3"
-    # while the form had three seats, 0 to 2)
+    # while the form had three seats, 0 to 2; the first dealer is now a menu of the seats,
+    # counted from 1, its first choice the default in words)
     assert page.locator("[name=opt-rules]").input_value() == "standard"
     assert page.locator("[name=opt-house]").input_value() == ""
     assert page.locator("[name=opt-judge]").evaluate("e => e.tagName") == "SELECT"
-    for key, said in (("dealer", "the last seat"), ("decks", "one per six players")):
-        field = page.locator(f"[name=opt-{key}]")
-        assert field.input_value() == "" and field.get_attribute("placeholder") == "default"
-        assert f"empty: {said}" in (page.locator(f"[data-option={key}] .option-words").text_content() or "")
+    dealer = page.locator("[name=opt-dealer]")
+    assert dealer.evaluate("e => e.tagName") == "SELECT" and dealer.input_value() == ""
+    labels = dealer.evaluate("e => [...e.options].map((o) => o.textContent)")
+    assert labels[0] == "the last seat" and labels[1] == "Seat 1"
+    decks = page.locator("[name=opt-decks]")
+    assert decks.input_value() == "" and decks.get_attribute("placeholder") == "default"
+    assert "empty: one per six players" in (page.locator("[data-option=decks] .option-words").text_content() or "")

@@ -168,6 +168,7 @@ def test_the_lobby_offers_a_first_game_in_words(base_url, browser):
     assert float(page.locator("[name=opt-delay_s]").input_value()) > 5
     assert page.locator("[name=opt-reveal]").is_checked()
     page.screenshot(path=str(ARTIFACTS / "mao-first-game-lobby.png"))
+    page.fill("[name=name-0]", "Ann")  # unnamed, her page would first ask who she is
     page.click("#create-button")
     page.wait_for_selector(".board.mao")
     assert not errors, errors
@@ -197,4 +198,64 @@ def test_the_next_game_of_a_match_waits_until_the_witness_has_read_the_rule(base
     stored(bo, before)
     ann.wait_for_selector("#start-game")
     say(ann, "The game of maʊ has now started.")
+    assert not errors, errors
+
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def improper(card: str, top: str) -> bool:
+    """A card the standard rules never let be played on ``top`` (not its suit or rank, nor of its
+    colour and one apart), from what any player sees: no rule is read from the page."""
+    (rank, suit), (top_rank, top_suit) = (card[:-1], card[-1]), (top[:-1], top[-1])
+    same_colour = (suit in "DH") == (top_suit in "DH")
+    return suit != top_suit and rank != top_rank and not (
+        same_colour and abs(RANKS.index(rank) - RANKS.index(top_rank)) == 1)
+
+
+def test_a_person_who_deals_penalises_a_bad_play_from_the_advice_in_one_tap(base_url, browser):
+    """Issue 37, item 3: Ann deals and judges; Bo plays a card that may not be played; Ann's desk
+    offers "Bo: improper play" (the software's advice, the name filled in) and one tap gives the
+    penalty, before the bot after Bo plays on (item 7: the bots leave her the reasonable time).
+    The desk, the rules in play and the Point at / Call penalty controls are on a laptop's first
+    screen (issue 39)."""
+    errors: list[str] = []
+    t = table(base_url, judge="dealer", grace_s=30)
+    ann = open_seat(browser, base_url, t, 0, errors)
+    bo = open_seat(browser, base_url, t, 1, errors)
+    ann.wait_for_selector("#start-game")
+    before = actions_done(ann)
+    ann.click("#start-game")
+    wait_for_more_actions(ann, before)
+    ann.wait_for_selector("#dealer-desk")
+    assert ann.locator("#dealer-desk .penalise").count() == 0 and bo.locator("#dealer-desk").count() == 0
+    bo.wait_for_function("() => document.querySelector('.turn').innerText === 'Your move'")
+    hand = bo.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    top = bo.locator("#discard .card").last.get_attribute("data-card")
+    bad = next(c for c in hand if improper(c, top))
+    before = actions_done(bo)
+    bo.locator(f'.hand .card[data-card="{bad}"]').click()
+    wait_for_more_actions(bo, before)
+
+    advice = ann.locator("#dealer-desk .penalise")
+    advice.first.wait_for()
+    assert [a.splitlines()[0] for a in advice.all_inner_texts()] == ["Bo: improper play"]  # the name filled in
+    for control in ("#dealer-desk .penalise", "#point", "#call"):  # all on a laptop's first screen
+        box = ann.locator(control).first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= LAPTOP["height"], (control, box)
+    ann.click("#rules-in-play summary")
+    rules = ann.locator("#rules-in-play li").all_inner_texts()
+    assert any(r.startswith("Playing cards") for r in rules) and any(r.startswith("Pointing") for r in rules)
+    ann.screenshot(path=str(ARTIFACTS / "mao-dealer-desk-laptop.png"))
+    before = actions_done(ann)
+    advice.first.click()  # one tap
+    wait_for_more_actions(ann, before)
+    ann.wait_for_function("() => document.querySelector('.log').innerText.includes('Dealer: Bo, improper play.')")
+    assert ann.locator("#dealer-desk .penalise").count() == 0  # called: the advice is spent
+    lines = ann.locator(".log li").all_inner_texts()
+    penalty = lines.index("Dealer: Bo, improper play.")
+    assert not any(line.startswith("Cy") for line in lines[:penalty]), lines  # before the next bot move
+    bo.wait_for_function("() => document.querySelector('.log').innerText.includes('Dealer: You, improper play.')")
+    assert "1 penalty" in bo.locator(".seat.me").inner_text()
+    ann.wait_for_function("() => [...document.querySelectorAll('.log li')].some(li => li.innerText.startsWith('Cy'))")
     assert not errors, errors

@@ -44,9 +44,11 @@ def test_a_default_that_follows_the_player_count_is_sent_when_typed(base_url, br
     page.fill("[name=opt-players]", "5")
     page.press("[name=opt-players]", "Tab")
     page.click("details.advanced summary")
-    page.fill("[name=opt-dealer]", "3")
+    dealer = page.locator("[name=opt-dealer]")  # the seats as people count them, from 1; the API's from 0
+    assert dealer.locator("option").all_inner_texts() == ["the last seat", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5"]
+    page.select_option("[name=opt-dealer]", label="Seat 4")
     for seat in range(1, 5):
-        page.select_option(f"[name=seat-{seat}]", "random")
+        page.select_option(f"[name=seat-{seat}]", "beginner")
     with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/tables")) as sent:
         page.click("#create-button")
     options = sent.value.post_data_json["options"]

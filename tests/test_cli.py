@@ -25,6 +25,21 @@ def test_help_on_every_command():
         assert "Usage" in result.output
 
 
+def test_games_says_what_each_game_is_and_how_many_can_play(monkeypatch):
+    from houserules import cli
+    from houserules.engine import registry
+
+    # the CLI's console took its width when first made (in this worker, maybe by another test): a
+    # wide one, so that no summary is wrapped inside its table cell
+    monkeypatch.setattr(cli.console, "width", 200)
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    for name in registry.names():
+        spec = registry.spec(name)
+        assert f"{spec.players[0]}–{spec.players[1]}" in result.output
+        assert spec.summary and spec.summary.split(":")[0] in result.output, name
+
+
 def test_scenario_command_passes_and_fails(tmp_path):
     ok = invoke("scenario", str(SCENARIOS / "issue-example-wrap-ace.json"), "--json")
     assert ok.exit_code == 0

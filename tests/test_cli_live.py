@@ -133,5 +133,6 @@ def test_the_rules_command_explains_a_game_in_plain_words():
     result = invoke("rules", "shedding")
     assert result.exit_code == 0 and "How to play" in result.output and "S-1.1" not in result.output
     full = invoke("rules", "king-taco", "--full")
-    assert "KT-1.1" in full.output
+    assert "KT-1.1" in full.output and "tests/" not in full.output  # the clauses, for players
+    assert "tests/king_taco/" in invoke("rules", "king-taco", "--developers").output  # the page as written
     assert invoke("rules", "chess").exit_code == 2

@@ -41,7 +41,8 @@ def test_json_shape_is_exactly_the_issues(tmp_path: Path) -> None:
     assert out["game"] == "shedding" and out["games"] == 12
     assert [set(v) for v in out["variants"]] == [{"name", "options"}] * 2
     assert [v["name"] for v in out["variants"]] == ["hand_size=7", "dealer=0,max_turns=5000"]
-    assert out["variants"][1]["options"] == {"players": 3, "hand_size": 5, "mode": "strict", "dealer": 0, "max_turns": 5000}
+    assert out["variants"][1]["options"] == {"players": 3, "hand_size": 5, "mode": "strict", "dealer": 0, "max_turns": 5000,
+                                             "house": None}
     for name in ("actions", "turns", "draws", "wins_by_seat.0", "wins_by_seat.2", "win_rate_by_bot.heuristic",
                  "seat_balance", "decisions_with_choice", "lead_changes", "lead_taken_at", "penalties",
                  "stats.effects.skip"):

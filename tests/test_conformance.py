@@ -14,20 +14,31 @@ protocol (engine/core.py). What is checked, on many random games per game:
   seat cannot see (``determinize``) leaves its view, and a spectator's,
   exactly as they were, and what the seat is offered (its legal actions,
   free actions included) too;
+* nothing else a live table shows depends on those cards either: whose clock runs and whom an
+  idle limit times (``on_the_clock``), what the seat is offered, how many actions every screen
+  is shown and which steps are shown at all, now, after each thing the seat may do next, and
+  after everyone asked in secret (King Taco's NOPE window) has said nothing;
 * actions round-trip through JSON, and action JSON of any shape is refused
   with a ``GameError`` and nothing else;
 * events are immutable once emitted: told again later, they read the same;
 * a refused attempt changes nothing.
+
+Each check is a plain function of a game's name and a seed, and each test runs one over the
+registry under Hypothesis; ``every_check`` runs them all on one game (tests/test_new_game.py's
+scratch game, made by ``houserules new-game``).
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import io
 import json
 import pickle
 import random
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,6 +52,7 @@ from houserules.engine.referee import act
 from houserules.engine.replay import GameRecord, events_digest, replay
 from houserules.engine.tidy import plain as every_field
 from houserules.engine.words import TONES, plain, tell
+from houserules.table import Seat, Table
 
 GAMES = registry.names()
 STEP_CAP = 20_000
@@ -100,10 +112,7 @@ def malformed(state: Any, game: Game[Any, Any]) -> list[Action]:
     return out
 
 
-@pytest.mark.parametrize("name", GAMES)
-@SETTINGS
-@given(seed=seeds)
-def test_legal_and_check_agree(name: str, seed: int) -> None:
+def legal_and_check_agree(name: str, seed: int) -> None:
     game = registry.get(name)
     state = new(game, seed)
     rng = random.Random(seed)
@@ -127,8 +136,12 @@ def test_legal_and_check_agree(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
-@given(seed=seeds, mode=st.sampled_from([STRICT, TABLE]))
-def test_conserved_through_play_and_penalties(name: str, seed: int, mode: str) -> None:
+@given(seed=seeds)
+def test_legal_and_check_agree(name: str, seed: int) -> None:
+    legal_and_check_agree(name, seed)
+
+
+def conserved_through_play_and_penalties(name: str, seed: int, mode: str) -> None:
     game = registry.get(name)
     state = new(game, seed, mode)
     rng = random.Random(seed)
@@ -149,8 +162,12 @@ def test_conserved_through_play_and_penalties(name: str, seed: int, mode: str) -
 
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
-@given(seed=seeds)
-def test_every_game_ends_and_replays(name: str, seed: int) -> None:
+@given(seed=seeds, mode=st.sampled_from([STRICT, TABLE]))
+def test_conserved_through_play_and_penalties(name: str, seed: int, mode: str) -> None:
+    conserved_through_play_and_penalties(name, seed, mode)
+
+
+def every_game_ends_and_replays(name: str, seed: int) -> None:
     """Random play ends with a result; the record, through JSON, replays it exactly."""
     game = registry.get(name)
     state = new(game, seed)
@@ -192,7 +209,11 @@ def test_every_game_ends_and_replays(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=seeds)
-def test_views_hide_what_a_seat_cannot_see(name: str, seed: int) -> None:
+def test_every_game_ends_and_replays(name: str, seed: int) -> None:
+    every_game_ends_and_replays(name, seed)
+
+
+def views_hide_what_a_seat_cannot_see(name: str, seed: int) -> None:
     """Every card a seat cannot see, redrawn, changes nothing in its view (nor a spectator's)."""
     game = registry.get(name)
     state = new(game, seed)
@@ -216,7 +237,72 @@ def test_views_hide_what_a_seat_cannot_see(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=seeds)
-def test_actions_round_trip_through_json(name: str, seed: int) -> None:
+def test_views_hide_what_a_seat_cannot_see(name: str, seed: int) -> None:
+    views_hide_what_a_seat_cannot_see(name, seed)
+
+
+def at_table(game: Game[Any, Any], state: Any) -> Table:
+    """A live table (``houserules.table``) playing a copy of ``state``, its log empty."""
+    n = game.seats(state)
+    return Table(game, state.options, 0, [Seat(f"seat {i}") for i in range(n)], game.copy(state),
+                 record=GameRecord(game.name, state.options, 0))
+
+
+def shown(table: Table, seat: int) -> dict[str, Any]:
+    """Everything a live table shows ``seat`` and a spectator (the server's update, its clock and
+    idle limit), from the table's state and what it told them since it was set up."""
+    game = table.game
+    return {"view": game.view(table.state, seat).to_json(), "spectator": game.view(table.state, None).to_json(),
+            "told": [e.for_seat(seat) for e in table.log], "told spectator": [e.for_seat(None) for e in table.log],
+            "offer": sorted(sent(game, a) for a in table.offer(seat)), "asked": seat in table.asked_in_secret(),
+            "on the clock": table.on_the_clock(), "actions shown": table.shown_actions}
+
+
+def seen_alike(pair: tuple[Table, Table], seat: int) -> int:
+    """1 if the two tables show ``seat`` the same cards and events, and then the same of everything
+    else; 0 when a card it could not see has come to light (a draw), so the tables may differ."""
+    a, b = shown(pair[0], seat), shown(pair[1], seat)
+    if any(a[k] != b[k] for k in ("view", "spectator", "told", "told spectator")):
+        return 0
+    assert a == b, seat
+    return 1
+
+
+def nothing_shown_depends_on_cards_a_seat_cannot_see(name: str, seed: int) -> None:
+    """Two states that differ only in cards a seat cannot see (``determinize``) look the same to it
+    and to a spectator at a live table: whose clock runs, whom the idle limit times, its offers, the
+    actions counted and which steps show at all; so they do after each thing it may do next and
+    after everyone asked in secret has said nothing (issue 38: King Taco's clock named who held a NOPE)."""
+    game = registry.get(name)
+    state = new(game, seed)
+    rng = random.Random(seed)
+    compared = 0
+    for step, _ in enumerate(random_play(game, state, rng)):
+        if step % 7:
+            continue
+        for seat in range(game.seats(state)):
+            pair = (at_table(game, state), at_table(game, game.determinize(state, seat, rng)))
+            compared += seen_alike(pair, seat)
+            choices = pair[0].offer(seat)
+            for action in rng.sample(choices, min(2, len(choices))):
+                after = (at_table(game, pair[0].state), at_table(game, pair[1].state))
+                for table in after:
+                    table.submit(action)
+                compared += seen_alike(after, seat)
+                for table in after:
+                    table.hush()
+                compared += seen_alike(after, seat)
+    assert compared, "no two tables were ever compared: the test proved nothing"
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=seeds)
+def test_nothing_shown_depends_on_cards_a_seat_cannot_see(name: str, seed: int) -> None:
+    nothing_shown_depends_on_cards_a_seat_cannot_see(name, seed)
+
+
+def actions_round_trip_through_json(name: str, seed: int) -> None:
     game = registry.get(name)
     state = new(game, seed)
     for step, _ in enumerate(random_play(game, state, random.Random(seed))):
@@ -232,7 +318,11 @@ def test_actions_round_trip_through_json(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=seeds)
-def test_every_legal_action_is_said_in_words(name: str, seed: int) -> None:
+def test_actions_round_trip_through_json(name: str, seed: int) -> None:
+    actions_round_trip_through_json(name, seed)
+
+
+def every_legal_action_is_said_in_words(name: str, seed: int) -> None:
     """What the terminal menu and the browser's buttons show (engine.moves): a label for
     every legal action, as its seat sees the table, and every declared kind a record."""
     game = registry.get(name)
@@ -251,7 +341,11 @@ def test_every_legal_action_is_said_in_words(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=seeds)
-def test_strict_refusals_change_nothing(name: str, seed: int) -> None:
+def test_every_legal_action_is_said_in_words(name: str, seed: int) -> None:
+    every_legal_action_is_said_in_words(name, seed)
+
+
+def strict_refusals_change_nothing(name: str, seed: int) -> None:
     game = registry.get(name)
     state = new(game, seed, STRICT)
     rng = random.Random(seed)
@@ -271,7 +365,11 @@ def test_strict_refusals_change_nothing(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=seeds)
-def test_a_copy_is_independent(name: str, seed: int) -> None:
+def test_strict_refusals_change_nothing(name: str, seed: int) -> None:
+    strict_refusals_change_nothing(name, seed)
+
+
+def a_copy_is_independent(name: str, seed: int) -> None:
     """Play on a copy (as a search bot does) and the original is untouched, and vice versa."""
     game = registry.get(name)
     state = new(game, seed)
@@ -289,7 +387,11 @@ def test_a_copy_is_independent(name: str, seed: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=seeds)
-def test_a_copy_has_every_field_of_its_original(name: str, seed: int) -> None:
+def test_a_copy_is_independent(name: str, seed: int) -> None:
+    a_copy_is_independent(name, seed)
+
+
+def a_copy_has_every_field_of_its_original(name: str, seed: int) -> None:
     """A state's hand-written ``copy`` (issue 27 item 7) misses no field, all along a game:
     every field of every object in the copy equals the original's."""
     game = registry.get(name)
@@ -300,7 +402,13 @@ def test_a_copy_has_every_field_of_its_original(name: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_copy_draws_the_same_numbers_as_its_original_but_on_its_own(name: str) -> None:
+@SETTINGS
+@given(seed=seeds)
+def test_a_copy_has_every_field_of_its_original(name: str, seed: int) -> None:
+    a_copy_has_every_field_of_its_original(name, seed)
+
+
+def a_copy_draws_the_same_numbers_as_its_original_but_on_its_own(name: str) -> None:
     """The generator a copy shares until one side draws (engine.clone.Seeded): either side draws
     what the other would have drawn, and drawing on one leaves the other where it was."""
     game = registry.get(name)
@@ -316,7 +424,11 @@ def test_a_copy_draws_the_same_numbers_as_its_original_but_on_its_own(name: str)
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_game_and_its_states_pickle_and_copy(name: str) -> None:
+def test_a_copy_draws_the_same_numbers_as_its_original_but_on_its_own(name: str) -> None:
+    a_copy_draws_the_same_numbers_as_its_original_but_on_its_own(name)
+
+
+def a_game_and_its_states_pickle_and_copy(name: str) -> None:
     """OpenSpiel serialises a game and its state with pickle (its views too, cached). A game keeps
     nothing of its own and comes back as its class; a state or a view, pickled (a state also
     copied with ``copy``) at any point of play, comes back equal. Compiled, none did at first
@@ -332,6 +444,11 @@ def test_a_game_and_its_states_pickle_and_copy(name: str) -> None:
                 assert every_field(pickle.loads(pickle.dumps(view))) == every_field(view)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_and_its_states_pickle_and_copy(name: str) -> None:
+    a_game_and_its_states_pickle_and_copy(name)
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 2**70) | st.floats() | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
@@ -339,19 +456,22 @@ json_values = st.recursive(
 )
 
 
-@pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=300, deadline=None)
-@given(data=st.data())
-def test_any_action_json_is_read_or_refused_with_a_game_error(name: str, data: st.DataObject) -> None:
+def action_json(name: str) -> st.SearchStrategy[Any]:
+    """Action JSON of any shape for game ``name``: any JSON value, an object with a seat and one of
+    its kinds (or none of them) and any of its keys, or only its keys with any values."""
     game = registry.get(name)
     kinds = [str(k) for k in game.codec.kinds] + ["fly"]
     keys = st.sampled_from(list(game.codec.allowed))
-    obj = data.draw(st.one_of(
+    return st.one_of(
         json_values,
         st.fixed_dictionaries({"seat": st.integers(-1, 9) | json_values, "action": st.sampled_from(kinds)},
                               optional={k: json_values for k in game.codec.allowed if k not in ("seat", "action")}),
         st.dictionaries(keys, json_values, max_size=4),
-    ))
+    )
+
+
+def any_action_json_is_read_or_refused_with_a_game_error(name: str, obj: Any) -> None:
+    game = registry.get(name)
     try:
         action = game.action_from_json(obj)
     except GameError as exc:
@@ -362,8 +482,13 @@ def test_any_action_json_is_read_or_refused_with_a_game_error(name: str, data: s
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_terminal_draws_a_players_name_as_text(name: str, seed: int) -> None:
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_any_action_json_is_read_or_refused_with_a_game_error(name: str, data: st.DataObject) -> None:
+    any_action_json_is_read_or_refused_with_a_game_error(name, data.draw(action_json(name)))
+
+
+def the_terminal_draws_a_players_name_as_text(name: str, seed: int) -> None:
     """People type their names, and a browser player's name reaches terminal players at the
     same table: "[/b]Bo" crashed every game's panel (Rich read it as markup)."""
     from rich.console import Console
@@ -379,3 +504,120 @@ def test_the_terminal_draws_a_players_name_as_text(name: str, seed: int) -> None
                 out = io.StringIO()
                 Console(file=out, width=200, color_system=None).print(draw.render(game.view(state, seat), names))
                 assert "[/b]P0[x]" in out.getvalue(), (seat, step)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_terminal_draws_a_players_name_as_text(name: str, seed: int) -> None:
+    the_terminal_draws_a_players_name_as_text(name, seed)
+
+
+def _source(module: str) -> str:
+    """A module's source, compiled or not (a compiled module's file is its library)."""
+    from houserules.native import source
+
+    file = Path(str(sys.modules[module].__file__))
+    return (file if file.suffix == ".py" else source(module)).read_text(encoding="utf-8")
+
+
+def _set_on(function: ast.FunctionDef, target: str) -> set[str]:
+    """The attributes ``function`` sets on the object named ``target`` (``target.x = ...``, ``target.x, target.y = ...``)."""
+    out: set[str] = set()
+    for node in ast.walk(function):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        for t in targets:
+            for one in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                if isinstance(one, ast.Attribute) and isinstance(one.value, ast.Name) and one.value.id == target:
+                    out.add(one.attr)
+    return out
+
+
+def _from_arguments(init: ast.FunctionDef) -> set[str]:
+    """The fields the constructor sets straight from its arguments (``self.seed = seed``,
+    ``self.options = dict(options)``), which a copy made through it gets without a line of its own."""
+    params = {a.arg for a in init.args.args}
+    out: set[str] = set()
+    for node in ast.walk(init):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            value = node.value
+            if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+                value = value.args[0]  # dict(options)
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if isinstance(value, ast.Name) and value.id in params:
+                out |= {t.attr for t in targets if isinstance(t, ast.Attribute)}
+    return out
+
+
+def _class_def(cls: type) -> ast.ClassDef:
+    tree = ast.parse(_source(cls.__module__))
+    return next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+
+
+def _methods(klass: ast.ClassDef) -> dict[str, ast.FunctionDef]:
+    return {f.name: f for f in klass.body if isinstance(f, ast.FunctionDef)}
+
+
+def _slots(klass: ast.ClassDef) -> set[str]:
+    found = [n.value for n in klass.body if isinstance(n, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in n.targets)]
+    return set(ast.literal_eval(found[0])) if found else set()
+
+
+def a_copy_names_every_field(name: str) -> None:
+    """A state's ``copy`` is written field by field, the fastest copy there is, compiled or not (a loop
+    over a list of field names costs Shedding 69% more instructions a copy: bench/RESULTS.md, "A
+    copy from a field list"); its field list is its class's ``__slots__``, declared once, and each
+    field is set by the copy or by the constructor from its arguments (a copy by
+    ``engine.clone.clone_slots`` reads them all). ``a_copy_has_every_field_of_its_original`` checks
+    the values along games; this checks the fields a game never changes in those games too. Each
+    class of the state's own (a subclass adds slots: Mao's match) is held to its own slots."""
+    state = new(registry.get(name), 0)
+    own = [c for c in type(state).__mro__ if c.__module__.startswith("houserules.games.")]
+    assert own, f"{type(state).__name__} is no game's own class"
+    for cls in own:
+        klass = _class_def(cls)
+        methods = _methods(klass)
+        init = next((_methods(_class_def(c))["__init__"] for c in own[own.index(cls):]
+                     if "__init__" in _methods(_class_def(c))), None)
+        assert "copy" in methods and init is not None, f"{cls.__name__}: copy and a constructor"
+        copy = methods["copy"]
+        if any(isinstance(n, ast.Name) and n.id == "clone_slots" for n in ast.walk(copy)):
+            continue
+        made = next(t.id for n in ast.walk(copy) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                    for t in n.targets if isinstance(t, ast.Name))
+        missing = _slots(klass) - _set_on(copy, made) - _from_arguments(init)
+        assert not missing, f"{cls.__name__}.copy leaves out {sorted(missing)}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_copy_names_every_field(name: str) -> None:
+    a_copy_names_every_field(name)
+
+
+#: every check above, as a function of a game's name and a seed, or of its name alone (and
+#: ``conserved_through_play_and_penalties``, of a mode too): what tests/test_new_game.py runs on a game made by ``houserules new-game``
+SEEDED = (legal_and_check_agree, every_game_ends_and_replays, views_hide_what_a_seat_cannot_see,
+          nothing_shown_depends_on_cards_a_seat_cannot_see, actions_round_trip_through_json,
+          every_legal_action_is_said_in_words, strict_refusals_change_nothing, a_copy_is_independent,
+          a_copy_has_every_field_of_its_original, the_terminal_draws_a_players_name_as_text)
+ONCE = (a_copy_draws_the_same_numbers_as_its_original_but_on_its_own, a_game_and_its_states_pickle_and_copy,
+        a_copy_names_every_field)
+
+
+def every_check(name: str, seeds: range) -> None:
+    """The whole contract, on game ``name``, over ``seeds`` (each in both modes where it matters),
+    and action JSON of every shape Hypothesis makes in a short run."""
+    for seed in seeds:
+        for check in SEEDED:
+            check(name, seed)
+        for mode in (STRICT, TABLE):
+            conserved_through_play_and_penalties(name, seed, mode)
+    for once in ONCE:
+        once(name)
+
+    @settings(max_examples=100, deadline=None, database=None)
+    @given(obj=action_json(name))
+    def read_or_refused(obj: Any) -> None:
+        any_action_json_is_read_or_refused_with_a_game_error(name, obj)
+
+    read_or_refused()

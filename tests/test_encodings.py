@@ -44,6 +44,11 @@ def test_the_built_games_declare_encodings() -> None:
 
 @pytest.mark.parametrize("name", registry.names())
 def test_observations_and_indices_keep_the_contract(name: str) -> None:
+    observations_and_indices_keep_the_contract(name)
+
+
+def observations_and_indices_keep_the_contract(name: str) -> None:
+    """The contract on game ``name`` (a function: tests/test_new_game.py runs it on a scratch game)."""
     assert registry.spec(name).encoding, f"{name} declares no encoding (GameSpec.encoding): it has no environment"
     game = registry.get(name)
     low, high = registry.spec(name).players

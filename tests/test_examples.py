@@ -129,3 +129,25 @@ def test_play_outs_from_the_true_position_keep_the_rivals_cards_and_redeals_do_n
     assert redeals == []
     module.outcomes(table, seat, legal, 3, bots, random.Random(1), True, True, False)
     assert len(redeals) == 3
+
+
+def test_the_cfr_example_counts_the_variant_and_draws_both_curves(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel is the [openspiel] extra")
+    pytest.importorskip("matplotlib")
+    module = example("cfr_small.py")
+    result = module.main(["--iterations", "2", "-o", "max_turns=5", "--plot", str(tmp_path / "c.png")])
+    assert result["census"]["spanning"] > 0 and result["deals"] == 11
+    for kind in ("CFR", "CFR+"):
+        curve = result["curves"][kind]
+        assert [p["iterations"] for p in curve] == [1, 2] and curve[-1]["exploitability"] < result["uniform"]
+    assert (tmp_path / "c.png").stat().st_size > 0
+
+
+def test_the_maskable_ppo_example_trains_through_gymnasium_make_and_measures(tmp_path: Path) -> None:
+    """A few hundred steps (the measured run is minutes: docs/programs.md); skipped without [ppo]."""
+    pytest.importorskip("sb3_contrib", reason="MaskablePPO is the [ppo] extra")
+    module = example("maskable_ppo.py")
+    result = module.main(["--steps", "128", "--every", "64", "--eval", "4", "--n-steps", "64", "--batch", "32",
+                          "--save", str(tmp_path / "m.zip")] + (["--curve", str(tmp_path / "c.png")] if PLOTS else []))
+    assert [c["steps"] for c in result["curve"]] == [0, 64, 128] and all(c["games"] == 4 for c in result["curve"])
+    assert 0 <= result["p"] <= 1 and (tmp_path / "m.zip").stat().st_size > 0

@@ -88,3 +88,56 @@ def test_an_address_without_a_port_is_one_line(bad: str, monkeypatch: pytest.Mon
     monkeypatch.setitem(sys.modules, "ray", _FakeRay())
     with pytest.raises(RayUnreachable, match="give ray://HOST:PORT"):
         run_jobs(divmod, [(7, 2)], ray=bad)
+
+
+@pytest.mark.parametrize("command", ["sim", "ladder", "compare"])
+def test_the_ray_options_help_names_the_extra(command: str) -> None:
+    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+    assert "needs houserules[ray]" in result.output, result.output
+
+
+class _SlowStartRay(_FakeRay):
+    """Stands in for a local Ray that misses its start-up deadline ``fails`` times, then runs tasks."""
+
+    def __init__(self, fails: int) -> None:
+        super().__init__()
+        self.fails, self.shutdowns = fails, 0
+
+    def init(self, address: str = "", **_: object) -> None:
+        self.inits.append(address)
+        if len(self.inits) <= self.fails:
+            raise RuntimeError("The raylet did not start in time\nmany internal lines")
+
+    def shutdown(self) -> None:
+        self.shutdowns += 1
+
+    def remote(self, **_: object) -> object:
+        class Task:
+            def __init__(self, fn: object) -> None:
+                self.remote = lambda *job: fn(*job)  # type: ignore[operator]
+
+        return Task
+
+    def wait(self, refs: list[object], num_returns: int) -> tuple[list[object], list[object]]:
+        return refs[:num_returns], refs[num_returns:]
+
+    def get(self, ref: object) -> object:
+        return ref
+
+
+def test_a_local_ray_that_fails_to_start_is_started_once_more_and_says_so(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    fake = _SlowStartRay(fails=1)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    assert run_jobs(divmod, [(7, 2), (9, 4)], ray="") == [(3, 1), (2, 1)]
+    assert fake.inits == ["", ""]
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["Ray did not start here (The raylet did not start in time); trying once more"]
+
+
+def test_a_local_ray_that_fails_twice_is_one_line_in_the_cli(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", _SlowStartRay(fails=2))
+    result = CliRunner().invoke(app, ["sim", "shedding", "--games", "2", "--ray", "local"])
+    assert result.exit_code == 2, result.output
+    assert "error: Ray did not start here, twice: The raylet did not start in time" in result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output

@@ -5,6 +5,7 @@ built and encoded once."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from contextlib import contextmanager
@@ -12,7 +13,8 @@ from contextlib import contextmanager
 from server_helpers import create, hub, play_to_end, seat, server
 
 from houserules.server.gate import party
-from houserules.server.live import Client, Hub
+from houserules.server.clients import Client
+from houserules.server.hub import Hub
 from houserules.server.store import Store
 
 
@@ -43,12 +45,14 @@ def test_a_few_loopback_addresses_cannot_fill_the_server(tmp_path):
                 answers.append(client.post("/api/tables", json={"game": "shedding"}))
         assert [r.status_code for r in answers] == [201] * 3 + [429] * 5
         assert "unfinished tables" in answers[-1].json()["detail"]
-        # everyone else can still create tables, until the server itself is full
+        # everyone else can still create tables; once the server is full, the table untouched longest
+        # makes room (issue 38, item 6): the flood's own first one
         codes = []
         for net in range(4):
             with from_address(client, f"198.51.{net}.7"):
                 codes.append(client.post("/api/tables", json={"game": "shedding"}).status_code)
-        assert codes == [201, 201, 201, 503]
+        assert codes == [201, 201, 201, 201]
+        assert sum(client.get(f"/api/tables/{r.json()['table']}").status_code == 410 for r in answers[:3]) == 1
 
 
 def test_a_rematch_is_a_new_table_under_the_same_limits(tmp_path):
@@ -82,7 +86,8 @@ def test_connections_to_one_seat_share_its_message_allowance(tmp_path):
 
 def test_an_update_for_many_spectators_is_built_once(tmp_path, monkeypatch):
     hub_ = Hub(Store(tmp_path / "t.db"))
-    stored, _, _ = hub_.create("shedding", {"players": 2}, [{"bot": "heuristic"}, {"bot": "random"}], seed=3)
+    stored, _, _ = asyncio.run(hub_.create("shedding", {"players": 2}, [{"bot": "heuristic"}, {"bot": "random"}],
+                                           seed=3))
     live = hub_.get(stored.id)
     views = []
     view = live.table.view

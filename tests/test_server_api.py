@@ -140,3 +140,18 @@ def test_a_games_names_for_its_table_are_served_once_from_python(client):
     assert set(r.json()["groupings"]) < set(r.json()["grouping_help"])
     assert client.get("/api/games/shedding/glossary").status_code == 404
     assert client.get("/api/games/nope/glossary").status_code == 404
+
+
+def test_a_house_book_is_an_option_like_any_other(client):
+    """Issue 36: the HTTP API takes a table's house rules as the ``house`` option, a JSON object,
+    public at the table; a book the table cannot play is refused in one line."""
+    book = {"rules": [{"id": "sevens-give", "title": "Sevens give", "on": "play", "if": ["card.rank == 7"],
+                       "effects": ["next:draw:1"]}]}
+    t = create(client, house=book)
+    summary = client.get(f"/api/tables/{t['table']}").json()
+    assert summary["options"]["house"]["rules"][0] == {**book["rules"][0], "if": ["card.rank == 7"]}
+    stuck = {"rules": [{"id": "no-twos", "on": "forbid", "if": ["card.rank == 2"]}]}
+    r = client.post("/api/tables", json={"game": "shedding", "options": {"house": stuck}})
+    assert r.status_code == 400 and "house: rules: unwinnable: 2C, 2D, 2H, 2S can never be played" in r.json()["detail"]
+    houses = {o["key"]: o for o in client.get("/api/games").json()[0]["option_words"]}
+    assert houses["house"]["type"] == "json" and houses["house"]["clause"] == "HR-1"

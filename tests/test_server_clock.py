@@ -222,10 +222,12 @@ def test_creating_tables_is_rate_limited_and_capped(tmp_path):
         codes = [client.post("/api/tables", json={"game": "shedding"}).status_code for _ in range(5)]
         assert codes[:3] == [201] * 3 and codes[3] == 429
         assert "too many new tables" in client.post("/api/tables", json={"game": "shedding"}).json()["detail"]
-    with server(tmp_path / "u.db", max_open_tables=2) as client:
-        codes = [client.post("/api/tables", json={"game": "shedding"}).status_code for _ in range(3)]
-        assert codes == [201, 201, 503]
-        assert "open tables" in client.post("/api/tables", json={"game": "shedding"}).json()["detail"]
+    with server(tmp_path / "u.db", max_open_tables=2) as client:  # a full server, every table in use: 503
+        held = [create(client, seats=PEOPLE, players=2) for _ in range(2)]
+        with seat(client, held[0]["table"], held[0]["invites"][0]["token"]), \
+                seat(client, held[1]["table"], held[1]["invites"][0]["token"]):
+            r = client.post("/api/tables", json={"game": "shedding"})
+            assert r.status_code == 503 and "open tables" in r.json()["detail"]
 
 
 class Alarm:

@@ -252,3 +252,68 @@ def test_the_host_at_another_process_hands_an_absent_seat_to_the_owners_stand_in
                     assert reply["code"] == "not_absent", reply
                     time.sleep(0.3)
                 s0.until(lambda m: m["type"] == "update" and m["seats"][1]["stand_in"])
+
+
+def _mover(conns: dict[int, list[Seat]]) -> tuple[list[Seat], dict]:
+    """The connections of the seat to act, and the action it will make."""
+    for s in conns.values():
+        u = s[0].until(lambda m: m["type"] == "update" and m["status"] == "playing") \
+            if not (s[0].last and s[0].last["status"] == "playing") else s[0].last
+        if u["legal"]:
+            return s, u["legal"][0]
+    raise AssertionError("nobody to act")
+
+
+def test_an_act_sent_again_at_another_process_is_answered_not_played_again(pg_dsn, monkeypatch):
+    """Issue 38, item 2: the first process stored the act; the re-send reaches the second."""
+    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        tokens = [i["token"] for i in t["invites"]]
+        with ExitStack() as stack:
+            conns = {i: [join(stack, a, t["table"], tokens[i]), join(stack, b, t["table"], tokens[i])] for i in (0, 1)}
+            (at_a, at_b), action = _mover(conns)
+            first = at_a.act(action, ref="once")
+            assert first["type"] == "ack"
+            assert at_b.act(action, ref="once") == first
+        stored = open_store(pg_dsn).load(t["table"])
+        assert stored is not None and [x for x in stored.actions if "seat" in x] == [action]
+
+
+def test_one_act_sent_to_two_processes_at_once_is_stored_once_and_answered_alike(pg_dsn, monkeypatch):
+    """Both processes judge the same act at the same moment (the actions table is held locked
+    while they do); the database lets one store it, and the other answers with its ack."""
+    import psycopg
+
+    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        tokens = [i["token"] for i in t["invites"]]
+        with ExitStack() as stack:
+            conns = {i: [join(stack, a, t["table"], tokens[i]), join(stack, b, t["table"], tokens[i])] for i in (0, 1)}
+            (at_a, at_b), action = _mover(conns)
+            with psycopg.connect(pg_dsn) as other:  # a transaction: the lock holds until commit
+                other.execute("LOCK TABLE actions IN EXCLUSIVE MODE")
+                for s in (at_a, at_b):
+                    s.send({"type": "act", "id": "both", "action": action})
+                time.sleep(1.5)  # both have judged it and wait to store it
+            replies = [s.reply() for s in (at_a, at_b)]
+        assert replies[0] == replies[1] and replies[0]["type"] == "ack", replies
+        stored = open_store(pg_dsn).load(t["table"])
+        assert stored is not None and [x for x in stored.actions if "seat" in x] == [action]
+
+
+def test_every_process_counts_down_to_a_stand_in(pg_dsn, monkeypatch):
+    """Issue 38, item 5: the countdown to a stand-in (``stand_in_in``) was known only where the
+    grace period runs (the table's owner): a page connected to another process saw "away" alone."""
+    with processes(pg_dsn, 2, monkeypatch, grace=60.0) as [(a, _), (b, _)]:
+        t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
+        watch = t["spectate"].split("#w.", 1)[1]
+        with ExitStack() as stack:
+            join(stack, a, t["table"], t["invites"][0]["token"])  # process a loads it first: it owns it
+            with ExitStack() as bo_at_b:
+                join(bo_at_b, b, t["table"], t["invites"][1]["token"])
+                w = Seat(SyncSocket(stack.enter_context(connect(f"ws://127.0.0.1:{b}/ws/{t['table']}"))))
+                w.send({"type": "hello", "watch": watch, "since": 0})
+                w.until(lambda m: m["type"] == "update" and m["status"] == "playing")
+            # Bo went; the owner starts his grace period, and the page at b counts it down too
+            u = w.until(lambda m: m["type"] == "update" and m["seats"][1]["stand_in_in"] is not None)
+            assert 0 < u["seats"][1]["stand_in_in"] <= 60 and not u["seats"][1]["connected"]

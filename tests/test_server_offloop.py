@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from houserules.server.live import Hub
+from houserules.server.hub import Hub
 from houserules.server.store import Store
 from server_helpers import hub, server
 
@@ -18,7 +18,7 @@ from server_helpers import hub, server
 def test_a_persons_move_is_judged_in_a_worker_thread(tmp_path: Path) -> None:
     async def main() -> set[str]:
         hub = Hub(Store(tmp_path / "t.db"))
-        stored, _, _ = hub.create("shedding", {"players": 2}, [{}, {"bot": "random"}], 1)
+        stored, _, _ = await hub.create("shedding", {"players": 2}, [{}, {"bot": "random"}], 1)
         live = hub.get(stored.id)
         assert live is not None
         seen: set[str] = set()
@@ -29,7 +29,7 @@ def test_a_persons_move_is_judged_in_a_worker_thread(tmp_path: Path) -> None:
             return submit(*args, **kwargs)
 
         live.table.submit = spy  # type: ignore[method-assign]
-        from houserules.server.live import Client
+        from houserules.server.clients import Client
 
         client = Client(seat=0)
         await live.join(client, 0)

@@ -76,6 +76,17 @@ def test_the_store_keeps_tables_records_and_conflicts_like_sqlite(pg_dsn, tmp_pa
         with pytest.raises(Exception) as twice:  # one line per number: two processes cannot both store it
             store.add_chat("t1", {"n": 2, "seat": 0, "name": "Bo", "text": "me too", "at": 2.0})
         assert isinstance(twice.value, Conflict if db == pg_dsn else __import__("sqlite3").Error)
+        # an act stored with its move and its ack (issue 38, item 2), once
+        store.append("t2", 0, [{"tick": 1.0}, {"action": "draw", "seat": 0}], act=("k1", {"type": "ack", "id": 1}))
+        assert store.ack("t2", "k1") == {"type": "ack", "id": 1} and store.ack("t2", "k2") is None
+        with pytest.raises(Exception) as again:
+            store.append("t2", 2, [{"action": "draw", "seat": 0}], act=("k1", {"type": "ack", "id": 1}))
+        assert isinstance(again.value, __import__("sqlite3").Error)
+        # the open table untouched longest, closed to make room (item 6); a seat found by its token's hash
+        assert store.oldest_open(0, 5) == ["t3", "t2"] and store.open_count(0) == 2
+        store.close_table("t3", 123.0)
+        assert store.open_count(0) == 1 and store.load("t3").settings["closed"] == 123.0
+        assert store.seat_of("h0") in (("t1", 0), ("t2", 0), ("t3", 0)) and store.seat_of("none") is None
         store.close()
 
 
@@ -117,6 +128,7 @@ def test_a_lost_database_connection_is_not_saved_then_comes_back(pg_dsn):
 
     with server(pg_dsn) as client:  # type: ignore[arg-type]
         store = hub(client).store
+        assert store.load("t9") is None  # this thread's connection (each thread has its own), then cut
         cut()
         with pytest.raises(StorageFailed):
             store.create(StoredTable("t9", "shedding", {}, 1, [StoredSeat("a", None, None)], []))

@@ -11,7 +11,8 @@ import time
 
 from server_helpers import create, hub, seat, server
 
-from houserules.server.live import Client, LiveTable
+from houserules.server.clients import Client
+from houserules.server.live import LiveTable
 from houserules.table import Table
 
 SEATS = [{"name": "Ann"}, {"bot": "heuristic"}, {"bot": "heuristic"}, {"bot": "random"}]
@@ -58,3 +59,31 @@ def test_no_update_or_summary_shows_a_move_the_store_does_not_have(tmp_path, mon
             client.get(f"/api/tables/{t['table']}")
         assert live.table.over, "the bots did not finish the game"
     assert shown_ahead == []
+
+
+def test_news_of_who_is_connected_elsewhere_waits_for_the_move_being_stored(tmp_path):
+    """Issue 38, item 5: the cluster's word that presence changed was broadcast without the
+    table's lock, so a bot move being made in a worker thread (not yet stored) was shown."""
+    import asyncio
+
+    from houserules.server.clients import Client
+    from houserules.server.hub import Hub
+    from houserules.server.store import Store
+
+    async def main() -> tuple[int, int]:
+        hub = Hub(Store(tmp_path / "t.db"))
+        stored, _, _ = await hub.create("shedding", {"players": 2}, [{}, {"bot": "random"}], 1)
+        live = await hub.fetch(stored.id)
+        assert live is not None
+        watcher = Client(None)
+        live.clients.add(watcher)
+        async with live.lock:  # a move is being made and stored
+            hub.presence_changed(stored.id)
+            await asyncio.sleep(0.05)
+            during = watcher.queue.qsize()
+        await asyncio.sleep(0.05)
+        live.stop()
+        return during, watcher.queue.qsize()
+
+    during, after = asyncio.run(main())
+    assert during == 0 and after == 1

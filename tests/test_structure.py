@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import houserules
 
 ROOT = Path(houserules.__file__).parent
@@ -113,6 +115,8 @@ def rules_modules() -> list[str]:
             out.append(name)
         elif parts[1] == "games" and len(parts) >= 3 and parts[-1] not in PRESENTATION:
             out.append(name)
+        elif parts[1:3] == ["newgame", "template"] and len(parts) == 4 and parts[-1] not in PRESENTATION:
+            out.append(name)  # the game new-game writes, as it will be under games/
     return out
 
 
@@ -121,4 +125,35 @@ def test_rules_import_no_bot_terminal_server_or_heavy_library() -> None:
                         any(m.startswith(f"{name.rsplit('.', 1)[0]}.{p}") for p in PRESENTATION))
            for name in rules_modules()}
     assert {k: v for k, v in bad.items() if v} == {}
-    assert "houserules.games.shedding.rules" in rules_modules()
+    assert {"houserules.games.shedding.rules", "houserules.newgame.template.rules"} <= set(rules_modules())
+
+
+def test_no_game_package_reaches_into_the_server():
+    """A game's own commands, terminal and bots included: the server drives games, never the other
+    way round (Mao's ``rules export --table`` reads a stored table through cli.py's ``GAME_TOOLS``)."""
+    reach = {name: sorted(m for m in GRAPH[name] if m.startswith("houserules.server"))
+             for name in MODULES if name.startswith("houserules.games.")}
+    assert not {name: found for name, found in reach.items() if found}
+
+
+#: what may be long or tangled: Onion's solver, a search written as one piece (issue 40)
+SOLVER = "houserules.games.onion.solver"
+LONGEST = 80
+
+
+def test_no_function_is_over_80_lines_outside_onions_solver() -> None:
+    """A function a newcomer cannot read in one screen is cut where its parts are (issue 40)."""
+    long = [f"{name}.{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for name, path in MODULES.items() if name != SOLVER
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > LONGEST]
+    assert long == []
+
+
+def test_no_function_is_ranked_f_outside_onions_solver() -> None:
+    """radon's rank F (cyclomatic complexity over 40): too many paths to test or to hold in mind."""
+    complexity = pytest.importorskip("radon.complexity", reason="radon measures it (pip install radon)")
+    tangled = [f"{name}.{block.fullname} ({block.complexity})" for name, path in MODULES.items() if name != SOLVER
+               for block in complexity.cc_visit(path.read_text()) if complexity.cc_rank(block.complexity) == "F"]
+    assert tangled == []

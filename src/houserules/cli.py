@@ -21,6 +21,9 @@ from .engine.core import GameError
 from .engine.jsonfile import load_json
 from .engine.options import OPTION_FILE_BYTES, example
 from .engine.protocol import Game
+from .house_commands import app as house_app
+from .house_commands import book_words
+from .newgame import new_game
 
 # What only some commands need (the bots, records, scenarios, the simulator's process pool, the
 # progress bar) is imported inside them: ``houserules --help`` and ``houserules games`` then cost
@@ -120,7 +123,7 @@ def output_file(path: Path, flag: str, suffix: str | None = None) -> Path:
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(registry.names()))]
 OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a game option key=value (repeatable), e.g. -o hand_size=7, -o modifiers=all; houserules options GAME lists a game's options")]
 RayOpt = Annotated[Optional[str], typer.Option(
-    "--ray", help="run as Ray tasks: --ray alone starts a local Ray, --ray ADDRESS joins a cluster (needs houserules[ray])")]
+    "--ray", help="run as Ray tasks: --ray alone starts a local Ray, --ray ADDRESS joins a cluster (needs houserules\\[ray])")]
 PlayersOpt = Annotated[Optional[int], typer.Option(help="number of seats")]
 SeedOpt = Annotated[int, typer.Option(help="seed of game 0 (game i uses seed+i)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object")]
@@ -164,15 +167,20 @@ def write_plot(path: Path, draw: Callable[[Path], object]) -> None:
 
 @app.command()
 def games() -> None:
-    """List the games houserules can play."""
+    """List the games houserules can play: what each is, how many can play, its bots."""
     from .bots import LEVELS, bot_kinds, levels
 
-    t = RichTable("game", "title", "bots by strength", "bots by kind")
+    t = RichTable("game", "players")
+    t.add_column("what it is", ratio=3)
+    t.add_column("bots: by strength; by kind", ratio=2)
     for name in registry.names():  # from the games' specs: listing them loads no rules
-        t.add_row(name, registry.spec(name).title, ", ".join(f"{w} ({s})" for w, s in levels(name).items()),
-                  ", ".join(bot_kinds(name)))
+        spec = registry.spec(name)
+        low, high = spec.players
+        t.add_row(f"[bold]{escape(spec.title)}[/]\n{name}", f"{low}–{high}", escape(spec.summary),
+                  ", ".join(f"{w} ({s})" for w, s in levels(name).items()) + "; " + ", ".join(bot_kinds(name)))
     console.print(t)
-    console.print("Pick a bot by strength (" + "; ".join(f"[bold]{w}[/]: {says}" for w, says in LEVELS.items())
+    console.print("Play one: [bold]houserules play GAME[/]; how to play it: [bold]houserules rules GAME[/]. "
+                  "Pick a bot by strength (" + "; ".join(f"[bold]{w}[/]: {says}" for w, says in LEVELS.items())
                   + ") or by kind; search bots take a budget: ismcts:200, ismcts:0.5s; "
                   "a trained network plays as policy:PATH.npz.")
 
@@ -180,23 +188,31 @@ def games() -> None:
 @app.command()
 def rules(
     game: GameArg,
-    full: Annotated[bool, typer.Option("--full", help="also every clause with its id, house rules and tests")] = False,
+    full: Annotated[bool, typer.Option("--full", help="also every clause with its id and the house rules")] = False,
+    house: Annotated[Optional[Path], typer.Option("--house", help="also this table's own rules, a book (JSON), in words")] = None,
+    developers: Annotated[bool, typer.Option(
+        "--developers", help="the page as written: the seed's file, the code and the tests that pin each clause")] = False,
 ) -> None:
-    """How to play GAME, in plain words (--full: then the rules clause by clause)."""
+    """How to play GAME, in plain words (--full: then the rules clause by clause; --house FILE: and a book's rules)."""
     from rich.markdown import Markdown
 
-    from .rules_pages import PLAIN, for_players
+    from .rules_pages import PLAIN, developer_index, for_players
 
     try:
-        text = for_players(game)
+        text = developer_index(game) if developers else for_players(game)
+        said = book_words(game, house) if house is not None else []
     except GameError as exc:
-        fail(str(exc))
-    if not full:
+        fail(f"{house}: {exc}" if house is not None and str(house) not in str(exc) else str(exc))
+    if not full and not developers:
         text = text.split("\n## The rules clause by clause", 1)[0]
         text += f"\n\nEvery clause, with ids and house rules: `houserules rules {game} --full`.\n"
-    if f"## {PLAIN}" not in text and not full:
-        text += "\n(This game's page has no plain-words section yet; see --full.)\n"
+        if f"## {PLAIN}" not in text:
+            text += "\n(This game's page has no plain-words section yet; see --full.)\n"
     console.print(Markdown(text))
+    if house is not None:
+        console.print(f"\n[bold]House rules at this table[/] ({escape(str(house))}):")
+        for rid, title, words in said:
+            console.print(f"  • [bold]{escape(title)}[/] [dim]({escape(rid)})[/]: {escape(words.partition(': ')[2])}")
 
 
 @app.command(name="options")
@@ -221,6 +237,17 @@ def options_cmd(
                   f"[/]; the rules page ([bold]houserules rules {g.name}[/]) says more.")
 
 
+def first_options(game: str, wanted: bool) -> dict[str, Any]:
+    """The options of ``game``'s first-game preset (``GameSpec.first_game``) when ``wanted``; a
+    one-line error for a game that has none."""
+    if not wanted:
+        return {}
+    preset = registry.spec(game).first_game
+    if preset is None:
+        fail(f"{registry.spec(game).title} has no first-game settings: its defaults are the gentlest")
+    return dict(preset.options)
+
+
 @app.command()
 def play(
     game: GameArg,
@@ -228,7 +255,7 @@ def play(
     bots: Annotated[str, typer.Option(help="bots for the other seats, comma-separated per seat: a strength "
                                           "(beginner, club, strong) or a kind (houserules games lists them); "
                                           "default: club")] = "",
-    seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
+    seat: Annotated[int, typer.Option(help="your seat, counted from 1 (seat 1 plays first)")] = 1,
     watch: Annotated[bool, typer.Option("--watch", help="bots play every seat; you watch")] = False,
     mode: Annotated[Optional[str], typer.Option(help="strict: illegal attempts are refused (the default); table: penalised, after you confirm (Mao: always table by default)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="deal seed (random if omitted)")] = None,
@@ -237,10 +264,11 @@ def play(
     save: Annotated[Optional[Path], typer.Option(help="record file (default: a new file in the data folder)")] = None,
     resume: Annotated[Optional[Path], typer.Option(help="continue a saved game from its record file")] = None,
     clock: Annotated[Optional[float], typer.Option(help="seconds you have for each move; when they run out a bot moves for you")] = None,
+    first_game: Annotated[bool, typer.Option("--first-game", help="a newcomer's first table: the options the game "
+                                             "suggests for it (said when the game starts; -o still sets any)")] = False,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
     from .bots import default_bot
-    from .engine.replay import GameRecord
     from .paths import games_dir
     from .table import Table
     from .tui.loop import run
@@ -250,43 +278,72 @@ def play(
     try:
         g = registry.get(game)
         spec = parse_clock({"move_s": clock}) if clock is not None else None
+        actions: list[Any] = []
         if resume:
-            if not resume.is_file():
-                fail(f"{resume}: no such saved game")
-            record = GameRecord.load(resume)
-            if record.game != g.name:
-                fail(f"{resume} is a {record.game} game, not {g.name}")
-            opts, seed_ = record.options, record.seed
-            save = save or resume
-            if spec is None and record.table:
-                spec = parse_clock(record.table.get("clock"))
+            opts, seed_, actions, kept_clock = _resumed(g.name, resume)
+            save, spec = save or resume, spec or kept_clock
         else:
-            if mode is None:  # a game whose rules are secret is only played at a table that penalises (Mao)
-                mode = "table" if registry.spec(g.name).secret_rules else "strict"
-            opts = parse_options(option, players=players, mode=mode)
+            opts = {**first_options(g.name, first_game), **parse_options(option, players=players,
+                                                                          mode=mode or _default_mode(g.name))}
             seed_ = seed if seed is not None else random.randrange(2**31)
         n = g.seats_for(g.options(opts))
-        if not watch and not 0 <= seat < n:
-            fail(f"--seat must be 0..{n - 1}")
+        you = None if watch else _your_seat(seat, n)
         kinds = [k.strip() for k in bots.split(",") if k.strip()] or [default_bot(g.name)]
-        bot_seats = [s for s in range(n) if watch or s != seat]
+        bot_seats = [s for s in range(n) if s != you]
         assign = {s: kinds[min(i, len(kinds) - 1)] for i, s in enumerate(bot_seats)}
-        names = {seat: "You"} if not watch else {}
-        table = Table.restore(g.name, opts, seed_, assign, names, record.actions if resume else [], clock=spec)
+        table = Table.restore(g.name, opts, seed_, assign, {} if you is None else {you: "You"}, actions, clock=spec)
         if save is None:
             save = games_dir() / f"{g.name}-{time.strftime('%Y%m%d-%H%M%S')}-{seed_}.json"
         output_file(save, "--save")
+        _greet(table, seed_, n, f", {spec.describe()}" if spec else "",
+               first_game if not resume and not watch else None)
         wait = delay if delay >= 0 else (0.4 if watch and sys.stdout.isatty() else 0.0)
-        timed = f", {spec.describe()}" if spec else ""
-        console.print(f"[bold]{g.title}[/] — seed {seed_}, {n} seats, mode {table.options['mode']}{timed}. "
-                      f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
-        run(table, None if watch else seat, console, delay=wait, save=save)
+        run(table, you, console, delay=wait, save=save)
     except KeyboardInterrupt:  # Ctrl-C: the loop has saved the game and said where; exit as interrupted
         raise typer.Exit(130) from None
     except GameError as exc:
         fail(str(exc) if not resume else f"{resume}: {exc}" if str(resume) not in str(exc) else str(exc))
     except OSError as exc:  # the record could not be written
         fail(f"{exc.filename or save}: {exc.strerror or exc}", 1)
+
+
+def _default_mode(game: str) -> str:
+    """A game whose rules are secret is only played at a table that penalises (Mao); others strict."""
+    return "table" if registry.spec(game).secret_rules else "strict"
+
+
+def _your_seat(seat: int, seats: int) -> int:
+    """``--seat`` as people count it (from 1), checked, as the rules count it (from 0)."""
+    if not 1 <= seat <= seats:
+        fail(f"--seat must be 1..{seats}")
+    return seat - 1
+
+
+def _resumed(game: str, resume: Path) -> tuple[dict[str, Any], int, list[Any], Any]:
+    """A saved game's options, seed, actions and table clock (None: none), for ``play --resume``."""
+    from .clock import parse_clock
+    from .engine.replay import GameRecord
+
+    if not resume.is_file():
+        fail(f"{resume}: no such saved game")
+    record = GameRecord.load(resume)
+    if record.game != game:
+        fail(f"{resume} is a {record.game} game, not {game}")
+    kept = parse_clock(record.table.get("clock")) if record.table else None
+    return record.options, record.seed, record.actions, kept
+
+
+def _greet(table: Any, seed: int, seats: int, timed: str, first_game: bool | None) -> None:
+    """The game's first lines: what is played and how to get help; at a new table with a person,
+    the game's first-game suggestion (``first_game``: None at a resumed or watched table)."""
+    g = table.game
+    console.print(f"[bold]{g.title}[/] — seed {seed}, {seats} seats, mode {table.options['mode']}{timed}. "
+                  f"Type help for help; [bold]houserules rules {g.name}[/] explains the game.")
+    preset = registry.spec(g.name).first_game
+    if preset is not None and first_game is not None:
+        console.print(f"[bold]First game:[/] {escape(preset.pitch)}" if first_game else
+                      f"Your first game of {g.title}? [bold]houserules play {g.name} --first-game[/] sets it up "
+                      "for a newcomer.")
 
 
 @app.command()
@@ -539,6 +596,8 @@ def _print_summary(out: dict[str, Any]) -> None:
     turns = f", {out['mean_turns']:.1f} turns" if out["mean_turns"] is not None else ""
     console.print(f"mean length: {out['mean_actions']:.1f} actions{turns}; longest {out['max_actions']} actions; "
                   f"games without a winner: {out['draws']}")
+    if out["endings"]:
+        console.print("how they ended: " + ", ".join(f"{k} {v}" for k, v in out["endings"].items()))
     if out["penalties"]:
         console.print("penalties: " + ", ".join(f"{k} {v} ({out['penalties_per_game'][k]:.2f}/game)"
                                                 for k, v in out["penalties"].items()))
@@ -648,8 +707,8 @@ def serve(
 
     if sync not in SYNC_MODES:
         fail(f"--sync must be one of {', '.join(SYNC_MODES)}")
-    if bot_delay < 0:
-        fail("--bot-delay must be 0 or more")
+    if not 0 <= bot_delay <= 60:  # inf or nan: bots would never move
+        fail(f"--bot-delay must be 0 to 60 seconds, not {bot_delay:g}")
     if not 0 <= port <= 65535:
         fail(f"--port must be 0 to 65535, not {port}")
     try:
@@ -681,12 +740,29 @@ def serve(
     uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
 
 
+def stored_options(table: str, db: Path | None) -> tuple[str, dict[str, Any]]:
+    """A server's stored table: its game and the options it plays with now (``--db``: the
+    server's SQLite file, else the data folder's); GameError why not."""
+    from .paths import data_dir
+    from .server.hub import stored_options as read
+
+    return read(db or data_dir() / "tables.sqlite3", table)
+
+
+#: what the houserules command lends each game's own commands, as their Typer context's ``obj``:
+#: a game package reaches no server itself (Mao's ``rules export --table`` reads a stored table so)
+GAME_TOOLS: dict[str, Any] = {"stored_options": stored_options}
+
+app.add_typer(house_app, name="house")
+app.command(name="new-game")(new_game)
+
+
 def _game_commands() -> None:
     """Mount each game's own commands (``houserules onion best``), as its package declares them."""
     for spec in registry.specs().values():
         if spec.commands:
             name = spec.aliases[0] if spec.aliases else spec.name
-            app.add_typer(registry.load(spec.commands), name=name)
+            app.add_typer(registry.load(spec.commands), name=name, context_settings={"obj": GAME_TOOLS})
 
 
 _game_commands()

@@ -114,6 +114,9 @@ class Table:
     rules_keep_time: bool = False
     #: a bot that chose to wait: (seat, log length, record length) when it did
     _waiting: tuple[int | None, int, int] = (None, -1, -1)
+    #: record entries nobody but their actor could see (a silent pass in a NOPE window): left out of
+    #: ``shown_actions``, the count every screen is shown
+    silent: int = 0
 
     @classmethod
     def create(cls, game_name: str, options: Mapping[str, Any], seed: int,
@@ -191,8 +194,13 @@ class Table:
 
     def offer(self, seat: int) -> list[Action]:
         """What ``seat``'s screen offers it to choose from (``Game.offer``: its legal actions,
-        or, where those would tell a secret rule, what anyone could try); none once a seat forfeited."""
-        return [] if self.forfeited else self.game.offer(self.state, seat)
+        or, where those would tell a secret rule, what anyone could try); none once a seat forfeited.
+        A seat on the clock that the rules keep waiting while others are asked in secret is
+        offered what it may do once they say nothing (``quiet``): its screen looks the same
+        whether or not anyone was asked, and acting goes on past their silence (``submit``)."""
+        if self.forfeited:
+            return []
+        return self.game.offer(self.quiet() if self.waits_in_public(seat) else self.state, seat)
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The log from ``start`` as ``seat`` may see it, each event with its
@@ -222,22 +230,67 @@ class Table:
         """The seats whose turn clocks run (``Game.on_the_clock``: never a secret)."""
         return () if self.forfeited else tuple(self.game.on_the_clock(self.state))
 
+    # --- seats asked in secret (docs/engine.md, "What anyone sees") ------------
+    def asked_in_secret(self) -> tuple[int, ...]:
+        """Seats the rules wait on that nobody else may know are asked (King Taco's NOPE
+        window): in ``to_act``, not on the clock, with a ``Game.silence`` to give for them."""
+        shown = self.on_the_clock()
+        return tuple(s for s in self.to_act() if s not in shown and self.game.silence(self.state, s) is not None)
+
+    def waits_in_public(self, seat: int) -> bool:
+        """``seat`` is on the clock, but the rules wait on seats asked in secret first."""
+        return seat in self.on_the_clock() and seat not in self.to_act() and bool(self.asked_in_secret())
+
+    def quiet(self) -> Any:
+        """A copy of the state in which every seat asked in secret has said nothing."""
+        twin = self.game.copy(self.state)
+        for _ in range(len(self.seats) * 4):
+            waiting = [s for s in self.game.to_act(twin) if s not in self.game.on_the_clock(twin)]
+            answers = [a for a in (self.game.silence(twin, s) for s in waiting) if a is not None]
+            if not answers:
+                break
+            self.game.apply(twin, answers[0])
+        return twin
+
+    def hush(self, t: float | None = None, seats: tuple[int, ...] | None = None) -> list[Event]:
+        """Each seat asked in secret (or each of ``seats`` that is) says nothing at ``t``: its
+        ``Game.silence``, recorded as its own action (no timeout is noted: that would name it)."""
+        out: list[Event] = []
+        for _ in range(len(self.seats) * 4):
+            asked = [s for s in self.asked_in_secret() if seats is None or s in seats]
+            if not asked:
+                break
+            answer = self.game.silence(self.state, asked[0])
+            assert answer is not None
+            out.extend(self.submit(answer, t))
+        return out
+
+    @property
+    def shown_actions(self) -> int:
+        """How many record entries anyone but their actor could see: the count screens show."""
+        return (len(self.record.actions) if self.record else 0) - self.silent
+
     # --- acting -------------------------------------------------------------
     def submit(self, action: Action, t: float | None = None) -> list[Event]:
         """A person's attempt (at ``t`` on the table's clock, if the table keeps time):
         checked, then applied, refused or penalised."""
         if self.forfeited:
             return [Event("refused", action.seat, {"rule": "over", "reason": "the game is over"})]
+        if self.waits_in_public(action.seat):  # it goes on: those asked in secret said nothing
+            return self.hush(t) + self.submit(action, t)
         t = t if self.keeps_time else None
         woke: list[Event] = []
         deadline = self.game.deadline(self.state) if t is not None else None
         if t is not None and deadline is not None and deadline <= t:
             woke = self.tick(t)  # the rules' deadlines are recorded even if the attempt is refused
+        shown = self.on_the_clock()
         events = act(self.game, self.state, action, now=t)
         refused = len(events) == 1 and events[0].kind == "refused"
         if not refused:
             entry = self.game.action_to_json(action)
             self._record({**entry, "t": t} if t is not None else entry, t, action.seat)
+            # told to nobody, and nobody's clock moved: only its actor knows it happened
+            self.silent += not events and action.seat not in shown and self.on_the_clock() == shown
         if self.keep_refusals or not refused:
             self.log.extend(events)
         self._finish()
@@ -306,7 +359,7 @@ class Table:
         game has a meaning for it), else a stand-in bot makes its decision."""
         if self.on_timeout == "forfeit" and self.game.forfeit(self.state, seat) is not None:
             return self.forfeit(seat, t)
-        if not self.legal(seat):  # the rules no longer wait for this seat: just note the moment
+        if not self.legal(seat) and not self.waits_in_public(seat):  # the rules no longer wait for it
             return self.tick(t)
         return self.nudge(seat, t)
 
@@ -314,11 +367,12 @@ class Table:
         """A bot makes ``seat``'s decision for it at ``t``, recorded like a clock running out
         (the seat's own bot, else a stand-in): what a turn clock does, and what the server
         does for a person who has sat on a decision too long at a table without one.
-        Nothing if the seat has no decision."""
+        Nothing if the seat has no decision. Seats asked in secret before it say nothing first."""
+        hushed = self.hush(t) if self.waits_in_public(seat) else []
         legal = self.legal(seat)
         if not legal:
-            return []
-        noted = self.timed_out(seat, t)
+            return hushed
+        noted = hushed + self.timed_out(seat, t)
         bot = self.seats[seat].player or self._stand_in(seat)
         choice = ask(bot, self.game, self.state, seat, legal)
         if choice is None:  # a stand-in that waits (Mao): the moment is noted, the rules go on

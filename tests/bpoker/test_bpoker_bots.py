@@ -31,10 +31,11 @@ def test_heuristic_bots_finish_hands_and_beat_random() -> None:
         assert result is not None
         if seed % 4 in result.winners:
             wins += 1 / len(result.winners)
-    # A hand whose players still in it have no card left anywhere can end only at the cap (one of
-    # about 240 hands here since the 9♦ wins at once: seat 1 held all 83 stash cards but had lost
-    # the hand); that dead end is issue 21's "a table can learn it" part, not the bots' doing.
-    assert ends["best hand"] > 0 and ends["cap"] <= 1
+    # A hand whose players still in it have no card left anywhere can end only at the cap (two of
+    # about 240 hands here since the 9♦ wins at once and Magic meets every card played, issue 37: in
+    # both, the two players left had nothing, the others having lost the hand to a 10♣); that dead
+    # end is issue 21's "a table can learn it" part, not the bots' doing.
+    assert ends["best hand"] > 0 and ends["cap"] <= 2
     assert wins / games > 0.35  # a random seat wins a quarter
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 
 from rich.console import Console
@@ -12,7 +13,7 @@ from houserules.engine import registry
 from houserules.engine.core import Action
 from houserules.games.bpoker.cards import card_name, parse_card
 from houserules.games.bpoker.said import strength
-from houserules.games.bpoker.terminal import RENDERER
+from houserules.games.bpoker.terminal import RENDERER, SHOWN
 from houserules.table import Table
 from houserules.tui import event_line, move_line
 from houserules.tui.loop import run
@@ -116,7 +117,8 @@ def test_choices_and_counts_read_as_words_and_cards() -> None:
 
 
 def test_the_menu_offers_declarations_strongest_first() -> None:
-    """Found at a table of seven: twenty declarations in the rules' order, the best among them."""
+    """Found at a table of seven: twenty declarations in the rules' order, the best among them; at
+    a table of nine, 126, the best scrolled off the top (issue 39): only the strongest are listed."""
     seen = 0
     for seed in range(30):
         state = GAME.new(GAME.options({"players": 3}), seed)
@@ -125,11 +127,14 @@ def test_the_menu_offers_declarations_strongest_first() -> None:
             seat = GAME.to_act(state)[0]
             legal = [a for a in GAME.legal(state) if a.seat == seat]
             view = GAME.view(state, seat)
-            declares = [a for a in RENDERER.menu(view, legal) if a.kind == "declare"]
+            menu = RENDERER.menu(view, legal)
+            declares = [a for a in menu if a.kind == "declare"]
             if len(declares) > 2:
                 keys = [strength([card_name(c) for c in a.arg], view) for a in declares]
-                assert keys == sorted(keys, reverse=True)
-                assert len(RENDERER.menu(view, legal)) == len(legal)
+                every = sorted((strength([card_name(c) for c in a.arg], view) for a in legal if a.kind == "declare"),
+                               reverse=True)
+                assert keys == every[:SHOWN] and menu[0] is declares[0]
+                assert [a for a in menu if a.kind != "declare"] == [a for a in legal if a.kind != "declare"]
                 seen += 1
             GAME.apply(state, legal[rng.randrange(len(legal))])
         if seen >= 3:
@@ -201,3 +206,27 @@ def test_declining_neutralization_lets_play_go_on_and_is_not_asked_again_this_tu
     turns = [e.seat for e in table.log if e.kind == "turn"]
     assert offers and len(offers) <= 1 + turns.count(2)  # once in seat 1's turn, once per seat 2 turn at most
     assert not [e for e in table.log if e.kind == "neutralized"]
+
+
+def test_the_terminal_offers_a_first_game(tmp_path) -> None:
+    """Issue 39: a first-game preset like Mao's, in the terminal too: ``--first-game`` sets the calmer
+    options and says them in words; without it the start says how to ask for one."""
+    from typer.testing import CliRunner
+
+    from houserules.cli import app
+
+    runner = CliRunner()
+    save = tmp_path / "first.json"
+    first = runner.invoke(app, ["play", "bpoker", "--first-game", "--seed", "2", "--save", str(save)], input="quit\n")
+    assert first.exit_code == 0, first.output
+    said = " ".join(first.output.split())
+    assert "First game: bpoker has some sixty card rules" in said and "no f_poker" in said
+    options = json.loads(save.read_text())["options"]
+    assert options["nine_diamonds"] == "stands" and options["jokers"] == 0
+    mine = runner.invoke(app, ["play", "bpoker", "--first-game", "-o", "jokers=1", "--seed", "2", "--save",
+                               str(save)], input="quit\n")
+    assert mine.exit_code == 0 and json.loads(save.read_text())["options"]["jokers"] == 1  # -o still wins
+    plain = runner.invoke(app, ["play", "bpoker", "--seed", "2", "--save", str(save)], input="quit\n")
+    assert "Your first game of bpoker? houserules play bpoker --first-game" in " ".join(plain.output.split())
+    none = runner.invoke(app, ["play", "shedding", "--first-game"])
+    assert none.exit_code == 2 and "no first-game settings" in none.output

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from houserules.engine.core import Result  # noqa: E402
+from houserules.engine.core import Ending, Result  # noqa: E402
 from houserules.envs.common import cut_short, payoffs  # noqa: E402
 from houserules.envs.gymnasium import SingleAgentEnv  # noqa: E402
 from houserules.envs.pettingzoo import env  # noqa: E402
@@ -59,9 +59,11 @@ def test_a_turn_limit_truncates_every_pettingzoo_agent() -> None:
 
 
 def test_ties_are_zero_sum_one_way_everywhere() -> None:
-    assert payoffs(Result((0, 1, 2), "all equal"), 3) == [0.0, 0.0, 0.0]  # all won: nobody did
-    assert payoffs(Result((), "turn limit"), 3) == [0.0, 0.0, 0.0]
-    assert payoffs(Result((0, 2), "shared"), 4) == [0.5, -0.5, 0.5, -0.5]
+    assert payoffs(Result((0, 1, 2), Ending.BLOCKED), 3) == [0.0, 0.0, 0.0]  # all won: nobody did
+    assert payoffs(Result((), Ending.TURN_LIMIT), 3) == [0.0, 0.0, 0.0]
+    assert payoffs(Result((0, 2), Ending.BLOCKED), 4) == [0.5, -0.5, 0.5, -0.5]
     for winners in [(0,), (1, 2), (0, 1, 2)]:
-        assert sum(payoffs(Result(winners, "x"), 4)) == pytest.approx(0.0)
-    assert cut_short(Result((), "turn limit")) and not cut_short(Result((1,), "turn limit (200 turns)"))
+        assert sum(payoffs(Result(winners, Ending.WENT_OUT), 4)) == pytest.approx(0.0)
+    assert cut_short(Result((), Ending.TURN_LIMIT))
+    assert not cut_short(Result((1,), Ending.TURN_LIMIT, said="turn limit (200 turns)"))  # scored: a real end
+    assert not cut_short(Result((), Ending.BLOCKED, said="turn limit"))  # the words are not read

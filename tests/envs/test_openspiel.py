@@ -26,7 +26,9 @@ QUICK: dict[str, dict[str, Any]] = {
 
 
 def quick(name: str, **more: Any) -> Any:
-    return openspiel.game(name, **{**QUICK[name], "max_moves": 40, **more})
+    """A quick table of ``name`` (a game not listed above, a new one: its fewest seats)."""
+    table = QUICK.get(name, {"players": registry.spec(name).players[0]})
+    return openspiel.game(name, **{**table, "max_moves": 40, **more})
 
 
 def test_every_game_is_registered_with_pyspiel_under_its_documented_name() -> None:
@@ -52,6 +54,38 @@ def test_the_deal_is_an_explicit_chance_node_when_deals_are_listed(name: str) ->
     state = game.new_initial_state()
     assert state.is_chance_node() and state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)  # a deal is in the history
+
+
+@pytest.mark.parametrize("name", ENCODED)
+def test_a_deserialized_state_plays_on_exactly_as_the_original(name: str) -> None:
+    game = quick(name, deals=3, max_moves=400)
+    state, rng = game.new_initial_state(), random.Random(4)
+    while state.move_number() < 6 and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    _, twin = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    while not state.is_terminal():
+        assert twin.current_player() == state.current_player() and twin.legal_actions() == state.legal_actions()
+        seat = state.current_player()
+        assert twin.information_state_string(seat) == state.information_state_string(seat)
+        assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        twin.apply_action(action)
+    assert twin.is_terminal() and twin.returns() == state.returns() and str(twin) == str(state)
+
+
+def test_a_state_a_thousand_moves_deep_serializes_and_plays_on() -> None:
+    """A state's recall pickled once per link was too deep for pickle past a thousand moves
+    (a random two-seat Mao game of 400 turns is about 1,300)."""
+    game = openspiel.game("mao", players=2, max_turns=400, deals=2)
+    state, rng = game.new_initial_state(), random.Random(0)
+    while state.move_number() < 1_100:
+        state.apply_action(rng.choice(state.legal_actions()))
+    _, twin = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert twin.information_state_string(0) == state.information_state_string(0)
+    while not twin.is_terminal():
+        twin.apply_action(rng.choice(twin.legal_actions()))
+    assert twin.move_number() > 1_100
 
 
 def test_a_state_of_a_loaded_game_serializes_and_comes_back() -> None:
@@ -137,14 +171,60 @@ def test_openspiels_ismcts_and_mcts_bots_play_whole_games_of_every_game(name: st
     assert chose == {"ismcts", "mcts"}
 
 
-def test_cfr_and_exploitability_run_on_king_tacos_small_variant() -> None:
+def test_king_tacos_small_variant_has_information_sets_that_span_several_deals() -> None:
     game = openspiel.small("king-taco")
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    size = openspiel.census(game)
+    assert size.states < 2_000 and size.spanning > 50 and size.widest == 6  # a deal and its five redeals
+
+
+def test_a_redeal_keeps_what_its_seat_sees_and_redraws_the_rest() -> None:
+    game = openspiel.small("king-taco")
+    root = game.new_initial_state()
+    dealt = root.child(0)
+    for seat in range(2):
+        for outcome in range(1 + seat * game.redeals, 1 + (seat + 1) * game.redeals):
+            redealt = root.child(outcome)
+            assert redealt.observation_string(seat) == dealt.observation_string(seat)
+            assert redealt.information_state_string(seat) == dealt.information_state_string(seat)
+            assert redealt.observation_string(1 - seat) != dealt.observation_string(1 - seat)
+            assert "redealt" in root.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+
+
+def test_cfr_plus_drives_down_the_exploitability_of_the_small_variant() -> None:
+    game = openspiel.small("king-taco", max_turns=6)  # 605 states: a few seconds
     uniform = exploitability.exploitability(game, UniformRandomPolicy(game))
-    solver = cfr.CFRSolver(game)
-    for _ in range(10):
+    solver = cfr.CFRPlusSolver(game)
+    for _ in range(5):
         solver.evaluate_and_update_policy()
-    assert exploitability.exploitability(game, solver.average_policy()) < uniform / 4
+    assert exploitability.exploitability(game, solver.average_policy()) < uniform / 5  # 0.049 of 0.39
+
+
+def test_the_information_state_is_a_tensor_of_the_seats_steps_where_the_game_is_short() -> None:
+    game = openspiel.small("king-taco")
+    assert game.get_type().provides_information_state_tensor and game.rows == 17
+    assert game.information_state_tensor_shape() == [17 * (game.table.obs_size + game.table.act_size)]
+    assert not openspiel.game("shedding").get_type().provides_information_state_tensor  # 10,000 moves: none
+    root = game.new_initial_state()
+    same = [root.child(o) for o in (0, 1)]  # the deal and seat 0's first redeal: seat 0 cannot tell them apart
+    tensors = [np.asarray(s.information_state_tensor(0)) for s in same]
+    assert (tensors[0] == tensors[1]).all() and tensors[0].any()
+    state = same[0]
+    seat = state.current_player()
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    observer.set_from(state, seat)
+    assert observer.dict["actions"][1].argmax() == action and observer.dict["actions"][1].sum() == 1
+    assert observer.dict["observations"][1].any() and not observer.dict["observations"][2].any()
+    twin = game.deserialize_state(state.serialize())  # the game's deck is a table: no game string carries it
+    assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)  # the frames pickle
+
+
+def test_a_tabular_method_on_a_game_too_deep_says_so_in_one_line() -> None:
+    with pytest.raises(GameError, match="too deep to walk whole") as error:
+        cfr.CFRSolver(openspiel.game("shedding", players=2, deals=1))
+    assert "\n" not in str(error.value)
 
 
 def test_returns_are_zero_sum_and_a_game_cut_at_max_moves_is_undecided() -> None:
@@ -171,3 +251,17 @@ def test_bad_options_and_games_without_a_small_variant_are_one_line_errors() -> 
         openspiel.game("shedding", deals=-1)
     with pytest.raises(GameError, match="deals is a whole number"):
         openspiel.game("shedding", max_moves="many")
+    with pytest.raises(GameError, match="redeals 0 or more, with deals"):
+        openspiel.game("shedding", redeals=2)
+    with pytest.raises(GameError, match="census walks a game with its deals listed"):
+        openspiel.census(openspiel.game("shedding"))
+
+
+def test_load_game_sets_options_whose_default_depends_on_the_table_size() -> None:
+    """bpoker's ``hands`` and ``hand_turns`` and a dealer's seat default by the number of players:
+    ``load_game`` sets them, and leaves them to the game when it is not given them."""
+    assert pyspiel.load_game("houserules_bpoker(players=3,hands=1)").table.options["hands"] == 1
+    five = pyspiel.load_game("houserules_bpoker(players=5)").table.options
+    assert (five["hands"], five["hand_turns"]) == (5, 50)
+    assert pyspiel.load_game("houserules_shedding(players=3,dealer=0)").table.options["dealer"] == 0
+    assert pyspiel.load_game("houserules_shedding(players=3)").table.options["dealer"] == 2

@@ -14,7 +14,7 @@ from .helpers import random_steps
 
 def test_kinds_are_the_json_words() -> None:
     assert [k.value for k in Kind] == ["play", "draw", "allow", "nope", "pass", "colour", "symbol",
-                                             "discard", "fish"]
+                                             "discard", "fish", "target"]
 
 
 def test_every_legal_action_is_a_member_and_round_trips_as_plain_json() -> None:

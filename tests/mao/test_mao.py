@@ -108,6 +108,7 @@ def test_views_and_errors_reveal_no_rule_and_no_reason() -> None:
         v = GAME.view(state, seat).to_json()
         assert (v["rules"] is not None) == bool(state.over)
     fresh = GAME.new(GAME.options({"players": 3, "mode": "strict"}), 1)
+    act(GAME, fresh, Action(fresh.dealer, "say", arg=rb.START))  # in play, a chat is talking
     wrong = next(a for a in GAME.attempts(fresh) if a.kind == "say" and GAME.check(fresh, a) is not None)
     refusal = act(GAME, fresh, wrong)[0]
     assert refusal.kind == "refused" and refusal.data["reason"] in rb.every_penalty() + (

@@ -199,3 +199,14 @@ def test_effects_belong_to_plays(raw: dict[str, Any], where: str, why: str) -> N
     with pytest.raises(L.RuleError) as err:
         L.rule(raw)
     assert err.value.where == where and why in err.value.why, str(err.value)
+
+
+def test_a_version_2_book_naming_mao_reads_as_its_version_1_twin() -> None:
+    """The one format every game's house rules share (issue 36) reads into Mao's own language;
+    a book for another game is refused saying so, and version 1 keeps loading unchanged."""
+    rules = [house(id="eights", **{"if": ["card.rank == 8"]}, effects=["again"])]
+    v1 = L.book({"format": "houserules-mao-rules", "version": 1, "rules": rules})
+    assert L.book({"format": "houserules-rules", "version": 2, "game": "mao", "rules": rules}) == v1
+    with pytest.raises(L.RuleError) as err:
+        L.book({"format": "houserules-rules", "version": 2, "game": "shedding", "rules": rules})
+    assert err.value.where == "file.game" and "another game" in err.value.why

@@ -125,7 +125,7 @@ def test_write_actions_round_trip_and_bots_have_choices() -> None:
 
 
 def test_the_extension_lets_base_rules_be_discussed() -> None:
-    state = new()
+    state = new(rules="standard")
     said = act(GAME, state, Action(0, "say", arg="You play the same suit or the same rank"))
     assert not any(e.kind == "penalty" for e in said)
     said = act(GAME, state, Action(0, "say", arg="Hearts make you knock"))
@@ -143,7 +143,7 @@ def test_the_guided_editor_builds_a_rule_the_match_accepts() -> None:
 
     state = new()
     win_now(state, 0)
-    answers = iter(["add", "sevens", "play", "rank", "7", "no", "say", "player", "Lucky", "failure to say lucky", "1"])
+    answers = iter(["add", "sevens", "play", "rank", "7", "no", "say", "player", "Lucky", "failure to say lucky", "2"])  # seat 2: the next
     arg = guided(lambda q, choices, default: next(answers), [], 3, 0)
     action = Action(0, "write", arg=write_arg(arg))
     assert GAME.check(state, action) is None
@@ -181,7 +181,10 @@ def test_a_stored_match_keeps_its_rules_through_a_restart(tmp_path: Any) -> None
     """Bots play a match at a table whose record goes to the server's SQLite store; a fresh
     store (a restarted server) replays it to the same written rules; export reads them."""
     from houserules.games.mao.bots import Knower
-    from houserules.games.mao.commands import _table_options
+    from typer.testing import CliRunner
+
+    from houserules.cli import app
+    from houserules.server.hub import stored_options
     from houserules.server.store import Store, StoredTable
 
     opts = GAME.options({"players": 3, "extension": True, "games": 3})
@@ -209,8 +212,12 @@ def test_a_stored_match_keeps_its_rules_through_a_restart(tmp_path: Any) -> None
     store.create(StoredTable("t1", "mao", dict(opts), 5, [], []))
     store.append("t1", 0, record)
     store.close()
-    again = _table_options("t1", tmp_path / "tables.sqlite3")
-    assert again["house"] == state.options["house"] and again["house"]
+    game, again = stored_options(tmp_path / "tables.sqlite3", "t1")
+    assert game == "mao" and again["house"] == state.options["house"] and again["house"]
+    out = CliRunner().invoke(app, ["mao", "rules", "export", str(tmp_path / "book.json"), "--table", "t1",
+                                   "--db", str(tmp_path / "tables.sqlite3")])
+    said = " ".join(out.output.split())  # Rich wraps the line at 80 columns, wherever the long temporary path ends
+    assert out.exit_code == 0 and f"{len(again['house'])} house rule(s)" in said, out.output
 
 
 def test_penalties_by_a_rules_age() -> None:

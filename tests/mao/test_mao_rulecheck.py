@@ -192,6 +192,21 @@ def test_lookalike_letters_are_refused(text: str, alphabets: str) -> None:
         L.rule({"id": "x", "on": "phrase", "if": [f"said == {text}"], "penalty": "p"})
 
 
+@pytest.mark.parametrize("text", ["?!", "...", "!!! ???", "(-)"])
+def test_a_phrase_with_no_word_to_say_is_refused(text: str) -> None:
+    """Speech is heard by its words (``speech.words``): a phrase of marks alone could never be
+    said, so its duty would always cost a card; it is refused as look-alike letters are (H-ext-letters)."""
+    say = {"who": "player", "do": "say", "phrase": text, "failure": "f"}
+    for rule, where in (({"must": [say]}, "rule.must[0].phrase"),
+                        ({"must": [{**say, "phrase": "Hi", "also": [text]}]}, "rule.must[0].also[0]"),
+                        ({"on": "phrase", "if": [f"said == {text}"], "penalty": "p"}, "rule.if[0]")):
+        with pytest.raises(L.RuleError, match="no word to say") as err:
+            L.rule({"id": "x", "on": "play", "if": ["card.rank == 7"], **rule})
+        assert err.value.where == where
+    assert L.rule({"id": "x", "on": "play", "if": ["card.rank == 7"],
+                   "must": [{**say, "phrase": "Hi?!"}]}).must[0].phrase == "Hi?!"  # words and marks: fine
+
+
 def test_text_is_kept_in_the_form_people_type() -> None:
     r = L.rule({"id": "x", "on": "play", "if": ["card.rank == 7"],
                 "must": [{"who": "player", "do": "say", "phrase": "\uff2c\uff55\uff43\uff4b\uff59", "failure": "f"}]})

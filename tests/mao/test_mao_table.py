@@ -158,3 +158,101 @@ def test_the_next_extension_game_waits_until_the_witness_has_read_the_new_rule()
     assert [e.kind for e in events] == ["read"] and MATCH.to_act(state) == (winner,)
     act(MATCH, state, Action(winner, "say", arg=rb.START))
     assert state.started
+
+
+def _improper(table: Table, seat: int) -> Action:
+    """A card ``seat`` holds that may not be played on the top card (any set: not same suit, rank or colour)."""
+    from houserules.cards import RANK, SUIT
+
+    top = table.state.discard[-1]
+    card = next(c for c in table.state.hands[seat] if SUIT[c] != SUIT[top] and RANK[c] != RANK[top]
+                and (SUIT[c] in (1, 2)) != (SUIT[top] in (1, 2)))
+    return Action(seat, "play", card)
+
+
+def test_with_a_person_dealing_bots_wait_for_the_penalty_before_playing_on() -> None:
+    """Issue 37, item 7: the penalty comes with the act it answers. With a person dealing, advice
+    is theirs to assess: the bots leave them the reasonable time (grace_s) before the next turn is
+    played (it came two seconds and three bot moves later); once it has passed, play goes on."""
+    for assesses in (True, False):
+        table = Table.create("mao", {"players": 3, "judge": "dealer", "dealer": 0, "grace_s": 3.0}, 4,
+                             {2: "dealer"}, {0: "Ann", 1: "Bo"})
+        table.submit(Action(0, "say", arg=rb.START), 0.0)
+        table.submit(_improper(table, 1), 1.0)
+        assert table.view(0).advice == ((1, "improper play"),)
+        assert table.to_act() == (0,) and table.bot_to_act() is None  # Cy (a bot, to play) waits for Ann
+        plays = lambda: [e.kind for e in table.log].count("play")  # noqa: E731
+        if assesses:  # one tap: the penalty comes before Cy moves
+            table.submit(Action(0, "call", arg=(1, "improper play")), 2.0)
+            assert [e.data["name"] for e in table.log if e.kind == "penalty"] == ["improper play"]
+            table.advance(t=2.0)
+            assert plays() == 2 and table.view(0).advice == ()
+        else:
+            table.due(3.9)
+            table.advance(t=3.9)
+            assert plays() == 1
+            table.due(4.0)
+            table.advance(t=4.0)
+            assert plays() == 2 and table.view(0).advice == ()  # a turn played after it, the time up: M-penalties-d
+
+
+def test_the_dealers_rules_say_what_the_seed_says() -> None:
+    """Issue 37, item 5: the rules a person judging reads (and the reveal) state each rule as the
+    seed does: Pointing is at the player whose turn it is, not at anyone; Talking is allowed while
+    the game is paused (not "during a point of order"); Discussion keeps Deal, Turn, End and itself
+    free, lets a rule be named by its penalty or paragraph, and forbids revealing a detail; the
+    Extension frees the base rules and the setup and play instructions too."""
+    words = {w.split(":")[0]: w for w in revealed(GAME.new(GAME.options({"players": 3, "judge": "dealer"}), 1))}
+    assert "the player whose turn it is" in words["Pointing"] and "anyone" not in words["Pointing"]
+    assert "“gesturing”" in words["Pointing"]
+    assert "while the game is paused" in words["Talking"] and "point of order" not in words["Talking"]
+    discussion = words["Discussion of rules"]
+    for said in ("Deal, Turn, End and this rule", "before the game", "while the game is paused",
+                 "by the penalty assessed or by its paragraph's name", "reveal a detail of a rule"):
+        assert said in discussion, (said, discussion)
+    assert "while the game is paused" in words["Touching cards"] and "not the dealer" in words["Touching cards"]
+    match = get_game("mao")
+    told = {w.split(":")[0]: w for w in revealed(match.new(match.options({"players": 3, "extension": True}), 1))}
+    assert "the base rules, the setup and play instructions" in told["Discussion of rules"]
+
+
+def test_quick_phrases_offer_what_a_player_may_plausibly_owe_not_everyone_elses_hails() -> None:
+    """Issue 37, item 7: at a table of bots the quick phrases filled with other players' hails;
+    now a phrase that names a card is offered only for the card this seat played last, and what
+    its own penalties said it failed to say is offered too. Nothing tells a rule: it is all in
+    the log this seat has seen."""
+    from houserules.cards import parse_card
+
+    state = started(judge="dealer")
+    me, other = (state.dealer + 1) % 3, (state.dealer + 2) % 3
+    for text in ("All hail the king of clovers", "All hail the queen of knaves", "maʊ", "nice one"):
+        GAME.apply(state, Action(other, "say", arg=text))
+    assert quick_phrases(GAME.view(state, me)) == [rb.POINT_OF_ORDER, "maʊ", "nice one"]
+    jack = parse_card("JD")
+    for hand in state.hands:
+        if jack in hand:
+            hand.remove(jack)
+    state.draw = [c for c in state.draw if c != jack]
+    state.hands[me].append(jack)
+    state.turn = me
+    GAME.apply(state, Action(me, "play", jack))
+    GAME.apply(state, Action(other, "say", arg="All hail the jack of diamonds"))
+    GAME.apply(state, Action(state.dealer, "call", arg=(me, "failure to say subway")))
+    GAME.apply(state, Action(state.dealer, "call", arg=(other, "failure to say Merry Christmas")))
+    assert quick_phrases(GAME.view(state, me)) == [rb.POINT_OF_ORDER, "maʊ", "nice one",
+                                                   "All hail the jack of diamonds", "subway"]
+    assert "Merry Christmas" not in quick_phrases(GAME.view(state, me))  # another seat's penalty
+    assert GAME.view(state, None).to_json()["quick"] == []
+
+
+def test_every_screen_says_who_ends_a_pause() -> None:
+    """H-pause: with a person dealing only their words end a pause, and the terminal says so (it
+    said a quiet spell would); with the software dealing, a quiet spell ends it too."""
+    for judge, said in (("dealer", "Ann adjourns it"), ("software", "after a quiet spell")):
+        state = started(judge=judge)
+        GAME.apply(state, Action(state.dealer, "say", arg=rb.POINT_OF_ORDER))
+        player = (state.dealer + 1) % 3
+        names = ["Bo", "Cy", "Di"]
+        names[state.dealer] = "Ann"
+        assert said in _text(RENDERER.render(GAME.view(state, player), names))
+        assert GAME.view(state, player).to_json()["dealer_judges"] == (judge == "dealer")

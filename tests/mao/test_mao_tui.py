@@ -24,12 +24,13 @@ def test_parses_what_a_person_types() -> None:
     assert RENDERER.parse("say hi", 0, view) == Action(0, "say", arg="hi")
     assert RENDERER.parse("kk", 0, view) == Action(0, "knock", arg=2)
     assert RENDERER.parse("knock 3", 0, view) == Action(0, "knock", arg=3)
-    assert RENDERER.parse("point 2", 0, view) == Action(0, "point", arg=2)
-    assert RENDERER.parse("call 1 talking", 0, view) == Action(0, "call", arg=(1, "talking"))
+    # seats typed as the table of seats numbers them, from 1 (issue 39); the rules count from 0
+    assert RENDERER.parse("point 3", 0, view) == Action(0, "point", arg=2)
+    assert RENDERER.parse("call 2 talking", 0, view) == Action(0, "call", arg=(1, "talking"))
     assert RENDERER.parse("qs", 0, view).kind == "play"
     assert RENDERER.parse("show", 0, view) == Action(0, "show", arg=True)
     assert RENDERER.parse("wait", 0, view) is None
-    for bad in ("dance", "call x", "play"):
+    for bad in ("dance", "call x", "play", "point 0", "point 4"):
         try:
             RENDERER.parse(bad, 0, view)
         except ValueError:

@@ -160,8 +160,8 @@ def load(path: str) -> Network:
                 layers.append((data[f"w{k}"].astype(np.float64), data[f"b{k}"].astype(np.float64)))
     except GameError:
         raise
-    except (OSError, ValueError, EOFError) as e:  # not a zip, a damaged array, bad JSON
-        raise GameError(f"policy {path} is not a readable .npz policy: {e}") from None
+    except Exception as e:  # noqa: BLE001 (a stranger's file: not a zip, a damaged or odd array, bad JSON)
+        raise GameError(f"policy {path} is not a readable .npz policy: {type(e).__name__}: {e}") from None
     if not layers:
         raise GameError(f"policy {path} has no layers (w0, b0, ...)")
     if activation not in ACTIVATIONS or not isinstance(options, dict):
@@ -188,7 +188,7 @@ def check(net: Network, path: str, game: str) -> Encoding:
         raise GameError(f"policy {path} reads the action features {net.features}; {spec.title}'s encoding {has}")
     size = len(encoding.action_feature_names()) if net.features else encoding.observation_size(options)
     for k, (w, b) in enumerate(net.layers):
-        if w.ndim != 2 or b.shape != (w.shape[1],) or w.shape[0] != size:
+        if w.ndim != 2 or b.ndim != 1 or b.shape != (w.shape[1],) or w.shape[0] != size:
             raise GameError(f"policy {path}: layer {k} is {w.shape} + {b.shape}, expected ({size}, n) + (n,)")
         size = w.shape[1]
     if net.features and size != 1:

@@ -7,6 +7,7 @@ from .core import (
     STRICT,
     TABLE,
     Action,
+    Ending,
     Event,
     GameError,
     Illegal,
@@ -20,6 +21,6 @@ from .registry import get as get_game
 from .registry import names as game_names
 
 __all__ = [
-    "MODES", "STRICT", "TABLE", "Action", "Event", "Game", "GameError", "Illegal",
+    "MODES", "STRICT", "TABLE", "Action", "Ending", "Event", "Game", "GameError", "Illegal",
     "OptionsError", "Result", "View", "act", "get_game", "game_names",
 ]

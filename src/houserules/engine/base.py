@@ -22,8 +22,9 @@ from typing import Any, Generic, TypeVar
 
 from ..cards import shuffle
 from .actions import ActionCodec
-from .core import Action, Event, Illegal, Result, View
+from .core import Action, Ending, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .house.vocabulary import Vocabulary
 from .options import Schema, seats_for
 from .protocol import GameState
 from .referee import refusal
@@ -73,6 +74,9 @@ class GameBase(Generic[S, V]):
     moves: Moves[Any]
     #: the game's options, declared once (engine.options.Option)
     option_schema: Schema
+    #: the game's house-rule vocabulary (engine.house), declared beside its ``house`` option;
+    #: None: the game takes no house rules in the one language
+    vocabulary: Vocabulary | None = None
     #: whether the rules have deadlines of their own (``deadline`` is not always None: Mao's
     #: delay of game): a table then keeps time for the rules even without a move clock
     keeps_time: bool = False
@@ -116,7 +120,7 @@ class GameBase(Generic[S, V]):
         has no meaning: here a two-seat game still going on is won by the other seat."""
         if self.result(state) is not None or self.seats(state) != 2:
             return None
-        return Result((1 - seat,), f"seat {seat} ran out of time and forfeited")
+        return Result((1 - seat,), Ending.FORFEIT, said=f"seat {seat} ran out of time and forfeited")
 
     @staticmethod
     def penalty_key(name: str) -> str:
@@ -176,6 +180,10 @@ class GameBase(Generic[S, V]):
         """The seats whose decision a turn clock times and a screen shows as theirs: those
         to act, unless who is to act would tell a secret (Mao's duties owed)."""
         return self.to_act(state)
+
+    def silence(self, state: S, seat: int) -> Action | None:
+        """Nobody is asked in secret here (``on_the_clock`` is ``to_act``)."""
+        return None
 
     def rules_check(self, state: S, action: Action) -> Illegal | None:
         """The game's own legality questions, asked once the envelope has passed:

@@ -19,6 +19,7 @@ Why these shapes:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple, Protocol
 
@@ -103,15 +104,37 @@ class Illegal(NamedTuple):
     penalty: str | None = None
 
 
+class Ending(StrEnum):
+    """How a finished game ended, as programs count it (``houserules sim``'s and ``compare``'s
+    endings, an environment's truncation); its value is its words. The five games need these:"""
+
+    WENT_OUT = "went out"  # a player got rid of every card (Shedding, Mao, a game new-game makes)
+    GOTO = "goto"  # King Taco: a player went out and the auction's top scorer won the goto roll (KT-9)
+    LAST_STANDING = "last player in"  # everyone else is out (NOPEd out, out of chips, out of cards)
+    PLAYED_OUT = "played out"  # a match of a set length was played out, the best score winning
+    BLOCKED = "blocked"  # nobody can move any more: the best position wins
+    TURN_LIMIT = "turn limit"  # the table's turn limit cut the game off
+    FORFEIT = "forfeit"  # a seat ran out of time at a table whose clock forfeits
+
+
 class Result(NamedTuple):
-    """How a finished game ended. ``winners`` is empty for a draw."""
+    """How a finished game ended: ``winners`` (empty for a draw), ``how`` (typed: what programs
+    read), each seat's score where the game keeps one, and ``said``: the game's own words where
+    they say more than ``how``'s ("turn limit (300 turns)"), "" where they do not."""
 
     winners: tuple[int, ...]
-    reason: str
+    how: Ending
     scores: tuple[float, ...] | None = None
+    said: str = ""
+
+    @property
+    def reason(self) -> str:
+        """How it ended, in words for people: the game's own, else ``how``'s."""
+        return self.said or self.how.value
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"winners": list(self.winners), "reason": self.reason}
+        """``reason`` as records and the HTTP API have always had it, and ``how`` beside it."""
+        out: dict[str, Any] = {"winners": list(self.winners), "reason": self.reason, "how": self.how.value}
         if self.scores is not None:
             out["scores"] = list(self.scores)
         return out

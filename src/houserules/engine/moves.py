@@ -16,6 +16,7 @@ each legal action, so no screen writes a move's label of its own.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -93,6 +94,8 @@ class Move(Generic[S]):
     cost: Said = ""
     button: bool = True
     note: Said = ""
+    #: how a person may type the kind at a terminal besides its own word ("end run" for ``end``)
+    typed: tuple[str, ...] = ()
 
 
 def _say(words: Said, action: Action, view: Any) -> str:
@@ -102,11 +105,16 @@ def _say(words: Said, action: Action, view: Any) -> str:
 class Moves(Generic[S]):
     """A game's move kinds, and what follows from them: the codec, dispatch and words."""
 
-    def __init__(self, title: str, moves: Sequence[Move[S]], game_over: Illegal):
+    def __init__(self, title: str, moves: Sequence[Move[S]], game_over: Illegal, bare: str | None = None):
+        """``bare``: the kind a person means by typing only its fields (a card alone: play it)."""
         kinds = [m.kind for m in moves]
         if len(set(kinds)) != len(kinds):
             raise ValueError(f"{title}: a move kind is declared twice")
         self.moves = tuple(moves)
+        self.bare = bare
+        # what a person types for each kind, longest first ("end run" before "end")
+        self._typed = sorted(((tuple(w.lower().split()), m) for m in moves for w in (str(m.kind), *m.typed)),
+                             key=lambda entry: -len(entry[0]))
         self.codec = ActionCodec(title, {m.kind: m.fields for m in moves}, game_over)
         self._by_kind = {m.kind: m for m in moves}
         # the hot paths read these dicts directly: one lookup and a call per decision
@@ -129,3 +137,47 @@ class Moves(Generic[S]):
         m = self._by_kind[action.kind]
         return MoveWords(_say(m.label, action, view), _say(m.cost, action, view), m.button,
                          _say(m.note, action, view))
+
+    def parse(self, text: str, seat: int) -> Action:
+        """The action a person typed: a kind's word (or one of its ``typed`` phrases) followed by
+        its fields in order, each read as the game reads it in JSON (the last field takes the
+        rest of the line), or only the fields of the ``bare`` kind. Raises ValueError saying
+        what was expected, with an example. Legality is not asked here: the referee judges."""
+        words = text.split()
+        if not words:
+            raise ValueError("type a card or an action")
+        lowered = [w.lower() for w in words]
+        for phrase, move in self._typed:
+            if tuple(lowered[:len(phrase)]) == phrase:
+                return _typed_action(move, words[len(phrase):], seat)
+        if self.bare is not None:
+            return _typed_action(self._by_kind[self.bare], words, seat, bare=True)
+        raise ValueError(f"I don't understand {text.strip()!r}; type help")
+
+
+def _example(field: Field) -> str:
+    """What a person types for ``field``: its JSON example's value (``"card": "QS"`` -> QS)."""
+    try:
+        value = json.loads("{" + field.example + "}").get(field.key)
+    except (ValueError, AttributeError):
+        return field.example
+    return str(value) if value is not None else field.example
+
+
+def _typed_action(move: Move[S], rest: Sequence[str], seat: int, bare: bool = False) -> Action:
+    """``bare``: only the fields were typed, so a word that is no field is said to be no action either."""
+    fields = move.fields
+    said = " ".join(f"{f.key}" for f in fields)
+    if len(rest) < len(fields) or (not fields and rest):
+        if not fields:
+            raise ValueError(f"{move.kind} takes nothing more")
+        example = " ".join(_example(f) for f in fields)
+        raise ValueError(f"{move.kind} needs {'a ' if len(fields) == 1 else ''}{said}, e.g. {move.kind} {example}")
+    slots: dict[str, Any] = {}
+    for i, f in enumerate(fields):
+        word = " ".join(rest[i:]) if i == len(fields) - 1 else rest[i]
+        try:
+            slots[f.slot] = f.read(word)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            raise ValueError(f"{exc}; type help for the actions" if bare else f"{move.kind}: bad {f.key}: {exc}") from None
+    return Action(seat, move.kind, slots.get("card"), slots.get("arg"))

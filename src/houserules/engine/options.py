@@ -239,9 +239,9 @@ def dealer(clause: str = "", default: int | None = None) -> Option:
     """``dealer``: the first dealer's seat; None (the default) is the last seat, so seat 0 starts."""
     if default is None:
         return Option("dealer", None, "seat", "First dealer",
-                      "Which seat deals first (seat numbers start at 0), so the seat on its left plays first.",
+                      "Which seat deals first, so the seat on its left plays first.",
                       clause, advanced=True, by_default="the last seat")
-    return Option("dealer", default, "seat", "First dealer", "Which seat deals first (seat numbers start at 0).",
+    return Option("dealer", default, "seat", "First dealer", "Which seat deals first.",
                   clause, advanced=True)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar
 from .actions import ActionCodec
 from .core import Action, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .house.vocabulary import Vocabulary
 from .options import Schema
 
 
@@ -65,6 +66,9 @@ class Game(Protocol[S, V]):
     #: the game's options, declared once (``engine.options.Option``): their checks, the lobby's
     #: form, ``houserules options GAME`` and the rules page's list are derived from them
     option_schema: Schema
+    #: what a table may write house rules about (``engine.house``), when the game has a ``house``
+    #: option (``GameBase``: None, no house rules; Mao keeps its own language, ``extension``)
+    vocabulary: Vocabulary | None
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options with defaults filled in; raise OptionsError with why not."""
@@ -89,6 +93,13 @@ class Game(Protocol[S, V]):
     def on_the_clock(self, state: S) -> tuple[int, ...]:
         """The seats a turn clock times and screens show as deciding (``GameBase``: ``to_act``;
         a game where who is asked would tell a secret answers only what everyone may know)."""
+        ...
+
+    def silence(self, state: S, seat: int) -> Action | None:
+        """What ``seat``, asked in secret (in ``to_act`` but not ``on_the_clock``), says by saying
+        nothing: its answer once its unshown deadline passes, or once the seat on the clock goes
+        on (King Taco: ``pass`` in a NOPE window). None (``GameBase``): nobody is asked in secret,
+        or the rules give silence a meaning of their own (Mao's duties have deadlines)."""
         ...
 
     def legal(self, state: S) -> list[Action]:

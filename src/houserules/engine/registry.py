@@ -10,10 +10,18 @@ package (and its docs) and nothing more.
 The parts are named as ``"module:attribute"`` strings and imported only when
 asked for: listing the games (``houserules --help``, the lobby) imports each
 package's light ``__init__`` and none of its rules tables.
+
+A game may also live outside this checkout (``houserules new-game NAME --root DIR`` writes one
+there): ``HOUSERULES_GAMES`` names such folders, each shaped like a checkout (its packages in
+``DIR/src/houserules/games``, its rules page in ``DIR/docs/rules``), and each of their packages
+is found as ``houserules.games.PACKAGE`` like the games here.
 """
 
 from __future__ import annotations
 
+import importlib
+import json
+import os
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -26,6 +34,12 @@ from .core import GameError
 from .protocol import Game
 
 GAMES_PACKAGE = "houserules.games"
+#: the environment variable naming folders shaped like a checkout that hold more games (``roots``)
+ROOTS = "HOUSERULES_GAMES"
+#: the example house-rule books each game ships (``examples/house/GAME/*.json``): beside src/ in a
+#: checkout, in the package when installed (setup.py copies them)
+HOUSE_BOOKS = (Path(__file__).resolve().parents[3] / "examples" / "house",
+               Path(__file__).resolve().parents[1] / "examples" / "house")
 
 
 def load(target: str) -> Any:
@@ -79,6 +93,8 @@ class GameSpec:
     name: str
     title: str
     players: tuple[int, int]
+    #: what the game is, in a sentence for someone choosing what to play (``houserules games``)
+    summary: str
     game: str
     bots: Mapping[str, str]
     terminal: str
@@ -104,7 +120,8 @@ class GameSpec:
     #: options to set and a sentence saying why; the lobby offers them in a panel of their own
     first_game: FirstGame | None = None
     #: option sets the conformance suite plays the game under besides its defaults
-    #: (a game whose options change its rules lists one per kind of rule)
+    #: (a game whose options change its rules lists one per kind of rule); every example
+    #: house-rule book the game ships is one more (``{"house": book}``: ``house_books``)
     variants: tuple[Mapping[str, Any], ...] = ()
     #: options whose values are rules the players must find out for themselves (Mao's rule set
     #: and written rules): whoever is not the rules themselves (every seat, every spectator, the
@@ -140,10 +157,43 @@ class GameSpec:
         return Path(str(module.__file__)).parent
 
 
+def roots() -> tuple[Path, ...]:
+    """The folders ``HOUSERULES_GAMES`` names (separated as ``PATH`` is), each shaped like a checkout."""
+    return tuple(Path(p) for p in os.environ.get(ROOTS, "").split(os.pathsep) if p)
+
+
+#: the folders ``_join_roots`` added to ``houserules.__path__``
+_JOINED: list[str] = []
+
+
+def _join_roots() -> None:
+    """Each root's games become packages of ``houserules.games``: that namespace package is every
+    ``games`` folder among ``houserules``'s own folders, so each root's ``src/houserules`` joins them
+    (after the package's own, which therefore wins a clash)."""
+    path = import_module("houserules").__path__
+    for root in roots():
+        folder = str(root.resolve() / "src" / "houserules")
+        if folder not in path:
+            path.append(folder)
+            _JOINED.append(folder)
+
+
+def forget() -> None:
+    """Find the games again: after a game's package was written in this process (``new-game``)
+    or ``HOUSERULES_GAMES`` changed (a test)."""
+    path = import_module("houserules").__path__
+    while _JOINED:
+        path.remove(_JOINED.pop())
+    importlib.invalidate_caches()
+    for cached in (specs, house_books, _game):
+        cached.cache_clear()
+
+
 @cache
 def specs() -> dict[str, GameSpec]:
     """Every game package's spec, by name, in list order."""
     found: list[GameSpec] = []
+    _join_roots()
     package = import_module(GAMES_PACKAGE)
     for info in pkgutil.iter_modules(package.__path__):
         if not info.ispkg:
@@ -151,9 +201,20 @@ def specs() -> dict[str, GameSpec]:
         module = import_module(f"{GAMES_PACKAGE}.{info.name}")
         spec = getattr(module, "SPEC", None)
         if isinstance(spec, GameSpec):
-            found.append(GameSpec(**{**spec.__dict__, "package": module.__name__}))
+            books = tuple({"house": book} for _, book in house_books(spec.name))
+            found.append(GameSpec(**{**spec.__dict__, "package": module.__name__, "variants": spec.variants + books}))
     found.sort(key=lambda s: (s.order, s.name))
     return {s.name: s for s in found}
+
+
+@cache
+def house_books(name: str) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+    """The example house-rule books game ``name`` ships, by file name (without ``.json``), in
+    name order: the conformance suite plays each (``GameSpec.variants``), the lobby offers them."""
+    for folder in HOUSE_BOOKS:
+        if (folder / name).is_dir():
+            return tuple((p.stem, json.loads(p.read_text(encoding="utf-8"))) for p in sorted((folder / name).glob("*.json")))
+    return ()
 
 
 def names() -> list[str]:

@@ -16,7 +16,8 @@ many seconds, letting the game act on every deadline passed (``advance``).
 
 Expectation keys every game understands: ``penalties`` (names assessed since
 the previous expectation, or ``[seat, name]`` pairs), ``refused`` (whether the previous action was
-refused), ``winner`` (seat, or null while the game goes on or for a draw).
+refused), ``winner`` (seat, or null while the game goes on or for a draw), ``house`` (the ids of the
+house rules that fired since the previous expectation, in order: ``engine.house``).
 Unknown keys anywhere are errors, never silent passes.
 """
 
@@ -34,7 +35,7 @@ from .protocol import Game
 from .referee import act
 
 TOP_KEYS = ("game", "options", "state", "seed", "steps", "clauses", "description")
-COMMON_EXPECT = ("penalties", "refused", "winner")
+COMMON_EXPECT = ("penalties", "refused", "winner", "house")
 T = TypeVar("T")
 
 
@@ -60,6 +61,9 @@ class ScenarioReport:
 def _common(key: str, value: Any, game: Any, state: Any, since: list[Event], last: list[Event]) -> str | None:
     if key == "penalties":
         return _penalties(value, game, since)
+    if key == "house":  # the house rules that fired since the previous expectation, in order
+        got = [e.data["rule"] for e in since if e.kind == "house"]
+        return None if got == list(value) else f"house: expected {value}, got {got}"
     if key == "refused":
         was = any(e.kind == "refused" for e in last)
         return None if was == bool(value) else f"refused: expected {value}, got {was}"

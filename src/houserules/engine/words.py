@@ -45,9 +45,44 @@ class Words(Protocol):
         ...
 
 
+#: one kind of event told: (its JSON as the viewer sees it, the name of its seat ("" for none),
+#: every seat's name) -> its line, or None for an event this viewer need not read
+Told = Callable[[Mapping[str, Any], str, Sequence[str]], Line | None]
+
+
+def said(template: str, tone: str = "",
+         fields: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None) -> Told:
+    """A sentence that is the same every time but for the event's fields: ``{who}`` is the
+    seat's name, any other ``{field}`` the event's own (``fields``, when given, adds or rewrites
+    some first: King Taco says an effect's symbol in words)."""
+    def told(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
+        values = {**e, **fields(e)} if fields is not None else e
+        return Line(template.format_map({**values, "who": who}), tone)
+    return told
+
+
+class TableWords:
+    """A game's words as a table, one entry per kind of event (``Told``): the dialect every game
+    writes its words in, so that adding an event is one line in a table, not a branch of a
+    ladder. Kinds not in the table are told as every game tells them (``shared``)."""
+
+    def __init__(self, told: Mapping[str, Told]):
+        self.told = dict(told)
+
+    def describe(self, event: Mapping[str, Any], names: Sequence[str]) -> Line | None:
+        told = self.told.get(event["event"])
+        if told is None:
+            return shared(event, names)
+        seat = event.get("seat")
+        return told(event, names[seat] if isinstance(seat, int) else "", names)
+
+
 def shared(e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
-    """The events every game tells alike: whose turn it is, a refusal, the end."""
+    """The events every game tells alike: whose turn it is, a refusal, the end, a house rule
+    firing (its effects follow in lines of their own: "Sevens give (house rule)", "Bo draws 1")."""
     kind = e["event"]
+    if kind == "house":
+        return Line(f"{e['title']} (house rule)", "special")
     if kind == "turn":
         return Line(f"— {names[e['seat']]}'s turn —", "quiet")
     if kind == "refused":

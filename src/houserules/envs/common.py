@@ -34,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..engine import referee, registry
-from ..engine.core import Action, GameError, Result
+from ..engine.core import Action, Ending, GameError, Result
 from ..engine.encoding import (
     WAIT,
     Encoding,
@@ -49,9 +49,6 @@ from ..engine.protocol import Game
 if TYPE_CHECKING:
     from gymnasium import spaces
 
-
-#: the reason a game gives when its turn limit ended it undecided (Shedding, King Taco, Mao)
-TURN_LIMIT = "turn limit"
 
 #: with ``shaped=True``, a seat's reward for each penalty card it is given (Mao); a game
 #: is worth +1/-1, so ten penalty cards weigh as much as the game itself
@@ -80,7 +77,7 @@ def cut_short(result: Result | None) -> bool:
     """Whether the game ended at its turn limit with nobody winning: an episode *truncated*
     (Gymnasium's and PettingZoo's word) rather than terminated. A cap the rules score (bpoker's
     turn cap counts the stashes, BP-1.6; Onion's round limit counts chips) is a real end."""
-    return result is not None and not result.winners and result.reason == TURN_LIMIT
+    return result is not None and not result.winners and result.how is Ending.TURN_LIMIT
 
 
 def encoding_for(game: str) -> Encoding:
@@ -137,6 +134,17 @@ class EncodedGame:
         """A deep copy is a ``fork``: the game and encoding are shared, never copied (OpenSpiel
         clones a state by deep-copying its attributes)."""
         return self.fork()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: the game by its name, not the lists made for the state it had
+        (decisions and views, remade when asked) (the OpenSpiel bridge serializes states)."""
+        kept = {**self.__dict__, "game": self.game.name}
+        kept["_decisions"], kept["_views"] = {}, {}
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        self.__dict__.update(kept)
+        self.game = registry.get(kept["game"])
 
     def put(self, state: Any) -> None:
         """Play on ``state`` from now on (a sample of the same information set, say)."""

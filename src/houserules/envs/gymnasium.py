@@ -5,10 +5,14 @@
     obs, info = e.reset(seed=0)
     obs, reward, terminated, truncated, info = e.step(int(obs["action_mask"].nonzero()[0][0]))
 
-The learner sits at ``seat`` (0 by default); the other seats are bots made
-from ``opponents`` (bot specs, the last one filling the remaining seats),
-seeded from the game seed, and asked through ``bots.ask`` like everywhere
-else, so they see only views or stand-in states. Every ``step`` is one
+The learner sits at ``seat`` (0 by default); the other seats are
+``opponents``, the last one filling the remaining seats: each a bot spec
+(``"club"``, ``"policy:me.npz"``: a bot made afresh for each game, seeded
+from the game seed), a bot object (anything with ``choose``: the same one
+every game, a league's frozen snapshot, say), a callable given its seat's
+``{"observation", "action_mask"}`` that returns a legal index (another
+network), or an RLCard agent (``eval_step``; envs/run.py). Bots are asked through ``bots.ask`` like everywhere else, so they
+see only views or stand-in states. Every ``step`` is one
 decision of the learner; the bots then play until the learner is asked
 again or the game ends. ``reset`` hands over only a game where the learner
 has a decision: a deal the bots finish first is dealt again (the next seed;
@@ -17,6 +21,13 @@ reward is the learner's, at the end (+1 win, -1 spread over the losers, 0
 when nobody or everybody won: zero-sum, see envs/common.py); a game cut off
 undecided by its turn limit is ``truncated``, not ``terminated``. Observations and actions
 are the game's encoding (engine/encoding.py), as in the PettingZoo env.
+
+``action_masks()`` is the learner's mask as booleans, the method sb3-contrib's
+``MaskablePPO`` reads (through Gymnasium's wrappers: ``get_wrapper_attr``).
+Several tables at once are Gymnasium's own vector env:
+``gymnasium.make_vec("houserules/shedding-v0", num_envs=8, players=2,
+opponents=("club",))`` (``vectorization_mode="async"``: a process each);
+its ``call("action_masks")`` gives every table's mask.
 
 An index outside the action space is a ``GameError``. An index inside it
 that the mask rules out is, by default (``illegal="lose"``), the end of
@@ -36,9 +47,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import Bot, ask, make, take_turn
+from ..bots import ask, take_turn
 from ..engine.core import GameError
 from .common import EncodedGame
+from .run import Agent, agent
 
 
 #: deals tried by ``reset`` before it gives up (a deal the bots finish before the learner is
@@ -49,7 +61,7 @@ REDEALS = 100
 class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str = "shedding", players: int | None = None, opponents: Sequence[str] = ("random",),
+    def __init__(self, game: str = "shedding", players: int | None = None, opponents: Sequence[Agent] = ("random",),
                  seat: int = 0, render_mode: str | None = None, illegal: str = "lose", **options: Any):
         if illegal not in ("lose", "raise"):
             raise GameError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
@@ -60,15 +72,17 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         n = self.table.players
         if not 0 <= seat < n:
             raise GameError(f"seat must be 0..{n - 1}")
-        specs = list(opponents) or ["random"]
-        self.specs = [specs[min(i, len(specs) - 1)] for i in range(n - 1)]
-        for spec in set(self.specs):
-            make(self.table.game.name, spec)  # a bad spec fails here, not mid-game
+        if isinstance(opponents, str):
+            raise GameError(f"opponents is a list of bot specs, bots or callables: write ({opponents!r},)")
+        seated = list(opponents) or ["random"]
+        self.opponents = [seated[min(i, len(seated) - 1)] for i in range(n - 1)]
+        for each in self.opponents:
+            agent(self.table, each, 0)  # a bad spec or object fails here, not mid-game
         self.seat = seat
         self.render_mode = render_mode
         self.observation_space = self.table.space()
         self.action_space = spaces.Discrete(self.table.act_size)
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Any] = {}  # per seat: a Bot, or a callable given the seat's observation
         self._seeds = random.Random()
         self._done = True
         self._clock = 0.0
@@ -83,7 +97,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             game_seed = self._seeds.randrange(2**31)
             self.table.new(game_seed)
             others = [s for s in range(self.table.players) if s != self.seat]
-            self.bots = {s: make(self.table.game.name, spec, game_seed * 31 + s) for s, spec in zip(others, self.specs)}
+            self.bots = {s: agent(self.table, each, game_seed * 31 + s) for s, each in zip(others, self.opponents)}
             self._clock = 0.0  # game time, for a game with time whose bots may wait
             self._play_bots()
             if not self.table.over:
@@ -98,6 +112,9 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             assert seat is not None
             if seat == self.seat:
                 return
+            if not hasattr(self.bots[seat], "choose"):  # a callable: an index from the seat's observation
+                t.act(seat, self.bots[seat](t.observe(seat)))
+                continue
             legal = [a for a in game.legal(t.state) if a.seat == seat]  # bots wait by answering None
             if t.attempts:  # an open table: a bot acts when the rules ask it, else passes
                 t.perform(ask(self.bots[seat], game, t.state, seat, legal) if seat in game.to_act(t.state) else None)
@@ -122,6 +139,11 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         cut = self._done and self.table.truncated
         return self.table.observe(self.seat), reward, self._done and not cut, cut, info
 
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The learner's legal actions as a boolean mask over the action space (all False when the
+        game is over): what sb3-contrib's ``MaskablePPO`` asks the environment for."""
+        return np.asarray(self.table.observe(self.seat)["action_mask"], dtype=bool)
+
     def action_features(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         """The learner's legal actions now, as indices and a few features each, beside the mask
         (``EncodedGame.action_features``: ``int64[n]``, ``float32[n, blocks + 3]``)."""
@@ -129,3 +151,4 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         return None if self.render_mode is None else self.table.render_text(self.seat)
+

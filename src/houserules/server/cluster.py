@@ -35,7 +35,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import suppress
 from typing import Any, Protocol
 
@@ -72,6 +72,8 @@ class Cluster:
         self.presence: dict[str, dict[str, tuple[frozenset[int], float]]] = {}
         #: table -> the seats its owner's stand-ins play (as the owner said)
         self.standing: dict[str, frozenset[int]] = {}
+        #: table -> seat -> when (wall-clock time) the owner's stand-in sits down there (as it said)
+        self.due: dict[str, dict[int, float]] = {}
         self.locks = psycopg.connect(store.dsn, autocommit=True, connect_timeout=10)
         self.members: Members | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -134,13 +136,20 @@ class Cluster:
         """Tell the other processes which seats of this table are connected here."""
         self._notify([f"p {self.origin} {table_id} {json.dumps(sorted(set(seats)))}"])
 
-    def announce_stand_ins(self, table_id: str, seats: Iterable[int]) -> None:
-        """The owner says which seats of this table its stand-in bots play."""
-        self._notify([f"i {self.origin} {table_id} {json.dumps(sorted(set(seats)))}"])
+    def announce_stand_ins(self, table_id: str, seats: Iterable[int], due: Mapping[int, float]) -> None:
+        """The owner says which seats of this table its stand-in bots play, and when (wall-clock
+        time) a stand-in sits down at each seat whose grace period runs."""
+        said = {"seats": sorted(set(seats)), "due": {str(s): round(t, 1) for s, t in due.items()}}
+        self._notify([f"i {self.origin} {table_id} {json.dumps(said, separators=(',', ':'))}"])
 
     def stand_ins(self, table_id: str) -> frozenset[int]:
         """Seats the owner's stand-ins play, as the owner last said (this process's own when it owns)."""
         return frozenset() if table_id in self.owned else self.standing.get(table_id, frozenset())
+
+    def grace_due(self, table_id: str) -> dict[int, float]:
+        """When the owner's stand-in sits down at each seat whose grace period runs, as it said
+        (empty when this process owns the table: its own timers say)."""
+        return {} if table_id in self.owned else self.due.get(table_id, {})
 
     def stand_in_at_owner(self, table_id: str, seat: int) -> None:
         """The host, connected here, handed an absent seat to a bot: the owner's stand-in plays it."""
@@ -165,9 +174,14 @@ class Cluster:
         elif parts[0] == "p" and len(parts) == 4:
             self._said(members, parts[1], parts[2], json.loads(parts[3]))
         elif parts[0] == "i" and len(parts) == 4:
-            self.standing[parts[2]] = frozenset(int(s) for s in json.loads(parts[3]))
-            if not self.standing[parts[2]]:
-                del self.standing[parts[2]]
+            said = json.loads(parts[3])
+            if isinstance(said, list):  # an older process says the seats alone
+                said = {"seats": said}
+            self.standing[parts[2]] = frozenset(int(s) for s in said["seats"])
+            self.due[parts[2]] = {int(s): float(t) for s, t in said.get("due", {}).items()}
+            for known in (self.standing, self.due):
+                if not known[parts[2]]:
+                    del known[parts[2]]
             members.presence_changed(parts[2])
         elif parts[0] == "s" and len(parts) == 4 and parts[3].isdigit() and self.owns(parts[2]):
             members.stand_in(parts[2], int(parts[3]))

@@ -5,10 +5,16 @@ IPv6 /64, all of loopback as one): a person with a few addresses is still
 one party. So:
 
 - **New tables** (created over HTTP, or as a rematch over the WebSocket) come
-  from one rate-limited bucket per party, and a party may hold at most
-  ``per_party`` unfinished tables (created in the last day) of the server's
-  ``max_open``. Filling the whole server then takes ``max_open / per_party``
-  different networks, not a few loopback addresses.
+  from one rate-limited bucket per party, and a person may hold at most
+  ``per_party`` unfinished tables (created in the last day), a network at
+  most ``per_network``, of the server's ``max_open``. A person is the party,
+  unless an invite link proves who they are (a seat's token, sent with the
+  request or held by the connection asking for a rematch): then friends on
+  one home network each have their own allowance, up to the network's.
+- **A full server** closes the unfinished table nobody has touched longest
+  (no move stored, nobody joining, nobody connected, nothing running) to
+  make room (``Hub.make_room``), rather than refuse everyone: a flood of new
+  tables pushes out the flood's own older ones, never a game being played.
 - **Messages** over the WebSocket are counted per seat (however many
   connections hold its token) and, for spectators, per party: twenty
   connections to one seat share one seat's allowance.
@@ -26,18 +32,23 @@ import logging
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
-from .live import Unavailable
+from .clients import Unavailable
 from .protocol import RateLimit
-from .stores import TableStore
+from .stores import Offloaded
 
 log = logging.getLogger("houserules.server")
 #: rate buckets remembered at most; the least recently used are forgotten (a forgotten one starts full)
 BUCKETS = 10_000
 #: a day: unfinished tables older than this no longer count against anyone
 OPEN_WINDOW = 86400.0
+
+
+def person(table_id: str, seat: int) -> str:
+    """Who holds a seat's invite link, as the limits count people (``Admission.admit``)."""
+    return f"person:{table_id}:{seat}"
 
 
 def party_tag(party: str) -> str:
@@ -69,32 +80,47 @@ class Buckets:
 class Admission:
     """Whether a party may create one more table now (see the module docstring)."""
 
-    store: TableStore
+    #: the store, its calls off the event loop
+    io: Offloaded
     #: new tables a minute per party, after a burst of ``burst``
     rate: float
     burst: float
     max_open: int
+    #: unfinished tables one person may hold (an address's party, unless an invite proved who they are)
     per_party: int
+    #: ... and one network (an address's party), however many people it holds
+    per_network: int
+    #: when the server is full: close the table untouched longest that nobody uses (``Hub.make_room``),
+    #: whether one was
+    make_room: Callable[[], Awaitable[bool]] | None = None
     buckets: Buckets = field(init=False)
 
     def __post_init__(self) -> None:
         self.buckets = Buckets(self.rate / 60, self.burst)
 
-    def admit(self, party: str) -> str:
-        """The party's tag to store with its new table; Unavailable (429 or 503) if it may not
-        create one now."""
+    async def admit(self, party: str, person: str | None = None) -> dict[str, str]:
+        """The tags to store with the party's new table (``party``: the person's, or the
+        address's; ``network``: the address's); Unavailable (429 or 503) if it may not create
+        one now. ``person`` names who an invite link proved the asker to be."""
         if not self.buckets.allow(party):
             raise Unavailable(f"too many new tables: at most {self.rate:g} a minute; try again soon", 429)
-        tag = party_tag(party)
+        network = party_tag(party)
+        tag = party_tag(person) if person is not None else network
         since = time.time() - OPEN_WINDOW
+        store = self.io.store
         try:
-            everyone, theirs = self.store.open_count(since), self.store.open_count(since, tag)
+            theirs = await self.io.run(store.open_count, since, tag)
+            ours = await self.io.run(store.open_count, since, None, network)
+            everyone = await self.io.run(store.open_count, since)
         except sqlite3.Error:
             log.exception("could not count the open tables")
             raise Unavailable("the server could not read its storage; try again later") from None
         if theirs >= self.per_party:
             raise Unavailable(f"you have {theirs} unfinished tables here, as many as one person may; finish "
                               "or leave some, or try again tomorrow", 429)
-        if everyone >= self.max_open:
-            raise Unavailable("this server has as many open tables as it can hold; try again later")
-        return tag
+        if ours >= self.per_network:
+            raise Unavailable(f"your network has {ours} unfinished tables here, as many as one network may "
+                              "hold; finish or leave some, or try again tomorrow", 429)
+        if everyone >= self.max_open and not (self.make_room is not None and await self.make_room()):
+            raise Unavailable("this server has as many open tables as it can hold, all in use; try again later")
+        return {"party": tag, "network": network}

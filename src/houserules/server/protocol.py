@@ -11,13 +11,16 @@ another seat's hidden cards.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 PROTOCOL = 1
 #: message types a client may send
-CLIENT_TYPES = ("hello", "act", "rematch", "leave", "ping", "host", "chat")
+CLIENT_TYPES = ("hello", "act", "rematch", "leave", "ping", "host", "chat", "name")
+#: the longest name a seat takes (the host's form, or a person's own ``name`` message)
+NAME_LIMIT = 40
 #: the largest text frame the server reads (bytes); larger ones get ``too_big``
 MAX_MESSAGE = 4096
 
@@ -63,8 +66,10 @@ def parse(text: str | bytes | None, max_size: int = MAX_MESSAGE) -> dict[str, An
 
 
 def _valid_ref(ref: Any) -> bool:
-    return (isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) < 2**53) or (
-        isinstance(ref, str) and len(ref) <= 64)
+    """A number (an integer, or a float such as 3.0: JSON says "a number") of at most 2**53 in
+    size, or a string of up to 64 characters."""
+    number = isinstance(ref, (int, float)) and not isinstance(ref, bool) and math.isfinite(ref)
+    return (number and abs(ref) < 2**53) or (isinstance(ref, str) and len(ref) <= 64)
 
 
 @dataclass

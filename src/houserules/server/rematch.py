@@ -29,8 +29,9 @@ class Offer:
     by: int
     accepted: tuple[int, ...]
     declined: int | None = None
-    #: the offering party's tag (limits.Admission): the new table counts against who asked for it
+    #: the offering party's tags (limits.Admission): the new table counts against who asked for it
     party: str | None = None
+    network: str | None = None
 
     @classmethod
     def of(cls, settings: Mapping[str, Any]) -> Offer | None:
@@ -38,14 +39,15 @@ class Offer:
         if not isinstance(raw, Mapping):
             return None
         return cls(int(raw["by"]), tuple(int(s) for s in raw.get("accepted", ())), raw.get("declined"),
-                   raw.get("party"))
+                   raw.get("party"), raw.get("network"))
 
     @property
     def open(self) -> bool:
         return self.declined is None
 
     def stored(self) -> dict[str, Any]:
-        return {"by": self.by, "accepted": list(self.accepted), "declined": self.declined, "party": self.party}
+        return {"by": self.by, "accepted": list(self.accepted), "declined": self.declined, "party": self.party,
+                "network": self.network}
 
     def accept(self, seat: int) -> Offer:
         return self if seat in self.accepted else replace(self, accepted=(*self.accepted, seat))

@@ -12,6 +12,17 @@ server process being killed at any moment (``sync="normal"``, the default);
 ``sync="full"`` also survives the machine losing power, at the price of an
 fsync per action.
 
+An action a person sent is stored with its act's key (``act_key``: the seat,
+the message's id and the action as sent) and the ``ack`` it was answered
+with; a unique index on (table, act) lets the database decide that an act
+is done once: a re-send after a restart, or at another server process, is
+answered with the stored ack, and two processes storing the same act at
+once cannot both succeed.
+
+Each table also keeps when it was last *touched* (created, a move stored, a
+seat joined): when the server holds as many unfinished tables as it may, the
+one untouched longest is *closed* (``closed`` in its settings) to make room.
+
 Seat tokens are stored only as SHA-256 hashes: the database alone cannot be
 used to act for anyone. So are the host's secret and the spectator key,
 kept with the table's other settings (its clock, what a timeout does,
@@ -45,7 +56,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created REAL NOT NULL,
     result TEXT,
     rematch TEXT,
-    settings TEXT
+    settings TEXT,
+    touched REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -56,10 +68,13 @@ CREATE TABLE IF NOT EXISTS seats (
     joined INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_token ON seats (token_hash);
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
     action TEXT NOT NULL,
+    act TEXT,
+    ack TEXT,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS chat (
@@ -85,6 +100,20 @@ def damaged_advice(path: Path) -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def act_key(seat: int, ref: Any, raw: Any) -> str:
+    """An ``act`` message's identity as stored: its seat, its id (1 and "1" differ) and its
+    action as sent, hashed (SHA-256) to a short key of fixed size."""
+    text = json.dumps([seat, ref, raw], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+#: an act's key and the ack it was answered with, stored with its action (``append``)
+Act = tuple[str, Mapping[str, Any]]
+#: the act columns an older database gains, and the index that makes each act unique
+ACT_COLUMNS = ("act", "ack")
+ACT_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS actions_act ON actions (table_id, act)"
 
 
 @dataclass
@@ -119,15 +148,39 @@ def inserts(table: StoredTable, mark: str = "?", flag: Any = int) -> list[Statem
     """The statements that store a new table and its seats, with the database's parameter
     ``mark`` (SQLite ``?``, PostgreSQL ``%s``) and its way of storing a yes/no (``flag``)."""
     marks = ", ".join([mark] * 6)
+    created = table.created or time.time()
     stmts: list[Statement] = [(
-        f"INSERT INTO tables (id, game, options, seed, created, settings) VALUES ({marks})",
-        (table.id, table.game, json.dumps(table.options), table.seed, table.created or time.time(),
-         json.dumps(table.settings)),
+        f"INSERT INTO tables (id, game, options, seed, created, settings, touched) VALUES ({marks}, {mark})",
+        (table.id, table.game, json.dumps(table.options), table.seed, created, json.dumps(table.settings), created),
     )]
     for i, seat in enumerate(table.seats):
         stmts.append((f"INSERT INTO seats (table_id, seat, name, bot, token_hash, joined) VALUES ({marks})",
                       (table.id, i, seat.name, seat.bot, seat.token_hash, flag(seat.joined))))
     return stmts
+
+
+def action_rows(table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
+                act: Act | None) -> list[tuple[Any, ...]]:
+    """The rows of ``actions`` numbered from ``start``; the last carries ``act`` (the person's act
+    they answer: the entries before it are deadlines, clocks or silent answers that came first)."""
+    rows = []
+    for i, a in enumerate(actions):
+        key, ack = act if act is not None and i == len(actions) - 1 else (None, None)
+        rows.append((table_id, start + i, json.dumps(a, separators=(",", ":")), key,
+                     json.dumps(ack) if ack is not None else None))
+    return rows
+
+
+#: a table is touched (a move stored, a seat joined): the newest stays last to make room (``oldest_open``)
+TOUCH = "UPDATE tables SET touched = %s WHERE id = %s"
+#: the unfinished tables made since a moment and not closed (``open_count``, ``oldest_open``; SQLite's
+#: JSON, PostgreSQL's reads ``settings::jsonb ->> 'closed'``)
+OPEN = "result IS NULL AND created >= %s AND json_extract(settings, '$.closed') IS NULL"
+
+
+#: the statements both stores keep actions and chat with (PostgreSQL's parameter marks; SQLite swaps in ``?``)
+ACTION_INSERT = "INSERT INTO actions (table_id, n, action, act, ack) VALUES (%s, %s, %s, %s, %s)"
+ACK_SELECT = "SELECT ack FROM actions WHERE table_id = %s AND act = %s"
 
 
 #: the statements both stores keep the chat with (PostgreSQL's parameter marks; SQLite swaps in ``?``)
@@ -146,6 +199,10 @@ def chat_lines(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
 
 class Store:
     """The tables, seats and actions in one SQLite database."""
+
+    #: threads the server runs the store's calls on (stores.Offloaded): SQLite has one writer, so
+    #: one thread, which alone uses the connection, in the order the calls were made
+    threads = 1
 
     def __init__(self, path: str | Path, sync: str = "normal"):
         if sync not in SYNC_MODES:
@@ -167,8 +224,14 @@ class Store:
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(_SCHEMA)
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-            if "settings" not in columns:  # a database from before tables had settings
-                self.db.execute("ALTER TABLE tables ADD COLUMN settings TEXT")
+            for column, kind in (("settings", "TEXT"), ("touched", "REAL")):  # from before tables had them
+                if column not in columns:
+                    self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(actions)")}
+            for column in ACT_COLUMNS:  # a database from before acts were stored with their moves
+                if column not in columns:
+                    self.db.execute(f"ALTER TABLE actions ADD COLUMN {column} TEXT")
+            self.db.execute(ACT_INDEX)
         except sqlite3.DatabaseError as exc:
             self.db.close()
             if isinstance(exc, sqlite3.OperationalError) and "readonly" in str(exc):
@@ -212,18 +275,18 @@ class Store:
 
 
     def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
-               result: Mapping[str, Any] | None = None) -> None:
-        """Add accepted actions ``start``, ``start+1``... (and the result, if the game just ended).
+               result: Mapping[str, Any] | None = None, act: Act | None = None) -> None:
+        """Add accepted actions ``start``, ``start+1``... (and the result, if the game just ended),
+        the last with the person's ``act`` they carry out, if any.
 
         The primary key (table, n) makes a second writer for the same action
-        number fail loudly instead of forking the game."""
-        stmts: list[Statement] = [
-            ("INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)",
-             (table_id, start + i, json.dumps(a, separators=(",", ":"))))
-            for i, a in enumerate(actions)
-        ]
+        number fail loudly instead of forking the game, and the unique act
+        a second writer of the same act (sqlite3.IntegrityError)."""
+        stmts: list[Statement] = [(ACTION_INSERT.replace("%s", "?"), row)
+                                  for row in action_rows(table_id, start, actions, act)]
         if result is not None:
             stmts.append(("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), table_id)))
+        stmts.append((TOUCH.replace("%s", "?"), (time.time(), table_id)))
         self._tx(stmts)
 
     def add_chat(self, table_id: str, line: Mapping[str, Any]) -> None:
@@ -235,7 +298,14 @@ class Store:
 
     def update_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
         self._tx([("UPDATE seats SET name = ?, bot = ?, token_hash = ?, joined = ? WHERE table_id = ? AND seat = ?",
-                   (stored.name, stored.bot, stored.token_hash, int(stored.joined), table_id, seat))])
+                   (stored.name, stored.bot, stored.token_hash, int(stored.joined), table_id, seat)),
+                  (TOUCH.replace("%s", "?"), (time.time(), table_id))])
+
+    def close_table(self, table_id: str, when: float) -> None:
+        """Close an unfinished table to make room (its settings say when): it counts against
+        nobody and is served no more."""
+        self._tx([("UPDATE tables SET settings = json_set(coalesce(settings, '{}'), '$.closed', ?) "
+                   "WHERE id = ? AND result IS NULL", (when, table_id))])
 
     # --- reads ------------------------------------------------------------
     def load(self, table_id: str) -> StoredTable | None:
@@ -252,6 +322,11 @@ class Store:
                            json.loads(row[5]) if row[5] else None, row[6], row[4],
                            json.loads(row[7]) if row[7] else {})
 
+    def ack(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """The ack the act ``key`` (``act_key``) was answered with, if it is stored."""
+        row = self.db.execute(ACK_SELECT.replace("%s", "?"), (table_id, key)).fetchone()
+        return json.loads(row[0]) if row is not None else None
+
     def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         """The table's newest ``limit`` chat lines, oldest first."""
         rows = self.db.execute(CHAT_SELECT.replace("%s", "?"), (table_id, limit)).fetchall()
@@ -265,22 +340,38 @@ class Store:
             "WHERE json_extract(settings, '$.listed') = 1 ORDER BY created DESC LIMIT ?", (limit,))
         return [{"id": i, "game": g, "created": c, "over": bool(o)} for i, g, c, o in rows]
 
-    def open_count(self, since: float, party: str | None = None) -> int:
-        """Tables created since ``since`` and not finished yet (the server caps them), or only
-        those of ``party`` (its tag in the settings: limits.py)."""
-        sql = "SELECT COUNT(*) FROM tables WHERE result IS NULL AND created >= ?"
+    def open_count(self, since: float, party: str | None = None, network: str | None = None) -> int:
+        """Tables created since ``since``, not finished and not closed (the server caps them),
+        or only those of ``party`` (a person's or an address's tag in the settings: limits.py),
+        or of ``network`` (the address's tag; a table from before networks were kept: its party)."""
+        sql = "SELECT COUNT(*) FROM tables WHERE " + OPEN.replace("%s", "?")
         args: tuple[Any, ...] = (since,)
         if party is not None:
             sql += " AND json_extract(settings, '$.party') = ?"
             args += (party,)
+        if network is not None:
+            sql += " AND coalesce(json_extract(settings, '$.network'), json_extract(settings, '$.party')) = ?"
+            args += (network,)
         (n,) = self.db.execute(sql, args).fetchone()
         return int(n)
 
+    def oldest_open(self, since: float, limit: int) -> list[str]:
+        """The unfinished, unclosed tables made since ``since``, untouched longest first."""
+        rows = self.db.execute("SELECT id FROM tables WHERE " + OPEN.replace("%s", "?") +
+                               " ORDER BY coalesce(touched, created) LIMIT ?", (since, limit))
+        return [i for (i,) in rows]
+
+    def seat_of(self, digest: str) -> tuple[str, int] | None:
+        """The table and seat whose token hashes to ``digest`` (an invite link proving who one is)."""
+        row = self.db.execute("SELECT table_id, seat FROM seats WHERE token_hash = ?", (digest,)).fetchone()
+        return (str(row[0]), int(row[1])) if row is not None else None
+
     def in_play(self, limit: int) -> list[str]:
-        """The newest ``limit`` tables being played: unfinished, not paused, and every person's
-        seat taken (the ones whose bots and clocks should run without anyone connected)."""
+        """The newest ``limit`` tables being played: unfinished, not closed, and every person's
+        seat taken (the ones whose bots and clocks should run without anyone connected; a paused
+        one resumes once its host's grace period ends)."""
         rows = self.db.execute(
-            "SELECT id FROM tables t WHERE result IS NULL AND coalesce(json_extract(settings, '$.paused'), 0) = 0 "
+            "SELECT id FROM tables t WHERE result IS NULL AND json_extract(settings, '$.closed') IS NULL "
             "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND s.joined = 0) "
             "ORDER BY created DESC LIMIT ?", (limit,))
         return [i for (i,) in rows]

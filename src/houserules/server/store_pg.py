@@ -10,7 +10,12 @@ when it is committed, never before (cluster.py).
 
 Two processes writing the same action number of the same table cannot both
 succeed: the primary key (table, n) refuses the second, which is told
-``Conflict`` and catches up with the first instead of forking the game.
+``Conflict`` and catches up with the first instead of forking the game. So
+does the unique (table, act) for the same act stored twice (store.py).
+
+The server calls it from a pool of ``POOL`` threads (stores.Offloaded), never
+from its event loop; each thread has a connection of its own, opened when first
+needed, so a statement waiting on one table's lock holds up only that table.
 
 Faults are ``StorageFailed``, a ``sqlite3.DatabaseError`` so that the live
 tables and the HTTP API answer them as they answer a failing SQLite file;
@@ -24,12 +29,17 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from .store import (CHAT_INSERT, CHAT_SELECT, Statement, StoredSeat, StoredTable, StoreError, chat_lines, chat_row,
-                    inserts)
+from .store import (ACK_SELECT, ACT_INDEX, ACTION_INSERT, CHAT_INSERT, CHAT_SELECT, TOUCH, Act, Statement,
+                    StoredSeat, StoredTable, StoreError, action_rows, chat_lines, chat_row, inserts)
+
+#: as store.OPEN, in PostgreSQL's JSON
+OPEN = "result IS NULL AND created >= %s AND (settings::jsonb ->> 'closed') IS NULL"
 
 try:
     import psycopg
@@ -41,6 +51,9 @@ except ImportError:  # pragma: no cover - the extra is missing
 STATEMENT_TIMEOUT_MS = 5000
 #: the channel every write is announced on (payload: "t ORIGIN TABLE")
 CHANNEL = "houserules"
+#: connections (and the threads that use them) the server's store calls run on: one table's
+#: statement waiting on a lock holds one of them, and the others serve every other table
+POOL = 4
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -51,7 +64,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created DOUBLE PRECISION NOT NULL,
     result TEXT,
     rematch TEXT,
-    settings TEXT
+    settings TEXT,
+    touched DOUBLE PRECISION
 );
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
 CREATE TABLE IF NOT EXISTS seats (
@@ -63,12 +77,16 @@ CREATE TABLE IF NOT EXISTS seats (
     joined BOOLEAN NOT NULL DEFAULT FALSE,
     PRIMARY KEY (table_id, seat)
 );
+
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
     action TEXT NOT NULL,
+    act TEXT,
+    ack TEXT,
     PRIMARY KEY (table_id, n)
 );
+
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
@@ -78,6 +96,14 @@ CREATE TABLE IF NOT EXISTS chat (
     at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+"""
+
+#: what a database made by an older server gains (run once its tables are known to be the server's)
+_MIGRATE = """
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS touched DOUBLE PRECISION;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS act TEXT;
+ALTER TABLE actions ADD COLUMN IF NOT EXISTS ack TEXT;
+CREATE INDEX IF NOT EXISTS seats_token ON seats (token_hash);
 """
 
 #: the columns each table must have (a database of another shape is refused at start-up)
@@ -99,10 +125,16 @@ class Conflict(StorageFailed):
 class PgStore:
     """The tables, seats and actions in one PostgreSQL database (psycopg 3)."""
 
+    #: threads the server runs the store's calls on (stores.Offloaded), each with its own connection
+    threads = POOL
+
     def __init__(self, dsn: str):
         if psycopg is None:
             raise StoreError("--db postgresql://... needs psycopg: pip install 'houserules[postgres]'")
         self.dsn = dsn
+        self._local = threading.local()
+        #: every connection opened, by any thread (closed together)
+        self._opened: list[psycopg.Connection[Any]] = []
         #: this process's name in the notifications it sends (so it can skip its own)
         self.origin = secrets.token_hex(6)
         try:
@@ -114,7 +146,9 @@ class PgStore:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(7242)")  # two processes starting at once
                 self.db.execute(_SCHEMA)
-            self._check()
+                self._check()
+                self.db.execute(_MIGRATE)
+                self.db.execute(ACT_INDEX)
         except psycopg.Error as exc:
             self.db.close()
             raise StoreError(f"cannot use the PostgreSQL database ({_first_line(exc)}): the user needs to be "
@@ -123,10 +157,23 @@ class PgStore:
             self.db.close()
             raise
 
+    @property
+    def db(self) -> psycopg.Connection[Any]:
+        """This thread's connection (opened on first use; every thread has its own)."""
+        conn: psycopg.Connection[Any] | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self.db = self._connect()
+        return conn
+
+    @db.setter
+    def db(self, conn: psycopg.Connection[Any]) -> None:
+        self._local.conn = conn
+        self._opened.append(conn)
+
     def _connect(self) -> psycopg.Connection[Any]:
         conn = psycopg.connect(self.dsn, autocommit=True, connect_timeout=10)
-        # The server calls the store from its event loop, as it does SQLite: a database that
-        # stalls (a lock held elsewhere) must fail the call in seconds, not freeze every table.
+        # A database that stalls (a lock held elsewhere) must fail the call in seconds, and
+        # hold up only the table whose statement waits (its thread), never the others.
         conn.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
         return conn
 
@@ -145,7 +192,8 @@ class PgStore:
                                  f"(no column {', '.join(sorted(missing))}): give --db an empty database")
 
     def close(self) -> None:
-        self.db.close()
+        for conn in self._opened:
+            conn.close()
 
     @contextmanager
     def _faults(self) -> Iterator[psycopg.Connection[Any]]:
@@ -187,14 +235,11 @@ class PgStore:
                             ("UPDATE tables SET rematch = %s WHERE id = %s", (new.id, table_id))])
 
     def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
-               result: Mapping[str, Any] | None = None) -> None:
-        stmts: list[Statement] = [
-            ("INSERT INTO actions (table_id, n, action) VALUES (%s, %s, %s)",
-             (table_id, start + i, json.dumps(a, separators=(",", ":"))))
-            for i, a in enumerate(actions)
-        ]
+               result: Mapping[str, Any] | None = None, act: Act | None = None) -> None:
+        stmts: list[Statement] = [(ACTION_INSERT, row) for row in action_rows(table_id, start, actions, act)]
         if result is not None:
             stmts.append(("UPDATE tables SET result = %s WHERE id = %s", (json.dumps(result), table_id)))
+        stmts.append((TOUCH, (time.time(), table_id)))
         self._tx(table_id, stmts)
 
     def add_chat(self, table_id: str, line: Mapping[str, Any]) -> None:
@@ -207,7 +252,14 @@ class PgStore:
     def update_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None:
         self._tx(table_id, [("UPDATE seats SET name = %s, bot = %s, token_hash = %s, joined = %s "
                              "WHERE table_id = %s AND seat = %s",
-                             (stored.name, stored.bot, stored.token_hash, stored.joined, table_id, seat))])
+                             (stored.name, stored.bot, stored.token_hash, stored.joined, table_id, seat)),
+                            (TOUCH, (time.time(), table_id))])
+
+    def close_table(self, table_id: str, when: float) -> None:
+        """As ``Store.close_table``."""
+        self._tx(table_id, [("UPDATE tables SET settings = (coalesce(settings, '{}')::jsonb || "
+                             "jsonb_build_object('closed', %s::float8))::text WHERE id = %s AND result IS NULL",
+                             (when, table_id))])
 
     # --- reads ------------------------------------------------------------
     def load(self, table_id: str, since: int = 0) -> StoredTable | None:
@@ -231,6 +283,11 @@ class PgStore:
         return [json.loads(a) for (a,) in self._rows(
             "SELECT action FROM actions WHERE table_id = %s AND n >= %s ORDER BY n", (table_id, start))]
 
+    def ack(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """As ``Store.ack``: the stored answer to the act ``key``, whichever process stored it."""
+        rows = self._rows(ACK_SELECT, (table_id, key))
+        return json.loads(rows[0][0]) if rows else None
+
     def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         return chat_lines(self._rows(CHAT_SELECT, (table_id, limit)))
 
@@ -239,20 +296,34 @@ class PgStore:
                           "WHERE (settings::jsonb ->> 'listed')::boolean ORDER BY created DESC LIMIT %s", (limit,))
         return [{"id": i, "game": g, "created": c, "over": bool(o)} for i, g, c, o in rows]
 
-    def open_count(self, since: float, party: str | None = None) -> int:
-        """As ``Store.open_count``: unfinished tables created since ``since`` (of ``party`` only)."""
-        sql = "SELECT COUNT(*) FROM tables WHERE result IS NULL AND created >= %s"
+    def open_count(self, since: float, party: str | None = None, network: str | None = None) -> int:
+        """As ``Store.open_count``: unfinished tables created since ``since`` (of ``party`` or
+        ``network`` only)."""
+        sql = "SELECT COUNT(*) FROM tables WHERE " + OPEN
         args: tuple[Any, ...] = (since,)
         if party is not None:
             sql += " AND settings::jsonb ->> 'party' = %s"
             args += (party,)
+        if network is not None:
+            sql += " AND coalesce(settings::jsonb ->> 'network', settings::jsonb ->> 'party') = %s"
+            args += (network,)
         return int(self._rows(sql, args)[0][0])
+
+    def oldest_open(self, since: float, limit: int) -> list[str]:
+        """As ``Store.oldest_open``."""
+        rows = self._rows("SELECT id FROM tables WHERE " + OPEN + " ORDER BY coalesce(touched, created) LIMIT %s",
+                          (since, limit))
+        return [str(i) for (i,) in rows]
+
+    def seat_of(self, digest: str) -> tuple[str, int] | None:
+        """As ``Store.seat_of``."""
+        rows = self._rows("SELECT table_id, seat FROM seats WHERE token_hash = %s", (digest,))
+        return (str(rows[0][0]), int(rows[0][1])) if rows else None
 
     def in_play(self, limit: int) -> list[str]:
         """As ``Store.in_play``: the newest tables being played, which a starting process loads."""
         rows = self._rows(
-            "SELECT id FROM tables t WHERE result IS NULL "
-            "AND NOT coalesce((settings::jsonb ->> 'paused')::boolean, false) "
+            "SELECT id FROM tables t WHERE result IS NULL AND (settings::jsonb ->> 'closed') IS NULL "
             "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND NOT s.joined) "
             "ORDER BY created DESC LIMIT %s", (limit,))
         return [str(i) for (i,) in rows]

@@ -17,15 +17,21 @@ answer with "not saved" and carry on.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ParamSpec, Protocol, TypeVar
 
-from .store import Store, StoredSeat, StoredTable, StoreError
+from .store import Act, Store, StoredSeat, StoredTable, StoreError
 
 if TYPE_CHECKING:
     from .store_pg import PgStore
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: the schemes that name a PostgreSQL database
 PG_SCHEMES = ("postgresql", "postgres")
@@ -35,18 +41,25 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 class TableStore(Protocol):
     """What the server needs from a store (see store.Store for each call's promise)."""
 
+    #: how many threads may call it at once (Offloaded): SQLite 1, PostgreSQL its pool's size
+    threads: int
+
     def close(self) -> None: ...
     def create(self, table: StoredTable) -> None: ...
     def set_rematch(self, table_id: str, new: StoredTable) -> None: ...
     def append(self, table_id: str, start: int, actions: Sequence[Mapping[str, Any]],
-               result: Mapping[str, Any] | None = None) -> None: ...
+               result: Mapping[str, Any] | None = None, act: Act | None = None) -> None: ...
+    def ack(self, table_id: str, key: str) -> dict[str, Any] | None: ...
     def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None: ...
     def add_chat(self, table_id: str, line: Mapping[str, Any]) -> None: ...
     def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]: ...
     def update_seat(self, table_id: str, seat: int, stored: StoredSeat) -> None: ...
     def load(self, table_id: str) -> StoredTable | None: ...
     def recent(self, limit: int = 50) -> list[dict[str, Any]]: ...
-    def open_count(self, since: float, party: str | None = None) -> int: ...
+    def open_count(self, since: float, party: str | None = None, network: str | None = None) -> int: ...
+    def oldest_open(self, since: float, limit: int) -> list[str]: ...
+    def close_table(self, table_id: str, when: float) -> None: ...
+    def seat_of(self, digest: str) -> tuple[str, int] | None: ...
     def in_play(self, limit: int) -> list[str]: ...
     def action_count(self, table_id: str) -> int: ...
 
@@ -54,6 +67,26 @@ class TableStore(Protocol):
 if TYPE_CHECKING:
     def _both_are_table_stores(sqlite: Store, pg: PgStore) -> tuple[TableStore, TableStore]:
         return sqlite, pg  # mypy --strict checks here that each store has every call the server makes
+
+
+class Offloaded:
+    """A store's calls off the event loop, so that no statement stops the room: SQLite's on one
+    writer thread (in the order they were made), PostgreSQL's on a pool of threads with a
+    connection each. A caller awaits the call under its table's lock, so a move is still
+    stored before it is shown, and a table whose statement waits holds up only itself."""
+
+    def __init__(self, store: TableStore):
+        self.store = store
+        self.pool = ThreadPoolExecutor(max_workers=store.threads, thread_name_prefix="houserules-store")
+
+    async def run(self, call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``call(*args, **kwargs)`` (a method of the store) on the store's threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(call, *args, **kwargs))
+
+    def close(self) -> None:
+        """Wait for the calls under way, then close the store."""
+        self.pool.shutdown(wait=True)
+        self.store.close()
 
 
 def scheme(db: str | Path) -> str | None:

@@ -12,7 +12,7 @@ effect and whose spread gives the interval.
 
 Measures, one value per game (a mean over the run is what is reported):
 ``actions`` and ``turns`` (game length), ``draws`` (1 when the game has no
-winner), ``wins_by_seat.S`` (seat ``S``'s share of the win: 1, 1/k for
+winner), ``ended.HOW`` (1 when the game ended so: ``Result.how``, "went out", "turn limit"), ``wins_by_seat.S`` (seat ``S``'s share of the win: 1, 1/k for
 one of k joint winners, else 0; the seat advantage), ``win_rate_by_bot.K``
 (the mean win share of bot kind ``K``'s seats, when more than one kind
 plays), ``penalties`` and ``penalties.NAME`` (per game), and
@@ -117,6 +117,8 @@ def measures(facts: GameFacts, players: int) -> Row:
     if facts.turns is not None:
         row["turns"] = float(facts.turns)
     row["draws"] = 0.0 if facts.winners else 1.0
+    if facts.ending:
+        row[f"ended.{facts.ending}"] = 1.0
     share = 1 / len(facts.winners) if facts.winners else 0.0
     for s in range(players):
         row[f"wins_by_seat.{s}"] = share if s in facts.winners else 0.0
@@ -329,14 +331,14 @@ def holm(ps: Mapping[str, float], alpha: float = ALPHA) -> set[str]:
 
 
 def is_headline(measure: str) -> bool:
-    """Length, draws, who wins, how the game went, house rules' firings and penalties per game; the rest (penalties by name, the game's own
-    statistics) are details. Each family is Holm-corrected on its own."""
-    return not measure.startswith(("stats.", "penalties."))
+    """Length, draws, who wins, how the game went, house rules' firings and penalties per game; the rest (how
+    the games ended, penalties by name, the game's own statistics) are details. Each family is Holm-corrected on its own."""
+    return not measure.startswith(("stats.", "penalties.", "ended."))
 
 
 #: the order measures are listed in, by the part of their name before the first dot
 HEADS = ("actions", "turns", "draws", "wins_by_seat", BALANCE, "win_rate_by_bot", "skill_gap",
-         "decisions_with_choice", "lead_changes", "lead_taken_at", "house", "penalties", "stats")
+         "decisions_with_choice", "lead_changes", "lead_taken_at", "house", "ended", "penalties", "stats")
 
 
 def measure_order(name: str) -> tuple[int, str]:
@@ -378,7 +380,7 @@ def compare(config: CompareConfig, rows: Sequence[Sequence[Row]]) -> dict[str, A
 def is_share(measure: str) -> bool:
     """Whether the measure is a share of games (said in percent and percentage points)."""
     return (measure in ("draws", BALANCE, "skill_gap", "decisions_with_choice", "lead_taken_at")
-            or measure.startswith(("wins_by_seat.", "win_rate_by_bot.")))
+            or measure.startswith(("wins_by_seat.", "win_rate_by_bot.", "ended.")))
 
 
 def measure_words(measure: str) -> str:
@@ -390,6 +392,8 @@ def measure_words(measure: str) -> str:
         return "turns per game"
     if measure == "draws":
         return "share of games without a winner"
+    if head == "ended":
+        return f"share of games that ended: {rest}"
     if head == "wins_by_seat":
         return f"seat {rest}'s share of the wins"
     if head == "win_rate_by_bot":

@@ -7,7 +7,9 @@ on every run of the suite). Random games use the loop bench/speed.py measures (l
 bounded by ``steps`` decisions (Mao played at random can run long; an unfinished game is hashed
 as far as it went); bot games play the game's own bots (``runner.play``: each game's
 ``heuristic``, Mao's dealer) at every seat. Every event is hashed as
-``repr((kind, seat, sorted(data), sorted(secret)))``, then the result.
+``repr((kind, seat, sorted(data), sorted(secret)))``, then the result as its winners, its reason in
+words and its scores (``told``: as results read before they said ``how``, so that the baselines of
+bench/RESULTS.md still hold; the reason's words come from ``how``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from houserules.engine import game_names, get_game
-from houserules.engine.core import Event
+from houserules.engine.core import Event, Result
 from houserules.sim.runner import play
 
 #: the bot every seat plays in the bot games: each game's own heuristic (Mao's names its dealer)
@@ -28,6 +30,13 @@ BOT = "heuristic"
 def _feed(h: Any, events: Iterable[Event]) -> None:
     for e in events:
         h.update(repr((e.kind, e.seat, sorted(e.data.items()), sorted(e.secret.items()))).encode())
+
+
+def told(result: Result | None) -> str:
+    """A result as the hashes read it: ``Result(winners=..., reason=..., scores=...)``, or None."""
+    if result is None:
+        return "None"
+    return f"Result(winners={result.winners!r}, reason={result.reason!r}, scores={result.scores!r})"
 
 
 def random_hash(name: str, games: int, steps: int, players: int) -> str:
@@ -43,7 +52,7 @@ def random_hash(name: str, games: int, steps: int, players: int) -> str:
             choices = game.legal(state)
             _feed(h, game.apply(state, choices[rng.randrange(len(choices))]))
             n += 1
-        h.update(repr((n, game.result(state))).encode())
+        h.update(f"({n!r}, {told(game.result(state))})".encode())
     return h.hexdigest()[:16]
 
 
@@ -54,7 +63,7 @@ def bot_hash(name: str, games: int, players: int) -> str:
     for seed in range(games):
         state, events, actions = play(name, {"players": players}, seed, [BOT] * players)
         _feed(h, events)
-        h.update(repr((actions, game.result(state))).encode())
+        h.update(f"({actions!r}, {told(game.result(state))})".encode())
     return h.hexdigest()[:16]
 
 

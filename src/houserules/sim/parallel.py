@@ -11,12 +11,15 @@ local Ray started for the run (``address`` empty), or on a running cluster
 houserules installed at the same version. A ``ray://`` address needs Ray's
 client (``ray[client]``, in the extra); a cluster that cannot be reached, or
 refuses the connection (token authentication), is one line (``RayUnreachable``).
+A local Ray that fails to start (it can, on a busy machine) is started once
+more, with a line saying so; a second failure is one line too.
 """
 
 from __future__ import annotations
 
 import signal
 import socket
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
@@ -61,6 +64,23 @@ def probe(address: str) -> None:
         socket.create_connection((host, int(port)), timeout=PROBE_SECONDS).close()
     except OSError as exc:
         raise RayUnreachable(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}") from None
+
+
+def _start_here(ray: Any, workers: int) -> None:
+    """Start a local Ray for the run, once more if it fails (on a busy machine its processes can
+    miss their start-up deadlines: 2 starts in 4 under load), saying so in one line; RayError
+    when the second fails too. Why: Ray's own failure is a long internal traceback, which the
+    command line could only call an internal error."""
+    for attempt in (1, 2):
+        try:
+            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+            return
+        except Exception as exc:  # Ray fails to start in many ways (a raylet's deadline, a port, a socket)
+            why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            ray.shutdown()  # whatever it left half-started
+            if attempt == 2:
+                raise RayError(f"Ray did not start here, twice: {why}") from None
+            print(f"Ray did not start here ({why}); trying once more", file=sys.stderr, flush=True)
 
 
 def run_jobs(fn: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int = 1,
@@ -113,7 +133,7 @@ def _on_ray(fn: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int,
                 why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
                 raise RayUnreachable(f"cannot connect to the Ray cluster at {address}: {why}") from None
         else:
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
+            _start_here(ray, workers)
     try:
         task = ray.remote(num_cpus=1)(fn)
         refs = [task.remote(*job) for job in jobs]

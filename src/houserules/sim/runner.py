@@ -57,6 +57,7 @@ class Tally:
     lengths: Counter[int] = field(default_factory=Counter)  # actions per game -> games
     turns: Counter[int] = field(default_factory=Counter)  # turns per game -> games
     stats: Counter[str] = field(default_factory=Counter)  # game-specific sums
+    endings: Counter[str] = field(default_factory=Counter)  # how the games ended (``Result.how``) -> games
     busy_seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
@@ -65,7 +66,7 @@ class Tally:
         self.draws += other.draws
         self.unfinished += other.unfinished
         self.busy_seconds += other.busy_seconds
-        for name in ("wins_by_seat", "wins_by_bot", "seats_by_bot", "penalties", "lengths", "turns", "stats"):
+        for name in ("wins_by_seat", "wins_by_bot", "seats_by_bot", "penalties", "lengths", "turns", "stats", "endings"):
             mine = getattr(self, name)
             for key, value in getattr(other, name).items():
                 mine[key] += value
@@ -148,6 +149,8 @@ class GameFacts:
     unfinished: bool = False
     #: how the game went (decisions, leads: sim.course), when asked for
     course: dict[str, float] = field(default_factory=dict)
+    #: how it ended (``Result.how``: "went out", "turn limit" ...); "" without a result
+    ending: str = ""
     #: how often each house rule fired, by its id (the game's events of kind ``house``)
     house: Counter[str] = field(default_factory=Counter)
 
@@ -168,7 +171,8 @@ def game_facts(game_name: str, options: Mapping[str, Any], seed: int, kinds: lis
     _flatten("", own, stats)
     winners = tuple(result.winners) if result is not None else ()
     unfinished = result is None and bool(game.to_act(state))
-    facts = GameFacts(kinds, actions, winners, penalties, stats, turns, unfinished, house=house)
+    facts = GameFacts(kinds, actions, winners, penalties, stats, turns, unfinished, house=house,
+                      ending=result.how.value if result is not None else "")
     if course is not None:
         facts.course = course.measures(winners, turns)
     return facts
@@ -194,6 +198,8 @@ def play_game(config: SimConfig, index: int, tally: Tally) -> None:
     if facts.turns is not None:
         tally.turns[facts.turns] += 1
     tally.stats.update(facts.stats)
+    if facts.ending:
+        tally.endings[facts.ending] += 1
 
 
 def play_chunk(config: SimConfig, start: int, count: int) -> Tally:
@@ -250,6 +256,7 @@ def summary(config: SimConfig, tally: Tally, seconds: float) -> dict[str, Any]:
         "mean_actions": tally.actions / g,
         "mean_turns": turns_total / g if tally.turns else None,
         "max_actions": max(tally.lengths) if tally.lengths else 0,
+        "endings": dict(sorted(tally.endings.items())),
         "penalties": dict(sorted(tally.penalties.items())),
         "penalties_per_game": {k: v / g for k, v in sorted(tally.penalties.items())},
         "stats": {k: v for k, v in sorted(tally.stats.items())},

@@ -7,20 +7,20 @@ package (``terminal.py``) and declares it in its ``GameSpec``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from rich.console import RenderableType
 from rich.markup import escape
+from rich.table import Table as RichTable
 
 from ..engine import registry
 from ..engine.core import Action
 from ..engine.protocol import Game
 from ..engine.words import CARD_TOKEN, YOU, second_person, tell
 
-__all__ = ["YOU", "Renderer", "RendererBase", "card_or_text", "cards_drawn", "event_line", "move_line", "renderer",
-           "seat_name",
-           "second_person"]
+__all__ = ["YOU", "Renderer", "RendererBase", "card_or_text", "cards_drawn", "event_line", "house_rules", "move_line",
+           "renderer", "seat_name", "seat_no", "seat_table", "second_person", "typed_seat"]
 
 
 class Renderer(Protocol):
@@ -112,6 +112,45 @@ def seat_name(names: list[str], seat: int, viewer: int | None) -> str:
     marked when it is the viewer's own."""
     name = escape(names[seat])
     return f"{name} (you)" if seat == viewer and name != YOU else name
+
+
+def seat_no(seat: int, mark: str = "") -> str:
+    """A seat's number in a table of seats as people count it, from 1 (the rules, their JSON and
+    the server count from 0), after ``mark`` (▶ for the seat to act)."""
+    return f"{mark}{seat + 1}"
+
+
+def seat_table(names: list[str], viewer: int | None, columns: Sequence[str], rows: Iterable[Sequence[str]],
+               turn: int | None = None, marks: Sequence[str] = (), numbers: Collection[str] = ()) -> RichTable:
+    """The table of seats every game's panel shows: the seat counted from 1 after its marks (▶ the
+    seat to act, ``turn``: None when nobody is; then the game's own ``marks`` per seat, bpoker's ✗),
+    the player's name (yours marked), then the game's own ``columns``, one row of cells (Rich
+    markup) per seat in seat order; the columns named in ``numbers`` aligned right."""
+    table = RichTable(box=None, show_header=True, header_style="bold")
+    for col in ("seat", "player", *columns):
+        table.add_column(col, justify="right" if col in numbers else "left")
+    for s, cells in enumerate(rows):
+        mark = ("▶" if s == turn else "") + (marks[s] if marks else "")
+        table.add_row(seat_no(s, mark), seat_name(names, s, viewer), *cells)
+    return table
+
+
+def typed_seat(text: str, players: int) -> int:
+    """A seat number a person typed, counted from 1 as the table of seats shows it, as the rules'
+    seat (from 0); ValueError saying what a seat number is."""
+    t = text.strip()
+    if not t.isdigit() or not 1 <= int(t) <= players:
+        raise ValueError(f"a seat is its number in the table of seats, 1 to {players}")
+    return int(t) - 1
+
+
+def house_rules(house: Sequence[tuple[str, str, str]]) -> str:
+    """The table's house rules (a view's ``house``: id, title, words) as one line of Rich markup
+    naming each by its title ("" when there are none); ``rules GAME --house FILE`` says them in full."""
+    if not house:
+        return ""
+    return ("House rules: " + "; ".join(f"[bold]{escape(title)}[/]" for _, title, _ in house)
+            + " [dim](rules --house FILE says them in words)[/]")
 
 
 def renderer(game: str) -> Renderer:

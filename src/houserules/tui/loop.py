@@ -157,14 +157,32 @@ class Quit(Exception):
     """The person asked to leave the game."""
 
 
+#: events a house rule's firing is never joined to: they are not what it did
+_NOT_AN_EFFECT = ("house", "turn", "over")
+
+
 def _show_events(console: Console, table: Table, seat: int | None, start: int, delay: float) -> int:
+    """Print the log from ``start`` as ``seat`` sees it; a house rule's firing is joined to the
+    line of what it did, as the browser's log joins it ("Sevens give (house rule): Bo draws 1")."""
     names = [s.name for s in table.seats]
+    firing = ""
     for e in table.events_for(seat, start):
         line = event_line(table.game.name, e, names, seat)
-        if line:
-            console.print(line)
-            if delay:
-                time.sleep(delay)
+        if not line:
+            continue
+        if firing and e["event"] not in _NOT_AN_EFFECT:
+            line, firing = f"{firing}: {line.strip()}", ""
+        if firing:
+            console.print(firing)
+            firing = ""
+        if e["event"] == "house":
+            firing = line
+            continue
+        console.print(line)
+        if delay:
+            time.sleep(delay)
+    if firing:
+        console.print(firing)
     return len(table.log)
 
 
@@ -300,6 +318,151 @@ def _when_out(console: Console, read: Reader) -> str:
             return choice
 
 
+class _Session:
+    """One person (or a watcher) at ``table`` in the terminal, from the first move to the result:
+    what has been shown (``seen``), the clock a person keeps, what was offered out of turn."""
+
+    def __init__(self, table: Table, human: int | None, console: Console, read: Reader,
+                 delay: float, save: Path | None, timed: TimedReader | None, ticker: Ticker):
+        self.table, self.human, self.console, self.read = table, human, console, read
+        self.delay, self.save, self.timed, self.ticker = delay, save, timed, ticker
+        self.seen = 0
+        record = table.record
+        assert record is not None, "a table that is played has a record"
+        self.record = record
+        # A person keeps real time; a watcher waits for nobody, so time jumps to each next moment
+        # (the bots' waits and the rules' deadlines happen at once, and the game plays to its end).
+        self.clock = TableTime(table.last_t) if table.keeps_time and human is not None else None
+        self.when_out = ""
+        self.offered: tuple[object, ...] | None = None
+        self.numbers = Numbers()
+
+    def now(self) -> float | None:
+        return self.clock() if self.clock is not None else None
+
+    def kept(self) -> None:
+        """The record saved after every step that showed something."""
+        if self.save:
+            self.record.save(self.save)
+
+    def play(self) -> None:
+        """Bots move until a person is asked (or the game ends), then the person's turn or the
+        table's next moment; until the game is over."""
+        while True:
+            self.bots_move()
+            if self.table.over:
+                return
+            if self.human is None:
+                if not self.watch():
+                    return
+            elif not self.bots_wait():
+                self.persons_turn(self.human)
+
+    def bots_move(self) -> None:
+        """Every bot move due, showing each; the person is offered their free actions once before
+        a bot's move, and asked what to do on being out of a match."""
+        table, human = self.table, self.human
+        for _ in range(100_000):
+            if table.over or table.bot_to_act() is None:
+                return
+            if not self.when_out and _out(table, human):
+                self.when_out = _when_out(self.console, self.read)
+                if self.when_out == "q":
+                    raise Quit
+            moment = _free_moment(table, human) if not self.when_out else None
+            if moment is not None and moment != self.offered and human is not None:
+                self.offered = moment
+                free = _offer_free(self.console, table, human, self.read)
+                if free is not None:
+                    table.submit(free, self.now())
+                    self.seen = _show_events(self.console, table, human, self.seen, 0)
+                    continue
+            table.step_bot(self.now())
+            quiet = self.when_out == "s"
+            self.seen = len(table.log) if quiet else _show_events(self.console, table, human, self.seen, self.delay)
+            self.kept()
+
+    def watch(self) -> bool:
+        """Watching: every bot waits, so the table's next moment comes now; False when nothing is
+        due and the game cannot go on."""
+        wake = self.table.wake_at()
+        if wake is None:
+            self.console.print("[red]Every seat waits and nothing is due: the game cannot go on.[/]")
+            return False
+        self.table.due(wake)
+        self.seen = _show_events(self.console, self.table, self.human, self.seen, self.delay)
+        self.kept()
+        return True
+
+    def bots_wait(self) -> bool:
+        """At a table whose rules keep time (Mao) a person who can answer against the clock
+        (``timed``) is asked whenever the bots wait, owing something or not: a prompt that came
+        only with a duty would tell a rule, and a person may speak, knock or call a point of order
+        at any moment. Without ``timed`` the prompt would hold up the table, so while it is not
+        the person's move the bots wait for the rules' next moment, which then happens (True)."""
+        wake = self.table.wake_at()
+        if self.human in self.table.game.to_act(self.table.state) or self.clock is None or wake is None \
+                or self.timed is not None:
+            return False
+        time.sleep(max(0.0, wake - self.clock()))
+        self.table.due(self.clock())
+        self.seen = _show_events(self.console, self.table, self.human, self.seen, 0)
+        return True
+
+    def persons_turn(self, seat: int) -> None:
+        """The person is asked (only ever for their own seat, never a bot's) and what they chose
+        is done, unless their time ran out first or they chose to wait."""
+        table = self.table
+        action = _ask(self.console, table, seat, self.read, self.clock, self.timed, self.numbers, self.ticker)
+        self.ticker.line = None
+        if action is not None:
+            self.numbers.reset()  # the person acted: the next menu is numbered afresh
+        t = self.now()
+        expiry = table.clock.expiry() if table.clock is not None else None
+        if action is None:  # the person waits: whatever has come due by now happens
+            if t is not None:
+                table.due(t)
+        elif t is not None and expiry is not None and expiry[0] <= t:
+            self.console.print("[yellow]Too late: your time ran out before that move.[/]")
+            table.due(t)  # a bot made the move for you when your time ran out
+        else:
+            table.submit(action, t)
+        self.seen = _show_events(self.console, table, seat, self.seen, 0)
+        self.kept()
+
+    def quit(self) -> None:
+        """The person quit: the game is saved to be resumed."""
+        if self.save:
+            self.record.save(self.save)
+            self.console.print(f"\nGame saved to {self.save}: resume with "
+                               f"[bold]houserules play {self.table.game.name} --resume {self.save}[/]")
+
+    def interrupted(self) -> None:
+        """Ctrl-C: the game is kept all the same, and the caller exits as interrupted."""
+        save, name = self.save, self.table.game.name
+        if save:
+            with _deaf_to_ctrl_c():  # a second Ctrl-C must not cut the record short
+                self.record.save(save)
+        self.console.print("\ninterrupted" + (f"; the game is saved at {escape(str(save))}: resume with "
+                                              f"[bold]houserules play {name} --resume {escape(str(save))}[/]"
+                                              if save else ""), soft_wrap=True)
+
+    def ended(self) -> None:
+        """The table as it ended (Mao reveals its rules here when the table chose to), the winner."""
+        table, console = self.table, self.console
+        result = table.result()
+        names = [s.name for s in table.seats]
+        if self.human is not None:
+            console.print(renderer(table.game.name).render(table.view(self.human), names))
+        if result and result.winners:
+            console.print(f"[bold green]Winner: {', '.join(names[w] for w in result.winners)}[/] ({result.reason})")
+        elif result:
+            console.print(f"[bold]No winner[/] ({result.reason})")
+        if self.save:
+            self.record.save(self.save)
+            console.print(f"Record saved to {self.save}; check it with [bold]houserules replay {self.save}[/]")
+
+
 def run(table: Table, human: int | None, console: Console, read: Reader | None = None,
         delay: float = 0.0, save: Path | None = None, timed: TimedReader | None = None) -> None:
     """Play ``table`` to its end (or until the person quits) in the terminal. At a table that
@@ -308,100 +471,13 @@ def run(table: Table, human: int | None, console: Console, read: Reader | None =
     ticker = Ticker()
     if read is None and timed is None and table.keeps_time and sys.stdin.isatty():
         timed = stdin_timed(console, ticker)
-    read = read or line_reader(console)
-    seen = 0
-    record = table.record
-    assert record is not None, "a table that is played has a record"
-    # A person keeps real time; a watcher waits for nobody, so time jumps to each next moment
-    # (the bots' waits and the rules' deadlines happen at once, and the game plays to its end).
-    clock = TableTime(table.last_t) if table.keeps_time and human is not None else None
-    now = clock if clock is not None else (lambda: None)
-    when_out = ""
-    offered: tuple[object, ...] | None = None
-    numbers = Numbers()
+    session = _Session(table, human, console, read or line_reader(console), delay, save, timed, ticker)
     try:
-        while True:
-            for _ in range(100_000):
-                if table.over or table.bot_to_act() is None:
-                    break
-                if not when_out and _out(table, human):
-                    when_out = _when_out(console, read)
-                    if when_out == "q":
-                        raise Quit
-                moment = _free_moment(table, human) if not when_out else None
-                if moment is not None and moment != offered and human is not None:
-                    offered = moment
-                    free = _offer_free(console, table, human, read)
-                    if free is not None:
-                        table.submit(free, now())
-                        seen = _show_events(console, table, human, seen, 0)
-                        continue
-                table.step_bot(now())
-                quiet = when_out == "s"
-                seen = len(table.log) if quiet else _show_events(console, table, human, seen, delay)
-                if save:
-                    record.save(save)
-            if table.over:
-                break
-            seats = table.game.to_act(table.state)
-            wake = table.wake_at()
-            if human is None:  # watching: every bot waits, so the table's next moment comes now
-                if wake is None:
-                    console.print("[red]Every seat waits and nothing is due: the game cannot go on.[/]")
-                    break
-                table.due(wake)
-                seen = _show_events(console, table, human, seen, delay)
-                if save:
-                    record.save(save)
-                continue
-            # At a table whose rules keep time (Mao) a person who can answer against the clock
-            # (``timed``) is asked whenever the bots wait, owing something or not: a prompt that
-            # came only with a duty would tell a rule, and a person may speak, knock or call a
-            # point of order at any moment. Without ``timed`` the prompt would hold up the table.
-            if human not in seats and clock is not None and wake is not None and timed is None:
-                time.sleep(max(0.0, wake - clock()))  # the bots wait for the rules' next moment (Mao)
-                table.due(clock())
-                seen = _show_events(console, table, human, seen, 0)
-                continue
-            seat = human  # a person is only ever asked for their own seat, never a bot's
-            action = _ask(console, table, seat, read, clock, timed, numbers, ticker)
-            ticker.line = None
-            if action is not None:
-                numbers.reset()  # the person acted: the next menu is numbered afresh
-            t = now()
-            expiry = table.clock.expiry() if table.clock is not None else None
-            if action is None:  # the person waits: whatever has come due by now happens
-                if t is not None:
-                    table.due(t)
-            elif t is not None and expiry is not None and expiry[0] <= t:
-                console.print("[yellow]Too late: your time ran out before that move.[/]")
-                table.due(t)  # a bot made the move for you when your time ran out
-            else:
-                table.submit(action, t)
-            seen = _show_events(console, table, seat, seen, 0)
-            if save:
-                record.save(save)
+        session.play()
     except Quit:
-        if save:
-            record.save(save)
-            console.print(f"\nGame saved to {save}: resume with [bold]houserules play {table.game.name} --resume {save}[/]")
+        session.quit()
         return
-    except KeyboardInterrupt:  # Ctrl-C: the game is kept all the same, and the caller exits as interrupted
-        if save:
-            with _deaf_to_ctrl_c():  # a second Ctrl-C must not cut the record short
-                record.save(save)
-        console.print("\ninterrupted" + (f"; the game is saved at {escape(str(save))}: resume with "
-                                         f"[bold]houserules play {table.game.name} --resume {escape(str(save))}[/]"
-                                         if save else ""), soft_wrap=True)
+    except KeyboardInterrupt:
+        session.interrupted()
         raise
-    result = table.result()
-    names = [s.name for s in table.seats]
-    if human is not None:  # the table as it ended (Mao reveals its rules here when the table chose to)
-        console.print(renderer(table.game.name).render(table.view(human), names))
-    if result and result.winners:
-        console.print(f"[bold green]Winner: {', '.join(names[w] for w in result.winners)}[/] ({result.reason})")
-    elif result:
-        console.print(f"[bold]No winner[/] ({result.reason})")
-    if save:
-        record.save(save)
-        console.print(f"Record saved to {save}; check it with [bold]houserules replay {save}[/]")
+    session.ended()

@@ -6,8 +6,9 @@
 
 import { TableConnection } from "./net.js";
 import fallback from "./games/fallback.js";
-import { h, copyButton, cardWords, named } from "./dom.js";
+import { h, copyButton, cardWords, named, personName } from "./dom.js";
 import { isPlainList, optionField, TABLE_CLOCKS } from "./lobby_options.js";
+import { houseRules, ruleWords } from "./house.js";
 import { Countdown, clockText } from "./clock.js";
 import { announce, turnAlert, soundOn, setSound, lowTimeSoundOn, setLowTimeSound } from "./alerts.js";
 import { Motion } from "./motion.js";
@@ -87,6 +88,7 @@ const invitesKey = (id) => `houserules:invites:${id}`;
 const watchKey = (id) => `houserules:watch:${id}`;
 const hostKey = (id) => `houserules:host:${id}`;
 const NAME_KEY = "houserules:name"; // the name you sat down with last time
+const HOUSE = "house"; // the option every game with a house-rule vocabulary takes its table's rules in
 
 async function games() {
   if (!gamesCache) gamesCache = await (await fetch("/api/games")).json();
@@ -133,6 +135,8 @@ async function buildCreateForm(form) {
   const gameSelect = h("select", { name: "game", "aria-label": "game" },
     ...list.map((g) => h("option", { value: g.name }, g.title)));
   const optionsBox = h("div", { class: "options" });
+  const houseBox = h("div", { class: "house-box" }); // a game with a house-rule vocabulary: its "House rules" (house.js)
+  let house = null;
   const seatsBox = h("div", { class: "seats-form" });
   const advanced = h("details", { class: "advanced" }, h("summary", {}, "Advanced"), h("div", { class: "options" }),
     h("label", {}, "Deal seed ", h("input", { name: "seed", type: "number", min: 0, placeholder: "random" }),
@@ -145,6 +149,7 @@ async function buildCreateForm(form) {
   form.replaceChildren(h("h2", {}, "New table"),
     h("label", {}, "Game ", gameSelect, " ", h("a", { id: "rules-link", "data-nav": "", href: "#" }, "How to play")),
     optionsBox,
+    houseBox,
     h("fieldset", { class: "table-settings" }, h("legend", {}, "Table"),
       h("label", {}, "Clock ", clockSelect),
       h("label", {}, "When someone's time runs out ", timeoutSelect),
@@ -152,6 +157,8 @@ async function buildCreateForm(form) {
         " List this table in the lobby (anyone can watch; otherwise only people with a link)")),
     h("h3", {}, "Seats"), seatsBox,
     h("p", { class: "muted" }, "You sit at the first seat played by a person; the others get invite links."),
+    h("ul", { class: "muted bot-words" }, ...Object.entries(list[0].levels || {}).map(([level, words]) =>
+      h("li", {}, h("b", {}, `${level} bot`), `: ${words}`))),
     advanced,
     h("button", { id: "create-button" }, "Create table"));
 
@@ -160,33 +167,38 @@ async function buildCreateForm(form) {
     const players = form.querySelector("[name=opt-players]");
     return players ? Number(players.value) || game().seats : game().seats;
   };
-  // What was typed and chosen for each seat, kept as it is typed: redrawing the seats (another player
-  // count, another game) must never lose a name, and your own is remembered for your next table.
-  const typed = { names: [localStorage.getItem(NAME_KEY) || ""], kinds: [] };
+  // One row per seat, kept for the whole form: changing Players or the game adds or removes rows at
+  // the end and changes the choices of who plays, but never replaces a row, so a name being typed
+  // (or a click landing on a row as Players loses the focus) is never lost. Your own name is
+  // remembered for your next table.
+  const rows = [];
+  let seatFields = []; // the options naming a seat ("First dealer"), offered as the seats there are
+  const seatRow = (i) => {
+    const kind = h("select", { name: `seat-${i}`, "aria-label": `who plays seat ${i + 1}` });
+    const name = h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i + 1}: name`,
+      value: i === 0 ? localStorage.getItem(NAME_KEY) || "" : "" });
+    kind.addEventListener("change", () => { kind.dataset.chosen = "yes"; });
+    // seats are numbered from 1 for people (the rules' seat numbers start at 0)
+    return { kind, element: h("div", { class: "row" }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), name, kind) };
+  };
   const drawSeats = () => {
     const g = game();
     const n = seatCount();
-    const rows = [];
-    for (let i = 0; i < n; i++) {
-      const kind = h("select", { name: `seat-${i}`, "aria-label": `who plays seat ${i + 1}` },
-        h("option", { value: "" }, i === 0 ? "a person (you)" : "a person (invite)"),
-        ...Object.entries(g.levels || {}).map(([b, words]) => h("option", { value: b, title: words }, `${b} bot`)),
-        h("optgroup", { label: "by kind" }, ...g.bots.map((b) => h("option", { value: b }, `${b} bot`))));
-      if (i > 0 && g.default_bot) kind.value = g.default_bot;
-      if (typed.kinds[i] !== undefined && [...kind.options].some((o) => o.value === typed.kinds[i])) kind.value = typed.kinds[i];
-      kind.addEventListener("change", () => { typed.kinds[i] = kind.value; });
-      const name = h("input", { name: `name-${i}`, placeholder: "name", maxlength: 40, "aria-label": `seat ${i + 1}: name`,
-        value: typed.names[i] || "" });
-      name.addEventListener("input", () => { typed.names[i] = name.value; });
-      // seats are numbered from 1 for people (the rules' seat numbers start at 0)
-      rows.push(h("div", { class: "row" }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), name, kind));
-    }
-    seatsBox.replaceChildren(...rows);
+    for (let i = rows.length; i < n; i++) rows.push(seatRow(i));
+    rows.forEach((row, i) => offerBots(row.kind, g, i));
+    while (seatsBox.children.length > n) seatsBox.lastElementChild.remove();
+    for (let i = seatsBox.children.length; i < n; i++) seatsBox.append(rows[i].element);
+    for (const f of seatFields) f.seats(n);
+    house?.setPlayers(n);
   };
   const drawOptions = () => {
     const g = game();
     form.querySelector("#rules-link").setAttribute("href", `/rules/${g.name}`);
-    const fields = Object.entries(g.options).map(([key, value]) => optionField(g, key, value));
+    // the house option is the "House rules" section, not a field (a game without a vocabulary keeps its field: Mao's)
+    house = g.house ? houseRules(g, g.option_words.find((o) => o.key === HOUSE), seatCount()) : null;
+    houseBox.replaceChildren(house ? house.element : "");
+    const fields = Object.entries(g.options).filter(([key]) => !(house && key === HOUSE)).map(([key, value]) => optionField(g, key, value));
+    seatFields = fields.filter((f) => f.seats);
     optionsBox.replaceChildren(...fields.filter((f) => !f.advanced).map((f) => f.element));
     advanced.querySelector(".options").replaceChildren(...fields.filter((f) => f.advanced).map((f) => f.element));
     const players = form.querySelector("[name=opt-players]");
@@ -202,7 +214,13 @@ async function buildCreateForm(form) {
     e.preventDefault();
     const g = game();
     const options = {};
+    if (house) {
+      const book = house.book();
+      if (book.error) return notice(`House rules: ${book.error}.`, "error");
+      if (book.value !== null) options[HOUSE] = book.value;
+    }
     for (const [key, value] of Object.entries(g.options)) {
+      if (house && key === HOUSE) continue;
       const input = form.elements[`opt-${key}`];
       if (input.dataset.default === "empty") { // empty: the game's own default; else sent as typed, even when it
         // equals the default for the players the form started with (that default follows the player count)
@@ -247,7 +265,20 @@ async function buildCreateForm(form) {
   });
 }
 
-/** Mao for newcomers, in words: the New table form set for a first game (more time, the rules told at the end). */
+/** The choices of who plays seat ``i`` of ``game``: a person, or a bot by strength (the lobby's words:
+ * beginner, club, strong), or a trained bot the server offers; a choice made stays while it is offered. */
+function offerBots(select, game, i) {
+  const before = select.dataset.chosen ? select.value : null;
+  const trained = game.bots.filter((b) => b.startsWith("policy:"));
+  select.replaceChildren(h("option", { value: "" }, i === 0 ? "a person (you)" : "a person (invite)"),
+    ...Object.entries(game.levels || {}).map(([level, words]) => h("option", { value: level, title: words }, `${level} bot`)),
+    ...trained.map((b) => h("option", { value: b }, `trained bot: ${b.slice("policy:".length)}`)));
+  select.value = before !== null && [...select.options].some((o) => o.value === before) ? before
+    : i > 0 && game.default_bot ? game.default_bot : "";
+}
+
+/** A game for newcomers, in words (GameSpec.first_game: Mao's more time, bpoker's calmer 9♦): the New table form
+ * set for a first game. */
 function firstGame(game, form, gameSelect, drawOptions) {
   const set = () => {
     gameSelect.value = game.name;
@@ -257,6 +288,8 @@ function firstGame(game, form, gameSelect, drawOptions) {
       if (!field) continue;
       if (field.type === "checkbox") field.checked = Boolean(value);
       else field.value = String(value);
+      const folded = field.closest("details");  // a preset option kept under "Advanced" is shown, not hidden
+      if (folded) folded.open = true;
     }
     form.scrollIntoView({ behavior: "smooth", block: "start" });
     notice(`Set for a first game of ${game.title}: choose who sits where, then Create table.`);
@@ -312,6 +345,7 @@ class TableScreen {
     document.title = "houserules";
     this.countdown.stop();
     this.conn.close();
+    this.chat?.close();
   }
 
   connState(state, why) {
@@ -330,6 +364,7 @@ class TableScreen {
   async message(msg) {
     if (msg.type === "welcome") {
       this.welcome = msg;
+      this.naming = !!msg.name_wanted; // a seat the host left unnamed: its person says who they are first
       crumb.textContent = `${msg.title} · table ${msg.table}` + (msg.seat === null ? " · watching" : "");
       this.mod = await loadModule(msg.game);
       tableGame = { name: msg.game, title: msg.title };
@@ -379,8 +414,9 @@ class TableScreen {
     return this.welcome ? this.welcome.seat : null;
   }
 
+  /** The seats' names; while this page's person is asked theirs, their own seat is "You" (not "player 2"). */
   names() {
-    return this.last.seats.map((s) => s.name);
+    return this.last.seats.map((s) => (this.naming && s.seat === this.seat ? "You" : s.name));
   }
 
   act(action) {
@@ -404,6 +440,7 @@ class TableScreen {
     this.motion.before(this.root); // where the cards are before the table is drawn again
     const u = this.last;
     const mod = this.mod;
+    if (this.naming && this.seat !== null && u.seats[this.seat].joined) this.naming = false; // the name was taken
     const names = this.names();
     const decision = JSON.stringify(u.legal);
     if (decision !== this.uiFor) {
@@ -436,12 +473,14 @@ class TableScreen {
     const buttons = u.legal.map((a, i) => [a, said[i]]).filter(([, w]) => w && (w.button || mod.everyButton));
     // On a phone the bar of buttons sticks to the bottom edge, except where that would mislead. A prompt
     // on the board asks the question: the buttons go right under it, with its own answers (Onion's
-    // "Keep all five"), never stuck over it. A bar of nothing but costly choices (Fold, Draw) does not
-    // stick while the board offers other moves (cards to play): alone on the first screen it would read
-    // as the only way on.
+    // "Keep all five"), never stuck over it. While the board offers other moves (cards to play), the bar
+    // sticks only if it holds a way on, a step that neither costs (Fold, Draw) nor plays cards as the
+    // board's do (bpoker's set, "Play A♠ + A♥"): alone on the first screen, such a bar would read as
+    // the only way on.
     const ask = main instanceof Element ? main.querySelector(".prompt") : null;
-    const costly = buttons.length > 0 && buttons.every(([, w]) => w.cost) && u.legal.length > buttons.length;
-    const actions = h("div", { class: `actions ${ask || costly ? "in-flow" : "sticky"}`, role: "group", "aria-label": "your actions" }, ...buttons.map(([a, w]) => {
+    const wayOn = buttons.some(([a, w]) => !w.cost && a.card === undefined && a.cards === undefined);
+    const sticky = !ask && (wayOn || u.legal.length === buttons.length);
+    const actions = h("div", { class: `actions ${sticky ? "sticky" : "in-flow"}`, role: "group", "aria-label": "your actions" }, ...buttons.map(([a, w]) => {
       const key = Object.keys(mod.keys).find((k) => mod.keys[k] === a.action);
       const cost = w.cost ? cardWords(w.cost, mod.cardText) : "";
       const note = w.note ? cardWords(w.note, mod.cardText) : "";  // what it will do
@@ -458,9 +497,11 @@ class TableScreen {
       shown.length < this.logStart + this.log.length ? h("li", { class: "muted" }, "… earlier events") : "",
       ...shown.map((e, i) => {
         // the sentence comes with the event, in the game's one wording; cards are [[NAME]] tokens
+        if (firedBy(shown[i - 1], e)) return ""; // said on its house rule's line
         const away = this.byStandIn(e, firstShown + i); // the stand-in bot's doing
+        const then = firedBy(e, shown[i + 1]) ? `: ${cardWords(shown[i + 1].text, mod.cardText)}` : "";
         return e.text ? h("li", { class: `ev ev-${e.event} tone-${e.tone || "plain"}${away ? " while-away" : ""}`, "data-seat": e.seat ?? null },
-          cardWords(e.text, mod.cardText)) : "";
+          cardWords(e.text, mod.cardText) + then) : "";
       }));
     const leave = this.seat !== null && u.status !== "over" ? h("button", {
       class: "ghost leave", onclick: () => this.leave(),
@@ -471,7 +512,7 @@ class TableScreen {
       h("button", { type: "button", class: "ghost", onclick: () => { this.awayFrom = undefined; this.render(); } }, "Got it")) : "";
     if (ask) ask.after(actions);
     this.root.replaceChildren(h("div", { class: "play" }, offline, this.ring(toAct, last), turn, away, main, ask ? "" : actions, leave),
-      h("aside", { class: "side" }, this.hostPanel(), this.lowTimeToggle(), h("h3", {}, "What happened"), log,
+      h("aside", { class: "side" }, this.hostPanel(), this.lowTimeToggle(), this.housePanel(), h("h3", {}, "What happened"), log,
         this.chat ? this.chat.element : ""));
     log.scrollTop = log.scrollHeight;
     this.animate();
@@ -508,7 +549,7 @@ class TableScreen {
       const due = typeof s.stand_in_in === "number" && !s.stand_in && !s.bot;
       const note = s.bot ? botNote : s.stand_in ? "away · a bot plays for now" : due
         ? ["away · a bot plays in ", h("span", { class: "stand-in-clock", "data-stand-in-seat": s.seat }, clockText(s.stand_in_in))]
-        : s.joined ? (s.connected ? "" : "away") : "not joined yet";
+        : s.joined ? (s.connected ? "" : "away") : s.seat === this.seat ? "" : s.connected ? "choosing a name…" : "not joined yet";
       // anyone playing (or the host) may hand an absent player's seat to a bot at once; only the host
       // a seat nobody has opened yet (play then begins without them)
       const seated = this.seat !== null && this.seat !== s.seat;
@@ -519,7 +560,7 @@ class TableScreen {
           last && last.seat === s.seat ? "last-move" : ""].join(" "),
         "data-seat": s.seat, style: `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}%`,
         title: s.bot ? `${s.bot} bot` : null,
-      }, h("span", { class: "name" }, s.seat === this.seat ? `${names[s.seat]} (you)` : names[s.seat]),
+      }, h("span", { class: "name" }, personName(names[s.seat]), s.seat === this.seat && !this.naming ? " (you)" : ""),
         h("span", { class: "note" }, note),
         h("span", { class: "count" }, this.mod.seatNote(u.view, s.seat)),
         h("span", { class: "clock", "data-clock-seat": s.seat, hidden: true }),
@@ -573,7 +614,7 @@ class TableScreen {
       const seat = u.seats[inv.seat];
       const url = location.origin + inv.path;
       box.append(h("div", { class: "row host-invite", "data-seat": inv.seat },
-        h("span", { class: "seat-no" }, `${seat.name}${inv.seat === this.seat ? " (you)" : ""}`),
+        h("span", { class: "seat-no" }, personName(seat.name), inv.seat === this.seat ? " (you)" : ""),
         h("input", { value: url, readonly: true, "aria-label": `invite link for ${seat.name}` }), copyButton(url)));
     }
     if (spectate) {
@@ -586,6 +627,18 @@ class TableScreen {
         ? h("button", { id: "resume", onclick: () => this.host({ do: "resume" }) }, "Resume the game")
         : h("button", { id: "pause", class: "ghost", onclick: () => this.host({ do: "pause" }) }, "Pause the game")));
     }
+    return box;
+  }
+
+  /** The table's house rules, each in words (public: every seat and spectator reads them); open unless folded
+   * away, and folded at first on a phone, where the side panel is short. */
+  housePanel() {
+    const rules = this.welcome?.house || [];
+    if (!rules.length) return "";
+    const box = h("details", { class: "house-panel", id: "house-panel" }, h("summary", {}, `House rules (${rules.length})`),
+      h("ul", {}, ...rules.map((r) => h("li", { "data-rule": r.id }, ...ruleWords(r)))));
+    box.open = this.houseOpen ?? !matchMedia("(max-width: 760px)").matches;
+    box.addEventListener("toggle", () => { this.houseOpen = box.open; });
     return box;
   }
 
@@ -604,25 +657,58 @@ class TableScreen {
     return saved || { invites: [], spectate: null };
   }
 
+  /** Before play: who is here and who is still missing, for everyone; the host (or whoever holds the
+   * links) also gets each friend's link to send; a person whose seat has no name yet is asked theirs. */
   waiting() {
-    const box = h("div", { class: "panel waiting" }, h("h2", {}, "Waiting for everyone to sit down"),
-      h("p", { class: "muted" }, "The game starts when every person's seat has joined"
-        + (this.welcome?.host ? " (or you let a bot play a seat nobody opens)" : "") + ". Send each friend their link:"));
+    const seats = this.last.seats;
+    const names = this.names();
+    const people = seats.filter((s) => !s.bot);
+    const missing = people.filter((s) => !s.joined && s.seat !== this.seat);
     const { invites, spectate } = this.savedInvites();
-    for (const inv of invites) {
-      if (inv.seat === this.seat) continue;
-      const seat = this.last.seats[inv.seat];
+    const links = invites.filter((inv) => inv.seat !== this.seat);
+    const box = h("div", { class: "panel waiting" }, h("h2", {}, "Waiting for everyone to sit down"),
+      this.naming ? this.nameForm() : "",
+      h("p", { class: "still-missing", role: "status" }, missing.length
+        ? [h("b", {}, `Still to come: ${andList(missing.map((s) => s.name))}.`), " The game starts when everyone has opened "
+          + "their invite link" + (this.welcome?.host ? " (or you let a bot play a seat nobody opens)." : ".")]
+        : h("b", {}, "Everyone is here.")),
+      h("ul", { class: "who-is-here" }, ...people.map((s) => h("li", { "data-seat": s.seat },
+        personName(names[s.seat]), s.seat === this.seat && !this.naming ? " (you)" : "",
+        h("span", { class: "muted" }, s.joined || s.seat === this.seat ? " · here" : s.connected ? " · choosing a name…" : " · not here yet")))));
+    if (links.length) box.append(h("p", { class: "muted" }, "Send each friend their link:"));
+    for (const inv of links) {
+      const seat = seats[inv.seat];
       const url = location.origin + inv.path;
       box.append(h("div", { class: "row invite", "data-seat": inv.seat },
-        h("span", { class: "seat-no" }, `${seat.name}${seat.joined ? " ✓" : ""}`),
+        h("span", { class: "seat-no" }, personName(seat.name), seat.joined ? " ✓" : ""),
         h("input", { value: url, readonly: true, "aria-label": `invite link for ${seat.name}` }), copyButton(url),
         this.welcome?.host && !seat.joined
           ? h("button", { class: "ghost replace", onclick: () => this.host({ do: "replace", seat: inv.seat }) }, "Let a bot play")
           : ""));
     }
-    if (spectate) box.append(h("p", { class: "muted" }, "Spectators: ", h("code", {}, location.origin + spectate)));
-    box.append(h("p", { class: "muted" }, "The links stay under “Invite links” beside the table for the whole game."));
+    if (spectate) box.append(h("p", { class: "muted spectate" }, "Spectators: ", h("code", {}, location.origin + spectate)));
+    if (links.length) box.append(h("p", { class: "muted" }, "The links stay under “Invite links” beside the table for the whole game."));
     return box;
+  }
+
+  /** "Who are you?": a friend whose seat the host left unnamed says their name on joining, and this
+   * browser remembers it for their next table. Built once, so a name being typed survives the redraws. */
+  nameForm() {
+    if (this.nameBox) return this.nameBox;
+    const input = h("input", { name: "my-name", maxlength: 40, required: true, autocomplete: "nickname",
+      placeholder: "your name", value: localStorage.getItem(NAME_KEY) || "", "aria-label": "your name" });
+    const form = h("form", { class: "name-form", id: "name-form" },
+      h("h3", {}, "Who are you?"), h("p", {}, "Your name, as the others at the table will see it."),
+      h("div", { class: "row" }, input, h("button", {}, "Sit down")));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      if (this.conn.send({ type: "name", name }) === null) return notice("Not connected: try again in a moment.", "error");
+      localStorage.setItem(NAME_KEY, name);
+    });
+    this.nameBox = form;
+    return form;
   }
 
   resultPanel(ctx) {
@@ -634,9 +720,9 @@ class TableScreen {
     const story = this.ending();
     const panel = h("div", { id: "result", class: "result" }, h("div", { class: "panel" },
       h("h2", {}, title),
-      story ? h("p", { class: "ending" }, story) : "",
-      // the rules name seats by number ("seat 0 ran out of time"); people read names
-      h("p", { class: story ? "muted" : "" }, `The game ended: ${named(r.reason, names)}.`),
+      // how it ended, once: the game's own sentences when the log tells it, else the rules' reason
+      // (which names seats by number, "seat 0 ran out of time": people read names)
+      story ? h("p", { class: "ending" }, story) : h("p", { class: "ending" }, `The game ended: ${named(r.reason, names)}.`),
       this.mod.resultDetail ? this.mod.resultDetail(ctx) // the game's own summary tells the scores its way
         : r.scores ? h("p", {}, "Scores: " + r.scores.map((s, i) => `${names[i]} ${s}`).join(", ")) : "",
       rematchBox(u, this.seat, names, (m) => this.conn.send(m)),
@@ -691,6 +777,17 @@ async function loadModule(game) {
     console.error(err);
     return fallback;
   }
+}
+
+/** Whether ``next`` is what the house rule firing in ``e`` did, said on its line ("Sevens give (house rule): Bo
+ * draws 1"): the event right after a firing, unless it starts something else (a turn, another firing, the end). */
+function firedBy(e, next) {
+  return !!(e && next && e.event === "house" && e.text && next.text && !["turn", "house", "over"].includes(next.event));
+}
+
+/** "Ann", "Ann and Bo", "Ann, Bo and Cy". */
+function andList(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 // --- How to play -----------------------------------------------------------

@@ -27,6 +27,17 @@ export function named(text, names) {
   return String(text).replace(/\bseat[: ](\d+)\b/g, (w, n) => names[Number(n)] ?? w);
 }
 
+/**
+ * A person's name, as it wraps on a narrow screen: between its words (and after a hyphen), never inside
+ * one; a word too long for its box ends in "…", the whole name in the tooltip. Names are up to 40
+ * characters, and "Featherstonehaugh-Cholmondeley" broke mid-word in a phone's seat box.
+ */
+export function personName(name) {
+  const words = String(name).split(/\s+|(?<=-)/).filter(Boolean);
+  return h("span", { class: "person-name", title: name }, ...words.flatMap((w, i) => [
+    i && !words[i - 1].endsWith("-") ? " " : "", h("span", { class: "word" }, w)]));
+}
+
 /** A button that copies ``text`` to the clipboard (or selects it where that is not allowed). */
 export function copyButton(text) {
   const b = h("button", { type: "button", class: "ghost" }, "Copy");

@@ -27,14 +27,27 @@ const isStructured = (value) => value !== null && typeof value === "object";
 /** A list of plain words or numbers, shown and typed comma-separated ("standard,christmas"), not as JSON. */
 export const isPlainList = (value) => Array.isArray(value) && value.every((v) => ["string", "number"].includes(typeof v));
 
-/** The control for one option of ``game`` (an /api/games entry): {element, advanced}. Its input is named ``opt-KEY``. */
+/**
+ * The control for one option of ``game`` (an /api/games entry): {element, advanced}, and for an option
+ * naming a seat ("First dealer") ``seats(n)``, which offers the n seats of the table as people count
+ * them, from Seat 1 (the value sent stays the seat's number from 0). Its input is named ``opt-KEY``.
+ */
 export function optionField(game, key, value) {
-  const { label, help, advanced, by_default: byDefault } = wordsFor(game, key);
+  const { label, help, advanced, by_default: byDefault, type } = wordsFor(game, key);
   const choices = wordsFor(game, key).choices.map((c) => [c.value, c.words]);
-  const words = byDefault ? `${help} Left empty: ${byDefault}.` : help;
+  const words = byDefault && type !== "seat" ? `${help} Left empty: ${byDefault}.` : help;
   const name = `opt-${key}`;
   let input;
-  if (choices.some(([v]) => v === value)) {
+  let seats;
+  if (type === "seat") {
+    input = h("select", { name, "data-default": "empty" });
+    seats = (n) => {
+      const chosen = input.value;
+      input.replaceChildren(h("option", { value: "" }, byDefault || "the last seat"),
+        ...Array.from({ length: n }, (_, i) => h("option", { value: String(i) }, `Seat ${i + 1}`)));
+      input.value = Number(chosen) < n ? chosen : "";
+    };
+  } else if (choices.some(([v]) => v === value)) {
     input = h("select", { name }, ...choices.map(([v, said]) => h("option", { value: v }, said)));
     input.value = value;
   } else if (byDefault) {
@@ -53,5 +66,5 @@ export function optionField(game, key, value) {
   }
   const element = h("label", { class: "option", "data-option": key }, h("span", { class: "option-name" }, label), input,
     words ? h("small", { class: "option-words" }, words) : "");
-  return { element, advanced: !!advanced };
+  return { element, advanced: !!advanced, seats };
 }

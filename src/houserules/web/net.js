@@ -33,7 +33,10 @@ export class TableConnection {
     this.ws = ws;
     ws.onopen = () => {
       const hello = { type: "hello", since: this.events };
-      if (this.token) hello.token = this.token;
+      if (this.token) {
+        hello.token = this.token;
+        hello.naming = true; // this page asks its person's name if the host left their seat unnamed
+      }
       if (this.keys.watch) hello.watch = this.keys.watch;
       if (this.keys.host) hello.host = this.keys.host;
       ws.send(JSON.stringify(hello));

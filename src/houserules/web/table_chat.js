@@ -6,7 +6,10 @@
 // the chat; the choice is remembered in this browser (localStorage).
 //
 // The panel is built once per table screen and moved into each redraw, so a
-// line being typed survives the updates that arrive meanwhile.
+// line being typed survives the updates that arrive meanwhile. Where the panel
+// is out of sight (on a phone it sits below the table and the log), a line
+// someone says brings up a note at the top of the screen ("Chat · Bo: good
+// move (2 new)"); a tap on it scrolls to the chat, and seeing the chat clears it.
 
 import { h } from "./dom.js";
 
@@ -43,6 +46,29 @@ export class ChatPanel {
       this.list, this.mutedNote, this.form, this.readOnly);
     this.setCanTalk(canTalk);
     this.setMuted(localStorage.getItem(MUTED) === "1");
+    this.unread = 0; // lines said by others while the panel was out of sight
+    this.newLines = h("button", { type: "button", class: "chat-new", id: "chat-new", hidden: true, "aria-live": "polite",
+      onclick: () => { this.element.scrollIntoView({ behavior: "smooth", block: "end" }); this.input.focus({ preventScroll: true }); } });
+    document.body.append(this.newLines);
+    this.inSight = false;
+    this.watcher = new IntersectionObserver(([entry]) => {
+      this.inSight = entry.intersectionRatio >= 0.5; // half the lines on screen: the chat is seen
+      if (this.inSight) this.showUnread(0);
+    }, { threshold: 0.5 });
+    this.watcher.observe(this.list);
+  }
+
+  /** The table screen is left: no note outlives it. */
+  close() {
+    this.watcher.disconnect();
+    this.newLines.remove();
+  }
+
+  /** The note of lines not seen yet: ``count`` of them, the last ``line`` said (0: none, hidden). */
+  showUnread(count, line) {
+    this.unread = count;
+    this.newLines.hidden = count === 0;
+    if (count) this.newLines.textContent = `Chat · ${line.name}: ${line.text}` + (count > 1 ? ` (${count} new)` : "");
   }
 
   get muted() {
@@ -74,6 +100,8 @@ export class ChatPanel {
     this.lines.sort((a, b) => a.n - b.n);
     this.lines.splice(0, Math.max(0, this.lines.length - HELD));
     if (this.muted && !msg.history) this.unseen += fresh.length;
+    const others = msg.history ? [] : fresh.filter((l) => l.seat !== mySeat);
+    if (others.length && !this.muted && !this.inSight) this.showUnread(this.unread + others.length, others.at(-1));
     this.draw();
   }
 

@@ -27,12 +27,20 @@ for the simulator), ``game``; for people and programs ``bots``, ``terminal``,
 
 from __future__ import annotations
 
-from ...engine.registry import GameSpec, lazy_exports
+from ...engine.registry import FirstGame, GameSpec, lazy_exports
+
+#: the lobby's and the terminal's words for a first game (the figures: docs/rules/bpoker.md, "A first game")
+FIRST_GAME = ("bpoker has some sixty card rules; every card says what it does before you play it. As written, a 9♦ "
+              "played wins the hand at once (it ends about half the hands). A first game makes it wait: it wins "
+              "only if it is still on your table when your next turn begins, so the others can answer it, and hands "
+              "are won mostly by the poker hands you build. It also leaves out the Jokers (no f_poker, and no cards "
+              "handed to you that you must play).")
 
 SPEC = GameSpec(
     name="bpoker",
     title="bpoker",
     players=(3, 6),
+    summary="Poker where every card does something: build a poker hand on your table while the others' cards steal, force and blow it up.",
     game="houserules.games.bpoker.game:GAME",
     bots={"heuristic": "houserules.games.bpoker.bots:Heuristic"},
     terminal="houserules.games.bpoker.terminal:RENDERER",
@@ -43,6 +51,9 @@ SPEC = GameSpec(
     playout="heuristic",
     levels={"strong": "ismcts:40"},
     order=5,
+    # a first table (issue 39): the 9♦ must survive a round, as option nine_diamonds=stands (BP-H26), and no
+    # Jokers; measured on the rules page ("A first game")
+    first_game=FirstGame({"nine_diamonds": "stands", "jokers": 0}, FIRST_GAME),
 )
 
 _LAZY = {"GAME": "game", "BPoker": "game", "BState": "state", "BView": "view"}

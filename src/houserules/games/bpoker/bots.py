@@ -54,6 +54,8 @@ SET_KNOCKERS = ("BP-P.2", "BP-P.KC", "BP-P.9D")
 SET_SPOILERS = ("BP-P.JJ", "BP-P.9D", "BP-P.KC")
 THREAT = 40.0  # what knocking an opponent's standing 9♦ off is worth
 TRADES = ("BP-2S", "BP-2H", "BP-2D", "BP-2C", "BP-P.2")
+#: opponents' effects too small to spend a 10♦'s Magic on
+CHEAP = ("BP-5.4",)
 
 
 def _base(name: str) -> str:
@@ -219,10 +221,7 @@ class Heuristic(BotBase):
         options = [a.arg for a in legal]
         pick = {o: a for o, a in zip(options, legal, strict=True)}
         if "magic" in pick or "tunnel" in pick or "reflect" in pick:
-            coming = [_base(c) for c in d["transit"]]
-            if coming and not any(c in BAD_TO_FORCE for c in coming):
-                return pick["pass"]  # a good card forced on me: let it come
-            return pick.get("reflect") or pick.get("magic") or pick["tunnel"]
+            return self._react(d, pick)
         if "stand" in pick:
             return self._f_poker(d, pick)
         if "wild" in pick:
@@ -233,6 +232,20 @@ class Heuristic(BotBase):
         clause = (d.get("ask") or {}).get("clause", "")
         score = self._scorer(d, me, clause)
         return max(legal, key=lambda a: (score(a.arg), self.rng.random()))
+
+    def _react(self, d: dict[str, Any], pick: dict[str, Action]) -> Action:
+        """Magic, Tunnel or the Reflector: against a bad card forced on it; on a card it plays
+        itself only when that card would cost it dearly (a 10♣, a 7♣, a K♠ it had to play); against an
+        opponent's effect unless it is small (a 5's fee of 1 is not worth a 10♦)."""
+        clause = (d.get("about") or {}).get("clause", "")
+        coming = [_base(c) for c in d["transit"]]
+        if clause == "BP-10D.M":  # a card of its own choosing
+            return pick["magic"] if any(WORTH.get(c, 0) <= -5 for c in coming) else pick["pass"]
+        if clause != "BP-R.2":  # Magic's second use, against an opponent's effect
+            return pick["pass"] if clause in CHEAP else pick["magic"]
+        if coming and not any(c in BAD_TO_FORCE for c in coming):
+            return pick["pass"]  # a good card forced on me: let it come
+        return pick.get("reflect") or pick.get("magic") or pick["tunnel"]
 
     def _eight(self, d: dict[str, Any], me: int, pick: dict[str, Action]) -> Action:
         """An 8: made wild if a wild lifts the hand more than the 8 itself, else kept (fees −1)."""

@@ -123,6 +123,16 @@ def value_name(r: int, s: int) -> str:
     return RANK_NAMES[r] + SUIT_SYMBOLS[s]
 
 
+def spoken(card: int, value: tuple[int, int] | None = None) -> str:
+    """A card in words for a sentence ("7♦", "Joker"), and its value in effect when a 5 has changed
+    it ("10♦ as a 9♦")."""
+    r, s = face(card)
+    said = "Joker" if is_joker(card) else value_name(r, s)
+    if value is None or value == (r, s) or (is_joker(card) and value[0] == JOKER and value[1] == BLACK1):
+        return said
+    return f"{said} as a {value_name(*value)}"
+
+
 def deck(decks: int, jokers: int) -> list[int]:
     """Every card of ``decks`` decks with ``jokers`` Jokers each (0..2)."""
     return [c * PER_DECK + i for c in range(decks) for i in range(52 + jokers)]
@@ -133,3 +143,17 @@ def shift(r: int, delta: int) -> int:
     "An A becomes a 1" going up and a 2 becomes a 1 going down (house rule
     BP-H20: so a 1 going down becomes an A)."""
     return (r - 1 + delta) % 14 + 1
+
+
+def on_five(card: int, delta: int, joker_suit: int | None = None) -> tuple[int, int]:
+    """The value in effect of ``card`` played on a 5 (or a chain of 5s) shifting it by ``delta``
+    (L403-412, L435-440): its rank moved round the cycle (BP-H20); a Joker takes the black suit its
+    player names (L443-444, ``joker_suit``; a 1 of Black until named); a card made 1 is no suit's 1
+    but the 1 of its colour (L215-218)."""
+    r, s = face(card)
+    if joker_suit is not None:
+        s = joker_suit
+    r2 = shift(r, delta)
+    if r2 == 1 and r != JOKER:
+        return r2, RED1 if is_red(s) else BLACK1
+    return r2, s

@@ -11,9 +11,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, Final
 
 ANY: Final = -1  # a rule for every suit of a rank (5, 6, 8)
+_BLACK1, _RED1 = 4, 5  # cards.BLACK1, cards.RED1: the 1 of a colour, no suit's
+#: every value a card rule is looked up by: the 52 cards' faces, the 1 of Black (a Joker) and of
+#: Red, and the 1 of each suit (a Joker after two 5s of one suit, L219-221)
+VALUES: Final = (*((r, s) for r in range(2, 15) for s in range(4)), (1, _BLACK1), (1, _RED1),
+                 *((1, s) for s in range(4)))
+
+
+def code(value: tuple[int, int]) -> int:
+    """A value as one whole number (rank * 8 + suit): what a house book keeps (``like:9S``)."""
+    return value[0] * 8 + value[1]
+
+
+def decode(n: int) -> tuple[int, int]:
+    """The value ``code`` made ``n`` from."""
+    r, s = divmod(int(n), 8)
+    return r, s
 
 
 @dataclass(frozen=True)
@@ -45,6 +62,15 @@ def card_rule(rank: int, suits: tuple[int, ...], rule: CardRule) -> CardRule:
         RULES[(rank, s)] = rule
     _AMOUNTS.clear()
     return rule
+
+
+def registered() -> Mapping[tuple[int, int], CardRule]:
+    """Every card rule: the effects modules register theirs as they load (loaded here, by name,
+    when nothing has loaded them yet: the house checks may run before the game is)."""
+    if not RULES:
+        for module in ("effects_low", "effects_high"):
+            import_module(f"{__package__}.{module}")
+    return RULES
 
 
 def rule_for(value: tuple[int, int]) -> CardRule | None:
@@ -93,12 +119,13 @@ SAYS: dict[str, str] = {
     "BP-7D": "every other player pays you 4 cards",
     "BP-8": "pay 1: it becomes wild; pay 2: keep it; else discard it and break a tile. Your fees -1",
     "BP-9": "discard an unprotected card of an opponent's table",
-    "BP-9D": "wins you the hand {nine} (after a 5: discard any opponent's table card)",
+    "BP-9D": "wins you the hand {nine} (a card that is only a 9♦ in effect: discard any opponent's table card)",
     "BP-9C": "the next player discards one of your other unprotected table cards",
     "BP-10H": "Dump: your viewing hand becomes cards you must play",
     "BP-10S": "your viewing hand to the pot; you may force a table card on another player",
     "BP-10C": "Card of Death: you lose the hand, unless you have a no-effect card (then they return)",
-    "BP-10D": "protected; later discard it for Magic (a card forced on you lands with no effect)",
+    "BP-10D": "protected; discard it for Magic: a card coming onto your table lands with no effect, "
+              "or an opponent's card does nothing to you",
     "BP-J": "the next card anybody plays has no effect; your fees +1",
     "BP-JC": "the next card anybody plays has no effect; your fees +2",
     "BP-QD": "goes to the next player's table; you see his viewing hand",

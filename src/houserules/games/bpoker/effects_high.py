@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from ...engine.core import Event, event
@@ -10,10 +11,10 @@ from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .effects_low import make_wild
 from .looks import changed, moved, saw
-from .machine import ask, push, step, window
+from .machine import ask, push, step
 from .pairs import set_rule
 from .play import NOBODY, Ctx, cards_of, enter, forced_by_opponent
-from .reactions import guard_offers, magic_stops, spent
+from .reactions import guard, magic_stops, spent
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, own_slot, parse_seat, slot_options
 from .tiles import immune
@@ -36,7 +37,7 @@ def _eight(state: BState, f: Frame) -> list[Event]:
     priced = (("wild", wild), ("keep", keep))
     opts = [o for o, n in priced if can_pay(state, f.seat, n)] + ["discard"]
     held = tuple((o, "BP-F.4", f"your stash cannot pay a fee of {n}") for o, n in priced if o not in opts)
-    prompt = f"8: wild for {wild}, keep for {keep} (if your stash can pay), or discard it"
+    prompt = f"8: wild for {wild}, keep for {keep} (if the stash can pay), or discard it"
     return ask(state, f.seat, "BP-8", prompt, opts, "8.choice", f.data[0], auto=False, withheld=held)
 
 
@@ -51,8 +52,13 @@ def _eight_choice(state: BState, f: Frame) -> list[Event]:
         pay(state, f.seat, fee(state, f.seat, 2, ctx.card), "pot", "BP-8")
         return []
     events = _discard_card(state, f.seat, ctx.card, "BP-8") if own_slot(state, f.seat, ctx.card) else []
-    tiles = [card_name(s.top) for t in state.tables for s in t if len(s.cards) > 1 and not immune(s, 8)]
-    return events + ask(state, f.seat, "BP-8", "break up which tile", tiles, "8.break", ctx)
+    return events + ask(state, f.seat, "BP-8", "break up which tile", breakable(state), "8.break", ctx)
+
+
+def breakable(state: BState) -> list[str]:
+    """The tiles an unpaid 8 may break up (L594-595): any table's, but not a no-effect one, since the
+    8's rule does not say it applies to no-effect cards (L110-113), nor a 6+6+6 of one suit (L1057-1058)."""
+    return [card_name(s.top) for t in state.tables for s in t if len(s.cards) > 1 and not s.ne and not immune(s, 8)]
 
 
 @step("8.wild")
@@ -62,16 +68,32 @@ def _eight_wild(state: BState, f: Frame) -> list[Event]:
 
 @step("8.break")
 def _eight_break(state: BState, f: Frame) -> list[Event]:
-    where = find(state, parse_card(f.data[1]))
-    return break_up(state, where[0], where[1]) if where is not None else []
+    """The tile's owner, if an opponent, may stop its breaking with Magic (L686-690)."""
+    ctx, choice = f.data
+    where = find(state, parse_card(choice))
+    if where is None:
+        return []
+    return guard(state, [where[0]], "8.do", f.seat, ctx, choice, clause="BP-8", card=ctx.said,
+                 says=f"seat {f.seat}'s {ctx.said} breaks up the tile {choice} on seat {where[0]}'s table")
+
+
+@step("8.do")
+def _eight_do(state: BState, f: Frame) -> list[Event]:
+    _, choice, answers = f.data
+    where = find(state, parse_card(choice))
+    stop = magic_stops(state, f.seat, answers, "BP-8", "stopped by Magic", failed=where is None)
+    if stop is not None:
+        return stop
+    assert where is not None  # a missing tile stopped the effect above
+    return break_up(state, where[0], where[1])
 
 
 card_rule(8, (ANY,), CardRule("BP-8", "8", "8", (("fee", -1),)))
 
 
 # --- 9s (L603-634) -----------------------------------------------------------------------
-def _nine_pick(state: BState, f: Frame, keep: object, clause: str) -> list[Event]:
-    opts = slot_options(state, opponents(state, f.seat), keep)  # type: ignore[arg-type]
+def _nine_pick(state: BState, f: Frame, keep: Callable[[Slot], bool], clause: str) -> list[Event]:
+    opts = slot_options(state, opponents(state, f.seat), keep)
     return ask(state, f.seat, clause, "discard which card of an opponent's table", opts, "9.guard", f.data[0], clause)
 
 
@@ -83,28 +105,31 @@ def _nine(state: BState, f: Frame) -> list[Event]:
 
 @step("9D")
 def _nine_diamonds(state: BState, f: Frame) -> list[Event]:
-    """9♦ at face value: you win (L617-618); in effect only: discard any card of an opponent's table."""
+    """9♦ at face value: you win (L617-618); in effect only: discard any card of an opponent's table.
+    "If the card's face value is 9♦" asks what the card is, not whether a 5 touched it: a 9♦ played
+    on 5s whose shifts cancel (a red 5, then a black 6) is a 9♦ in effect and at face value, and wins."""
     ctx: Ctx = f.data[0]
-    slot = own_slot(state, f.seat, ctx.card)
-    if slot is not None and slot.eff is None and face(ctx.card) == (9, DIAMONDS):
+    if face(ctx.card) == (9, DIAMONDS):
         if state.options.get("nine_diamonds") == "stands":  # BP-H26: the 9♦ it played wins at the win check
             state.nines = (*state.nines, (f.seat, ctx.card))
             return [event("nine-stands", f.seat, {"clause": "BP-H26"})]
-        return window(state, guard_offers(state, opponents(state, f.seat)), "9D.win", f.seat, ctx)
+        return guard(state, opponents(state, f.seat), "9D.win", f.seat, ctx, clause="BP-9D", card=ctx.said,
+                     says=f"seat {f.seat}'s {ctx.said} wins the hand")
     return _nine_pick(state, f, lambda s: not immune(s, 9), "BP-9D")
 
 
 def standing_nine(state: BState, seat: int) -> int | None:
     """BP-H26 (option ``nine_diamonds=stands``): the 9♦ that ``seat`` *played* at face value and
-    that still lies on its table, alone, upright and with effect: it wins the hand when the seat's
+    that still lies on its table as a 9♦ (alone, or the last card of a 5-tile whose shifts cancel),
+    upright and with effect: it wins the hand when the seat's
     turn begins (None: there is none). Only a played 9♦ stands: one put on the table by a 2's
     trade, or returned to effect by a J, a 10♣ or a broken tile, was never played, and has no
     immediate effect (L283-284, L762-767, L87-92), so it wins nothing; ``zones.lift`` forgets a
     9♦ that leaves its table, and a Shield (J + J) the 9♦s it makes no-effect."""
     for owner, card in state.nines:
         if owner == seat:
-            slot = next((s for s in state.tables[seat] if s.cards == [card]), None)
-            if slot is not None and not slot.ne and not slot.wild:
+            slot = next((s for s in state.tables[seat] if s.top == card), None)
+            if slot is not None and not slot.ne and not slot.wild and value(slot) == (9, DIAMONDS):
                 return card
     return None
 
@@ -135,7 +160,9 @@ def _nine_guard(state: BState, f: Frame) -> list[Event]:
     ctx, clause, choice = f.data
     where = find(state, parse_card(choice))
     assert where is not None
-    return window(state, guard_offers(state, [where[0]]), "9.do", f.seat, ctx, clause, choice)
+    what = "the tile " + choice if len(where[1].cards) > 1 else choice
+    return guard(state, [where[0]], "9.do", f.seat, ctx, clause, choice, clause=clause, card=ctx.said,
+                 says=f"seat {f.seat}'s {ctx.said} discards {what} from seat {where[0]}'s table")
 
 
 @step("9.do")
@@ -147,7 +174,20 @@ def _nine_do(state: BState, f: Frame) -> list[Event]:
     if stop is not None:
         return stop
     assert where is not None  # a missing card stopped the effect above
+    if clause == "BP-9D":  # a tile is one protected card (L65-66): the 9♦ in effect takes it whole
+        return _discard_slot(state, where[0], where[1], clause)
     return _discard_card(state, where[0], card, clause)
+
+
+def _discard_slot(state: BState, seat: int, slot: Slot, clause: str) -> list[Event]:
+    """A table card to the discard, a tile whole: "A tile is considered one protected card" for
+    the cards that may take protected ones (L65-66; the 9♦ in effect, L619-621, and the K♥'s
+    discard, L841-844, as the 2♦ takes one, L303-306). The last-card rule of L1208-1214 is for joint
+    effects only."""
+    events: list[Event] = []
+    for c in list(slot.cards):
+        events += _discard_card(state, seat, c, clause)
+    return events
 
 
 @step("9C")
@@ -156,7 +196,8 @@ def _nine_clubs(state: BState, f: Frame) -> list[Event]:
     ctx: Ctx = f.data[0]
     chooser = state.next_seat(f.seat)
     opts = [card_name(s.top) for s in state.tables[f.seat] if targetable(s) and ctx.card not in s.cards]
-    return ask(state, chooser, "BP-9C", "discard which card of this table", opts, "9C.do", ctx, owner=f.seat)
+    return ask(state, chooser, "BP-9C", f"discard which card of seat {f.seat}'s table", opts, "9C.do", ctx,
+               owner=f.seat)
 
 
 @step("9C.do")
@@ -193,7 +234,8 @@ def _ten_spades(state: BState, f: Frame) -> list[Event]:
             for t in opponents(state, f.seat)]
     if not opts:
         return events
-    return events + ask(state, f.seat, "BP-10S", "force a card of your table onto", ["skip", *opts], "10S.force",
+    return events + ask(state, f.seat, "BP-10S", f"force a card of seat {f.seat}'s table onto", ["skip", *opts],
+                        "10S.force",
                         ctx, auto=False)
 
 
@@ -235,7 +277,8 @@ def _ten_diamonds(state: BState, f: Frame) -> list[Event]:
     if not opts:
         state.control = None
         return events + [event("released", ctx.forcer, {"of": f.seat})]
-    return events + ask(state, ctx.forcer, "BP-10D.C", "play which of their cards onto their table", opts,
+    return events + ask(state, ctx.forcer, "BP-10D.C",
+                        f"play which of seat {f.seat}'s cards onto seat {f.seat}'s table", opts,
                         "control.play", ctx, owner=f.seat)
 
 
@@ -309,11 +352,17 @@ def _jack_restore(state: BState, f: Frame) -> list[Event]:
 
 
 # --- Qs (L787-832) ---------------------------------------------------------------------
+#: the rules whose cards are never passed with a Q♣/Q♠ (L816): theirs
+PASSING: Final = ("BP-QC", "BP-QS")
+
+
 def _companions(state: BState, seat: int, queen: int) -> list[Slot]:
     """What may be passed with a Q♣/Q♠ (L811-817): a card of your table, protected yes, no-effect
-    no, not a Q♣ or Q♠ (a tile by its last card)."""
+    no, not a Q♣ or Q♠ (a tile by its last card), nor a card a house book has follow a Q♣'s or Q♠'s
+    rule (BP-HR2: by face, as the chapter's exception, so that no pass can pass on for ever)."""
+    rule = state.house.rule_for
     return [s for s in state.tables[seat]
-            if not s.ne and queen not in s.cards and face(s.top) not in ((12, CLUBS), (12, SPADES))]
+            if not s.ne and queen not in s.cards and getattr(rule(face(s.top)), "clause", "") not in PASSING]
 
 
 def _pairs(slots: list[Slot]) -> list[str]:
@@ -332,7 +381,9 @@ def _queen(sign: int, companion: bool, clause: str) -> str:
         if receiver == f.seat or own_slot(state, f.seat, ctx.card) is None:
             return [event("lost", f.seat, {"clause": clause, "why": "nobody to pass to"})]
         if not companion:  # Magic's second use (L686-690) may stop a Q♦/Q♥ coming to a table, and the look
-            return window(state, guard_offers(state, [receiver]), f"{name}.guard", f.seat, ctx, receiver)
+            return guard(state, [receiver], f"{name}.guard", f.seat, ctx, receiver, clause=clause, card=ctx.said,
+                         says=f"seat {f.seat}'s {ctx.said} goes onto seat {receiver}'s table, and seat {f.seat} "
+                              f"looks at seat {receiver}'s viewing hand")
         slots = _companions(state, f.seat, ctx.card)
         if not slots:
             return _pass_queen(state, f.seat, ctx, receiver, ())
@@ -414,7 +465,8 @@ def _king_hearts(state: BState, f: Frame) -> list[Event]:
     ctx: Ctx = f.data[0]
     opts = [card_name(s.top) for s in state.tables[f.seat]
             if (targetable(s) and not immune(s, 13)) or s.top == ctx.card]
-    return ask(state, f.seat, "BP-KH", "put which card of your table in the pot", opts, "KH.pot", f.data[0])
+    return ask(state, f.seat, "BP-KH", f"put which card of seat {f.seat}'s table in the pot", opts, "KH.pot",
+               f.data[0])
 
 
 @step("KH.pot")
@@ -424,7 +476,8 @@ def _king_hearts_pot(state: BState, f: Frame) -> list[Event]:
     events = lift(state, card)
     state.pot.append(card)
     events.append(event("to-pot", f.seat, {"count": 1, "from": "table"}))
-    return events + window(state, guard_offers(state, opponents(state, f.seat)), "KH.fees", f.seat, ctx)
+    return events + guard(state, opponents(state, f.seat), "KH.fees", f.seat, ctx, clause="BP-KH", card=ctx.said,
+                          says=f"seat {f.seat}'s {ctx.said}: each other player discards a card of his table")
 
 
 @step("KH.fees")
@@ -438,14 +491,14 @@ def _king_hearts_fees(state: BState, f: Frame) -> list[Event]:
 
 @step("KH.discard")
 def _king_hearts_discard(state: BState, f: Frame) -> list[Event]:
-    """Not protected if he can; protected if that is all; nothing if only no-effect cards (L840-845)."""
+    """He chooses any card of his table but the no-effect ones, protected ones included (L840-845:
+    "even protected cards may be discarded in this manner"); nothing if only no-effect cards."""
     n = f.data[0]
-    table = state.tables[f.seat]
-    opts = [card_name(s.top) for s in table if targetable(s)] or \
-        [card_name(s.top) for s in table if not s.ne and not immune(s, 13)]
+    opts = [card_name(s.top) for s in state.tables[f.seat] if not s.ne and not immune(s, 13)]
     if n <= 0 or not opts:
         return []
-    return ask(state, f.seat, "BP-KH", f"discard a card of your table (K♥ fee, {n} to go)", opts, "KH.took", n)
+    return ask(state, f.seat, "BP-KH", f"discard a card of seat {f.seat}'s table (K♥ fee, {n} to go)", opts,
+               "KH.took", n)
 
 
 @step("KH.took")
@@ -453,7 +506,8 @@ def _king_hearts_took(state: BState, f: Frame) -> list[Event]:
     n, choice = f.data
     if n > 1:
         push(state, "KH.discard", f.seat, n - 1)
-    return _discard_card(state, f.seat, parse_card(choice), "BP-KH")
+    slot = own_slot(state, f.seat, parse_card(choice))
+    return _discard_slot(state, f.seat, slot, "BP-KH") if slot is not None else []
 
 
 @step("KD")
@@ -466,7 +520,8 @@ def _king_diamonds(state: BState, f: Frame) -> list[Event]:
         state.pot.append(ctx.card)
         events.append(event("to-pot", f.seat, {"count": 1, "from": "table"}))
     victims = [s for s in opponents(state, f.seat) if any(targetable(x) for x in state.tables[s])]
-    return events + window(state, guard_offers(state, victims), "KD.each", f.seat, ctx, tuple(victims))
+    return events + guard(state, victims, "KD.each", f.seat, ctx, tuple(victims), clause="BP-KD", card=ctx.said,
+                          says=f"seat {f.seat}'s {ctx.said}: seat {f.seat} discards a card of each opponent's table")
 
 
 @step("KD.each")
@@ -496,7 +551,8 @@ def _king_spades(state: BState, f: Frame) -> list[Event]:
     """K♠: discard your declared hand; a forcer may make you form a higher one and discard that."""
     ctx: Ctx = f.data[0]
     if forced_by_opponent(f.seat, ctx.forcer) and best_formable(state, f.seat)[0] > declared_key(state, f.seat):
-        return ask(state, ctx.forcer, "BP-KS", "make them discard their best hand instead", ("demand", "declared"),
+        return ask(state, ctx.forcer, "BP-KS", f"make seat {f.seat} discard the best hand seat {f.seat} could form instead",
+                   ("demand", "declared"),
                    "KS.do", ctx, owner=f.seat, auto=False)
     push(state, "KS.do", f.seat, ctx, "declared")
     return []

@@ -18,13 +18,14 @@ from .cards import (
     card_name,
     is_red,
     parse_card,
+    spoken,
 )
 from .catalogue import ANY, CardRule, card_rule
 from .declare import best_formable, declared_key
 from .looks import moved, saw, traded
-from .machine import ask, player_of, push, step, window
+from .machine import ask, player_of, push, step
 from .play import NOBODY, Ctx, enter, forced_by_opponent, replay
-from .reactions import guard_offers, magic_stops, spent
+from .reactions import guard, magic_stops, spent
 from .state import TURN, BState, Frame, Slot
 from .targets import (
     name_seat,
@@ -60,8 +61,8 @@ def _one_red(state: BState, f: Frame) -> list[Event]:
 def _one_red_guard(state: BState, f: Frame) -> list[Event]:
     ctx, choice = f.data
     victim = parse_seat(choice)
-    offers = guard_offers(state, [victim]) if victim != f.seat else {}
-    return window(state, offers, "1R.take", f.seat, ctx, victim)
+    return guard(state, [victim], "1R.take", f.seat, ctx, victim, clause="BP-1R", card=ctx.said,
+                 says=f"seat {f.seat}'s {ctx.said} takes a random card of seat {victim}'s stash")
 
 
 @step("1R.take")
@@ -88,7 +89,7 @@ def _split_sizes(n: int) -> list[str]:
 def _one_clubs(state: BState, f: Frame) -> list[Event]:
     """1♣: the player on your left splits your stash in two; you put one pile in the pot."""
     left = state.left_of(f.seat)
-    return ask(state, left, "BP-1C", "split this stash: how many cards in the first pile",
+    return ask(state, left, "BP-1C", f"split seat {f.seat}'s stash: how many cards in the first pile",
                _split_sizes(len(state.stash[f.seat])), "1C.split", f.data[0], owner=f.seat)
 
 
@@ -142,9 +143,18 @@ def _one_diamonds_take(state: BState, f: Frame) -> list[Event]:
 
 @step("1H")
 def _one_hearts(state: BState, f: Frame) -> list[Event]:
-    """1♥: every wild on every table goes to the pot, no-effect or tiled (L261-263)."""
-    events: list[Event] = []
-    wilds = [s.top for t in state.tables for s in t if s.wild]
+    """1♥: every wild on every table goes to the pot, no-effect or tiled (L261-263); an opponent
+    whose wilds it would take may stop that with Magic (L686-690)."""
+    ctx: Ctx = f.data[0]
+    victims = [s for s in opponents(state, f.seat) if any(x.wild for x in state.tables[s])]
+    return guard(state, victims, "1H.go", f.seat, ctx, clause="BP-1H", card=ctx.said,
+                 says=f"seat {f.seat}'s {ctx.said}: every wild on every table goes to the pot")
+
+
+@step("1H.go")
+def _one_hearts_go(state: BState, f: Frame) -> list[Event]:
+    exempt, events = spent(state, f.data[1])
+    wilds = [s.top for seat, t in enumerate(state.tables) if seat not in exempt for s in t if s.wild]
     for card in wilds:
         events += lift(state, card)
         state.pot.append(card)
@@ -168,7 +178,8 @@ def _one_spades_guard(state: BState, f: Frame) -> list[Event]:
     if choice == "keep":
         return []
     other = parse_seat(choice)
-    return window(state, guard_offers(state, [other]), "1S.trade", f.seat, ctx, other)
+    return guard(state, [other], "1S.trade", f.seat, ctx, other, clause="BP-1S", card=ctx.said,
+                 says=f"seat {f.seat}'s {ctx.said} trades viewing hands with seat {other}")
 
 
 @step("1S.trade")
@@ -192,8 +203,10 @@ card_rule(1, (SPADES,), CardRule("BP-1S", "1♠", "1S"))
 
 # --- 2s (L277-324) -------------------------------------------------------------------------
 def _two_options(state: BState, seat: int, variant: str) -> list[str]:
-    """What a 2 may take (L283-307)."""
+    """What a 2 may take (L283-307): a 2♥ no 2♥ (L296), nor a card a house book has follow the
+    2♥'s rule (BP-HR2: a card following it may not take one that does, by face as the chapter's)."""
     opts: list[str] = []
+    rule = state.house.rule_for
     for opp in opponents(state, seat):
         table = state.tables[opp]
         if "D" in variant:
@@ -202,8 +215,12 @@ def _two_options(state: BState, seat: int, variant: str) -> list[str]:
             opts += [f"{card_name(a.top)}+{card_name(b.top)}" for i, a in enumerate(free) for b in free[i + 1:]]
         else:
             opts += [card_name(s.top) for s in table
-                     if targetable(s) and not (variant == "H" and face(s.top) == (2, HEARTS))]
+                     if targetable(s) and not (variant == "H" and _clause(rule(face(s.top))) == "BP-2H")]
     return opts
+
+
+def _clause(rule: CardRule | None) -> str:
+    return "" if rule is None else rule.clause
 
 
 def _two(variant: str, clause: str) -> str:
@@ -234,7 +251,9 @@ def _two_guard(state: BState, f: Frame) -> list[Event]:
         return []
     first = find(state, parse_card(choice.split("+")[0]))
     assert first is not None
-    return window(state, guard_offers(state, [first[0]]), "2.swap", f.seat, ctx, variant, choice)
+    taking = " and ".join(spoken(parse_card(c)) for c in choice.split("+"))
+    return guard(state, [first[0]], "2.swap", f.seat, ctx, variant, choice, clause="BP-2", card=ctx.said,
+                 says=f"seat {f.seat}'s {ctx.said} takes {taking} from seat {first[0]}'s table")
 
 
 @step("2.swap")
@@ -256,10 +275,10 @@ def _two_swap(state: BState, f: Frame) -> list[Event]:
         assert slot is not None
         if "H" in variant and len(slot[1].cards) > 1:  # 2♥+2♦ took a tile: it is replayed whole (L67-68, L969)
             events += carry(state, card, f.seat) + replay(state, f.seat, slot[1])
-        elif "H" in variant:  # a 2♥ or 2♥+2♦: what it takes is played (L294-295, L967-972)
+        elif "H" in variant:  # a 2♥ or 2♥+2♦: what it takes is played (L294-295, L967-972), so Magic may meet it
             events += lift(state, card)
             state.transit.append(card)
-            push(state, "land", f.seat, card, NOBODY, False)
+            enter(state, f.seat, card)
         else:  # put on your table, marks and all: a wild, a sideways card, a whole tile (L283-284, L303-306)
             events += carry(state, card, f.seat)
     return events + [event("traded", f.seat, {"gave": card_name(ctx.card), "to": victim,
@@ -269,7 +288,8 @@ def _two_swap(state: BState, f: Frame) -> list[Event]:
 @step("2C.hands")
 def _two_clubs_hands(state: BState, f: Frame) -> list[Event]:
     ctx, victim = f.data
-    return window(state, guard_offers(state, [victim]), "2C.demand", f.seat, ctx, victim)
+    return guard(state, [victim], "2C.demand", f.seat, ctx, victim, clause="BP-2C", card=ctx.said,
+                 says=f"seat {f.seat}'s {ctx.said} trades declared hands with seat {victim}")
 
 
 @step("2C.demand")
@@ -281,7 +301,7 @@ def _two_clubs_demand(state: BState, f: Frame) -> list[Event]:
         return stop
     key, _ = best_formable(state, f.seat)
     if key > declared_key(state, f.seat):
-        return ask(state, victim, "BP-2C", "make the 2♣ player pass their best hand instead",
+        return ask(state, victim, "BP-2C", f"make seat {f.seat} pass the best hand seat {f.seat} could form instead",
                             ("demand", "accept"), "2C.swap", ctx, victim, owner=f.seat, auto=False)
     push(state, "2C.swap", f.seat, ctx, victim, "accept")
     return []
@@ -406,11 +426,22 @@ def _five(state: BState, f: Frame) -> list[Event]:
     if slot is None:
         return []
     delta = _shift_so_far(slot) + (-1 if is_red(ctx.suit) else 1)
+    return guard(state, opponents(state, f.seat), "5.fees", f.seat, ctx, delta, clause="BP-5.4", card=ctx.said,
+                 says=f"seat {f.seat}'s {ctx.said}: each player pays a fee of 1 to the pot")
+
+
+@step("5.fees")
+def _five_fees(state: BState, f: Frame) -> list[Event]:
+    """Each player pays the 5's fee (L428), but one who stopped it with Magic (L686-690); then the
+    card on the 5 is played."""
+    ctx, delta, answers = f.data
+    exempt, events = spent(state, answers)
     push(state, "5.follow", f.seat, ctx, delta)
-    order = [f.seat] + [s for s in opponents(state, f.seat)]
+    order = [f.seat, *opponents(state, f.seat)]
     for s in reversed(order):
-        pay(state, s, fee(state, s, 1), "pot", "BP-5.4")
-    return []
+        if s not in exempt:
+            pay(state, s, fee(state, s, 1), "pot", "BP-5.4")
+    return events
 
 
 @step("5.follow")
@@ -485,15 +516,16 @@ def _five_next(state: BState, f: Frame) -> list[Event]:
 
 
 def _follow_with(state: BState, seat: int, ctx: Ctx, delta: int, card: int, forcer: int) -> list[Event]:
+    """The card goes onto the 5. One its player plays himself is a card being played on his table,
+    so Magic may meet it (L683-686); one forced with the 5 was judged with it, as one forced card
+    (L497-501): it opens no window of its own (BP-R.2)."""
     slot = own_slot(state, seat, ctx.card)
     state.transit.append(card)
-    if slot is None:  # the 5 has gone meanwhile: the card is played alone
-        push(state, "land", seat, card, forcer, False)
-        return []
-    if slot.eff is None:
-        slot.eff = value(slot)
-    state.follow = (seat, slot.cards[0], delta)
-    push(state, "land", seat, card, forcer, False)
+    if slot is not None:  # else the 5 has gone meanwhile: the card is played alone
+        if slot.eff is None:
+            slot.eff = value(slot)
+        state.follow = (seat, slot.cards[0], delta)
+    enter(state, seat, card, forcer, react=forcer == NOBODY)
     return []
 
 
@@ -565,7 +597,9 @@ def _collect(amount: int) -> str:
 
     @step(name)
     def start(state: BState, f: Frame) -> list[Event]:
-        return window(state, guard_offers(state, opponents(state, f.seat)), f"{name}.pay", f.seat, f.data[0])
+        ctx: Ctx = f.data[0]
+        return guard(state, opponents(state, f.seat), f"{name}.pay", f.seat, ctx, clause="BP-7", card=ctx.said,
+                     says=f"seat {f.seat}'s {ctx.said}: each other player pays seat {f.seat} a fee of {amount}")
 
     @step(f"{name}.pay")
     def collect(state: BState, f: Frame) -> list[Event]:

@@ -13,17 +13,17 @@ one player is left with cards, or at a turn cap (the reason is recorded).
 
 from __future__ import annotations
 
-from ...engine.core import Event, event
+from ...engine.core import Ending, Event, event
 from ...engine.words import plural
 from . import declare
 from .cards import card_name, parse_card
-from .catalogue import rule_for
 from .effects_high import nine_stands_and_wins, standing_nine, usable_jacks
 from .hands import describe
 from .joint import neutralizers
 from .looks import changed, forget_all, moved
 from .machine import ask, player_of, push, run, step
 from .play import NOBODY, enter
+from .reactions import guard, spent
 from .state import DECLARE, OVER, TURN, BState, Frame
 from .targets import opponents
 from .tiles import BLACK_HOLE, WHITE_HOLE, kept_on_scrap, live_sets
@@ -52,7 +52,7 @@ def begin_hand(state: BState) -> list[Event]:
     state.out = [not state.stash[s] for s in range(n)]
     state.in_hand = [not o for o in state.out]
     if sum(state.in_hand) <= 1:
-        return game_over(state, "only one player has cards")
+        return game_over(state, Ending.LAST_STANDING, "only one player has cards")
     events = [event("hand", state.dealer, {"hand": state.hand_no, "seats": tuple(state.live())})]
     for s in state.live():
         got = from_stash(state, s, state.options["ante"])
@@ -70,7 +70,8 @@ def idle(state: BState) -> list[Event] | None:
     for s in [state.turn, *opponents(state, state.turn)] if any(state.ctbp) else ():  # most often none
         if state.ctbp[s]:
             opts = [card_name(c) for c in state.ctbp[s]] + [f"use:{card_name(j)}" for j in usable_jacks(state, s)]
-            return ask(state, s, "BP-2.4", "play one of your cards-to-be-played", opts, "ctbp.play", plays=True)
+            return ask(state, s, "BP-2.4", f"play one of seat {s}'s cards-to-be-played", opts, "ctbp.play",
+                       plays=True)
     t = state.turn
     if not state.in_hand[t]:
         return next_turn(state)
@@ -133,7 +134,7 @@ def _turn_begin(state: BState, f: Frame) -> list[Event]:
     if not empty_handed(state, seat):
         state.emptied -= {seat}
     events = [event("turn", seat, {"hand": state.hand_no})]
-    if any((r := rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
+    if any((r := state.house.rule_for(v)) is not None and r.turn_start for v in live_values(state, seat)):
         state.exempt = frozenset(c for s in state.tables[seat] for c in s.cards)
         events.append(event("exempt", seat, {"count": len(state.exempt), "clause": "BP-3"}))
     push(state, "turn.check", seat)
@@ -156,16 +157,44 @@ def _turn_check(state: BState, f: Frame) -> list[Event]:
 
 def holes(state: BState) -> list[Event]:
     """The beginning of any turn (L1093-1109): each Black Hole's owner is paid 2 cards by each other
-    player; each White Hole's owner pays each other player 2 (fees, so 8s, Js and J+J+J change them)."""
-    events: list[Event] = []
-    for owner in state.live():
-        for kind, clause in ((BLACK_HOLE, "BP-P.7H"), (WHITE_HOLE, "BP-P.7C")):
-            for _ in live_sets(state, owner, kind):
-                events.append(event("hole", owner, {"clause": clause}))
-                for other in opponents(state, owner):
-                    payer, payee = (other, owner) if kind == BLACK_HOLE else (owner, other)
-                    pay(state, payer, fee(state, payer, 2), payee, clause)
-    return events
+    player; each White Hole's owner pays each other player 2 (fees, so 8s, Js and J+J+J change them).
+    Each hole is a step of its own, run in seat order before the win check (the stack runs the last
+    pushed first)."""
+    due = [(owner, kind, clause) for owner in state.live()
+           for kind, clause in ((BLACK_HOLE, "BP-P.7H"), (WHITE_HOLE, "BP-P.7C"))
+           for _ in live_sets(state, owner, kind)]
+    for owner, kind, clause in reversed(due):
+        push(state, "hole", owner, kind, clause)
+    return []
+
+
+@step("hole")
+def _hole(state: BState, f: Frame) -> list[Event]:
+    """A Black Hole's trigger is an effect on the others' stashes "as though it were an immediate
+    effect of a card that was just played" (L164-166), so each may stop it with Magic (L686-690);
+    a White Hole only gives them cards."""
+    kind, clause = f.data
+    events = [event("hole", f.seat, {"clause": clause})]
+    if kind != BLACK_HOLE:
+        return events + _hole_pays(state, f.seat, kind, clause, set())
+    return events + guard(state, opponents(state, f.seat), "hole.pay", f.seat, kind, clause, clause=clause,
+                          card="Black Hole", says=f"seat {f.seat}'s Black Hole: each other player pays seat "
+                                               f"{f.seat} a fee of 2")
+
+
+@step("hole.pay")
+def _hole_pay(state: BState, f: Frame) -> list[Event]:
+    kind, clause, answers = f.data
+    exempt, events = spent(state, answers)
+    return events + _hole_pays(state, f.seat, kind, clause, exempt)
+
+
+def _hole_pays(state: BState, owner: int, kind: str, clause: str, exempt: set[int]) -> list[Event]:
+    for other in reversed(opponents(state, owner)):
+        if other not in exempt:
+            payer, payee = (other, owner) if kind == BLACK_HOLE else (owner, other)
+            pay(state, payer, fee(state, payer, 2), payee, clause)
+    return []
 
 
 def wins(state: BState, seat: int) -> bool:
@@ -185,8 +214,8 @@ def refill(state: BState, seat: int) -> list[Event]:
             changed(state, seat)
         return [event("drew", seat, {"count": len(got)}, {"cards": tuple(card_name(c) for c in got)})] if got else []
     if want < 0:
-        return ask(state, seat, "BP-3.2", "return a card to your stash", [card_name(c) for c in state.viewing[seat]],
-                   "refill.return", private=True)
+        return ask(state, seat, "BP-3.2", f"return a card to seat {seat}'s stash",
+                   [card_name(c) for c in state.viewing[seat]], "refill.return", private=True)
     return []
 
 
@@ -206,7 +235,7 @@ def next_turn(state: BState) -> list[Event]:
     state.turns += 1
     state.hand_turns += 1
     if state.turns >= state.options["max_turns"]:
-        return game_over(state, f"turn limit ({state.options['max_turns']} turns)")
+        return game_over(state, Ending.TURN_LIMIT, f"turn limit ({state.options['max_turns']} turns)")
     if state.hand_turns >= state.options["hand_turns"]:
         return [event("hand-cap", None, {"turns": state.hand_turns})] + end_hand(state)
     nxt = state.next_seat(state.turn)
@@ -248,7 +277,7 @@ def play(state: BState, seat: int, card: int) -> list[Event]:
         moved(state, seat, out=(card,))
     state.transit.append(card)
     state.played += 1
-    enter(state, seat, card, NOBODY, react=False)
+    enter(state, seat, card)  # Magic may meet your own play too (L683-686)
     return run(state, idle)
 
 
@@ -325,7 +354,7 @@ def end_hand(state: BState) -> list[Event]:
     _reset(state)
     state.hand_no += 1
     if state.hand_no > state.options["hands"]:
-        return game_over(state, f"{plural(state.options['hands'], 'hand')} played")
+        return game_over(state, Ending.PLAYED_OUT, f"{plural(state.options['hands'], 'hand')} played")
     state.dealer = (state.dealer + 1) % state.players
     return begin_hand(state)
 
@@ -333,16 +362,17 @@ def end_hand(state: BState) -> list[Event]:
 def _reset(state: BState) -> None:
     state.frames, state.ask, state.follow, state.control = [], None, None, None
     state.window.close()
-    state.offers, state.answers = {}, {}
+    state.offers, state.answers, state.about = {}, {}, None
     state.armed_j, state.turn_over, state.ring, state.exempt = False, False, [], frozenset()
     state.skip, state.nines = False, ()
     state.emptied = frozenset()
 
 
-def game_over(state: BState, reason: str) -> list[Event]:
-    """The most cards in stash wins (BP-1.6); a tie shares the win."""
+def game_over(state: BState, how: Ending, reason: str) -> list[Event]:
+    """The most cards in stash wins (BP-1.6); a tie shares the win. ``reason``: ``how`` in the words
+    the game has always said it with (its numbers)."""
     _reset(state)
-    state.over, state.phase, state.reason = True, OVER, reason
+    state.over, state.phase, state.reason, state.ending = True, OVER, reason, how
     size = [len(state.stash[s]) for s in range(state.players)]
     top = max(size)
     state.winners = tuple(s for s in range(state.players) if size[s] == top)

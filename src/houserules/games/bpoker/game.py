@@ -11,6 +11,7 @@ from typing import Any, Final
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, multiset, redeal
 from ...engine.core import Action, Event, Result
+from ...engine.house.vocabulary import Vocabulary
 from ...engine.moves import Move, Moves
 from ...engine.protocol import Game
 from . import effects_high, effects_low, flow, fpoker, looks, pairs, rules, said  # noqa: F401  (the effects register their records)
@@ -22,6 +23,7 @@ from .rules import GAME_OVER, Kind
 from .state import OPTIONS, BState, deal, validate_options
 from .stats import derived_stats, game_stats
 from .view import BView, view
+from .vocabulary import VOCABULARY
 
 
 def _read_cards(value: Any) -> tuple[int, ...]:
@@ -103,6 +105,7 @@ class BPoker(GameBase[BState, BView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
+    vocabulary: Vocabulary | None = VOCABULARY
     game_stats = staticmethod(game_stats)
     derived_stats = staticmethod(derived_stats)
     #: a search's playout may stop at a hand's end and score the stashes (evaluate.py)
@@ -134,7 +137,8 @@ class BPoker(GameBase[BState, BView]):
     def result(self, state: BState) -> Result | None:
         if not state.over:
             return None
-        return Result(state.winners, state.reason, tuple(float(len(z)) for z in state.stash))
+        assert state.ending is not None
+        return Result(state.winners, state.ending, tuple(float(len(z)) for z in state.stash), state.reason)
 
     # --- the contract's own questions -------------------------------------------
     def attempts(self, state: BState) -> list[Action]:

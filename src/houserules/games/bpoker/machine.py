@@ -79,9 +79,12 @@ def player_of(state: BState, seat: int) -> int:
     return state.control[0] if state.control is not None and state.control[1] == seat else seat
 
 
-def window(state: BState, offers: Mapping[int, Sequence[str]], then: str, seat: int, *data: Any) -> list[Event]:
+def window(state: BState, offers: Mapping[int, Sequence[str]], then: str, seat: int, *data: Any,
+           about: tuple[str, str, str] = ("", "", "")) -> list[Event]:
     """Ask every seat in ``offers`` (in that order) whether to react; ``then`` runs with
-    ``data + (answers,)`` once all have answered, answers a tuple of (seat, reaction)."""
+    ``data + (answers,)`` once all have answered, answers a tuple of (seat, reaction).
+    ``about``: what they would react to — the clause, the card and what it does, in words with
+    seats as "seat N" — so that a person asked knows what the question is for (the view shows it)."""
     live = {s: tuple(o) for s, o in offers.items() if o}
     state.frames.append(frame(then, seat, data))
     if not live:
@@ -89,7 +92,9 @@ def window(state: BState, offers: Mapping[int, Sequence[str]], then: str, seat: 
     state.window.open(live)
     state.offers = {s: (*o, "pass") for s, o in live.items()}
     state.answers = {}
-    return [event("window", None, {"seats": tuple(live)})]
+    state.about = about
+    clause, card, says = about
+    return [event("window", None, {"seats": tuple(live), "clause": clause, "card": card, "about": says})]
 
 
 def _close(state: BState) -> list[Event]:
@@ -97,7 +102,7 @@ def _close(state: BState) -> list[Event]:
     answers = tuple(sorted((s, a) for s, a in state.answers.items() if a != "pass"))
     state.frames.append(frame(cont.step, cont.seat, cont.data + (answers,)))
     state.window.close()
-    state.offers, state.answers = {}, {}
+    state.offers, state.answers, state.about = {}, {}, None
     return []
 
 

@@ -36,7 +36,8 @@ from .cards import (
 )
 from .looks import moved, traded
 from .machine import ask, push, step
-from .play import NOBODY, Ctx, resolve
+from .reactions import guard, magic_stops
+from .play import NOBODY, Ctx, enter, resolve
 from .state import TURN, BState, Frame, Slot
 from .targets import name_seat, opponents, parse_seat
 from .tiles import locked_rank, unit
@@ -188,7 +189,7 @@ def play_set(state: BState, seat: int, cards: tuple[int, ...]) -> list[Event]:
     moved(state, seat, out=cards)
     state.transit.extend(cards)
     state.played += 1
-    push(state, "P.enter", seat, cards)
+    enter(state, seat, cards)  # one card being played on your table: Magic may meet it (L683-686)
     return []
 
 
@@ -281,7 +282,8 @@ def _fours(state: BState, f: Frame) -> list[Event]:
     opts = [card_name(s.top) for s in state.tables[f.seat] if targetable(s)]
     if not opts:
         return [event("lost", f.seat, {"clause": "BP-P.4", "why": "no unprotected, effective card on your table"})]
-    return ask(state, f.seat, "BP-P.4", "take which table card into your viewing hand", ["skip", *opts],
+    return ask(state, f.seat, "BP-P.4", f"take which card of seat {f.seat}'s table into seat {f.seat}'s viewing hand",
+               ["skip", *opts],
                "P.4.take", auto=False)
 
 
@@ -396,12 +398,37 @@ def _atomic(state: BState, f: Frame) -> list[Event]:
 @step("P.A")
 def _aces(state: BState, f: Frame) -> list[Event]:
     """A + A (L1190-1197): if it is your turn it ends, and the next player's is skipped; if it is
-    the next player's turn (a pair passed to you with a Q♣/Q♠ in his turn, BP-QC.2), his ends."""
+    the next player's turn (a pair passed to you with a Q♣/Q♠ in his turn, BP-QC.2), his ends.
+    Either is an effect on that player's turn, which he may stop with Magic (L686-690)."""
+    nxt = state.next_seat(f.seat)
     if state.turn == f.seat:
         state.turn_over = True
-        state.skip = True
-        return [event("skip", f.seat, {"next": state.next_seat(f.seat), "clause": "BP-P.A"})]
-    if state.turn == state.next_seat(f.seat) and state.phase == TURN and not state.turn_over:
-        state.turn_over = True
-        return [event("turn-ends", state.turn, {"clause": "BP-P.A"})]
+        events = [event("turn-ends", f.seat, {"clause": "BP-P.A"})]
+        return events + guard(state, [nxt], "P.A.skip", f.seat, nxt, clause="BP-P.A", card="A + A",
+                              says=f"seat {f.seat}'s A + A skips seat {nxt}'s turn")
+    if state.turn == nxt and state.phase == TURN and not state.turn_over:
+        return guard(state, [nxt], "P.A.end", f.seat, nxt, clause="BP-P.A", card="A + A",
+                     says=f"seat {f.seat}'s A + A ends seat {nxt}'s turn")
     return []
+
+
+@step("P.A.skip")
+def _aces_skip(state: BState, f: Frame) -> list[Event]:
+    nxt, answers = f.data
+    stop = magic_stops(state, f.seat, answers, "BP-P.A", "stopped by Magic")
+    if stop is not None:
+        return stop
+    state.skip = True
+    return [event("skip", f.seat, {"next": nxt, "clause": "BP-P.A"})]
+
+
+@step("P.A.end")
+def _aces_end(state: BState, f: Frame) -> list[Event]:
+    nxt, answers = f.data
+    stop = magic_stops(state, f.seat, answers, "BP-P.A", "stopped by Magic")
+    if stop is not None:
+        return stop
+    if state.turn != nxt or state.turn_over:
+        return []
+    state.turn_over = True
+    return [event("turn-ends", nxt, {"clause": "BP-P.A"})]

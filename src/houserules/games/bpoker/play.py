@@ -11,7 +11,8 @@ choice is open. ``enter`` is the one door (BP-R.2):
    a 5 joins the 5-tile with its value in effect (L398-412); otherwise it is a
    new single card;
 3. unless no-effect, the immediate effect of its value in effect runs
-   (its record in ``catalogue.RULES``).
+   (its record in ``catalogue.RULES``, or the one a house book gives that
+   value: ``state.house``, BP-HR2).
 """
 
 from __future__ import annotations
@@ -20,18 +21,14 @@ from typing import Final, NamedTuple
 
 from ...engine.core import Event, event
 from .cards import (
-    BLACK1,
     CLUBS,
-    JOKER,
-    RED1,
     SPADES,
     card_name,
     is_joker,
-    is_red,
-    shift,
+    on_five,
+    spoken,
     value_name,
 )
-from .catalogue import rule_for
 from .joint import spend
 from .looks import changed
 from .machine import ask, push, step, window
@@ -55,6 +52,11 @@ class Ctx(NamedTuple):
     @property
     def forced(self) -> bool:
         return self.forcer != NOBODY
+
+    @property
+    def said(self) -> str:
+        """The card in words, with its value in effect where a 5 changed it ("10♦ as a 9♦")."""
+        return spoken(self.card, (self.rank, self.suit))
 
 
 Payload = int | tuple[int, ...]  # a card, or a pair passed with a Q♣/Q♠ (played as a pair, L817-820)
@@ -95,8 +97,27 @@ def _enter(state: BState, f: Frame) -> list[Event]:
     if not react:
         arrive(state, f.seat, card, forcer, False)
         return []
+    clause = "BP-R.2" if forced_by_opponent(f.seat, forcer) else "BP-10D.M"  # only Magic meets your own plays
     return window(state, {f.seat: offers(state, f.seat, lead(card), forcer)}, "enter.react", f.seat, card, forcer,
-                  via)
+                  via, about=(clause, coming_card(state, f.seat, card), coming(state, f.seat, card, forcer)))
+
+
+def coming_card(state: BState, seat: int, payload: Payload) -> str:
+    """The card (or set) coming onto ``seat``'s table in words, with the value in effect it will
+    have when it follows a 5 there ("10♦ as a 9♦")."""
+    cards = cards_of(payload)
+    follow = state.follow
+    if len(cards) == 1 and follow is not None and follow[0] == seat and not is_joker(cards[0]):
+        return spoken(cards[0], on_five(cards[0], follow[2]))
+    return " + ".join(spoken(c) for c in cards)
+
+
+def coming(state: BState, seat: int, payload: Payload, forcer: int) -> str:
+    """What a reaction window on ``seat``'s table is for, in words (seats as "seat N")."""
+    what = coming_card(state, seat, payload)
+    if forced_by_opponent(seat, forcer):
+        return f"{what}, forced by seat {forcer}, is coming onto seat {seat}'s table"
+    return f"{what} is being played on seat {seat}'s table"
 
 
 @step("enter.react")
@@ -193,13 +214,7 @@ def _join(state: BState, seat: int, card: int, forcer: int, ne: bool, follow: tu
     where = find(state, first)
     assert where is not None
     slot = where[1]
-    r, s = face(card)
-    if joker_suit is not None:
-        s = joker_suit
-    r2 = shift(r, delta)
-    s2 = s
-    if r2 == 1 and r != JOKER:
-        s2 = RED1 if is_red(s) else BLACK1  # a 1 made by a 5 is no suit's 1 (L215-218)
+    r2, s2 = on_five(card, delta, joker_suit)
     state.transit.remove(card)
     slot.cards.append(card)
     slot.eff = (r2, s2)
@@ -220,10 +235,22 @@ def _played(seat: int, card: int, forcer: int, ne: bool, eff: tuple[int, int] | 
 
 
 def resolve(state: BState, seat: int, card: int, val: tuple[int, int], forcer: int) -> None:
-    """Schedule the immediate effect of ``val`` for ``seat`` (L131-137)."""
-    rule = rule_for(val)
+    """Schedule the immediate effect of ``val`` for ``seat`` (L131-137): the rule the table's card
+    rules give it (the chapter's, or a house book's), said first when a house rule gave it (BP-HR4)."""
+    cards = state.house
+    rule = cards.rule_for(val)
     if rule is not None and rule.step is not None:
         push(state, rule.step, seat, Ctx(card, val[0], val[1], forcer))
+    fired = cards.fires.get(val) if cards.fires else None
+    if fired is not None:
+        push(state, "house", seat, *fired)
+
+
+@step("house")
+def _house(state: BState, f: Frame) -> list[Event]:
+    """A house rule that gave a card its rule fires as the card is played with effect (BP-HR4)."""
+    rule, title = f.data
+    return [event("house", f.seat, {"rule": rule, "title": title})]
 
 
 def replay(state: BState, seat: int, slot: Slot) -> list[Event]:

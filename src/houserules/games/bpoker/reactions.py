@@ -12,11 +12,12 @@ anyway (BP-R.3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ...engine.core import Event, event
 from .cards import CLUBS, card_name
 from .joint import SIX, TEN_D, reflector_pairs, serving, spend
+from .machine import window
 from .state import BState, Slot
 from .zones import face
 
@@ -104,6 +105,16 @@ def spend_magic(state: BState, seat: int) -> list[Event]:
 def guard_offers(state: BState, victims: list[int]) -> dict[int, tuple[str, ...]]:
     """Magic's second use (L686-690): each victim of an opponent's effect that holds a usable 10♦."""
     return {v: ("magic",) for v in victims if magic_card(state, v) is not None}
+
+
+def guard(state: BState, victims: list[int], then: str, seat: int, *data: Any, clause: str, card: str,
+          says: str) -> list[Event]:
+    """Offer Magic's second use to ``victims`` before ``seat``'s effect touches them (``then`` runs
+    with the answers): "when an opponent plays a card that has an effect on your cards, turn, or
+    status in the game" (L686-688). ``card`` names the card in words and ``says`` what its effect
+    would do, with seats as "seat N", so that a person asked knows what Magic would stop."""
+    victims = [v for v in victims if v != seat]  # an opponent's card: never one's own
+    return window(state, guard_offers(state, victims), then, seat, *data, about=(clause, card, says))
 
 
 def spent(state: BState, answers: tuple[tuple[int, str], ...]) -> tuple[set[int], list[Event]]:

@@ -36,6 +36,9 @@ def _says(key: str, sets: bool, view: BView) -> str:
     now = words["now"].get(key)
     if now:
         return f"{now} (else: {line})" if line else str(now)
+    five = words["on_five"].get(key)  # played on a 5 it has a value in effect, and that value's rule
+    if five and not sets:
+        return str(five)
     return str(line) if line else ""
 
 
@@ -104,11 +107,13 @@ def choice(a: Action, view: BView) -> str:
     option = str(a.arg)
     if ">" in option:
         name, target = option.split(">")
-        return f"Force {card(name)} onto {seat(target[5:])}'s table ({option})"
+        return f"Force {card(name)} onto {_whose(target[5:], view)} table ({option})"
     if option.startswith("seat:"):
-        return f"{seat(option[5:])} ({option})"
+        return f"{'Yourself' if _mine(option[5:], view) else seat(option[5:])} ({option})"
     if option.startswith("draw:"):
         return "Change " + " and ".join(card(c) for c in option[5:].split("+")) + f" ({option})"
+    if option in REACTIONS and view.data.get("reacting"):
+        return f"{REACTIONS[option]} ({option})"
     if option.startswith("hands:"):
         return f"Pay 3 and trade poker hands with {seat(option[11:])} ({option})"
     try:
@@ -117,9 +122,50 @@ def choice(a: Action, view: BView) -> str:
         return option
 
 
+#: a reaction window's answers in words (the word to type after them)
+REACTIONS = {"magic": "Magic: discard your 10♦", "tunnel": "Tunnel: discard your 6 and put your viewing hand in the pot",
+             "reflect": "Reflector: discard your 6 and 10♦", "pass": "Let it be"}
+
+
+def _mine(number: str, view: BView) -> bool:
+    return number.isdigit() and int(number) == view.seat
+
+
+def _whose(number: str, view: BView) -> str:
+    """A seat's possessive in a menu line: "your" for the reader's own, else the seat's token
+    ("onto your table", never "onto You's table")."""
+    return "your" if _mine(number, view) else f"{seat(number)}'s"
+
+
 def choice_note(a: Action, view: BView) -> str:
-    """When the question is which card to play, what the card will do."""
+    """When the question is which card to play, what the card will do; in a reaction window, what
+    the reaction does to what is happening."""
+    about = view.data.get("about") or {}
+    if view.data.get("reacting") and a.arg in REACTIONS and a.arg != "pass":
+        return _reaction_note(str(a.arg), about)
     ask = view.data.get("ask") or {}
     if "play" in str(ask.get("prompt", "")) and a.arg in view.words()["says"]:
         return _says(str(a.arg), False, view)
+    return ""
+
+
+def _reaction_note(reaction: str, about: dict[str, Any]) -> str:
+    """What answering with ``reaction`` does, said of the card the window is for."""
+    what = str(about.get("card") or "the card")
+    if reaction == "tunnel":
+        return f"{what} goes on to another player's table"
+    if reaction == "reflect":
+        return f"{what} goes back to the table of the player forcing it"
+    if about.get("clause") in ("BP-R.2", "BP-10D.M"):
+        return f"{what} lands on your table with no effect"
+    return f"{_owner(about)}{what} does nothing to you"
+
+
+def _owner(about: dict[str, Any]) -> str:
+    """ "Ann's " from words that begin "seat 0's …" (as a seat token a screen names), else ""."""
+    says = str(about.get("says") or "")
+    if says.startswith("seat ") and "'s " in says:
+        number = says[5:].split("'", 1)[0]
+        if number.isdigit():
+            return f"{seat(number)}'s "
     return ""

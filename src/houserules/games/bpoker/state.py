@@ -14,7 +14,8 @@ for a 5-tile, ``eff``: the value in effect of its last card (L416-420); for a
 
 The resolution machine (``machine.py``) keeps its work here as plain data:
 ``frames`` (a stack of steps still to run), ``ask`` (one seat's pending
-choice) and ``window`` with ``offers`` (seats that may react now).
+choice) and ``window`` with ``offers`` (seats that may react now) and
+``about`` (what they would react to, in words).
 
 ``looks`` is private knowledge kept in the state because no zone holds it:
 per seat, the viewing hands it saw by a look and can still follow (looks.py).
@@ -28,9 +29,13 @@ from typing import Any, Final, NamedTuple
 
 from ...cards import shuffle
 from ...engine.clone import Seeded, remade
+from ...engine.core import Ending
+from ...engine.house import option as house
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
+from .house import HouseCards, source_of, table_for
+from .vocabulary import VOCABULARY
 
 PLAYERS: Final = (3, 6)
 OPTIONS: Schema = (
@@ -55,6 +60,7 @@ OPTIONS: Schema = (
            "(the chapter's rule), or only if it still stands when its player's next turn begins.", "BP-9D",
            choices=(("wins", "wins at once"), ("stands", "wins if it still stands at its player's next turn")),
            advanced=True),
+    house.option(VOCABULARY),
 )
 TURN: Final = "turn"
 DECLARE: Final = "declare"
@@ -134,6 +140,8 @@ def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         opts["hands"] = opts["players"]
     if opts["hand_turns"] is None:  # BP-H33: ten rounds
         opts["hand_turns"] = 10 * opts["players"]
+    house.refuse(opts, VOCABULARY)  # a house book the table cannot play (BP-HR5); its card rules made here,
+    table_for(source_of(opts))  # off a server's event loop, and kept by their content
     return opts
 
 
@@ -141,6 +149,7 @@ class BState(Seeded):
     """Everything about one bpoker game."""
 
     __slots__ = (
+        "about",
         "answers",
         "armed_j",
         "ask",
@@ -151,6 +160,7 @@ class BState(Seeded):
         "direction",
         "discard",
         "emptied",
+        "ending",
         "exempt",
         "fhands",
         "folded",
@@ -160,6 +170,7 @@ class BState(Seeded):
         "frames",
         "hand_no",
         "hand_turns",
+        "house",
         "hands_won",
         "in_hand",
         "looks",
@@ -190,9 +201,11 @@ class BState(Seeded):
         "winners",
     )
 
-    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random, cards: HouseCards | None = None):
         super().__init__(rng)
         self.options = dict(options)
+        #: the card rules this table plays by: the chapter's, or its house book's (issue 36); shared
+        self.house: HouseCards = table_for(source_of(options)) if cards is None else cards
         self.mode: str = options["mode"]
         self.seed = seed
         n = self.players = int(options["players"])
@@ -219,6 +232,9 @@ class BState(Seeded):
         self.window = ReactionWindow()
         self.offers: dict[int, tuple[str, ...]] = {}
         self.answers: dict[int, str] = {}
+        #: what the open reaction window is about, for the people asked: (clause, card, words with
+        #: seats as "seat N"), or None (``machine.window``)
+        self.about: tuple[str, str, str] | None = None
         self.armed_j = False  # a J was played: the next card played is no-effect (BP-J)
         self.follow: tuple[int, int, int] | None = None  # (owner, the 5-tile's first card, shift) (BP-5)
         self.exempt: frozenset[int] = frozenset()  # cards not counted toward the maximum this turn (BP-3.T)
@@ -235,6 +251,7 @@ class BState(Seeded):
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.reason = ""
+        self.ending: Ending | None = None  # how the game ended, once it has (its words: ``reason``)
         self.hands_won = [0] * n
         self.no_win = False
         self.nines: tuple[tuple[int, int], ...] = ()  # (seat, 9♦) played at face value, standing (BP-H26)
@@ -244,7 +261,7 @@ class BState(Seeded):
         """The hand being played, or at the game's end the number of hands played: the counter
         ``hand_no`` has then moved on to a hand that never began, unless a turn limit stopped the
         game in the middle of one (so a finished game never reads "hand 5 of 4")."""
-        if self.over and not self.reason.startswith("turn"):
+        if self.over and self.ending is not Ending.TURN_LIMIT:
             return self.hand_no - 1
         return self.hand_no
 
@@ -253,7 +270,7 @@ class BState(Seeded):
         """An independent copy (search bots; checking that refusals change nothing): the lists,
         dicts and slots copied, the rest (ints, tuples, frames, asks) shared; every field by
         name, so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
-        new = BState(self.options, self.seed, self._rng)
+        new = BState(self.options, self.seed, self._rng, self.house)
         self.share_rng(new)
         new.mode = self.mode
         new.players = self.players
@@ -280,6 +297,7 @@ class BState(Seeded):
         new.window = self.window.copy()
         new.offers = dict(self.offers)
         new.answers = dict(self.answers)
+        new.about = self.about
         new.armed_j = self.armed_j
         new.follow = self.follow
         new.exempt = self.exempt
@@ -296,6 +314,7 @@ class BState(Seeded):
         new.over = self.over
         new.winners = self.winners
         new.reason = self.reason
+        new.ending = self.ending
         new.hands_won = self.hands_won[:]
         new.no_win = self.no_win
         new.nines = self.nines
@@ -313,7 +332,7 @@ class BState(Seeded):
             tuple(self.out), self.hand_no, self.hand_turns, self.turns, self.over, self.winners, self.reason,
             tuple(self.hands_won), self.no_win, self.skip, tuple(map(tuple, self.fhands)), self.fplayers,
             self.folded, tuple(tuple(sorted(m.items())) for m in self.looks), self.nines, self.rng.getstate(),
-            tuple(sorted(self.emptied)),
+            tuple(sorted(self.emptied)), self.about,
         )
 
     def all_cards(self) -> list[int]:

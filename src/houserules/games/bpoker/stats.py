@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
-from ...engine.core import Event
+from ...engine.core import Ending, Event
 from .state import BState
 
 #: events that are an effect firing, counted by kind
@@ -34,9 +34,8 @@ EFFECTS = ("magic", "tunnel", "control", "ring", "traded", "traded-hands", "trad
 ANY = "any play"
 
 
-def _end(reason: str) -> str:
-    """The kind of a game's end, without its numbers: "hands", "one left", "turn limit"."""
-    return "turn limit" if reason.startswith("turn") else "one left" if reason.startswith("only") else "hands"
+#: the kind of a game's end, by how it ended (``Result.how``), as ``sim`` has always summed it
+END: Final = {Ending.PLAYED_OUT: "hands", Ending.LAST_STANDING: "one left", Ending.TURN_LIMIT: "turn limit"}
 
 
 def _seat(e: Event) -> int:
@@ -95,8 +94,8 @@ def game_stats(state: BState, events: list[Event]) -> dict[str, Any]:
     return {"turns": state.turns, "hands": hands, "hand_ends": dict(ends), "effects": dict(fired), "lost": dict(lost),
             "played": dict(played), "sets": dict(sets), "hands_won_by_seat": dict(hand_wins),
             "hands_won_by_place": dict(by_place),
-            "game_end": {_end(state.reason): 1}, "share": {"pairs": pairs, "pairs_won": pairs_won,
-                                                            "in": dict(within), "won": dict(won)}}
+            "game_end": {END[state.ending]: 1} if state.ending else {},
+            "share": {"pairs": pairs, "pairs_won": pairs_won, "in": dict(within), "won": dict(won)}}
 
 
 def derived_stats(sums: Mapping[str, float], games: int) -> dict[str, float]:

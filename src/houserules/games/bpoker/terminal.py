@@ -10,31 +10,38 @@ underlined.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
-from ...tui import Renderer, RendererBase, seat_name, second_person
+from ...tui import Renderer, RendererBase, house_rules, seat_table, second_person
 from .cards import CardError, card_name, is_red, parse_card, suit
 from .said import is_unit, strength
 from .view import BView
-from .words import open_prompt
+from .words import name_seats, open_prompt
 
 HELP = """Type a menu number, or: a card to play it (QS; QS#2 is the second deck's copy), pass,
 scrap, use JS (a no-effect J's discard effect; use 3C: Neutralization, at any time: in other
 players' turns it is offered before their next move; use 6S: turn a 6 of your shafting unit
-sideways to force a card), pair AS AH (a set as one card), declare AS KS QS JS 10S,
+sideways to force a card), pair AS AH (a set as one card), declare AS KS QS JS 10S (when you
+declare, the cards alone will do: AS KS QS JS 10S; the menu lists the strongest hands),
 or an offered choice word (skip, seat:2, 5H>seat:1, 7H+7H#2, magic, tunnel, reflect, pass ...).
+Magic (your 10♦ on your table): a card coming onto your table lands with no effect, or an
+opponent's card does nothing to you; you are asked each time it could.
 Also: log, help, quit.
 Marks: ▒ wild (face down), ↷ no-effect (sideways), [5H 3S =2♠] a tile and its value in effect,
 [6C ↶6H 6S unit] a shafting unit and its used 6s, underlined: protected.
 Each card in the menu says what it will do (and what happens instead now: after a J, a 10♦ lock).
-How to play: houserules rules bpoker; every clause: docs/rules/bpoker.md (ids in \\[brackets])."""
+How to play: houserules rules bpoker; every clause with its id: houserules rules bpoker --full."""
+
+
+#: a seat in a choice word: ``seat:2``, ``5H>seat:1`` (the rules count from 0, people from 1)
+_SEAT = re.compile(r"(?i)seat:(\d+)")
 
 
 def card_markup(name: str) -> str:
@@ -66,24 +73,43 @@ def _declared(d: dict[str, Any], s: int) -> str:
     return (" ".join(hand) + f" ({d['declared_hand'][s]})") if hand else "—"
 
 
+def scores_line(d: dict[str, Any], names: list[str]) -> str:
+    """What a score is, with the scores: the cards in each stash when the game ends (BP-1.6)."""
+    cards = ", ".join(f"{names[s]} {d['stash_sizes'][s]}" for s in range(d["players"]))
+    return f"A score is the cards in a player's stash, and the most wins: {cards}."
+
+
+#: how many declarations the menu lists (the strongest); any other is typed
+SHOWN = 8
+
+
+def _best_declarations(legal: list[Action], view: BView) -> list[Action]:
+    return sorted((a for a in legal if a.kind == "declare"),
+                  key=lambda a: strength([card_name(c) for c in a.arg], view), reverse=True)
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except CardError:
+        return False
+    return True
+
+
 class BPokerRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: BView, names: list[str]) -> RenderableType:
         shown = [escape(n) for n in names]  # people type their names: the lines below are markup
         d = view.data
-        grid = RichTable(box=None, show_header=True, header_style="bold", expand=False)
-        for col in ("seat", "player", "stash", "viewing", "to play", "table (count/max)", "declared"):
-            grid.add_column(col)
+        rows = []
         for s in range(d["players"]):
-            mark = "▶" if s == d["turn"] and not d["over"] else ""
-            if not d["in_hand"][s]:
-                mark += "✗"
             stash = f"{d['stash_sizes'][s]}" + (f" ({d['sideways'][s]}↷)" if d["sideways"][s] else "")
             table = " ".join(slot_markup(x) for x in d["tables"][s]) or "—"
-            grid.add_row(f"{mark}{s}", seat_name(names, s, view.seat), stash,
-                         f"{d['viewing_sizes'][s]}/{d['correct'][s]}", str(d["ctbp_sizes"][s]),
-                         f"{table}  [dim]{d['counted'][s]}/{d['maximum'][s]}[/]", _declared(d, s))
+            rows.append((stash, f"{d['viewing_sizes'][s]}/{d['correct'][s]}", str(d["ctbp_sizes"][s]),
+                         f"{table}  [dim]{d['counted'][s]}/{d['maximum'][s]}[/]", _declared(d, s)))
+        grid = seat_table(names, view.seat, ("stash", "viewing", "to play", "table (count/max)", "declared"), rows,
+                          turn=None if d["over"] else d["turn"], marks=["" if x else "✗" for x in d["in_hand"]])
         arrow = "left →" if d["direction"] == 1 else "← right"
         status = [f"Hand {d['hand']}/{d['hands']}", f"dealer {shown[d['dealer']]}", f"play goes {arrow}",
                   f"pot {d['pot_size']}", f"discard {len(d['discard'])}"
@@ -93,6 +119,8 @@ class BPokerRenderer(RendererBase):
         if d["control"]:
             status.append(f"[bold magenta]{shown[d['control'][0]]} controls {shown[d['control'][1]]}'s hand[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), grid]
+        if d["house"]:
+            lines.append(Text.from_markup(house_rules([(r["id"], r["title"], r["words"]) for r in d["house"]])))
         if d["transit"]:
             lines.append(Text.from_markup("Being played: " + " ".join(card_markup(c) for c in d["transit"])))
         if d["phase"] == "fpoker":  # the nested game, shown apart (BP-FP)
@@ -118,26 +146,44 @@ class BPokerRenderer(RendererBase):
         """What happens next and why, in words."""
         d = view.data
         if d["over"]:
-            return f"[bold]The game is over: {d['reason']}.[/]"
+            return f"[bold]The game is over: {d['reason']}.[/] {scores_line(d, names)}"
         if d["ask"]:
             who = names[d["ask"]["seat"]]
-            return f"[bold magenta]{who} must choose: {open_prompt(d['ask']['prompt'])}[/] [{d['ask']['clause']}]"
+            return f"[bold magenta]{who} must choose: {open_prompt(name_seats(d['ask']['prompt'], names))}[/]"
         if d["reacting"]:
-            return "[bold red]You may react now (Magic / Tunnel / Reflector), or pass.[/] [BP-R.3]"
+            about = d["about"] or {}
+            what = name_seats(about.get("says", "a card is coming"), names)
+            answers = " or ".join(o for o in d["options"] if o != "pass") or "a reaction"
+            return f"[bold red]{what[:1].upper()}{what[1:]} — answer with {answers}, or pass?[/]"
         who = names[d["turn"]]
         if d["phase"] == "declare":
-            return f"[bold]{who}'s turn is over: {who} declares five table cards as a poker hand.[/] [BP-3.5]"
+            return f"[bold]{who}'s turn is over: {who} declares five table cards as a poker hand.[/] " + \
+                self._declaring(view)
         s = d["turn"]
         full = d["counted"][s] >= d["maximum"][s]
         why = "the table is at its maximum: pass or scrap" if full else (
             "play a card (at least one this turn)" if not d["played"] else "play another card or pass")
-        return f"[bold]{who}'s turn:[/] {why}. [BP-3.4]"
+        return f"[bold]{who}'s turn:[/] {why}."
 
     def menu(self, view: BView, legal: list[Action]) -> list[Action]:
-        """The legal actions, declarations strongest first (a table of seven offers twenty)."""
-        declares = sorted((a for a in legal if a.kind == "declare"),
-                          key=lambda a: strength([card_name(c) for c in a.arg], view), reverse=True)
-        return [a for a in legal if a.kind != "declare"] + declares
+        """The legal actions; of the declarations only the ``SHOWN`` strongest, strongest first (a
+        table of nine offers 126, and the best scrolled away above them): any other is typed. Magic
+        offered on a card the person plays himself comes after "Let it be", so that a quick "1"
+        does not spend the 10♦."""
+        rest = [a for a in legal if a.kind != "declare"]
+        if view.data["reacting"] and (view.data["about"] or {}).get("clause") == "BP-10D.M":
+            rest.sort(key=lambda a: a.arg != "pass")  # a card of your own choosing: letting it be comes first
+        return _best_declarations(legal, view)[:SHOWN] + rest
+
+    def _declaring(self, view: BView) -> str:
+        """Under the table while declaring: how many hands there are, and how to declare one not listed."""
+        count = len(view.data.get("declarations") or [])
+        if not count:  # another seat declares
+            return ""
+        if count <= SHOWN:
+            return "Pick a number, or type the cards (e.g. [bold]AS KS QS JS 10S[/])."
+        return (f"The {SHOWN} strongest of {count} possible hands are listed, strongest first; "
+                "to declare another, type its cards (e.g. [bold]AS KS QS JS 10S[/]).")
 
     def parse(self, text: str, seat: int, view: BView) -> Action:
         words = text.strip().split()
@@ -145,16 +191,18 @@ class BPokerRenderer(RendererBase):
             raise ValueError("type a card or an action (help)")
         head, rest = words[0].lower(), words[1:]
         options = view.data["options"]
-        if text.strip() in options:
-            return Action(seat, "choose", arg=text.strip())
+        typed = _SEAT.sub(lambda m: f"seat:{int(m.group(1)) - 1}", text.strip())  # seats typed from 1
+        if typed in options:
+            return Action(seat, "choose", arg=typed)
         if options and head != "choose":
-            return Action(seat, "choose", arg=self._option(text.strip(), options))
+            return Action(seat, "choose", arg=self._option(typed, options))
         if head == "choose" and rest:
-            return Action(seat, "choose", arg=" ".join(rest))
+            return Action(seat, "choose", arg=typed.partition(" ")[2].strip())
         if head in ("pass", "scrap") and not rest:
             return Action(seat, head)
-        if head == "declare":
-            return Action(seat, "declare", arg=tuple(sorted(self._card(w, view) for w in rest)))
+        if head == "declare" or (view.data["phase"] == "declare" and all(map(_is_card, words))):
+            named = rest if head == "declare" else words  # declaring, the cards alone say it
+            return Action(seat, "declare", arg=tuple(sorted(self._card(w, view) for w in named)))
         if head == "pair":
             if len(rest) < 2:
                 raise ValueError("a set is two or more cards, e.g. pair AS AH")
@@ -175,7 +223,8 @@ class BPokerRenderer(RendererBase):
         loose = [o for o in options if plain(o) == plain(text)]
         found = exact or loose
         if not found:
-            raise ValueError(f"choose one of: {', '.join(options)}")
+            shown = (_SEAT.sub(lambda m: f"seat:{int(m.group(1)) + 1}", o) for o in options)
+            raise ValueError(f"choose one of: {', '.join(shown)}")
         return found[0]
 
     def _distinct(self, names: list[str], view: BView) -> tuple[int, ...]:

@@ -19,10 +19,11 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from . import declare
-from .cards import DIAMONDS, RANK_NAMES, card_name, rank, suit, value_name
-from .catalogue import card_says, says
+from .cards import CLUBS, DIAMONDS, RANK_NAMES, SPADES, card_name, is_joker, on_five, rank, suit, value_name
+from .catalogue import says
 from .declare import declared_key
 from .hands import describe
+from .house import SEED, HouseCards
 from .looks import known
 from .effects_high import standing_nine
 from .machine import options_for
@@ -56,7 +57,8 @@ class BView(NamedTuple):
 
     def words(self) -> dict[str, Any]:
         """What the cards this seat sees will do (``card_words``): for menus and tooltips."""
-        return card_words(self.cards) if self.cards is not None else {"says": {}, "set_says": {}, "now": {}}
+        return card_words(self.cards) if self.cards is not None else {"says": {}, "set_says": {}, "now": {},
+                                                                      "on_five": {}}
 
     def to_json(self) -> dict[str, Any]:
         return {"game": "bpoker", "seat": self.seat, **self.data, **self.words()}
@@ -83,13 +85,36 @@ class Moment(NamedTuple):
     locked: frozenset[int]
     armed_j: bool
     options: Mapping[str, Any]
+    shift: int | None = None  # the seat is asked which card to play on a 5 that shifts it so (BP-5)
+    house: HouseCards = SEED  # the card rules of the table (a house book's, BP-HR2): what each card does
+
+
+#: the questions that ask which card goes on a 5: their data begins (the 5's context, its shift)
+ON_FIVE = ("5.next", "5.forced")
 
 
 def moment(state: BState, seat: int | None) -> Moment:
     own = () if seat is None else (*state.viewing[seat], *state.ctbp[seat])
+    ask = state.ask
+    shift = ask.data[1] if ask is not None and ask.seat == seat and ask.then in ON_FIVE else None
     return Moment(tuple(c for t in state.tables for s in t for c in s.cards), own,
                   () if seat is None else tuple(state.viewing[seat]),
-                  frozenset() if seat is None else frozenset(locked_rank(state, seat)), state.armed_j, state.options)
+                  frozenset() if seat is None else frozenset(locked_rank(state, seat)), state.armed_j, state.options,
+                  shift, state.house)
+
+
+def _on_the_five(card: int, shift: int, options: Mapping[str, Any], house: HouseCards) -> str:
+    """What ``card`` does played on the 5 it is asked for: its rule at its value in effect (L403-412),
+    "an A♣ that would be a K♣" saying so; a Joker takes the black suit its player names (L443-444)."""
+    if is_joker(card):
+        r = on_five(card, shift, CLUBS)[0]
+        return f"as a {value_name(r, CLUBS)} or a {value_name(r, SPADES)} in effect (you name the suit)"
+    value = on_five(card, shift)
+    line = house.says(value, options)
+    rule = house.rule_for(value)
+    if rule is not None and rule.clause == "BP-9D" and (rank(card), suit(card)) != (9, DIAMONDS):  # merely a 9♦ in effect (L618-621)
+        line = "discard any card of an opponent's table, protected ones too"
+    return f"as a {value_name(*value)} in effect: {line}" if line else f"as a {value_name(*value)} in effect"
 
 
 def card_words(m: Moment) -> dict[str, Any]:
@@ -97,10 +122,11 @@ def card_words(m: Moment) -> dict[str, Any]:
     words, so menus and tooltips never word a card twice), by the card's own name; ``set_says``:
     each set it could play from its viewing hand (``A+B`` as the action names its cards);
     ``now``: what happens instead if it played one of its cards or sets now (after a J: no
-    effect, BP-J; a 10♦ lock of its table discards it, BP-P.10D)."""
+    effect, BP-J; a 10♦ lock of its table discards it, BP-P.10D); ``on_five``: while it is asked
+    which card to play on a 5, what each of its cards would do there, at its value in effect."""
     said: dict[str, str] = {}
     for c in m.table_cards + m.own:
-        if line := card_says((rank(c), suit(c)), m.options):
+        if line := m.house.says((rank(c), suit(c)), m.options):
             said[card_name(c)] = line  # a name the seat does not see never appears
     sets: dict[str, str] = {}
     for cards in candidates(list(m.viewing)):
@@ -117,7 +143,8 @@ def card_words(m: Moment) -> dict[str, Any]:
             now[card_name(c)] = "no effect now: a J was just played"
     if m.armed_j:
         now.update({key: "no effect now: a J was just played" for key in sets})
-    return {"says": said, "set_says": sets, "now": now}
+    five = {} if m.shift is None else {card_name(c): _on_the_five(c, m.shift, m.options, m.house) for c in m.own}
+    return {"says": said, "set_says": sets, "now": now, "on_five": five}
 
 
 def view(state: BState, seat: int | None) -> BView:
@@ -145,6 +172,9 @@ def view(state: BState, seat: int | None) -> BView:
         "pot_size": len(state.pot), "discard": [card_name(c) for c in state.discard],
         "transit": [card_name(c) for c in state.transit],
         "ask": None if ask is None else {"seat": ask.seat, "clause": ask.clause, "prompt": ask.prompt},
+        # what an open reaction window is for (public: everyone saw the card): its clause, the card
+        # in words, and what it does (seats as "seat N")
+        "about": None if state.about is None else dict(zip(("clause", "card", "says"), state.about, strict=True)),
         "options": list(options_for(state, seat)) if seat is not None else [],
         "reacting": seat is not None and seat in state.window,
         "armed_j": state.armed_j, "control": list(state.control[:2]) if state.control else None,
@@ -154,5 +184,7 @@ def view(state: BState, seat: int | None) -> BView:
         "f_hand": None if seat is None else [card_name(c) for c in state.fhands[seat]],
         "declarations": _declarations(state, seat),
         "turns": state.turns, "over": state.over, "winners": list(state.winners), "reason": state.reason,
+        # the table's house rules, each in words (a book is public, BP-HR1)
+        "house": [{"id": i, "title": t, "words": w} for i, t, w in state.house.said],
     }
     return BView(seat, data, moment(state, seat))

@@ -1,12 +1,21 @@
-"""bpoker's events in plain words: one sentence per event, cards as ``[[NAME]]`` tokens."""
+"""bpoker's events in plain words: one sentence per event, cards as ``[[NAME]]`` tokens.
+
+The lines say what happened, not which clause made it happen: a clause id (``BP-7``) is for
+someone who asks for it (``houserules rules bpoker --full``), and each event keeps its clause
+in its data. Seats are named, never "seat 1": the rules write the seats their questions
+mention as "seat N" (``name_seats`` puts each player's name there, "your" for the reader).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...engine.words import Line, card, cards, shared
 from .cards import CardError, parse_card
+from .catalogue import RULES
+from .pairs import SETS
 
 Said = Callable[[Mapping[str, Any], str, Sequence[str]], str | None]
 
@@ -18,6 +27,35 @@ def _cards(n: Any) -> str:
 
 def _seat(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+_SEAT_WORD = re.compile(r"\bseat (\d+)('s)?")
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """Words the rules wrote with seats as "seat N" ("discard a card of seat 2's table"), each seat
+    named: the reader's own name is "You", which ``engine.words.second_person`` turns into "your"
+    ("You's table" reads "your table")."""
+    return _SEAT_WORD.sub(lambda m: _seat(names, int(m.group(1))) + (m.group(2) or ""), text)
+
+
+#: a card's or a set's name by its clause, for a line about its effect ("Ann's 2♠ does nothing"),
+#: filled on first use: the card records register themselves when the rules are loaded
+_TITLES: dict[str, str] = {}
+
+
+def effect_name(clause: str) -> str:
+    """The card or set whose effect ``clause`` is, in words ("2♠", "4 + 4"), or "card"."""
+    if not _TITLES:
+        from . import effects_high, effects_low  # noqa: F401  (importing them registers the records)
+
+        _TITLES.update({r.clause: r.title for r in RULES.values()})
+        _TITLES.update({r.clause: r.title for r in SETS})
+    title = (_TITLES.get(clause) or _TITLES.get(clause.rsplit(".", 1)[0]) or "card").split(" (")[0]
+    words = title.split()
+    if len(words) > 1 and all(w[-1] in "♣♦♥♠" for w in words):  # "9♥ 9♠": a rule of several suits
+        return words[0][:-1]
+    return {"BP-2": "2"}.get(clause, title)
 
 
 def _to(names: Sequence[str], dest: str) -> str:
@@ -72,14 +110,14 @@ def _played(e: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
 
 SENTENCES: dict[str, Said] = {
     "played": _played,
-    "asked": lambda e, w, n: f"{w} must choose: {open_prompt(e['prompt'])} [{e['clause']}].",
+    "asked": lambda e, w, n: f"{w} must choose: {open_prompt(name_seats(e['prompt'], n))}.",
     "chose": lambda e, w, n: f"{w} chooses {_choice(e['choice'], n)}." if "choice" in e else f"{w} chooses.",
     "reacted": lambda e, w, n: f"{w} reacts: {e['reaction']}.",
     "broken": lambda e, w, n: f"The tile {cards(e['cards'])} on {w}'s table is broken up.",
-    "paid": lambda e, w, n: f"{w} pays {_cards(e['count'])} to {_to(n, e['to'])} [{e['clause']}].",
+    "paid": lambda e, w, n: f"{w} pays {_cards(e['count'])} to {_to(n, e['to'])}.",
     "forgiven": lambda e, w, n: f"{w} cannot pay {e['count']} more; it is forgiven.",
     "cannibalised": lambda e, w, n: f"{w} pays {_to(n, e['to'])} with {card(e['card'])} from the table.",
-    "lost": lambda e, w, n: f"{w}'s effect is lost: {e['why']} [{e['clause']}].",
+    "lost": lambda e, w, n: f"{w}'s {effect_name(e['clause'])} does nothing: {e['why']}.",
     "to-be-played": lambda e, w, n: f"{w} must play {_cards(e['count'])} from the {e['from']}.",
     "took-random": lambda e, w, n: f"{w} takes {card(e['card'])} at random from {_seat(n, e['from'])}'s stash.",
     "to-pot": lambda e, w, n: f"{w} puts {_cards(e['count'])} from the {e['from']} into the pot.",
@@ -100,7 +138,7 @@ SENTENCES: dict[str, Said] = {
     "ring": lambda e, w, n: "The Ring Rule: every player has had the shaft power.",
     "ring-split": lambda e, w, n: "The pot is split among the players.",
     "ring-no-shaft": lambda e, w, n: f"{w} gets no shaft power (the Ring Rule).",
-    "discarded": lambda e, w, n: f"{card(e['card'])} from {w}'s table goes to the discard [{e['clause']}].",
+    "discarded": lambda e, w, n: f"{card(e['card'])} from {w}'s table goes to the discard.",
     "restored": lambda e, w, n: f"{cards(e['cards'])} return to normal.",
     "control": lambda e, w, n: f"{w} controls {_seat(n, e['of'])}'s hand.",
     "released": lambda e, w, n: f"{w} releases control of {_seat(n, e['of'])}'s hand.",
@@ -119,11 +157,12 @@ SENTENCES: dict[str, Said] = {
     "won-hand": lambda e, w, n: f"{w} wins the hand ({e['how']}) and {_cards(e['pot'])} of pot.",
     "lost-hand": lambda e, w, n: f"{w} loses the hand.",
     "hand-cap": lambda e, w, n: f"The hand ends without a winner after {e['turns']} turns.",
-    "window": lambda e, w, n: f"Reactions are asked of {', '.join(_seat(n, s) for s in e['seats'])}.",
+    "window": lambda e, w, n: f"{' and '.join(_seat(n, s) for s in e['seats'])} may answer "
+                              + (f"{name_seats(e['about'], n)}." if e.get("about") else "the card."),
     "passed": lambda e, w, n: f"{w} does not react.",
     "turn-over": lambda e, w, n: f"{w} declares a poker hand next.",
     # pairs and sets (pairs.py)
-    "set-played": lambda e, w, n: f"{w} plays the set {cards(e['cards'])}: {e['set']} [{e['clause']}].",
+    "set-played": lambda e, w, n: f"{w} plays the set {cards(e['cards'])}: {e['set']}.",
     "locked-out": lambda e, w, n: f"{cards(e['cards'])} cannot come onto {w}'s table (10♦ + card): discarded unresolved.",
     "in-effect": lambda e, w, n: f"{card(e['card'])} is a {e['as']} in effect on {w}'s table.",
     "took-back": lambda e, w, n: f"{w} takes a table card back into the viewing hand.",
@@ -134,7 +173,7 @@ SENTENCES: dict[str, Said] = {
     "atomic": lambda e, w, n: f"Atomic Bomb: {_cards(e['count'])} from every table and the discard go to the pot.",
     "next-instead": lambda e, w, n: f"{w}'s turn is over: {_seat(n, e['next'])}'s turn begins next instead (Q + Q).",
     "no-regain": lambda e, w, n: f"{w} may not regain the turn: nobody is skipped (A + A with two players left).",
-    "skip": lambda e, w, n: f"{w}'s turn ends, and {_seat(n, e['next'])}'s will be skipped.",
+    "skip": lambda e, w, n: f"{_seat(n, e['next'])}'s next turn will be skipped (A + A).",
     "skipped": lambda e, w, n: f"{w}'s turn is skipped (A + A).",
     "reflect": lambda e, w, n: f"{w} reflects {card(e['card'])} back with {cards(e['cards'])} (Reflector).",
     "neutralized": lambda e, w, n: f"{w} discards {cards(e['cards'])} together (Neutralization): no 3♣ to declare.",

@@ -17,7 +17,6 @@ from typing import Final
 from ...engine.core import Event, event
 from .cards import DIAMONDS, card_name, parse_card
 from .cards import face as face  # a slot's face is read here by every effect
-from .catalogue import modifier
 from .machine import ask, push, step
 from .state import BState, Frame, Slot
 from .tiles import fee_factor, unit
@@ -50,13 +49,13 @@ def live_values(state: BState, seat: int, but: int = -1) -> list[tuple[int, int]
 def correct_number(state: BState, seat: int) -> int:
     """The correct number of cards in the viewing hand (BP-2.3; 4♥ 4♠ 4♣)."""
     base: int = state.options["viewing"]
-    return max(0, base + modifier(live_values(state, seat), "viewing"))
+    return max(0, base + state.house.modifier(live_values(state, seat), "viewing"))
 
 
 def maximum(state: BState, seat: int) -> int:
     """The maximum number of cards on the table (BP-2.5; 4♦)."""
     base: int = state.options["table_max"]
-    return base + modifier(live_values(state, seat), "max")
+    return base + state.house.modifier(live_values(state, seat), "max")
 
 
 def counted(state: BState, seat: int) -> int:
@@ -68,7 +67,7 @@ def counted(state: BState, seat: int) -> int:
 def fee(state: BState, seat: int, base: int, but: int = -1) -> int:
     """A fee as ``seat`` pays it: 8s, Js change it, never below 0 (L599, L774, L781; BP-F.1); then
     every J+J+J on any table multiplies it (L1159-1164)."""
-    return max(0, base + modifier(live_values(state, seat, but), "fee")) * fee_factor(state)
+    return max(0, base + state.house.modifier(live_values(state, seat, but), "fee")) * fee_factor(state)
 
 
 def can_pay(state: BState, seat: int, amount: int) -> bool:

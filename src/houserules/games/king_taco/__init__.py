@@ -24,6 +24,7 @@ SPEC = GameSpec(
     name="king-taco",
     title="King Taco",
     players=(2, 8),
+    summary="Uno grown wild: six colours and fourteen effects that stack, paid for in mana; empty your hand, then win the auction.",
     game="houserules.games.king_taco.game:GAME",
     bots={"heuristic": "houserules.games.king_taco.bots:KingTacoHeuristic",
           "basic": "houserules.games.king_taco.bots_basic:KingTacoBasic"},

@@ -19,6 +19,7 @@ class Kind(StrEnum):
     SYMBOL = "symbol"  # a lock's symbol (KT-3.4)
     DISCARD = "discard"  # a -- discard (KT-7.13) or an auction discard (KT-9.5)
     FISH = "fish"  # go fishing: name a card and a player (KT-H15)
+    TARGET = "target"  # a house rule's target:draw: name the player who draws (KT-HR-7)
 
 
 #: the kinds that name a card of the actor's hand

@@ -142,6 +142,8 @@ class KingTacoBot(BotBase):
         hand = list(view.hand or ())
         if kind in (Do.COLOUR, Do.SYMBOL):
             return from_hand(view, legal, hand)
+        if kind == Do.TARGET:  # a house rule's target:draw: the player nearest to going out draws
+            return min(legal, key=lambda a: view.hand_sizes[a.arg])
         if kind == Do.DISCARD:
             return self._discard(view, legal, hand)
         if kind == Do.FISH:

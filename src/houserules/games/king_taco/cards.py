@@ -47,6 +47,8 @@ HARVEST: Final = NULL + 14
 assert HARVEST == SYMBOLS - 1
 KINDS: Final = (len(COLOURS) + 1) * SYMBOLS
 
+#: the most mana a player holds (seed: "if U already has 4 mana ... capped at 4")
+MANA_CAP: Final = 4
 #: mana each effect costs (seed table "Mana"); numbers and null cost nothing
 COST_BY_EFFECT = {INVERSE: 1, PLUS2: 1, ALLPP: 2, SKIP: 2, RAGE: 1, CALM: 1, LOCK: 2, FISHING: 3,
                   SHIELD: 1, CURSE: 1, NOPE: 3, X2: 2, MINUS: 1, HARVEST: 4}

@@ -4,7 +4,7 @@ Card kinds are the game's card ints (``K`` = 7 colours x symbols). Actions,
 in blocks: ``play`` card (K), ``nope`` card (K), ``discard`` card (K),
 ``fish`` card at a target counted from the acting seat (K x 8 seats),
 ``colour`` (6), ``symbol`` (one per symbol), then ``draw``, ``allow``,
-``pass``.
+``pass``, and ``target`` (a house rule's: a seat counted from the acting one, 8).
 
 Observation, from the seat's view only: its hand (K counts), the top card
 (K one-hot) and its colour (7), the open stack's cards (K counts) with its
@@ -33,6 +33,7 @@ COLOUR = FISH + KINDS * MAX_SEATS
 SYMBOL = COLOUR + len(COLOURS)
 _FIXED = {"draw": SYMBOL + SYMBOLS, "allow": SYMBOL + SYMBOLS + 1, "pass": SYMBOL + SYMBOLS + 2}
 _CARD_BLOCKS = {"play": PLAY, "nope": NOPE, "discard": DISCARD}
+TARGET = SYMBOL + SYMBOLS + len(_FIXED)
 SCALE = 0.1
 
 
@@ -41,7 +42,7 @@ class KingTacoEncoding(EncodingBase):
         return len(self.observe(_blank()))
 
     def action_size(self, options: Mapping[str, Any]) -> int:
-        return SYMBOL + SYMBOLS + len(_FIXED)
+        return TARGET + MAX_SEATS
 
     def observe(self, view: KingTacoView) -> list[float]:
         return self.features(view).values
@@ -96,6 +97,8 @@ class KingTacoEncoding(EncodingBase):
             return COLOUR + int(action.arg)
         if kind == "symbol":
             return SYMBOL + int(action.arg)
+        if kind == "target":
+            return TARGET + (int(action.arg) - (view.seat or 0)) % view.players
         return _FIXED[kind]
 
 

@@ -21,8 +21,9 @@ from .cards import (
 from .rules import PRICE, nope_cards, stackable
 from .state import (
     AUCTION_DISCARD, DEFAULT, DISCARD, FISHING_SPAN, HARVEST_DELAY, HARVEST_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, MAX_SEATS,
-    WILD_COLOUR, KingTacoState, curse_key, shield_key,
+    TARGET, WILD_COLOUR, KingTacoState, curse_key, shield_key,
 )
+from .house_effects import draw_named
 from .stacking import push, resolve, start
 from .turns import draw_cards, end_turn, gain, seats_from
 
@@ -98,16 +99,29 @@ def carry_out(state: KingTacoState, seat: int, c: int, stacking: bool, events: l
                 events.append(event("effect", seat, {"effect": "x2"}))
             else:
                 start(state, c, seat)
+    fires = state.house.land[c]
+    if fires:  # the table's house rules on a card landing (KT-HR-2)
+        for fire in fires:
+            fire(state, seat, c, events)
+        if state.pending == TARGET:  # the player names who draws first (KT-HR-7): then play passes
+            return
     after_play(state, seat, events)
 
 
 def after_play(state: KingTacoState, seat: int, events: list[Event]) -> None:
-    """Going out on your own turn starts the auction (KT-9.1); otherwise the
-    turn passes (to the player the stack now waits on, if one is open)."""
-    if not state.hands[seat] and seat == state.turn:
-        start_auction(state, seat, events)
-    else:
-        pass_on(state, events)
+    """Going out on your own turn starts the auction (KT-9.1), unless a house rule on going out
+    charges a penalty instead (KT-HR-5); otherwise the turn passes (to the player the stack now
+    waits on, if one is open)."""
+    hand = state.hands[seat]
+    if not hand and seat == state.turn:
+        last = state.last_card[seat]
+        if last is not None:
+            for fire in state.house.out[last]:
+                fire(state, seat, last, events)
+        if not hand:
+            start_auction(state, seat, events)
+            return
+    pass_on(state, events)
 
 
 def pass_on(state: KingTacoState, events: list[Event]) -> None:
@@ -279,6 +293,15 @@ def name_colour(state: KingTacoState, a: Action) -> list[Event]:
         nope_landed(state, events)
         return events
     carry_out(state, seat, state.discard[-1], state.pending_count == STACKED, events)
+    return events
+
+
+def name_target(state: KingTacoState, a: Action) -> list[Event]:
+    """The player a house rule's ``target:draw`` makes draw (KT-HR-7); then play passes as after any play."""
+    events: list[Event] = []
+    state.pending = None
+    draw_named(state, a.seat, a.arg, events)
+    after_play(state, a.seat, events)
     return events
 
 

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, fewest_cards, multiset
-from ...engine.core import Action, Event, Illegal, Result
+from ...engine.core import Action, Ending, Event, Illegal, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.words import card
 from ...engine.protocol import Game
@@ -23,6 +23,9 @@ from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
 from .state import OPTIONS, KingTacoState, checked_options, deal, validate_options
 from .stats import game_stats
+from .house import source_of, table_for
+from .vocabulary import VOCABULARY
+from ...engine.house.vocabulary import Vocabulary
 from .view import KingTacoView, view
 
 
@@ -92,6 +95,8 @@ MOVES: Moves[KingTacoState] = Moves("King Taco", (
     Move(Kind.DISCARD, (_CARD,), rules.check_discard, flow.discard_card, "KT-7.13.1", _discard_label, button=False),
     Move(Kind.FISH, (_CARD, _TARGET), rules.check_fish, flow.go_fish, "KT-H15", _fish_label, _fish_cost,
          button=False),
+    Move(Kind.TARGET, (_TARGET,), rules.check_target, flow.name_target, "KT-HR-7",
+         lambda a, v: f"{seat(a.arg)} draws {v.pending_count}", "a house rule"),
 ), rules.GAME_OVER)
 CODEC = MOVES.codec
 #: each kind's effect, read straight by ``KingTaco.apply`` (the hot path of every decision;
@@ -107,14 +112,21 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
+    vocabulary: Vocabulary | None = VOCABULARY
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return validate_options(raw)
+        """The options checked, and the table of their house rules made (kept by content), so that a
+        server, which validates options off its event loop, never makes one on it."""
+        opts = validate_options(raw)
+        table_for(source_of(opts))
+        return opts
 
     def new(self, options: Mapping[str, Any], seed: int) -> KingTacoState:
         opts, facts = checked_options(options)
-        return deal(opts, seed, facts)
+        state = deal(opts, seed, facts)
+        state.house = table_for(source_of(opts))
+        return state
 
     def to_act(self, state: KingTacoState) -> tuple[int, ...]:
         """A pending choice first, then the NOPE window, then the player whose turn it is."""
@@ -125,6 +137,19 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         if state.window.seats:
             return tuple(state.window.seats)
         return (state.turn,)
+
+    def on_the_clock(self, state: KingTacoState) -> tuple[int, ...]:
+        """Whom everyone sees the table wait on: the pending choice's seat, else the player
+        whose turn it is, while a NOPE window is open too. Who the window asks is a secret
+        (it asks only seats holding a NOPE: KT-H13), so no clock, idle limit or screen may
+        follow it; an asked seat answers within an unshown deadline (``silence``)."""
+        if state.over:
+            return ()
+        return (state.pending_seat,) if state.pending is not None else (state.turn,)
+
+    def silence(self, state: KingTacoState, seat: int) -> Action | None:
+        """A seat asked in a NOPE window that says nothing passes (KT-H13)."""
+        return Action(seat, Kind.PASS) if seat in state.window else None
 
     def legal(self, state: KingTacoState) -> list[Action]:
         return rules.legal(state)
@@ -144,8 +169,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         if not state.over:
             return None
         if state.winner is None:
-            return Result((), "turn limit")
-        return Result((state.winner,), "goto" if sum(state.out) < state.players - 1 else "last player in")
+            return Result((), Ending.TURN_LIMIT)
+        return Result((state.winner,), Ending.GOTO if sum(state.out) < state.players - 1 else Ending.LAST_STANDING)
 
     def standing(self, state: KingTacoState) -> tuple[float, ...]:
         """Fewest cards leads among the seats not NOPEd out (compare's lead changes read it; going
@@ -168,6 +193,7 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
                 out += [Action(s, Kind.PLAY, c), Action(s, Kind.NOPE, c), Action(s, Kind.DISCARD, c)]
                 out += [Action(s, Kind.FISH, c, t) for t in range(state.players)]
             out += [Action(s, k) for k in (Kind.DRAW, Kind.ALLOW, Kind.PASS)]
+            out += [Action(s, Kind.TARGET, arg=t) for t in range(state.players)]
             out += [Action(s, Kind.COLOUR, arg=c) for c in range(WILD)]
             out += [Action(s, Kind.SYMBOL, arg=y) for y in (0, 10, 20)]
         return out
@@ -181,7 +207,9 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> KingTacoState:
-        return literal_state(options, state, seed)
+        made = literal_state(options, state, seed)
+        made.house = table_for(source_of(options))
+        return made
 
     def scenario_expect(self, state: KingTacoState, key: str, value: Any) -> str | None:
         return expect(state, key, value, self)

@@ -22,7 +22,7 @@ from .cards import (
 )
 from .matrix import STACKABLE
 from .state import (
-    AUCTION_DISCARD, CALM, DISCARD, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL,
+    AUCTION_DISCARD, CALM, DISCARD, FISHING_SPAN, LOCK, LOCK_COLOUR, LOCK_SYMBOL, TARGET,
     MAX_SEATS, PENDING_NAMES, RAGE, WILD_COLOUR, KingTacoState, shield_key,
 )
 
@@ -59,6 +59,7 @@ BAD_SYMBOL = Illegal("KT-3.4", "choose a non-NOPE symbol of the game")
 NOT_NUMBER = Illegal("KT-9.5", "the auction discard must be a number card")
 OUT = Illegal("KT-7.11.6", "you have NOPEd yourself out of this game")
 GAME_OVER = Illegal("KT-9", "the game is over")
+BAD_TARGET = Illegal("KT-HR-7", "name another player still in the game")
 
 
 # --- preallocated actions: legal() returns references ----------------------
@@ -75,6 +76,7 @@ ALLOW: Final = tuple(Action(s, K.ALLOW) for s in range(MAX_SEATS))
 PASS: Final = tuple(Action(s, K.PASS) for s in range(MAX_SEATS))
 COLOUR_ACT: Final = tuple(tuple(Action(s, K.COLOUR, arg=c) for c in range(WILD)) for s in range(MAX_SEATS))
 SYMBOL_ACT: Final = tuple(tuple(Action(s, K.SYMBOL, arg=y) for y in range(len(SYMBOL_NAMES))) for s in range(MAX_SEATS))
+TARGET_ACT: Final = tuple(tuple(Action(s, K.TARGET, arg=t) for t in range(MAX_SEATS)) for s in range(MAX_SEATS))
 
 
 # --- the judgements, tabulated by card ---------------------------------------
@@ -241,6 +243,9 @@ def _pending_actions(state: KingTacoState) -> list[Action]:
     if kind == LOCK_SYMBOL:
         acts = SYMBOL_ACT[seat]
         return [acts[y] for y in state.lock_symbols]
+    if kind == TARGET:
+        acts = TARGET_ACT[seat]
+        return [acts[t] for t in targets(state, seat)]
     acts = DISCARD_ACT[seat]
     hand = distinct(state.hands[seat])
     if kind == AUCTION_DISCARD:
@@ -279,7 +284,7 @@ def legal(state: KingTacoState) -> list[Action]:
 
 #: what each pending choice is made with (KT-3.7, KT-3.4, KT-7.13, KT-9.5)
 WANT = {WILD_COLOUR: K.COLOUR, LOCK_COLOUR: K.COLOUR, LOCK_SYMBOL: K.SYMBOL, DISCARD: K.DISCARD,
-        AUCTION_DISCARD: K.DISCARD}
+        AUCTION_DISCARD: K.DISCARD, TARGET: K.TARGET}
 #: the moments of a game (``moment``): a choice pending on the actor, a NOPE window open, a turn
 CHOICE, WINDOW, TURN = range(3)
 
@@ -429,6 +434,16 @@ def check_pass(state: KingTacoState, action: Action) -> Illegal | None:
 def check_colour(state: KingTacoState, action: Action) -> Illegal | None:
     """A WILD's colour or a lock's, among the game's colours (KT-3.7, KT-3.4)."""
     return _choice(state, action) or (None if action.arg in state.colours else BAD_COLOUR)
+
+
+def targets(state: KingTacoState, seat: int) -> list[int]:
+    """The players ``seat`` may name for a house rule's ``target:draw`` (KT-HR-7): any other player still in."""
+    return [t for t in range(state.players) if t != seat and not state.out[t]]
+
+
+def check_target(state: KingTacoState, action: Action) -> Illegal | None:
+    """The player a house rule's ``target:draw`` makes draw: another player still in (KT-HR-7)."""
+    return _choice(state, action) or (None if action.arg in targets(state, action.seat) else BAD_TARGET)
 
 
 def check_symbol(state: KingTacoState, action: Action) -> Illegal | None:

@@ -52,6 +52,8 @@ def resolve(state: KingTacoState, events: list[Event]) -> None:
         info["turns"] = st.extra
         events.append(event("triggered", state.turn, info))
         ends = stacker_costs(state, events, TRIGGERS[st.kind](state, events))
+        for fire in state.house.resolve[st.kind]:  # the table's house rules on this kind resolving (KT-HR-3)
+            fire(state, state.turn, st.kind, events)
     if state.forced and state.turn not in st.seats[len(st.seats) - st.negators:]:
         ends = True  # forced to draw and did not stack (a NOPE is a stack): no play this turn (KT-2.3)
     st.clear()

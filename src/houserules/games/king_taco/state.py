@@ -15,15 +15,18 @@ from typing import Any, Final
 from ...cards import shuffle
 from ...engine.clone import Seeded
 from ...engine.core import STRICT, OptionsError
+from ...engine.house import option as house
 from ...engine.lifespan import Lifespans
 from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
 from ...engine.resource import SeatPool
 from ...engine.stack import EffectStack
 from ...engine.window import ReactionWindow
-from .cards import COLOUR, IS_NUMBER, DeckFacts, deck_facts, validate_deck
+from .cards import COLOUR, IS_NUMBER, KINDS, SYMBOLS, DeckFacts, deck_facts, validate_deck
+from .cards import MANA_CAP as MANA_CAP  # the cap is the seed's (cards); bots read it here
+from .housetable import HouseTable, nothing
+from .vocabulary import VOCABULARY
 
 MAX_SEATS: Final = 8
-MANA_CAP: Final = 4  # seed: "if U already has 4 mana ... capped at 4"
 
 # playability conditions (seed "Playability Conditions"); LOCK and DEFAULT may be inverted
 DEFAULT: Final = 0
@@ -38,7 +41,8 @@ LOCK_COLOUR: Final = 1
 LOCK_SYMBOL: Final = 2
 DISCARD: Final = 3
 AUCTION_DISCARD: Final = 4
-PENDING_NAMES = ("wild colour", "lock colour", "lock symbol", "discard", "auction discard")
+TARGET: Final = 5  # a house rule's target:draw: the player names who draws (KT-HR-7)
+PENDING_NAMES = ("wild colour", "lock colour", "lock symbol", "discard", "auction discard", "target")
 
 # lifespan keys
 COND: Final = "condition"
@@ -68,6 +72,7 @@ OPTIONS: Schema = (
     Option("deck", None, "json", "Deck",
            "The deck's recipe as JSON: colours, numbers, effects, plain_wilds, wild_effects.", "KT-1.2",
            advanced=True, by_default="the seed's 126 cards", read=validate_deck),
+    house.option(VOCABULARY),
 )
 
 
@@ -80,6 +85,7 @@ def checked_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], DeckFacts]:
     """``validate_options``, and the facts of the deck they name: a new game needs both, and
     reading them is a ``json.dumps`` of the deck (issue 26)."""
     opts = read_options(OPTIONS, raw, "King Taco")
+    house.refuse(opts, VOCABULARY)
     n, hand = opts["players"], opts["hand_size"]
     facts = deck_facts(opts["deck"])
     cards = facts.cards
@@ -89,6 +95,9 @@ def checked_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], DeckFacts]:
         raise OptionsError(f"deck has {len(cards)} cards: too few to deal {hand} to {n} players and start a pile")
     return opts, facts
 
+
+#: a table without house rules (until the game sets the one it deals with)
+NO_HOUSE: Final = nothing(KINDS, SYMBOLS)
 
 #: ``KingTacoStack.mode`` of an all++ or skip stack: everyone draws / everyone is timed out
 EVERYONE: Final = 1
@@ -165,7 +174,7 @@ class KingTacoState(Seeded):
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
         "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
         "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
-        "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns",
+        "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns", "house",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random,
@@ -224,6 +233,8 @@ class KingTacoState(Seeded):
         self.over = False
         self.turns = 0
         self.max_turns: int = options["max_turns"]
+        #: what the table's house rules do (``house.table_for``): set by the game as it deals, shared by copies
+        self.house: HouseTable = NO_HOUSE
 
     @property
     def active(self) -> int:
@@ -278,6 +289,7 @@ class KingTacoState(Seeded):
         new.over = self.over
         new.turns = self.turns
         new.max_turns = self.max_turns
+        new.house = self.house
         return new
 
     def snapshot(self) -> tuple[Any, ...]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
@@ -15,12 +14,13 @@ from .cards import (
 )
 from .state import CONDITION_NAMES, PENDING_NAMES
 from .view import KingTacoView
-from ...tui import Renderer, RendererBase, card_or_text, seat_name, second_person
+from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_table, second_person, typed_seat
 
 HELP = """Type a card to play or stack it (red:3, b:skip, wild:+=2, wild), or a number from the menu.
 Words: allow (let the stack trigger), nope CARD (NOPE a stack), pass (no NOPE), draw,
 colour NAME (a WILD's or lock's colour), symbol NAME (a lock's symbol), discard CARD,
-fish CARD SEAT (go fishing), log, help, quit. Colours: red yellow green cyan blue magenta."""
+fish CARD SEAT (go fishing), target SEAT (who draws, when a house rule asks), log, help, quit.
+Colours: red yellow green cyan blue magenta."""
 
 STYLE = {"red": "red", "yellow": "yellow", "green": "green", "cyan": "cyan", "blue": "blue", "magenta": "magenta",
          "wild": "white"}
@@ -39,9 +39,7 @@ class KingTacoRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: KingTacoView, names: list[str]) -> RenderableType:
-        seats = RichTable(box=None, show_header=True, header_style="bold")
-        for col in ("seat", "player", "cards", "mana", ""):
-            seats.add_column(col, justify="right" if col in ("cards", "mana") else "left")
+        rows = []
         for s in range(view.players):
             notes = []
             if view.out[s]:
@@ -56,8 +54,9 @@ class KingTacoRenderer(RendererBase):
                 notes.append(f"owes {view.owed[s]}")
             if view.harvester == s:
                 notes.append("harvesting")
-            mark = "▶" if s == view.turn and not view.over else ""
-            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]), str(view.mana[s]), ", ".join(notes))
+            rows.append((str(view.hand_sizes[s]), str(view.mana[s]), ", ".join(notes)))
+        seats = seat_table(names, view.seat, ("cards", "mana", ""), rows, turn=None if view.over else view.turn,
+                           numbers=("cards", "mana"))
         cond = ("inverted " if view.inverted else "") + CONDITION_NAMES[view.condition]
         if view.lock:
             cond += f" ({COLOUR_NAMES[view.lock[0]]} / {SYMBOL_NAMES[view.lock[1]]})"
@@ -69,8 +68,10 @@ class KingTacoRenderer(RendererBase):
         if view.fishing_turns:
             status.append(f"[bold cyan]go fishing ({view.fishing_turns} turns)[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
+        if view.house:
+            lines.append(Text.from_markup(house_rules(view.house)))
         if view.stack:
-            cards = " ".join(f"{card_markup(c)}[dim]({s})[/]" for c, s in zip(view.stack, view.stack_seats))
+            cards = " ".join(f"{card_markup(c)}[dim]({escape(names[s])})[/]" for c, s in zip(view.stack, view.stack_seats))
             detail = f"count {view.stack_count}" if view.stack_count else f"{view.stack_life} round(s)"
             closed = " — only NOPE now" if view.stack_closed else ""
             lines.append(Text.from_markup(f"[bold yellow]Stack[/] {cards}  {detail}{closed}"))
@@ -99,8 +100,12 @@ class KingTacoRenderer(RendererBase):
             return Action(seat, "symbol", arg=parse_symbol(" ".join(rest)))
         if head == "fish":
             if len(rest) != 2 or not rest[1].isdigit():
-                raise ValueError("fish needs a card and a seat, e.g. fish red:3 2")
-            return Action(seat, "fish", parse_card(rest[0]), int(rest[1]))
+                raise ValueError("fish needs a card and a seat number, e.g. fish red:3 2")
+            return Action(seat, "fish", parse_card(rest[0]), typed_seat(rest[1], view.players))
+        if head == "target":
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise ValueError("target needs a seat number, e.g. target 2")
+            return Action(seat, "target", arg=typed_seat(rest[0], view.players))
         if head in ("play", "nope", "discard"):
             if not rest:
                 raise ValueError(f"{head} needs a card, e.g. {head} red:3")

@@ -153,6 +153,10 @@ def end_turn(state: KingTacoState, events: list[Event]) -> None:
             continue
         state.turn = seat
         events.append(TURN[seat])
+        turnstart = state.house.turnstart
+        if turnstart:  # the table's house rules on a turn's start (KT-HR-4)
+            for fire in turnstart:
+                fire(state, seat, -1, events)
         if owed[seat]:
             draw_cards(state, seat, owed[seat], "owed", events)
             owed[seat] = 0

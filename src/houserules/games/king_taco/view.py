@@ -63,6 +63,8 @@ class KingTacoView(NamedTuple):
     over: bool
     winner: int | None
     turns: int
+    #: the table's house rules: each one's id, title and words (public: KT-HR-1)
+    house: tuple[tuple[str, str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +108,7 @@ class KingTacoView(NamedTuple):
             "over": self.over,
             "winner": self.winner,
             "turns": self.turns,
+            "house": [{"id": i, "title": t, "words": w} for i, t, w in self.house],
         }
 
 
@@ -159,6 +162,7 @@ def view(state: KingTacoState, seat: int | None) -> KingTacoView:
         over=state.over,
         winner=state.winner,
         turns=state.turns,
+        house=state.house.said,
     )
 
 

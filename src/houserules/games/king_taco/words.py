@@ -9,31 +9,29 @@ whose sentence depends on what happened are a small function beside them.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.words import Line, card, plural, shared
+from ...engine.words import Line, TableWords, Told, card, plural
+from ...engine.words import said as template_said
 from .cards import COST_BY_EFFECT, EFFECT_WORDS, SYMBOL_NAMES, effect
+
 #: why a seat draws, after the count
 WHY = {"cannot play": " (nothing playable)", "stack": " (the stack)", "x2": " (x2)", "goto": " (the goto failed)",
-       "go fish": " (go fish)", "owed": " (owed)"}
+       "go fish": " (go fish)", "owed": " (owed)", "house": ""}
 #: what ends when a table-wide effect expires
 EXPIRED = {"condition": "the playability condition ends", "harvest": "the harvest ends",
            "go fishing": "go fishing ends"}
 
-#: an event told: (its JSON as the viewer sees it, the name of its seat, every seat's name) -> its line
-Told = Callable[[Mapping[str, Any], str, Sequence[str]], Line | None]
+
+def _effect_said(e: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An effect's symbol in an event, as the game calls it in words."""
+    return {"effect": effect(e["effect"])} if "effect" in e else {}
 
 
 def said(template: str, tone: str = "") -> Told:
-    """A sentence that is the same every time but for the event's fields: ``{who}`` is the
-    seat's name, ``{effect}`` an effect as said, any other ``{field}`` the event's own."""
-    def told(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
-        fields = {**e, "who": who}
-        if "effect" in e:
-            fields["effect"] = effect(e["effect"])
-        return Line(template.format(**fields), tone)
-    return told
+    """``engine.words.said``, with ``{effect}`` an effect as said."""
+    return template_said(template, tone, _effect_said)
 
 
 def _play(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
@@ -93,6 +91,16 @@ def _harvest(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
     return Line(f"{who} harvests {e['mana']} mana from {names[e['source']]}{burnt}", "aside")
 
 
+def _mana(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
+    change = e["change"]
+    verb = f"gains {change}" if change >= 0 else f"loses {-change}"
+    return Line(f"{who} {verb} mana (now {e['mana']})", "aside")
+
+
+def _penalty(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
+    return Line(f"PENALTY “{e['name']}” for {who}: {e['reason']} [{e['rule']}]; {who} draws {e['count']}", "alert")
+
+
 def _expired(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
     what = f"{who}'s {e['effect']} ends" if who else EXPIRED.get(e["effect"], f"{e['effect']} ends")
     return Line(what, "quiet")
@@ -150,18 +158,13 @@ TOLD: dict[str, Told] = {
     "goto": _goto,
     "reshuffle": said("the discard pile is shuffled into the draw pile ({cards} cards)", "aside"),
     "win": said("{who} wins ({how})!", "good"),
+    "mana": _mana,
+    "penalty": _penalty,
+    "target": lambda e, who, names: Line(f"{who} names {names[e['target']]} to draw {e['count']}", "aside"),
 }
 
 
-class KingTacoWords:
-    def describe(self, e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
-        told = TOLD.get(e["event"])
-        if told is None:
-            return shared(e, names)
-        return told(e, names[e["seat"]] if isinstance(e.get("seat"), int) else "", names)
-
-
-WORDS = KingTacoWords()
+WORDS = TableWords(TOLD)
 
 
 def web_effects() -> str:

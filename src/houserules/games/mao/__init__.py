@@ -31,6 +31,7 @@ SPEC = GameSpec(
     name="mao",
     title="Mao",
     players=(2, 12),
+    summary="The game whose rules are secret: the dealer names each penalty but never the rule; learn them as you go and empty your hand.",
     game="houserules.games.mao.match:GAME",  # Mao, and with extension=true a match
     # ``heuristic`` is the dealer under the name every game's best hand-written bot has, so that
     # ``houserules ladder GAME --bots random,heuristic,ismcts:200`` runs on every game

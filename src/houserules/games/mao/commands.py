@@ -138,6 +138,7 @@ def check_cmd(
 
 @rules_app.command(name="export")
 def export_cmd(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="where to write the rule book")],
     rules: Annotated[str, typer.Option(help="the rule set to write (without --table)")] = "standard",
     table: Annotated[str | None, typer.Option(help="a stored table's id: its rules as its match left them")] = None,
@@ -148,11 +149,11 @@ def export_cmd(
     from .state import validate_options
 
     try:
-        opts = _table_options(table, db) if table else validate_options({"rules": rules})
+        opts = _table_options(ctx, table, db) if table else validate_options({"rules": rules})
         book_ = tuple(rule(r, f"house[{i}]") for i, r in enumerate(opts.get("house", [])))
     except GameError as exc:
         fail(str(exc))
-    file.write_text(dump(book_, opts["rules"]), encoding="utf-8")
+    _write(file, dump(book_, opts["rules"]))
     console.print(f"wrote {file}: rule set {', '.join(opts['rules'])}, {len(book_)} house rule(s)")
     for r in book_:  # the written rules, as every screen says them
         console.print("  " + escape(explain(r)), soft_wrap=True)
@@ -168,42 +169,33 @@ def import_cmd(
 
     names, rules, _ = _load(file)
     keep = (name or file.stem).strip()
-    if not keep.replace("-", "").replace("_", "").isalnum():
-        fail("--name may hold letters, digits, - and _")
+    if not keep.replace("-", "").replace("_", "").isalnum() or len(keep) > NAME_CHARS:
+        fail(f"--name may hold letters, digits, - and _, at most {NAME_CHARS} of them")
     folder = data_dir() / "mao-rules"
-    folder.mkdir(parents=True, exist_ok=True)
     out = folder / f"{keep}.json"
-    out.write_text(dump(rules, names), encoding="utf-8")
+    _write(out, dump(rules, names))
     console.print(f"kept as {out}; play with: houserules play mao -o rules=@{out}")
 
 
-def _table_options(table: str, db: Path | None) -> dict[str, Any]:
-    """A stored table's options after replaying its record (a match's writes change them)."""
-    from ...engine.options import stored as options_stored
-    from ...engine.referee import act
-    from ...engine.replay import timed
-    from ...server.store import Store, StoreError
-    from .match import GAME
+#: the longest name a kept rule book may have (a file name in the data folder)
+NAME_CHARS = 64
 
-    path = db or data_dir() / "tables.sqlite3"
-    if not path.is_file():  # reading a table must not leave an empty database behind
-        raise GameError(f"no server database at {path}" + (" (it is a folder)" if path.is_dir() else ""))
+
+def _write(path: Path, text: str) -> None:
+    """Write a rule book, or say in one line why it cannot be (a folder, a place not writable)."""
+    if path.is_dir():
+        fail(f"{path} is a folder; give the rule book a file name")
     try:
-        store = Store(path)
-    except StoreError as exc:
-        raise GameError(str(exc)) from None
-    try:
-        stored = store.load(table)
-    finally:
-        store.close()
-    if stored is None or stored.game != "mao":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def _table_options(ctx: typer.Context, table: str, db: Path | None) -> dict[str, Any]:
+    """A stored table's options after replaying its record (a match's writes change them), read
+    by the ``houserules`` command (``GAME_TOOLS`` in cli.py): the game reaches into no server."""
+    game, options = ctx.obj["stored_options"](table, db)
+    if game != "mao":
         raise GameError(f"no Mao table {table!r} in the store")
-    with options_stored():
-        state = GAME.new(GAME.options(stored.options), stored.seed)
-        for raw in stored.actions:
-            now, entry = timed(raw)
-            if entry is None:
-                GAME.advance(state, now if now is not None else 0.0)
-            elif "forfeit" not in entry and "timeout" not in entry:
-                act(GAME, state, GAME.action_from_json(entry), now=now)
-    return dict(state.options)
+    return dict(options)

@@ -33,8 +33,8 @@ def guided(ask: Ask, current: Sequence[str], seats: int, me: int) -> dict[str, A
         out["id"] = ask("which rule?", tuple(current), current[0])
     if op != "remove":
         out["rule"] = _rule(ask, out.get("id"))
-    others = [str(s) for s in range(seats) if s != me]
-    out["witness"] = int(ask("which seat do you tell it to (the witness)?", others, others[0]))
+    others = [str(s + 1) for s in range(seats) if s != me]  # seats as the table of seats numbers them, from 1
+    out["witness"] = int(ask("which seat do you tell it to (the witness)?", others, others[0])) - 1
     return out
 
 

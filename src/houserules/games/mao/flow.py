@@ -13,16 +13,17 @@ name, nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ...cards import card_name
 from ...engine.core import Action, Event, Illegal
 from . import rulebook as rb
+from .discussion import named_rules
 from .judge import (Heard, duties_of, firing, hear, knock_improper, knock_window, make_duties, play_context,
                     point_window, said_rules, source, turn_action)
 from .speech import loose
-from .state import Duty, MaoState, Window
+from .state import Advice, Duty, MaoState, Window
 
 LOG_KEEP = 40
 ADVICE_KEEP = 12
@@ -66,7 +67,7 @@ def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: b
     software only advises them, unless ``judged`` (a person's own assessment). ``rule``:
     the rule it is given under (a written ``penalty`` rule's own penalties set off no other)."""
     if state.by_dealer and not judged:
-        state.advice.append((seat, name))
+        state.advice.append(Advice(seat, name, state.turn_no, state.clock + state.grace_s))
         del state.advice[:-ADVICE_KEEP]
         return None
     card = take_card(state, events)
@@ -77,10 +78,24 @@ def assess(state: MaoState, seat: int, name: str, events: list[Event], judged: b
     state.penalties[seat] += 1
     if rule:
         state.given[rule] = state.given.get(rule, 0) + 1
+    learnt(state, seat, (rule,) if rule else named_rules(state, name))
     events.append(Event("penalty", seat, {"name": name}, secret))
     note(state, "penalty", seat, name)
     given_penalty(state, seat, name, rule, events)
     return card
+
+
+def learnt(state: MaoState, seat: int, rules: Iterable[str]) -> None:
+    """``seat`` was penalised under ``rules``: it knows they exist (M-discussion)."""
+    known = state.aware[seat]
+    if not known.issuperset(rules):
+        state.aware[seat] = known.union(rules)
+
+
+def forget(state: MaoState) -> None:
+    """Advice that can no longer be assessed leaves the dealer's view (H-dealer)."""
+    if state.advice:
+        state.advice = [a for a in state.advice if not a.stale(state)]
 
 
 def given_penalty(state: MaoState, seat: int, name: str, rule: str, events: list[Event]) -> None:
@@ -130,6 +145,7 @@ def end(state: MaoState, seat: int | None, events: list[Event]) -> None:
     state.over = True
     state.winner = seat
     state.windows.clear()
+    state.advice.clear()
     events.append(Event("ended", seat, {"said": rb.ENDED if seat is not None else "turn limit"}))
 
 
@@ -230,8 +246,9 @@ def begin(state: MaoState, seat: int, events: list[Event]) -> None:
     close_before(state, state.turn_no, events)
 
 
-def play(state: MaoState, seat: int, card: int, improper: str | None, events: list[Event]) -> None:
-    """A card lands on the play pile; ``improper``: the penalty its play earns (it stays there)."""
+def play(state: MaoState, seat: int, card: int, improper: str | None, events: list[Event], under: str = "") -> None:
+    """A card lands on the play pile; ``improper``: the penalty its play earns (it stays there),
+    under the rule ``under``."""
     begin(state, seat, events)
     if state.over:
         return
@@ -241,7 +258,7 @@ def play(state: MaoState, seat: int, card: int, improper: str | None, events: li
     note(state, "play", seat, card_name(card), len(state.hands[seat]))
     ctx = play_context(state)  # the pile as the card landed (its penalty card may restock the draw pile)
     if improper:
-        assess(state, seat, improper, events)
+        assess(state, seat, improper, events, rule=under)
     trigger = ("play", "last") if len(state.hands[seat]) == 1 and not improper else ("play",)
     w = open_duties(state, seat, make_duties(state, trigger, card, ctx))
     skip = 1
@@ -312,6 +329,18 @@ def resume(state: MaoState, events: list[Event], said: str = "") -> None:
     events.append(Event("resumed", None, {"said": said} if said else {}))
 
 
+def quiet(state: MaoState, events: list[Event]) -> None:
+    """A pause nobody has spoken in for a quiet spell (H-pause): the software dealer adjourns it
+    (in the original set: resumes it); a person dealing is reminded, and only their words adjourn
+    (M-pauses: "when the dealer says, 'Meeting adjourned.'")."""
+    said = rb.START if state.original else rb.ADJOURNED
+    if not state.by_dealer:
+        resume(state, events, said)
+        return
+    state.reminded = state.quiet_at
+    events.append(Event("quiet", state.dealer, {"seconds": state.clock - state.quiet_at, "said": said}))
+
+
 def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
     """H-dealer: the dealer rules on a correction. Good call: the card stays with the
     violator. Bad call: it goes to the caller as "bad call". No call: back on the draw pile."""
@@ -326,6 +355,7 @@ def rule(state: MaoState, ruling: str, events: list[Event]) -> None:
     if ruling == loose(rb.RULINGS[1]):
         state.hands[caller].append(card)
         state.penalties[caller] += 1
+        learnt(state, caller, ("corrections",))
         events.append(Event("penalty", caller, {"name": rb.BAD_CALL}, {"card": card_name(card)}))
         note(state, "penalty", caller, rb.BAD_CALL)
         given_penalty(state, caller, rb.BAD_CALL, "corrections", events)
@@ -357,6 +387,7 @@ def say(state: MaoState, seat: int, text: str, events: list[Event]) -> None:
         pause(state, events)
     elif what == "overruled":
         state.asked = None
+        state.turn_at = state.draw_at = state.clock  # the turn's time starts again (H-pause)
     elif what == "resume":
         resume(state, events)
     elif what == "ruling":
@@ -411,6 +442,7 @@ def attempt(doing: Doing) -> CarryingOut:
         doing(state, a, illegal, events)
         reach(state, before, events)
         restock(state, events)
+        forget(state)
         return events
     carried_out.__name__, carried_out.__doc__ = doing.__name__, doing.__doc__
     return carried_out
@@ -443,7 +475,7 @@ def attempt_play(state: MaoState, a: Action, illegal: Illegal | None, events: li
     if not moving_on(state, s, events):
         return
     if name != rb.NOT_YOUR_TURN:
-        play(state, s, a.card, name, events)
+        play(state, s, a.card, name, events, source(illegal))
         return
     events.append(Event("returned", s, {"card": card_name(a.card)}))
     note(state, "returned", s, card_name(a.card))
@@ -518,14 +550,14 @@ def attempt_call(state: MaoState, a: Action, illegal: Illegal | None, events: li
     note(state, "call", s, target, said)
     if state.by_dealer:  # H-dealer: the dealer's call is an assessment; anyone else's awaits a ruling
         card = assess(state, target, said, events, judged=True)
-        state.advice = [x for x in state.advice if (x[0], loose(x[1])) != (target, loose(said))]
+        state.advice = [a for a in state.advice if (a.seat, loose(a.name)) != (target, loose(said))]
         if s != state.dealer:
             state.correction = (s, target, card)
     elif named(illegal) is None:  # a Band-Aid that stands
-        assess(state, target, rb.BAND_AID, events)
+        assess(state, target, rb.BAND_AID, events, rule="bandaid")
         state.show_due[target] = state.clock + state.grace_s
     else:
-        assess(state, s, rb.BAD_CALL, events)
+        assess(state, s, rb.BAD_CALL, events, rule="corrections")
 
 
 # --- time ------------------------------------------------------------------------------------
@@ -542,8 +574,12 @@ def due(state: MaoState) -> tuple[float, tuple[Any, ...]] | None:
 
     for w in state.windows:
         consider(w.due, ("window", w))
-    consider(state.adjourn_at, ("adjourn",))
-    if state.live:
+    for a in state.advice:  # the table waits for a person dealing to assess it, a reasonable time
+        if a.waiting:
+            consider(a.until, ("advice",))
+    if not (state.by_dealer and state.reminded == state.quiet_at):
+        consider(state.adjourn_at, ("adjourn",))
+    if state.timed:
         if state.drawn:
             consider(state.draw_at + state.delay_s, ("pass",))
         else:
@@ -571,6 +607,7 @@ def advance(state: MaoState, now: float) -> list[Event]:
         restock(state, events)
     state.clock = max(state.clock, now)
     state.late = [x for x in state.late if x[2] >= state.clock]
+    forget(state)
     return events
 
 
@@ -580,17 +617,19 @@ def tick(state: MaoState, t: float, what: tuple[Any, ...], events: list[Event]) 
     if kind == "window":
         close(state, what[1], events)
     elif kind == "delay":
-        assess(state, state.turn, rb.DELAY, events)
+        assess(state, state.turn, rb.DELAY, events, rule="delay")
         state.turn_at = t
     elif kind == "pass":
         events.append(Event("pass", state.turn))
         next_turn(state, state.turn, events)
         state.turn_at = t
+    elif kind == "advice":  # the dealer's reasonable time to assess it is over: the table plays on
+        state.advice = [a._replace(waiting=False) if a.until <= t else a for a in state.advice]
     elif kind == "adjourn":  # H-pause: a quiet spell; the dealer adjourns (in the original set: resumes)
-        resume(state, events, rb.START if state.original else rb.ADJOURNED)
+        quiet(state, events)
     elif kind == "hold":
-        assess(state, what[1], rb.TOUCHING, events)
+        assess(state, what[1], rb.TOUCHING, events, rule="touching")
         state.hold_due[what[1]] = t + state.grace_s
     else:
-        assess(state, what[1], rb.BAND_AID, events)
+        assess(state, what[1], rb.BAND_AID, events, rule="bandaid")
         state.show_due[what[1]] = t + state.grace_s

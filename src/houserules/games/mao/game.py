@@ -15,7 +15,7 @@ from typing import Any
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import Field, card_field, whole
 from ...engine.base import GameBase, fewest_cards
-from ...engine.core import Action, Event, GameError, Illegal, Result
+from ...engine.core import Action, Ending, Event, GameError, Illegal, Result
 from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
@@ -164,7 +164,10 @@ class Mao(GameBase[MaoState, MaoView]):
             return (state.dealer,)
         # a silence is kept by doing nothing: a seat that owes only that is not asked to act
         seats = [w.seat for w in state.windows if any(d.act != "silent" and not d.done for d in w.duties)]
-        if state.asked is not None or state.paused or state.correction is not None:
+        # the dealer's ruling, a pause; or, with a person dealing, advice they have a reasonable time to
+        # assess before play goes on (the penalty comes with the act it answers, H-dealer)
+        if state.asked is not None or state.paused or state.correction is not None or any(
+                a.waiting for a in state.advice):
             seats.append(state.dealer)
         if state.live and not seats:
             # after a draw, the drawer is asked only if a card it holds may be played, and played
@@ -237,8 +240,8 @@ class Mao(GameBase[MaoState, MaoView]):
         if not state.over:
             return None
         if state.winner is None:
-            return Result((), "turn limit")
-        return Result((state.winner,), "no cards and no penalty")
+            return Result((), Ending.TURN_LIMIT)
+        return Result((state.winner,), Ending.WENT_OUT, said="no cards and no penalty")
 
     def standing(self, state: MaoState) -> tuple[float, ...]:
         """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's
@@ -299,6 +302,8 @@ class Mao(GameBase[MaoState, MaoView]):
             return differs(key, list(value), got)
         if key == "dealer":
             return differs(key, value, state.dealer)
+        if key == "advice":  # what the software advises a person dealing (H-dealer): [[seat, name], ...]
+            return differs(key, [list(x) for x in value], [[a.seat, a.name] for a in state.advice])
         return zone_expect(state, key, value, card_name, parse_cards)
 
 

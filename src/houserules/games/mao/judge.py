@@ -22,6 +22,7 @@ from typing import Any, Final, NamedTuple, Protocol
 from ...cards import DECK_SIZE
 from ...engine.core import Action, Illegal
 from . import rulebook as rb
+from .discussion import reveals
 from .rulebook import applies, fill, rules_for
 from .speech import MAX_SPEECH, loose, parts, within, words
 from .state import Duty, MaoState, Window
@@ -30,16 +31,6 @@ GAME_OVER = Illegal("M-end", "the game is over")
 NOT_HELD = Illegal("M-turn", "you do not hold that card")
 #: an example of free speech, put to the judge by fuzzers (legal where speech is free, never listed)
 CHAT = "Hello"
-#: words that reveal a rule's detail (a word starting so): the dealer hears them as
-#: discussion of the rules where talking is otherwise allowed (M-discussion)
-REVEALING = ("knock", "heart", "subway", "hail", "christmas", "skip", "revers", "ten", "ace", "aces",
-             "suit", "same", "match", "colour", "color", "rule", "penalt", "touch", "pointing", "gestur",
-             "ailment", "band-aid", "bandaid", "talk", "clover", "knave", "13")
-#: what the Extension lets players discuss: words of the base rules (M-extension)
-EXTENSION_TOLD = ("suit", "same", "match", "colour", "color", "rule", "penalt", "pointing", "gestur", "talk")
-#: what the original set (modification a) also keeps secret: Deal, Turn and End
-REVEALING_ORIGINAL = ("deal", "draw", "turn", "win", "end", "five")
-
 START, ADJOURNED = loose(rb.START), loose(rb.ADJOURNED)
 SUSTAINED, OVERRULED = loose(rb.SUSTAINED), loose(rb.OVERRULED)
 POINT_OF_ORDER, PAUSED_ORIGINAL = loose(rb.POINT_OF_ORDER), loose(rb.PAUSED_ORIGINAL)
@@ -144,11 +135,11 @@ def duties_of(state: MaoState, rules: Sequence[rb.Rule], card: int | None) -> li
             text = fill(ob.phrase, card)
             keys = {loose(text)} | {loose(a) for a in ob.also} if ob.act == "say" else set()
             tries = [words(ob.prefix)] if ob.prefix else []
-            if rule.id == "ailments" and card is not None and fill("{name} of {suit}", card) == "queen of knaves":
-                if state.original:  # M-set-c: "13 points" said in its place is a wrong hail, not talking
-                    tries.append(words(THIRTEEN))
-                else:
+            if rule.id == "ailments" and card is not None:
+                if fill("{name} of {suit}", card) == "queen of knaves" and not state.original:
                     keys.add(THIRTEEN)  # M-ailments
+                else:  # M-set-c, and any other face card: "13 points" in its place is a wrong hail, not talking
+                    tries.append(words(THIRTEEN))
             out.append((ob.who, Duty(ob.act, text, frozenset(keys), fill(ob.failure, card),
                                      fill(ob.improper, card) if ob.improper else None,
                                      tuple(t for t in tries if t), ob.count, rule.id)))
@@ -393,20 +384,10 @@ def _scan(state: MaoState, seat: int, text: str,
     return found, ignored, tuple(rest)
 
 
-def secret_words(state: MaoState) -> tuple[str, ...]:
-    """The words that reveal a rule here: the Extension (M-extension) lets the base rules
-    and the setup and play instructions be discussed; the original set keeps even those."""
-    if state.options.get("extension"):
-        return tuple(w for w in REVEALING if w not in EXTENSION_TOLD)
-    return REVEALING + (REVEALING_ORIGINAL if state.original else ())
-
-
-def _free(state: MaoState, heard: str) -> Heard:
-    """Speech where talking is allowed (before the start, in a pause): discussion of the
-    rules is still not (M-discussion, M-set-a); nor is saying a house rule's phrase."""
-    keys = secret_words(state)
-    phrases = (loose(o.phrase) for r in state.house for o in r.must if o.phrase and "{" not in o.phrase)
-    if any(word.startswith(keys) for word in heard.split()) or any(p and p in heard for p in phrases):
+def _free(state: MaoState, seat: int, heard: str) -> Heard:
+    """Speech where talking is allowed (before the start, in a pause): discussion of the rules
+    is still not, and the software hears it where words tell a secret detail (``discussion``)."""
+    if reveals(state, seat, heard):
         return Heard("discussion", penalty("discussion", rb.DISCUSSION))
     return Heard("free")
 
@@ -447,7 +428,7 @@ def _hear(state: MaoState, seat: int, text: str, memo: Memo | None = None) -> He
     if not state.started:
         if seat == state.dealer and heard == START:
             return Heard("start")
-        return _free(state, heard)
+        return _free(state, seat, heard)
     found, ignored, rest = _scan(state, seat, text, memo)
     if not found and not ignored:
         return _said(state, seat, heard, parts(text))
@@ -467,7 +448,7 @@ def _said(state: MaoState, seat: int, heard: str, sentences: tuple[str, ...]) ->
         resume = START if state.original else ADJOURNED
         if heard == resume and (state.original or seat == state.dealer):
             return Heard("resume")
-        return _free(state, heard)
+        return _free(state, seat, heard)
     if state.asked is not None and seat == state.dealer and heard in (SUSTAINED, OVERRULED):
         return Heard("sustained" if heard == SUSTAINED else "overruled")
     pause = PAUSED_ORIGINAL if state.original else POINT_OF_ORDER
@@ -636,53 +617,75 @@ def candidates(state: MaoState, every_card: bool = False, memo: Memo | None = No
     n = state.players
     m = memo or Memo(state)
     most = max([3] + [o.count for r in state.house for o in r.must if o.act == "knock"])
-    # what every seat's candidates read, read once (``turn_action``'s answers among them)
-    live, turn, drawn, dealer = state.live, state.turn, state.drawn, state.dealer
+    live, turn, drawn = state.live, state.turn, state.drawn
     after = state.step(turn) if live and drawn else -1  # after a draw, the next player may begin (H-draw)
-    started, asked, paused, original = state.started, state.asked, state.paused, state.original
-    hands, holding, showing = state.hands, state.holding, state.showing
     owing = {w.seat for w in state.windows}
-    anyone: list[str] = []  # what any seat may say now: a point of order, or the original set's restart
-    if live and asked is None:
-        anyone.append(rb.PAUSED_ORIGINAL if original else rb.POINT_OF_ORDER)
-    elif paused and original:
-        anyone.append(rb.START)
-    shown = [t for t in range(n) if showing[t]]
+    anyone = _anyones_words(state)
+    shown = [t for t in range(n) if state.showing[t]]
     for s in range(n):
         if not turns_only or (live and (s == turn or s == after)):
-            cards = range(DECK_SIZE) if every_card else dict.fromkeys(hands[s])
+            cards = range(DECK_SIZE) if every_card else dict.fromkeys(state.hands[s])
             out.extend(new(Action, (s, "play", c, None)) for c in cards)
         if not turns_only or (live and ((s == turn and not drawn) or s == after)):
             out.append(new(Action, (s, "draw", None, None)))
-        mine: list[str] = []
-        if s == dealer:  # the dealer's procedure, each where it belongs
-            if not started:
-                mine.append(rb.START)
-            elif asked is not None:
-                mine += [rb.SUSTAINED, rb.OVERRULED]
-            if state.correction is not None:
-                mine += list(rb.RULINGS)
-            elif paused and not original:
-                mine.append(rb.ADJOURNED)
+        mine = _dealers_words(state) if s == state.dealer else []
         mine += anyone
         if s in owing:
-            for w in windows_of(state, s):
-                for d in w.duties:
-                    if d.act == "say" and not d.done:
-                        mine.append(d.text)
-                        mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
+            mine += _owed_words(state, s)
         mine.extend(sorted(m.phrases(s)))  # late acts (a knock, a point) are not words to say
         out.extend(new(Action, (s, "say", None, t)) for t in dict.fromkeys(mine))
-        if s in owing and knock_window(state, s) is not None:  # a knock no duty asks for is penalised, or ignored
-            out.extend(new(Action, (s, "knock", None, k)) for k in range(1, most + 1))
-        if s in owing and point_window(state, s) is not None:
-            out.append(new(Action, (s, "point", None, (s + 1) % n)))
-        if holding[s]:
+        if s in owing:
+            _owed_acts(state, s, most, out)
+        if state.holding[s]:
             out.append(new(Action, (s, "touch", None, False)))
-        if showing[s]:
+        if state.showing[s]:
             out.append(new(Action, (s, "show", None, False)))
         out.extend(new(Action, (s, "call", None, (t, rb.BAND_AID))) for t in shown if t != s)
     return out
+
+
+def _anyones_words(state: MaoState) -> list[str]:
+    """What any seat may say now: a point of order, or the original set's restart."""
+    if state.live and state.asked is None:
+        return [rb.PAUSED_ORIGINAL if state.original else rb.POINT_OF_ORDER]
+    if state.paused and state.original:
+        return [rb.START]
+    return []
+
+
+def _dealers_words(state: MaoState) -> list[str]:
+    """The dealer's procedure, each where it belongs: the start, a ruling on a point of order or a
+    correction, the end of a pause."""
+    mine: list[str] = []
+    if not state.started:
+        mine.append(rb.START)
+    elif state.asked is not None:
+        mine += [rb.SUSTAINED, rb.OVERRULED]
+    if state.correction is not None:
+        mine += list(rb.RULINGS)
+    elif state.paused and not state.original:
+        mine.append(rb.ADJOURNED)
+    return mine
+
+
+def _owed_words(state: MaoState, s: int) -> list[str]:
+    """What seat ``s``'s open duties to speak ask it to say, each way it may be heard."""
+    mine: list[str] = []
+    for w in windows_of(state, s):
+        for d in w.duties:
+            if d.act == "say" and not d.done:
+                mine.append(d.text)
+                mine.extend(sorted(k for k in d.keys if k != loose(d.text)))
+    return mine
+
+
+def _owed_acts(state: MaoState, s: int, most: int, out: list[Action]) -> None:
+    """A knock (of up to ``most``) or a point where seat ``s`` owes one: a knock no duty asks for
+    is penalised, or ignored."""
+    if knock_window(state, s) is not None:
+        out.extend(new(Action, (s, "knock", None, k)) for k in range(1, most + 1))
+    if point_window(state, s) is not None:
+        out.append(new(Action, (s, "point", None, (s + 1) % state.players)))
 
 
 def legal(state: MaoState, checks: Mapping[str, Judging]) -> list[Action]:

@@ -55,16 +55,21 @@ and refuses a rule book that makes the game unwinnable.
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from ...cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, RANK_NAMES, SPADES
-from ...engine.core import GameError
+from ...cards import CLUBS, SPADES
+from ...engine.house import book as house_book
+from ...engine.house import conditions
+from ...engine.house.conditions import Reading
+from ...engine.house.kinds import COLOUR, RANK, SUIT_WORDS, Kind, count_kind, suit_kind, text_kind
+from ...engine.house.text import RuleError as RuleError  # re-exported: Mao's modules and tests name it here
+from ...engine.house.text import entries, keys, rule_id, text, whole
 from ...engine.jsonfile import depth
 from ...engine.options import OPTION_FILE_BYTES
 from .rulebook import Condition, Obligation, Rule
+from .speech import words
 
 FORMAT = "houserules-mao-rules"
 VERSION = 1
@@ -105,186 +110,61 @@ SEES: Mapping[str, tuple[str, ...]] = {
 TURN_TRIGGERS = ("play", "last")
 START_EFFECTS = ("skip", "reverse")
 
-RANKS = {name.lower(): i + 1 for i, name in enumerate(RANK_NAMES)} | {
-    "ace": ACE, "jack": JACK, "queen": QUEEN, "king": KING, "t": 10, "ten": 10}
-SUITS = {"clubs": CLUBS, "clovers": CLUBS, "diamonds": DIAMONDS, "hearts": HEARTS, "spades": SPADES,
-         "knaves": SPADES, "c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES}
-SUIT_WORDS = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
-COLOURS = ("red", "black")
-
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
-#: the characters rule text may hold: words and plain punctuation, never markup
-_TEXT = re.compile(r"^[\w ʊ.,'’‘!?:;()/-]*$")
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+#: the seed's own words for two suits (M-ailments: spades are knaves, clubs clovers)
+SUIT = suit_kind({"clovers": CLUBS, "knaves": SPADES})
+SIZE = count_kind(0, MAX_HAND, "number of cards", "cards",
+                  {"==": "holds", "!=": "does not hold", "in": "holds", "adjacent": "is one card away from"})
+PHRASE = text_kind(MAX_PHRASE)
 
 
-class RuleError(GameError):
-    """A rule that fails validation: ``where`` (a path such as ``rules[2].if[0]``) and why."""
-
-    def __init__(self, where: str, why: str, line: int | None = None):
-        self.where, self.why, self.line = where, why, line
-        at = f"line {line}: " if line is not None else ""
-        super().__init__(f"{at}{where}: {why}")
-
-
-# --- small readers -----------------------------------------------------------------
-#: alphabets with letters that look like each other's (Latin a, Cyrillic а, Greek α ...)
-_ALPHABETS = ("LATIN", "GREEK", "CYRILLIC", "ARMENIAN", "COPTIC", "CHEROKEE", "GEORGIAN")
+def _heard(said: str, where: str) -> str:
+    """Speech is heard by its words (``speech.words``): a phrase of marks alone ("?!") could
+    never be said, so a duty to say it would always cost a card; refused as look-alike letters are."""
+    if not words(said):
+        raise RuleError(where, f"{said!r} has no word to say, only marks, and nobody could say it: write words")
+    return said
 
 
-def _alphabet(ch: str) -> str | None:
-    name = unicodedata.name(ch, "").partition(" ")[0]
-    return name if ch.isalpha() and name in _ALPHABETS else None
+#: what was said, compared with a phrase that must have a word to say
+SPOKEN = replace(PHRASE, read=lambda literal, where: _heard(PHRASE.read(literal, where), where))
+_KINDS: Mapping[str, Kind] = {"rank": RANK, "suit": SUIT, "colour": COLOUR}
+_OPS: Mapping[str, tuple[str, ...]] = {"rank": OPS, "suit": OPS[:3], "colour": OPS[:3]}
+_REF_WORDS = {"card": "the card", "below": "the card below it", "below2": "the card two below it"}
+#: what a condition may look at: the three cards' rank, suit and colour, the hand's size, what was
+#: said, the penalty given (``SEES`` says which a trigger can see)
+READINGS: Mapping[str, Reading] = {
+    **{f"{ref}.{attr}": Reading(f"{ref}.{attr}", _KINDS[attr], _OPS[attr], f"{_REF_WORDS[ref]}'s {attr}")
+       for ref in CARD_REFS for attr in ATTRS},
+    "hand.size": Reading("hand.size", SIZE, OPS, "the hand"),
+    "said": Reading("said", SPOKEN, OPS[:3], "what was said"),
+    "penalty": Reading("penalty", PHRASE, OPS[:3], "the penalty"),
+}
+_HINT = "card/below/below2 .rank/.suit/.colour, hand.size, said, penalty"
+#: the subjects' words, for a comparison of two cards ("that of the card below it")
+_OWNERS = {**_REF_WORDS, "hand": "the hand", "said": "what was said", "penalty": "the penalty"}
 
 
-def _mixed(text: str) -> str | None:
-    """Why ``text`` cannot be typed (letters of two look-alike alphabets, as in "mаo" with a
-    Cyrillic а: a table could never say it), or None."""
-    first: dict[str, str] = {}
-    for ch in text:
-        alphabet = _alphabet(ch)
-        if alphabet is not None:
-            first.setdefault(alphabet, ch)
-    if len(first) < 2:
-        return None
-    (a, x), (b, y) = list(first.items())[:2]
-    return (f"mixes {a.title()} and {b.title()} letters ({x!r} is {a.title()}, {y!r} {b.title()}), which look "
-            "alike and nobody could type: write it in one alphabet")
-
-
-def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, empty: bool = False) -> str:
-    """Text of a rule, in its normal form (NFKC: full-width, ligature and mathematical letters are
-    the plain ones people type), checked: length, placeholders, characters, one alphabet."""
-    if not isinstance(value, str):
-        raise RuleError(where, "must be text")
-    text = unicodedata.normalize("NFKC", value).strip()
-    if not text and not empty:
-        raise RuleError(where, "must not be empty")
-    if len(text) > limit:
-        raise RuleError(where, f"is {len(text)} characters long; at most {limit}")
-    bare = _PLACEHOLDER.sub("", text) if placeholders else text
-    for ph in _PLACEHOLDER.findall(text) if placeholders else ():
-        if ph not in ("{name}", "{suit}"):
-            raise RuleError(where, f"{ph} is not a placeholder (only {{name}} and {{suit}})")
-    if not _TEXT.match(bare):
-        bad = sorted({ch for ch in bare if not _TEXT.match(ch)})
-        raise RuleError(where, f"may hold letters, digits, spaces and plain punctuation; not {' '.join(bad)}")
-    mixed = _mixed(bare)
-    if mixed:
-        raise RuleError(where, mixed)
-    return text
-
-
-def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise RuleError(where, f"must be a whole number from {lo} to {hi}, got {value!r}")
-    return value
-
-
-def _keys(obj: Any, where: str, allowed: Sequence[str], required: Sequence[str]) -> Mapping[str, Any]:
-    if not isinstance(obj, Mapping):
-        raise RuleError(where, "must be an object {...}")
-    unknown = [k for k in obj if k not in allowed]
-    if unknown:
-        raise RuleError(where, f"unknown key {unknown[0]!r}; known: {', '.join(allowed)}")
-    for k in required:
-        if k not in obj:
-            raise RuleError(where, f"needs {k!r}")
-    return obj
-
-
-def _list(value: Any, where: str, limit: int) -> list[Any]:
-    if not isinstance(value, list):
-        raise RuleError(where, "must be a list [...]")
-    if len(value) > limit:
-        raise RuleError(where, f"has {len(value)} entries; at most {limit}")
-    return value
+def _text(value: Any, where: str, limit: int, *, placeholders: bool = False, empty: bool = False,
+          spoken: bool = False) -> str:
+    """Rule text, safely read (``engine.house.text``); ``spoken``: words someone must say."""
+    said = text(value, where, limit, placeholders=("{name}", "{suit}") if placeholders else (), empty=empty)
+    return _heard(said, where) if spoken else said
 
 
 # --- conditions -----------------------------------------------------------------------
-def _ref_kind(ref: str) -> str | None:
-    """What a reference names (``rank``, ``suit``, ``colour``, ``size``, ``said``,
-    ``penalty``), or None when it is not a reference."""
-    if ref in ("said", "penalty"):
-        return ref
-    if ref == "hand.size":
-        return "size"
-    head, _, attr = ref.partition(".")
-    return attr if head in CARD_REFS and attr in ATTRS else None
-
-
-def _literal(kind: str, text: str, where: str) -> Any:
-    word = text.strip().lower()
-    if kind == "rank":
-        if word not in RANKS:
-            raise RuleError(where, f"{text!r} is not a rank (A 2 .. 10 J Q K)")
-        return RANKS[word]
-    if kind == "suit":
-        if word not in SUITS:
-            raise RuleError(where, f"{text!r} is not a suit (clubs, diamonds, hearts, spades)")
-        return SUITS[word]
-    if kind == "colour":
-        if word not in COLOURS:
-            raise RuleError(where, f"{text!r} is not a colour (red, black)")
-        return word
-    if kind == "size":
-        try:
-            return _int(int(word), where, 0, MAX_HAND)
-        except ValueError:
-            raise RuleError(where, f"{text!r} is not a number of cards") from None
-    return _text(text, where, MAX_PHRASE)
-
-
 def condition(raw: Any, where: str) -> Condition:
     """One condition from ``"left op right"`` (or ``{"left", "op", "right"}``)."""
-    if isinstance(raw, Mapping):
-        raw = _keys(raw, where, ("left", "op", "right"), ("left", "op", "right"))
-        left, op, right = raw["left"], raw["op"], raw["right"]
-        if not all(isinstance(x, str) for x in (left, op, right)):
-            raise RuleError(where, "left, op and right are text")
-    elif isinstance(raw, str):
-        if len(raw) > 2 * MAX_PHRASE:
-            raise RuleError(where, "is too long")
-        m = re.match(r"^\s*(\S+)\s+(==|!=|in|adjacent)\s+(.+?)\s*$", raw)
-        if not m:
-            raise RuleError(where, f"{raw!r} is not 'left op right' (ops: {', '.join(OPS)})")
-        left, op, right = m.groups()
-    else:
-        raise RuleError(where, "a condition is text such as 'card.suit == hearts'")
-    left = left.strip().lower()
-    kind = _ref_kind(left)
-    if kind is None:
-        raise RuleError(where, f"{left!r} is not a reference (card/below/below2 .rank/.suit/.colour, "
-                               f"hand.size, said, penalty)")
-    if op not in OPS:
-        raise RuleError(where, f"{op!r} is not an operator ({', '.join(OPS)})")
-    if op == "adjacent" and kind not in ("rank", "size"):
-        raise RuleError(where, "adjacent compares ranks or sizes")
-    right = right.strip()
-    if op == "in":
-        items = [x for x in right.split(",") if x.strip()]
-        if not 1 <= len(items) <= 13:
-            raise RuleError(where, "'in' takes 1 to 13 values separated by commas")
-        return Condition(left, "in", tuple(dict.fromkeys(_literal(kind, x, where) for x in items)))
-    other = right.lower()
-    if _ref_kind(other) is not None:
-        if _ref_kind(other) != kind or kind in ("said", "penalty", "size"):
-            raise RuleError(where, f"{left} and {other} are not comparable")
-        return Condition(left, op, other)
-    return Condition(left, op, _literal(kind, right, where))
+    return conditions.read(raw, where, READINGS, _HINT)
 
 
 def refs(cond: Condition) -> tuple[str, ...]:
     """The things a condition looks at (``card``, ``below``, ``hand``, ``said`` ...)."""
-    out = [cond.left]
-    if isinstance(cond.right, str) and _ref_kind(cond.right.lower()) is not None:
-        out.append(cond.right)
-    return tuple(r.partition(".")[0] for r in out)
+    return tuple(r.partition(".")[0] for r in conditions.names(cond, READINGS))
 
 
 # --- obligations and effects ------------------------------------------------------------
 def obligation(raw: Any, where: str) -> Obligation:
-    obj = _keys(raw, where, ("who", "do", "phrase", "also", "times", "failure", "improper", "prefix"),
+    obj = keys(raw, where, ("who", "do", "phrase", "also", "times", "failure", "improper", "prefix"),
                 ("who", "do", "failure"))
     who, act = obj["who"], obj["do"]
     if who not in WHO:
@@ -299,16 +179,16 @@ def obligation(raw: Any, where: str) -> Obligation:
     if act == "say":
         if "phrase" not in obj:
             raise RuleError(where, "say needs a 'phrase'")
-        phrase = _text(obj["phrase"], f"{where}.phrase", MAX_PHRASE, placeholders=True)
-        also = tuple(_text(a, f"{where}.also[{i}]", MAX_PHRASE)
-                     for i, a in enumerate(_list(obj.get("also", []), f"{where}.also", MAX_ALSO)))
+        phrase = _text(obj["phrase"], f"{where}.phrase", MAX_PHRASE, placeholders=True, spoken=True)
+        also = tuple(_text(a, f"{where}.also[{i}]", MAX_PHRASE, spoken=True)
+                     for i, a in enumerate(entries(obj.get("also", []), f"{where}.also", MAX_ALSO)))
         prefix = _text(obj.get("prefix", ""), f"{where}.prefix", MAX_PHRASE, empty=True).lower()
     else:
         for k in ("phrase", "also", "prefix"):
             if k in obj:
                 raise RuleError(f"{where}.{k}", f"only 'say' takes a {k}")
     if act == "knock":
-        count = _int(obj.get("times"), f"{where}.times", 1, MAX_KNOCKS)
+        count = whole(obj.get("times"), f"{where}.times", 1, MAX_KNOCKS)
     elif "times" in obj:
         raise RuleError(f"{where}.times", "only 'knock' takes times")
     return Obligation(who, act, failure, phrase=phrase, also=also, count=count, improper=improper,
@@ -326,7 +206,7 @@ def effect(raw: Any, where: str) -> str:
             n = int(arg)
         except ValueError:
             raise RuleError(where, "draw takes a count: draw:2") from None
-        return f"draw:{_int(n, where, 1, MAX_DRAW)}"
+        return f"draw:{whole(n, where, 1, MAX_DRAW)}"
     if name == "next":
         if arg != "dealer":
             raise RuleError(where, "next takes who plays next: next:dealer")
@@ -342,22 +222,42 @@ RULE_KEYS = ("id", "title", "group", "on", "if", "must", "effects", "penalty", "
 
 def rule(raw: Any, where: str = "rule") -> Rule:
     """One rule, validated and compiled to the rulebook's record; RuleError says where and why."""
-    obj = _keys(raw, where, RULE_KEYS, ("id", "on"))
-    rid = obj["id"]
-    if not isinstance(rid, str) or not _ID.match(rid):
-        raise RuleError(f"{where}.id", "must be 1-32 lower-case letters, digits, - or _, starting with a letter "
-                                       "or digit")
+    obj = keys(raw, where, RULE_KEYS, ("id", "on"))
+    rid = rule_id(obj["id"], f"{where}.id")
     title = _text(obj.get("title", rid), f"{where}.title", MAX_NAME)
     group = obj.get("group", "house")
     if group not in GROUPS:
         raise RuleError(f"{where}.group", f"{group!r} is not one of {', '.join(GROUPS)}")
-    on = obj["on"]
+    on = _trigger(obj["on"], group, where)
+    when = _when(obj, on, where)
+    must = tuple(obligation(m, f"{where}.must[{i}]")
+                 for i, m in enumerate(entries(obj.get("must", []), f"{where}.must", MAX_MUST)))
+    effects = tuple(effect(e, f"{where}.effects[{i}]")
+                    for i, e in enumerate(entries(obj.get("effects", []), f"{where}.effects", MAX_EFFECTS)))
+    penalty = (_text(obj["penalty"], f"{where}.penalty", MAX_NAME, placeholders=True)
+               if obj.get("penalty") is not None else None)
+    wrong = (_text(obj["wrong_time"], f"{where}.wrong_time", MAX_NAME)
+             if obj.get("wrong_time") is not None else None)
+    _does_what_its_trigger_allows(on, bool(when), must, effects, penalty, where)
+    if "author" in obj:
+        _text(obj["author"], f"{where}.author", MAX_NAME)
+    return Rule(rid, title, group, on, when, must, effects, penalty, wrong)
+
+
+def _trigger(on: Any, group: str, where: str) -> str:
+    """A rule's trigger: one of the language's, or a conduct act for the built-in rules."""
     conduct = on in CONDUCT
     if not (on in TRIGGERS or (conduct and group != "house")):
         hint = " (conduct acts are the built-in rules' own)" if conduct else ""
         raise RuleError(f"{where}.on", f"{on!r} is not a trigger ({', '.join(TRIGGERS)}){hint}")
+    return str(on)
+
+
+def _when(obj: Mapping[str, Any], on: str, where: str) -> tuple[Condition, ...]:
+    """A rule's conditions, each reading only what its trigger sees; a 'hand' rule names the
+    hand's size and a 'phrase' rule what was said."""
     when = tuple(condition(c, f"{where}.if[{i}]")
-                 for i, c in enumerate(_list(obj.get("if", []), f"{where}.if", MAX_CONDITIONS)))
+                 for i, c in enumerate(entries(obj.get("if", []), f"{where}.if", MAX_CONDITIONS)))
     seen = SEES.get(on, ())
     for i, c in enumerate(when):
         blind = [r for r in refs(c) if r not in seen]
@@ -368,14 +268,13 @@ def rule(raw: Any, where: str = "rule") -> Rule:
         raise RuleError(f"{where}.if", "a 'hand' trigger needs 'hand.size == N'")
     if on == "phrase" and not any(c.left == "said" for c in when):
         raise RuleError(f"{where}.if", "a 'phrase' trigger needs 'said == ...'")
-    must = tuple(obligation(m, f"{where}.must[{i}]")
-                 for i, m in enumerate(_list(obj.get("must", []), f"{where}.must", MAX_MUST)))
-    effects = tuple(effect(e, f"{where}.effects[{i}]")
-                    for i, e in enumerate(_list(obj.get("effects", []), f"{where}.effects", MAX_EFFECTS)))
-    penalty = (_text(obj["penalty"], f"{where}.penalty", MAX_NAME, placeholders=True)
-               if obj.get("penalty") is not None else None)
-    wrong = (_text(obj["wrong_time"], f"{where}.wrong_time", MAX_NAME)
-             if obj.get("wrong_time") is not None else None)
+    return when
+
+
+def _does_what_its_trigger_allows(on: str, conditioned: bool, must: tuple[Obligation, ...], effects: tuple[str, ...],
+                                  penalty: str | None, where: str) -> None:
+    """An 'allow' rule only allows, a 'start' rule only decides who starts, only a play changes who
+    plays next, and every rule does something (``conditioned``: it has a condition)."""
     if on == "allow" and (must or effects):
         raise RuleError(where, "an 'allow' rule only says which cards may be played (no must, no effects)")
     if on == "start" and (must or penalty):
@@ -387,27 +286,28 @@ def rule(raw: Any, where: str = "rule") -> Rule:
         if on not in TURN_TRIGGERS + ("start",) and not e.startswith("draw:"):
             raise RuleError(f"{where}.effects[{i}]", f"{e} changes who plays next, which only a play does; "
                                                      f"a '{on}' rule's effect can only be draw:N")
-    if on in ("allow", "start") and not when:
+    if on in ("allow", "start") and not conditioned:
         raise RuleError(f"{where}.if", f"an '{on}' rule needs at least one condition")
     if not (must or effects or penalty or on == "allow"):
         raise RuleError(where, "does nothing: give it a 'must', 'effects' or a 'penalty'")
-    if "author" in obj:
-        _text(obj["author"], f"{where}.author", MAX_NAME)
-    return Rule(rid, title, group, on, when, must, effects, penalty, wrong)
 
 
 def book(raw: Any, where: str = "rules") -> tuple[Rule, ...]:
-    """A list of rules (or a rule book object): each validated; ids unique."""
+    """A list of rules (or a rule book object: this language's version 1, or the version 2 every
+    game's house rules share, naming ``mao``): each validated; ids unique."""
     if depth(raw) > MAX_DEPTH:
         raise RuleError(where, f"nests deeper than a rule book does (at most {MAX_DEPTH} levels)")
     if isinstance(raw, Mapping):
-        obj = _keys(raw, "file", ("format", "version", "set", "rules"), ("rules",))
-        if obj.get("format", FORMAT) != FORMAT:
-            raise RuleError("file.format", f"is not {FORMAT!r}")
-        if obj.get("version", VERSION) != VERSION:
-            raise RuleError("file.version", f"this program reads version {VERSION}")
-        raw = obj["rules"]
-    items = _list(raw, where, MAX_RULES)
+        if raw.get("format") == house_book.FORMAT:
+            raw = house_book.envelope(raw, "mao")
+        else:
+            obj = keys(raw, "file", ("format", "version", "set", "rules"), ("rules",))
+            if obj.get("format", FORMAT) != FORMAT:
+                raise RuleError("file.format", f"is not {FORMAT!r}")
+            if obj.get("version", VERSION) != VERSION:
+                raise RuleError("file.version", f"this program reads version {VERSION}")
+            raw = obj["rules"]
+    items = entries(raw, where, MAX_RULES)
     out = [rule(r, f"{where}[{i}]") for i, r in enumerate(items)]
     ids = [r.id for r in out]
     for i, rid in enumerate(ids):
@@ -418,16 +318,7 @@ def book(raw: Any, where: str = "rules") -> tuple[Rule, ...]:
 
 def parse(text: str) -> tuple[Rule, ...]:
     """A rule book from the text of a file: JSON errors and rule errors name the line."""
-    if len(text.encode()) > MAX_FILE:
-        raise RuleError("file", f"is larger than {MAX_FILE // 1024} KiB")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RuleError("file", f"not JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
-    except RecursionError:
-        raise RuleError("file", f"nests deeper than a rule book does (at most {MAX_DEPTH} levels)") from None
-    except ValueError as exc:  # a number of thousands of digits
-        raise RuleError("file", f"not JSON: {exc}") from None
+    raw = house_book.load_json(text, MAX_FILE, MAX_DEPTH)
     try:
         return book(raw)
     except RuleError as exc:
@@ -436,48 +327,12 @@ def parse(text: str) -> tuple[Rule, ...]:
 
 def located(exc: RuleError, text: str) -> RuleError:
     """``exc`` with the line of the file ``text`` its rule (``rules[N]...``) starts on."""
-    m = re.match(r"^rules\[(\d+)\]", exc.where)
-    line = _rule_lines(text).get(int(m.group(1))) if m else None
-    return RuleError(exc.where, exc.why, line)
-
-
-def _rule_lines(text: str) -> dict[int, int]:
-    """The line each entry of the ``rules`` list starts on (for errors in a file)."""
-    m = re.search(r'"rules"\s*:\s*\[', text) or re.match(r"\s*\[", text)
-    if m is None:
-        return {}
-    dec, pos, out = json.JSONDecoder(), m.end(), {}
-    for i in range(MAX_RULES + 1):
-        while pos < len(text) and text[pos] in " \t\r\n,":
-            pos += 1
-        if pos >= len(text) or text[pos] == "]":
-            break
-        out[i] = text.count("\n", 0, pos) + 1
-        try:
-            _, pos = dec.raw_decode(text, pos)
-        except json.JSONDecodeError:
-            break
-    return out
+    return house_book.located(exc, text, MAX_RULES)
 
 
 # --- back to JSON --------------------------------------------------------------------------
-def _lit(kind: str, value: Any) -> str:
-    if kind == "rank":
-        return RANK_NAMES[value - 1]
-    if kind == "suit":
-        return SUIT_WORDS[value]
-    return str(value)
-
-
 def condition_text(c: Condition) -> str:
-    kind = _ref_kind(c.left) or ""
-    if isinstance(c.right, tuple):
-        right = ",".join(_lit(kind, v) for v in c.right)
-    elif isinstance(c.right, str) and _ref_kind(c.right) is not None:
-        right = c.right
-    else:
-        right = _lit(kind, c.right)
-    return f"{c.left} {c.op} {right}"
+    return conditions.to_text(c, READINGS)
 
 
 def to_json(r: Rule) -> dict[str, Any]:
@@ -535,34 +390,12 @@ _TRIGGER_WORDS = {
 #: what the trigger's own penalty is for, by trigger
 _PENALTY_WORDS = {"play": "that play is", "last": "that play is", "draw": "that draw is", "hand": "that is",
                   "penalty": "that earns", "phrase": "saying it is"}
-_REF_WORDS = {"card": "the card", "below": "the card below it", "below2": "the card two below it"}
-
-
 def _quote(text: str) -> str:
     return f"“{text}”"
 
 
 def _cond_words(c: Condition) -> str:
-    kind = _ref_kind(c.left) or ""
-    head = c.left.partition(".")[0]
-    if kind in ATTRS:
-        left = f"{_REF_WORDS[head]}'s {kind}"
-    else:
-        left = {"size": "the hand", "said": "what was said", "penalty": "the penalty"}[kind]
-    text = kind in ("said", "penalty")
-    if isinstance(c.right, str) and _ref_kind(c.right) is not None:
-        rhead = c.right.partition(".")[0]
-        right = f"that of {_REF_WORDS[rhead]}"
-    elif isinstance(c.right, tuple):
-        right = " or ".join(_quote(v) if text else _lit(kind, v) for v in c.right)
-    else:
-        right = _quote(c.right) if text else _lit(kind, c.right)
-    if kind == "size":
-        right += " cards"
-    verb = {"==": "is", "!=": "is not", "in": "is", "adjacent": "is one away from"}[c.op]
-    if kind == "size":
-        verb = {"==": "holds", "!=": "does not hold", "in": "holds", "adjacent": "is one card away from"}[c.op]
-    return f"{left} {verb} {right}"
+    return conditions.words(c, READINGS, _OWNERS)
 
 
 def _ob_words(o: Obligation, trigger: str) -> str:

@@ -30,7 +30,7 @@ from typing import Any, Self
 
 from ...engine.actions import Field
 from ...engine.base import first_place
-from ...engine.core import Action, Event, Illegal, OptionsError, Result
+from ...engine.core import Action, Ending, Event, Illegal, OptionsError, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.options import Option, Schema, defaults, is_stored, read_options
 from ...engine.protocol import Game
@@ -214,7 +214,7 @@ def write(state: MaoState, action: Action) -> list[Event]:
     canon = json.dumps(house[-1], sort_keys=True) if op != "remove" else ""
     entry = Written(op, rid or json.loads(text)["id"], canon, action.seat, witness, m.number + 1)
     opts = {**state.options, "rules": rules or ["base"], "house": house, "dealer": action.seat}
-    redeal(state, replace(m, written=m.written + (entry,)), opts)
+    redeal(state, replace(m, written=m.written + (entry,)), opts, entry.id)
     dealt = state.match
     assert dealt is not None
     state.match = replace(dealt, reading=witness)  # the next game waits for the witness (H-ext-read)
@@ -383,7 +383,7 @@ class MaoMatch(Mao):
             return None
         best = max(m.wins)
         return Result(tuple(s for s, w in enumerate(m.wins) if w == best and best > 0),
-                      f"most games won in a match of {m.games}", tuple(float(w) for w in m.wins))
+                      Ending.PLAYED_OUT, tuple(float(w) for w in m.wins), f"most games won in a match of {m.games}")
 
     def standing(self, state: MaoState) -> tuple[float, ...]:
         """In a match, most games won leads (as the match is won); else the game's own."""
@@ -397,7 +397,7 @@ class MaoMatch(Mao):
             return base
         reveal = m.done and state.options["reveal"]
         fields = {f: getattr(base, f) for f in MaoView.__dataclass_fields__}
-        if not reveal and not fields["advice"]:
+        if not reveal and fields["advice"] is None:  # a person dealing sees the rules throughout
             fields["rules"] = None  # a game's end is not the match's: the reveal waits for the match
         return MatchView(**fields, match=match_view(state, m, seat, reveal))
 
@@ -445,11 +445,13 @@ class MaoMatch(Mao):
         return dict(sorted(out.items(), key=lambda kv: (kv[0].rpartition(".")[0], int(kv[0].rpartition("age")[2]))))
 
 
-def redeal(state: MatchState, m: Match, opts: dict[str, Any]) -> None:
-    """The match's next game, dealt in place under ``opts``; the table's clock runs on."""
+def redeal(state: MatchState, m: Match, opts: dict[str, Any], changed: str = "") -> None:
+    """The match's next game, dealt in place under ``opts``; the table's clock runs on, and each
+    seat still knows the rules it was penalised under, but the one just ``changed``."""
     fresh = deal(validate_options(_inner(opts)), state.rng.randrange(2**31))
     fresh.options = opts
     fresh.clock = fresh.turn_at = fresh.draw_at = state.clock
+    fresh.aware = [known - {changed} for known in state.aware]
     adopt(fresh, replace(m, number=m.number + 1, writer=None), into=state)
 
 

@@ -20,8 +20,8 @@ PROCEDURE = {loose(p) for p in (rb.START, rb.SUSTAINED, rb.OVERRULED, rb.ADJOURN
 
 def procedure(view: MaoView | None, mine: Sequence[Action]) -> Action | None:
     """The dealer's words when they are due (a bot dealer says them itself): the start,
-    sustaining a point of order, adjourning when another seat asks for it (else the pause
-    lasts until a quiet spell ends it: H-pause); a match's winner writes a rule (from the
+    sustaining a point of order, adjourning when another seat asks for it or a quiet spell is
+    over (H-pause); a match's winner writes a rule (from the
     library, or composed), an addition first."""
     if view is None:
         return None
@@ -33,8 +33,8 @@ def procedure(view: MaoView | None, mine: Sequence[Action]) -> Action | None:
         wanted = rb.START
     elif view.asked is not None:
         wanted = rb.SUSTAINED
-    elif view.paused and asked_to_adjourn(view):
-        wanted = rb.ADJOURNED
+    elif view.paused and (asked_to_adjourn(view) or quiet_spell_over(view)):
+        return said.get(loose(rb.ADJOURNED)) or said.get(loose(rb.START))  # the original set resumes with the start
     else:
         return None  # a pause is left to those who speak in it: it ends when asked, or after a quiet spell (H-pause)
     return said.get(loose(wanted))
@@ -46,3 +46,9 @@ def asked_to_adjourn(view: MaoView) -> bool:
     last = view.log[-1] if view.log else None
     return (last is not None and last[1] == "say" and last[2] != view.seat
             and loose(str(last[3])) == loose(rb.ADJOURNED))
+
+
+def quiet_spell_over(view: MaoView) -> bool:
+    """Whether nobody has spoken in the pause for a quiet spell: the software dealer adjourns
+    then, and a bot that deals for a person who judges (a stand-in) does so too (H-pause)."""
+    return view.adjourn_at is not None and view.clock >= view.adjourn_at

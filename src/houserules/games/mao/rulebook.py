@@ -22,6 +22,7 @@ from typing import Any
 
 from ...cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, RANK, SPADES, SUIT
 from ...engine.core import OptionsError
+from ...engine.house.conditions import Condition as Condition  # a rule's conditions (re-exported)
 from .speech import loose
 
 # --- the seed's names for things ----------------------------------------------------
@@ -61,21 +62,6 @@ BAND_AID = "Band-Aid"
 CHRISTMAS = "failure to say Merry Christmas"
 #: the seed's second names for the same penalties
 ALIASES = {"your turn, go": DELAY, "gesturing": POINTING}
-
-
-@dataclass(frozen=True)
-class Condition:
-    """A test on the card that triggered a rule: ``left op right``.
-
-    ``left`` and ``right`` are references (``card.rank``, ``card.suit``,
-    ``card.colour``, ``below.rank``, ``below2.rank`` ...: the card played, the
-    one under it, the one two under it) or literal values; ``op`` is one of
-    ``==``, ``!=``, ``in``, ``adjacent`` (values one apart).
-    """
-
-    left: str
-    op: str
-    right: Any
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ...cards import DECK_SIZE, card_name
+from ...engine.house.check import Work
 from .language import CARD_REFS, MAX_HAND, RuleError, explain, located, parse, refs
 from .rulebook import (RULES, Condition, Obligation, Rule, every_penalty, fill, holds, in_play,
                        penalty_key, rule_set)
@@ -61,20 +62,15 @@ _COSTS = ("draw:",)
 _TIMED_ACTS = ("say", "knock", "point")
 
 
-class _Work:
-    """Steps spent on one book; RuleError once more than ``BUDGET`` are needed. Working out a
-    condition's worlds is charged the first time this book uses it (``seen``), whether or not
-    another book already had it worked out, so the count is the book's own."""
+class _Work(Work):
+    """Steps spent on one book, within ``BUDGET`` (read when the work starts, so a test may
+    lower it). Working out a condition's worlds is charged the first time this book uses it
+    (``seen``), whether or not another book already had it worked out, so the count is the
+    book's own."""
 
     def __init__(self) -> None:
-        self.steps = 0
+        super().__init__(BUDGET)
         self.seen: set[Condition] = set()
-
-    def spend(self, n: int) -> None:
-        self.steps += n
-        if self.steps > BUDGET:
-            raise RuleError("rules", f"too complex to check (more than {BUDGET:,} steps): split or simplify "
-                                     "its conditions")
 
 
 # --- card worlds as bit sets ---------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from ...cards import DECK_SIZE, card_name, parse_cards
 from ...engine.clone import clone_slots
@@ -45,8 +45,8 @@ OPTIONS: Schema = (
            "seat judges, with the software's advice.", "H-dealer",
            choices=(("software", "the software"), ("dealer", "a person at the dealer seat")), advanced=True),
     max_turns(2000, ends="the game is abandoned without a winner after this many turns"),
-    Option("house", [], "json", "Written rules", "House rules in the rule language (JSON), in play from the start; "
-           "houserules mao rules check FILE says them in words.", "E-house", advanced=True),
+    Option("house", [], "json", "Written rules", "House rules kept from an earlier table (the rule "
+           "language's JSON), in play from the start.", "E-house", advanced=True),
 )
 
 
@@ -87,6 +87,23 @@ def house_rules(raw: object, where: str = "house", ids: frozenset[str] | None = 
     except language.RuleError as exc:
         raise OptionsError(str(exc)) from None
     return [language.to_json(r) for r in rules]
+
+
+class Advice(NamedTuple):
+    """What the software would assess, told to a person dealing (H-dealer): ``seat`` and the
+    penalty's ``name``; advised during turn ``turn_no``; the table waits for the dealer to assess
+    it until ``until`` (the reasonable time) while ``waiting``."""
+
+    seat: int
+    name: str
+    turn_no: int
+    until: float
+    waiting: bool = True
+
+    def stale(self, state: MaoState) -> bool:
+        """It can no longer be assessed: another turn has been played after the turn it was
+        advised in, and the reasonable time has passed (M-penalties-d)."""
+        return state.turn_no >= self.turn_no + 2 and state.clock >= self.until
 
 
 class Duty:
@@ -152,7 +169,7 @@ class MaoState:
         "hands", "draw", "discard", "dealer", "turn", "direction", "started", "paused", "asked",
         "paused_at", "quiet_at", "clock", "turn_at", "drawn", "draw_at", "turn_no", "windows", "late",
         "holding", "hold_due", "showing", "show_due", "winner", "over", "penalties", "log", "max_turns",
-        "by_dealer", "advice", "correction", "house", "given", "allowed_on",
+        "by_dealer", "advice", "correction", "house", "given", "aware", "reminded", "allowed_on",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -179,6 +196,7 @@ class MaoState:
         self.asked: int | None = None  # a point of order awaiting the dealer's ruling
         self.paused_at = 0.0
         self.quiet_at = 0.0  # in a pause: when someone last spoke (or it began); H-pause
+        self.reminded: float | None = None  # the quiet_at of the quiet spell a person dealing was reminded of
         self.clock = 0.0
         self.turn_at = 0.0  # when the turn began (or the last delay of game was assessed)
         self.drawn = False  # the seat to play drew this turn and may still play
@@ -195,9 +213,12 @@ class MaoState:
         self.penalties = [0] * n
         self.log: list[tuple[Any, ...]] = []  # recent public happenings, for views (bots learn from them)
         self.by_dealer = options["judge"] == "dealer"  # human-dealer mode (H-dealer)
-        self.advice: list[tuple[int, str]] = []  # what the software would assess, told to the dealer only
+        self.advice: list[Advice] = []  # what the software would assess, told to the dealer only
         self.correction: tuple[int, int, int | None] | None = None  # (caller, violator, card) awaiting a ruling
         self.given: dict[str, int] = {}  # penalties given this game, by the id of the rule they were given under
+        # the rules each seat has been penalised under (in a match, in earlier games too): it knows they
+        # exist, so telling it their details tells it nothing new (M-discussion, ``discussion``)
+        self.aware: list[frozenset[str]] = [frozenset()] * n
         # whether a card may be played on a card (judge.allowed), known once it has been asked: the
         # rules in play never change in a game, so copies share it; not part of the state's snapshot
         self.allowed_on: dict[tuple[int, int], bool] = {}
@@ -218,16 +239,19 @@ class MaoState:
         new.log = self.log[:]
         new.advice = self.advice[:]
         new.given = dict(self.given)
+        new.aware = self.aware[:]
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard), self.dealer,
-            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.quiet_at, self.clock,
-            self.turn_at, self.drawn, self.draw_at, self.turn_no, tuple(w.snapshot() for w in self.windows),
+            self.turn, self.direction, self.started, self.paused, self.asked, self.paused_at, self.quiet_at,
+            self.reminded, self.clock, self.turn_at, self.drawn, self.draw_at, self.turn_no,
+            tuple(w.snapshot() for w in self.windows),
             tuple(self.late), tuple(self.holding), tuple(self.hold_due), tuple(self.showing),
             tuple(self.show_due), self.winner, self.over, tuple(self.penalties), tuple(self.log),
-            tuple(self.advice), self.correction, tuple(sorted(self.given.items())), self.rng.getstate(),
+            tuple(self.advice), self.correction, tuple(sorted(self.given.items())),
+            tuple(tuple(sorted(a)) for a in self.aware), self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:
@@ -242,6 +266,12 @@ class MaoState:
     def adjourn_at(self) -> float | None:
         """In a pause, when the dealer adjourns it if nobody speaks before (H-pause)."""
         return self.quiet_at + QUIET_SPELL * self.delay_s if self.paused and not self.over else None
+
+    @property
+    def timed(self) -> bool:
+        """The turn's time runs: turns are being played and no point of order awaits the
+        dealer's ruling (the table waits for the dealer then, not for the player)."""
+        return self.live and self.asked is None
 
     @property
     def live(self) -> bool:

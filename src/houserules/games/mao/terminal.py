@@ -1,8 +1,8 @@
 """How Mao looks in the terminal and how a person types what they do.
 
 The menu never lists what the rules allow (that would tell them): it offers
-drawing, every card in the hand, a knock, and quick phrases — the things
-already said aloud at this table, plus "Point of order". Anything else is
+drawing, every card in the hand, a knock, and quick phrases — "Point of
+order" and what the seat may plausibly owe from what it has seen (``phrases``). Anything else is
 typed: a card (``QS``), ``draw``, ``"`` or ``say`` then words, ``k`` / ``kk``
 or ``knock N``, ``point N``, ``touch`` / ``letgo``, ``show`` / ``hide``,
 ``call N penalty``, ``wait`` (let the clock run on). Each menu line is its
@@ -19,18 +19,16 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.prompt import Prompt
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
 from ...engine.words import render
-from ...tui import Renderer, RendererBase, card_or_text, seat_name, second_person
+from ...tui import Renderer, RendererBase, card_or_text, seat_no, seat_table, second_person, typed_seat
 from . import language
 from . import rulebook as rb
 from .editor import Ask, guided
 from .match import write_arg
-from .speech import loose
 from .view import MaoView, dealer_words
 from .words import WORDS
 
@@ -40,7 +38,6 @@ Type a card to play it (QS, 10h), or a number from the menu. Also:
   call SEAT PENALTY (a correction) | wait (let time pass) | log | help | quit
 The table's clock is real time, as at a real table: it runs while you read and type.
 The dealer starts each game by saying "The game of maʊ has now started." (in the menu when you deal)."""
-QUICK = 4
 
 
 def card_markup(c: int) -> str:
@@ -55,10 +52,6 @@ def _card_text(name: str) -> str:
 def dealing(view: MaoView) -> bool:
     """The seat looking is the dealer, and the game waits for its first words."""
     return view.seat is not None and view.seat == view.dealer and not view.started and not view.over
-
-
-#: the dealer's own sentences (the start, rulings, adjourning): never a player's quick phrase
-DEALERS_WORDS = frozenset(loose(p) for p in (rb.START, rb.SUSTAINED, rb.OVERRULED, rb.ADJOURNED, *rb.RULINGS))
 
 
 def waits_for_dealer(view: MaoView, names: Sequence[str]) -> str:
@@ -77,16 +70,10 @@ def waits_for_dealer(view: MaoView, names: Sequence[str]) -> str:
 
 
 def quick_phrases(view: MaoView) -> list[str]:
-    """"Point of order", then what has been said aloud at this table lately (oldest first, so a
-    phrase keeps its place as more are said), never the dealer's own sentences; to the dealer,
-    first what the table waits for them to say."""
-    said: list[str] = []
-    for entry in reversed(view.log):
-        text = str(entry[3]) if entry[1] == "say" else ""
-        if text and loose(text) not in DEALERS_WORDS and loose(text) != loose(rb.POINT_OF_ORDER) \
-                and text not in said and len(said) < QUICK:
-            said.append(text)
-    return dealer_words(view) + [rb.POINT_OF_ORDER] + said[::-1]
+    """To the dealer, first what the table waits for them to say; then "Point of order" and what
+    this seat may plausibly say, from what it has seen (``phrases``): never the dealer's own
+    sentences, nor somebody else's hail."""
+    return dealer_words(view) + [rb.POINT_OF_ORDER] + list(view.quick)
 
 
 def turn_clock(view: MaoView) -> str:
@@ -112,14 +99,12 @@ class MaoRenderer(RendererBase):
         return f"⏱ {left:.0f} s left: {whose} {what}"
 
     def render(self, view: MaoView, names: list[str]) -> RenderableType:
-        seats = RichTable(box=None, show_header=True, header_style="bold")
-        for col in ("seat", "player", "cards", "penalties", ""):
-            seats.add_column(col)
-        for s in range(view.players):
-            mark = "▶" if s == view.turn and view.started and not view.over else ""
-            notes = [n for n, on in (("dealer", s == view.dealer), ("holding cards", view.holding[s])) if on]
-            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]),
-                          str(view.penalties[s]), ", ".join(notes))
+        notes = [[n for n, on in (("dealer", s == view.dealer), ("holding cards", view.holding[s])) if on]
+                 for s in range(view.players)]
+        seats = seat_table(names, view.seat, ("cards", "penalties", ""),
+                           ((str(view.hand_sizes[s]), str(view.penalties[s]), ", ".join(notes[s]))
+                            for s in range(view.players)),
+                           turn=view.turn if view.started and not view.over else None)
         lines: list[RenderableType] = []
         waiting = waits_for_dealer(view, names)
         if waiting:
@@ -127,8 +112,11 @@ class MaoRenderer(RendererBase):
             if view.seat == view.dealer:
                 lines.append(Text.from_markup("[bold yellow]You are the dealer: rule with a quick phrase below.[/]"))
         elif view.paused:
-            lines.append(Text.from_markup("[bold black on yellow]  PAUSED — point of order  [/] "
-                                          "(adjourned after a quiet spell, or when someone says so)"))
+            ends = (f"{escape(names[view.dealer])} adjourns it" if view.dealer_judges and view.seat != view.dealer
+                    else "the dealer adjourns it" if view.dealer_judges
+                    else "the dealer adjourns it, when asked or after a quiet spell")
+            lines.append(Text.from_markup(f"[bold black on yellow]  PAUSED — point of order  [/] "
+                                          f"(talk freely; {ends})"))
             if view.seat == view.dealer:
                 lines.append(Text.from_markup("[bold yellow]You are the dealer: say “Meeting adjourned.” "
                                               "(a quick phrase below) to play on.[/]"))
@@ -158,7 +146,7 @@ class MaoRenderer(RendererBase):
             lines += [Text(f"  • {r}") for r in view.rules]
             for target, name in view.advice or ():
                 lines.append(Text.from_markup(f"  [yellow]the software would assess[/] {escape(names[target])}: "
-                                              f"{escape(name)}  (call {target} {escape(name)})"))
+                                              f"{escape(name)}  (call {seat_no(target)} {escape(name)})"))
         match = view.match  # a match (the Extension): match_terminal
         if match is not None:
             lines += match_lines(match, names, view.seat)
@@ -206,13 +194,15 @@ class MaoRenderer(RendererBase):
                   "hide": Action(seat, "show", arg=False)}
         if low in simple:
             return simple[low]
-        if head in ("knock", "point") and rest.strip().isdigit():
+        if head == "knock" and rest.strip().isdigit():
             return Action(seat, head, arg=int(rest))
+        if head == "point" and rest.strip():
+            return Action(seat, head, arg=typed_seat(rest, view.players))
         if head == "call":
             target, _, name = rest.strip().partition(" ")
             if not target.isdigit():
                 raise ValueError("call SEAT [PENALTY], e.g. call 2 talking (unnamed: the dealer names it)")
-            return Action(seat, "call", arg=(int(target), name.strip()))
+            return Action(seat, "call", arg=(typed_seat(target, view.players), name.strip()))
         if head == "play":
             if not rest.strip():
                 raise ValueError("play which card? e.g. play QS")

@@ -19,6 +19,7 @@ from typing import Any
 from ...cards import card_name
 from . import language
 from . import rulebook as rb
+from .phrases import plausible
 from .rulebook import RULES, TITLES
 from .state import MaoState
 
@@ -53,6 +54,10 @@ class MaoView:
     rules: tuple[str, ...] | None
     advice: tuple[tuple[int, str], ...] | None
     correction: tuple[int, int] | None
+    #: a person at the dealer seat judges (option ``judge``: public, like every option but the rules)
+    dealer_judges: bool = False
+    #: what this seat may plausibly say in one tap, from what it has seen (``phrases``)
+    quick: tuple[str, ...] = ()
 
     @property
     def top(self) -> int:
@@ -101,23 +106,31 @@ class MaoView:
             "rules": None if self.rules is None else list(self.rules),
             "advice": None if self.advice is None else [list(x) for x in self.advice],
             "correction": None if self.correction is None else list(self.correction),
+            "dealer_judges": self.dealer_judges,
+            "quick": list(self.quick),
         }
 
 
 #: the rules a dealer watches (what they see, not what a card sets off), in full words for the reveal;
 #: {delay} and {grace} are the table's times
 WATCHED = {
-    "talking": "Talking: saying anything no rule asks for is “talking” (during a point of order, talk freely).",
-    "out": "Out of turn: playing or drawing when it is not your turn is “not your turn”; a card played is "
-           "taken back.",
-    "delay": "Delay of game: taking more than {delay} seconds over your turn is “delay of game”, again every "
-             "{delay} seconds until you play or draw.",
-    "pointing": "Pointing: pointing at anyone (unless a rule asks you to) is “pointing”.",
-    "discussion": "Discussion of rules: speaking of any rule but Deal, Turn and End is “discussion of the rules”.",
+    "talking": "Talking: speaking at all except as the rules require (their words, the table's procedure, "
+               "giving penalties) or while the game is paused is “talking”.",
+    "out": "Out of turn: playing or drawing when it is another player's turn is “not your turn”; a card played "
+           "is taken back, a card drawn is kept.",
+    "delay": "Delay of game: taking more than {delay} seconds to play after your turn begins is “delay of game” "
+             "(or “your turn, go”), again every {delay} seconds until you play or draw.",
+    "pointing": "Pointing: indicating to the player whose turn it is that it is their turn (pointing at them), "
+                "unless a rule asks you to point, is “pointing” (or “gesturing”).",
+    "discussion": "Discussion of rules: discussing or explaining {told} — before the game, "
+                  "between games and while the game is paused too — is “discussion of the rules”; a rule may be "
+                  "referred to by the penalty assessed or by its paragraph's name, but nothing may reveal a detail "
+                  "of a rule to a player who is unaware of it.",
     "corrections": "Corrections: anyone may call a penalty the dealer missed; a call on no violation (or the wrong "
                    "one) gives the caller the card as “bad call”.",
-    "touching": "Touching cards: touching your cards before the game starts, or during a point of order once "
-                "{grace} seconds have passed, is “touching your cards”, again every {grace} seconds until you let go.",
+    "touching": "Touching cards: a player who is not the dealer touching their cards before the game starts, or "
+                "while the game is paused once {grace} seconds have passed, is “touching your cards”, again every "
+                "{grace} seconds until they let go.",
     "bandaid": "Band-Aid: holding your cards up so others can see them is “Band-Aid”, again every {grace} seconds "
                "until you hide them; anyone may call it.",
     "discretion": "Discretion: the dealer may deal with anything the rules did not foresee (the software dealer "
@@ -126,6 +139,10 @@ WATCHED = {
                 "maʊ is now paused” and resumes with the start sentence; “13 points” is not allowed; a missed "
                 "penalty is called on the dealer as “failure to say” it.",
 }
+#: what Discussion of rules lets players discuss ({told}): the seed's exception, the Extension's, none
+TOLD = {"standard": "any rule but Deal, Turn, End and this rule",
+        "original": "any rule at all (the original set makes no exception)",
+        "extension": "any rule but the base rules, the setup and play instructions (Deal, Turn, End) and this rule"}
 
 
 def revealed(state: MaoState) -> tuple[str, ...]:
@@ -133,7 +150,8 @@ def revealed(state: MaoState) -> tuple[str, ...]:
     rule as a sentence a newcomer can check their evening against (the reveal after a game, and
     the rules a judging dealer applies). A paragraph the seed gives as several records (Turn
     order) is one entry."""
-    times = {"delay": f"{state.delay_s:g}", "grace": f"{state.grace_s:g}"}
+    told = "extension" if state.options.get("extension") else "original" if state.original else "standard"
+    times = {"delay": f"{state.delay_s:g}", "grace": f"{state.grace_s:g}", "told": TOLD[told]}
     out: dict[str, list[str]] = {}
     for r in RULES:
         if r.id in state.rules or r.group == "base":
@@ -150,10 +168,9 @@ def revealed(state: MaoState) -> tuple[str, ...]:
 
 
 def view(state: MaoState, seat: int | None) -> MaoView:
-    live = state.live
     judging = state.by_dealer and seat == state.dealer  # H-dealer: the person who judges sees the rules
     deadline = None
-    if live:
+    if state.timed:
         deadline = (state.draw_at if state.drawn else state.turn_at) + state.delay_s
     return MaoView(
         seat=seat,
@@ -180,8 +197,10 @@ def view(state: MaoState, seat: int | None) -> MaoView:
         over=state.over,
         winner=state.winner,
         rules=revealed(state) if (state.over and state.options["reveal"]) or judging else None,
-        advice=tuple(state.advice) if judging else None,
+        advice=tuple((a.seat, a.name) for a in state.advice) if judging else None,
         correction=None if state.correction is None else state.correction[:2],
+        dealer_judges=state.by_dealer,
+        quick=() if seat is None else plausible(state.log, seat),
     )
 
 

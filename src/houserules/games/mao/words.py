@@ -25,7 +25,7 @@ class MaoWords:
             return None
         kind = event.get("event")
         tone = {"penalty": "alert", "refused": "alert", "ended": "good", "started": "strong", "paused": "strong",
-                "resumed": "strong", "reshuffle": "aside", "pass": "quiet"}.get(str(kind), "")
+                "resumed": "strong", "quiet": "strong", "reshuffle": "aside", "pass": "quiet"}.get(str(kind), "")
         return Line(text, tone)
 
     def sentence(self, event: Mapping[str, Any], names: Sequence[str]) -> str | None:
@@ -71,6 +71,9 @@ class MaoWords:
             return f"The game has started; {_name(names, event['turn'])} to play."
         if kind == "paused":
             return "The game is paused."
+        if kind == "quiet":  # H-pause: a person dealing is reminded, never spoken for
+            quiet = f"{event['seconds']:.0f}"
+            return f"The table has been quiet for {quiet} s; {who} deals and may say “{event['said']}”"
         if kind == "resumed":
             return f"{DEALER}: “{event['said']}” The game goes on." if event.get("said") else "The game goes on."
         if kind == "ended":

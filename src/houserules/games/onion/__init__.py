@@ -25,6 +25,7 @@ SPEC = GameSpec(
     name="cripple-mr-onion",
     title="Cripple Mr Onion",
     players=(2, 7),
+    summary="A betting game with a double deck from the Discworld: make bagels, onions and flushes from ten cards and win the Pot.",
     game="houserules.games.onion.game:GAME",
     bots={"heuristic": "houserules.games.onion.bots:OnionHeuristic", "quick": "houserules.games.onion.bots:OnionQuick"},
     terminal="houserules.games.onion.terminal:RENDERER",

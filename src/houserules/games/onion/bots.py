@@ -37,6 +37,7 @@ from ...bots.base import BotBase
 from ...engine.core import Action
 from .cards import ARCHCHANCELLOR, ATUIN, DECK_SIZE, FATE, FOOL, LADY
 from .modifiers import Situation, after_declaring, round_wild, rules_in
+from .ranking import Ranking
 from .solver import best_of
 from .view import OnionView
 
@@ -47,13 +48,15 @@ CAUTION = 1.6
 #: special cards declared only when they make the bot's own hand worth more: they help everyone
 #: (the Fool swaps bagels and Onions for all) or may call out Death (the Archchancellor)
 ONLY_IF_BETTER = frozenset({FOOL, ARCHCHANCELLOR})
-#: the round's situation as a cache key: (wild, Fate, rewild, zeroed, declared, Lady, Fool, Jack)
-SituationKey = tuple[bool, bool, tuple[bool, ...], tuple[bool, ...], tuple[tuple[int, int], ...], bool, bool, bool]
+#: the round's situation as a cache key: (wild, Fate, rewild, zeroed, declared, Lady, Fool, Jack, the
+#: table's ranking of the groupings)
+SituationKey = tuple[bool, bool, tuple[bool, ...], tuple[bool, ...], tuple[tuple[int, int], ...], bool, bool, bool,
+                     Ranking]
 
 
 def situation_key(sit: Situation) -> SituationKey:
     return (sit.wild_round, sit.fate_revoked, sit.rewild, sit.zeroed, tuple(sorted(sit.specials.items())),
-            sit.lady_wild, sit.fool, sit.js_wild)
+            sit.lady_wild, sit.fool, sit.js_wild, sit.ranking)
 
 
 def worth(sit: Situation, seat: int, hand: Sequence[int]) -> int:
@@ -139,8 +142,8 @@ class OnionHeuristic(BotBase):
             return self._draw(view, kinds)
         s = self.strength(view)
         pot = view.pot + sum(view.staked)
-        if phase == "name":
-            return self._amount(kinds["bet"], s, low=0.35)
+        if phase == "name":  # a Dealer who cannot pay a house minimum may only fold (CMO-HR5)
+            return self._amount(kinds["bet"], s, low=0.35) if "bet" in kinds else kinds["fold"][0]
         if phase == "answer":
             if "match" not in kinds or not self._worth(s, view.bid, pot):
                 return kinds["fold"][0]

@@ -23,7 +23,8 @@ from ...engine.seniority import left_of
 from . import groupings as G
 from . import modifiers, solver
 from .cards import canonical, full_deck, names
-from .state import LAST_PARTS, OnionState, Phase, offer_cost, seniority_order
+from .ranking import place_of
+from .state import LAST_PARTS, NO_RAISE_PARTS, OnionState, Phase, offer_cost, seniority_order
 
 FIRST_HALF = 5
 
@@ -193,12 +194,38 @@ def begin_part(state: OnionState, events: list[Event], part: int) -> None:
 
 def on_name_bet(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
     dealer = state.order[0]
+    limited = bool(state.house.fires)
+    if limited:
+        announce(state, "bet", dealer, events)
     state.ledger.pay(dealer, amount)
     state.bid = amount
     events.append(event("bet", dealer, {"amount": amount, "part": state.part}))
+    if limited and state.part not in NO_RAISE_PARTS:
+        announce(state, "raise", None, events)
     state.phase = Phase.ANSWER
     state.queue = [s for s in state.in_round if s != dealer]
     state.turn = state.queue[0]
+
+
+#: the stage before each part of the betting: where a round resumes when the Dealer folded naming it
+BEFORE_PART = {1: "draw", 2: "part1", 3: "part2", 4: "consider", 5: "part4"}
+
+
+def on_name_fold(state: OnionState, action: Action, arg: None, events: list[Event]) -> None:
+    """A Dealer who cannot pay the least bet the table asks (a house book's, CMO-HR5) folds; the
+    Dealership is auctioned and the part begins again under the new Dealer (CMO-5.7)."""
+    announce(state, "bet", state.order[0], events)
+    dealer_folds(state, events, BEFORE_PART[state.part])
+
+
+def announce(state: OnionState, kind: str, seat: int | None, events: list[Event]) -> None:
+    """The house rules limiting ``kind`` now (at this part and round) fire: their ``house`` events,
+    before the decision they limit (CMO-HR6)."""
+    fires = state.house.fires.get(kind)
+    if fires:
+        for f in fires:
+            if f.holds(state.part, state.round):
+                events.append(event("house", seat, f.said))
 
 
 def on_answer_match(state: OnionState, action: Action, amount: int | None, events: list[Event]) -> None:
@@ -287,6 +314,7 @@ def on_buy_stop(state: OnionState, action: Action, arg: None, events: list[Event
 
 
 def on_extra_extra(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
+    announce(state, "extra", action.seat, events)
     state.ledger.stake(action.seat, amount)
     events.append(event("extra", action.seat, {"amount": amount}))
     if next_turn(state):
@@ -354,6 +382,7 @@ def dealer_folds(state: OnionState, events: list[Event], finished: str) -> None:
     state.phase = Phase.AUCTION
     state.turn = left[0]
     events.append(event("auction", None, {"bidders": tuple(left)}))  # a copy: the auction pops bidders
+    announce(state, "bid", None, events)
 
 
 def on_auction_bid(state: OnionState, action: Action, amount: int, events: list[Event]) -> None:
@@ -533,12 +562,24 @@ def settle(state: OnionState, events: list[Event]) -> None:
     # one it cannot cripple (the Octavo, #3); ten cards beat nine, then seniority (CMO-H17)
     flushes = {s: flush for s in left if (flush := state.cripples[s]) is not None
                and (not top or modifiers.cripples(state, flush, top[0]))}
+    ranked(state, showing, events)
     if flushes:
         winner = max(flushes, key=lambda s: flushes[s].length)
         end_round(state, events, winner, f"{flushes[winner].length}-card running flush")
         return
     assert best_seat is not None
     end_round(state, events, best_seat, shown(state, best_seat).top or "nothing")
+
+
+def ranked(state: OnionState, showing: list[int], events: list[Event]) -> None:
+    """The house rules that moved a grouping one of ``showing`` shows fire, as the hands are
+    compared (CMO-HR3): their ``house`` events, before the Pot is paid."""
+    if not state.house.moves:
+        return
+    places = {place_of(g.kind) for s in showing for g in shown(state, s).groupings}
+    for said, moved in state.house.moves:
+        if moved & places:
+            events.append(event("house", None, said))
 
 
 def rejudge(state: OnionState, seat: int, a: solver.Arrangement) -> solver.Arrangement:

@@ -11,7 +11,8 @@ from typing import Any
 from ...cards import shuffle
 from ...engine.actions import Field, named, whole
 from ...engine.base import GameBase, multiset
-from ...engine.core import Action, Event, Illegal, Result
+from ...engine.core import Action, Ending, Event, Illegal, Result
+from ...engine.house.vocabulary import Vocabulary
 from ...engine.moves import Move, Moves, Said
 from ...engine.words import card
 from ...engine.protocol import Game
@@ -20,6 +21,7 @@ from .cards import CRANK, CSUIT, DECK_SIZE, SPECIAL, allocate, canonical, name, 
 from .state import KIND_OF, OPTIONS, OnionState, Phase, literal_state, validate_options
 from .state import OnionKind as K
 from .view import OnionView, view
+from .vocabulary import VOCABULARY
 
 
 def _card_list(value: Any) -> tuple[int, ...]:
@@ -132,6 +134,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
+    vocabulary: Vocabulary | None = VOCABULARY
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -161,8 +164,10 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
     def result(self, state: OnionState) -> Result | None:
         if not state.over:
             return None
-        reason = "one player left" if sum(not o for o in state.out) <= 1 else "round limit: most chips"
-        return Result(state.winners, reason, tuple(float(c) for c in state.ledger.chips))
+        chips = tuple(float(c) for c in state.ledger.chips)
+        if sum(not o for o in state.out) <= 1:
+            return Result(state.winners, Ending.LAST_STANDING, chips, "one player left")
+        return Result(state.winners, Ending.PLAYED_OUT, chips, "round limit: most chips")
 
     # --- hints for search: a match is scored round by round ------------------------
     def stage(self, state: OnionState) -> int:

@@ -23,6 +23,7 @@ from ...engine.core import Event, event
 from . import groupings as G
 from . import solver
 from .cards import ARCHCHANCELLOR, ATUIN, CRANK, DEATH, FATE, FOOL, LADY, SENDER, SPECIAL, name, names
+from .ranking import SEED, Ranking
 from .state import OnionState, Phase
 
 #: the modifier(s) that give each special card a use
@@ -64,12 +65,13 @@ class Situation(NamedTuple):
     fool: bool  # bagels and Onions change places (#11)
     js_wild: bool  # the Jack of Staves is wild (#10ii)
     face_up: frozenset[int]  # every card dealt face up
+    ranking: Ranking = SEED  # where each grouping ranks at this table (a house book's order, issue 36)
 
 
 def situation(state: OnionState) -> Situation:
     return Situation(state.mods, state.wild_round, state.fate_revoked, tuple(state.rewild), tuple(state.zeroed),
                      dict(state.specials), state.lady_wild, state.fool, state.js_wild,
-                     frozenset(c for up in state.face_up for c in up))
+                     frozenset(c for up in state.face_up for c in up), state.house.ranking)
 
 
 def wild_for(sit: Situation, seat: int) -> bool:
@@ -90,7 +92,7 @@ def visible(sit: Situation, card: int) -> bool:
 def rules_for(state: OnionState, seat: int) -> tuple[solver.Rules, ...]:
     """The rule sets this seat may play its hand under this round."""
     if not state.mods:
-        return (solver.BASE_RULES,)
+        return state.house.base
     return rules_in(situation(state), seat, state.hands[seat])
 
 
@@ -98,7 +100,7 @@ def rules_in(sit: Situation, seat: int, hand: Sequence[int]) -> tuple[solver.Rul
     """The rule sets ``seat`` may play ``hand`` under in situation ``sit``;
     more than one when a modifier leaves the player a choice (#8i, #10i)."""
     if not sit.mods:
-        return (solver.BASE_RULES,)
+        return (solver.BASE_RULES,) if sit.ranking is SEED else (solver.Rules(ranking=sit.ranking),)
     mods = sit.mods
     wild = wild_for(sit, seat)
     sender_wild = 8 in mods and sit.wild_round and SENDER in sit.specials
@@ -109,6 +111,7 @@ def rules_in(sit: Situation, seat: int, hand: Sequence[int]) -> tuple[solver.Rul
         "wild_not_ace": sender_wild,
         "zeroed_aces": sit.zeroed[seat] or sender_wild,
         "fool": sit.fool,
+        "ranking": sit.ranking,
     }
     lady = sit.specials.get(LADY)
     if 4 in mods and lady is not None and lady != seat and sit.lady_wild:

@@ -38,7 +38,7 @@ PHASES: Mapping[Phase, PhaseRule] = {
         {K.DISCARD: flow.on_draw_discard, K.FOLD: flow.on_draw_fold},
         Illegal("CMO-4.4", "now is the draw: discard up to four cards, or fold by discarding five")),
     Phase.NAME: PhaseRule(
-        {K.BET: flow.on_name_bet},
+        {K.BET: flow.on_name_bet, K.FOLD: flow.on_name_fold},
         Illegal("CMO-4.5", "the Dealer names the amount of this part of the betting")),
     Phase.ANSWER: PhaseRule(
         {K.MATCH: flow.on_answer_match, K.RAISE: flow.on_answer_match, K.FOLD: flow.on_answer_fold},

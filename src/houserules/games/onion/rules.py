@@ -3,7 +3,9 @@
 ``legal`` lists and ``check`` judges from the same helpers (which kinds a
 phase allows, which amounts a seat can put up, what a match costs), so they
 cannot disagree. Amounts are whole Stakes, from none up to the maximum
-raise (CMO-H1). Clause ids are those of docs/rules/cripple-mr-onion.md.
+raise (CMO-H1), within the table's own betting limits (a house book's,
+CMO-HR4: ``state.house.limits``, the seed's where it sets none). Clause ids
+are those of docs/rules/cripple-mr-onion.md.
 
 The showdown declaration is a free arrangement of ten cards, far too many
 to list: ``legal`` offers the canonical one, the solver's best arrangement,
@@ -22,9 +24,12 @@ from . import modifiers, solver
 from .cards import DECK_SIZE, IS_MARKED, resolve
 from .phases import PHASES
 from .state import KIND_OF, NO_RAISE_PARTS, OnionState, Phase, new, offer_cost
+from .table import MOST_ROUND
 from .state import OnionKind as K
 
 KINDS: Final[tuple[K, ...]] = tuple(K)
+#: each amount kind's word, the key of the table's limits
+KIND_WORD: Final[dict[str, str]] = {k: str(k.value) for k in K}
 CARD_KINDS: Final[tuple[K, ...]] = (K.SPECIAL, K.CHOOSE, K.REVEAL)
 AMOUNT_KINDS: Final[tuple[K, ...]] = (K.BET, K.RAISE, K.EXTRA, K.BID)
 #: the phases whose choices are cards (special cards, the showdown): listed by ``_card_phase_legal``
@@ -76,18 +81,26 @@ def _chips(state: OnionState, seat: int) -> int:
 
 
 def amounts(state: OnionState, seat: int, kind: K) -> list[int]:
-    """The amounts ``seat`` may name for an amount action now (CMO-H1)."""
+    """The amounts ``seat`` may name for an amount action now (CMO-H1): whole Stakes from the
+    least to the most the table allows at this part and round (the seed's: none, or one for a
+    raise and a bid, up to ``max_raise``; a house book's limits where it sets them, CMO-HR4)."""
     stake, top, chips = state.stake, state.max_raise, _chips(state, seat)
+    least = -1  # the seed's
+    limits = state.house.limits
+    if limits is not None:  # looked up by the kind's word: an enum member hashes through a Python function
+        least, most = limits[KIND_WORD[kind]][state.part][min(state.round, MOST_ROUND)]
+        if most is not None:
+            top = most
     if kind == K.BID:
         mine = state.ledger.staked[seat]
-        steps = [state.high_bid + k * stake for k in range(1, top + 1)]
+        steps = [state.high_bid + k * stake for k in range(1 if least < 0 else least, top + 1)]
         return [a for a in steps if a - mine <= chips]
     if kind == K.RAISE:
         if state.part in NO_RAISE_PARTS:
             return []
         chips -= state.bid
-        return [k * stake for k in range(1, top + 1) if k * stake <= chips]
-    return [k * stake for k in range(0, top + 1) if k * stake <= chips]
+        return [k * stake for k in range(1 if least < 0 else least, top + 1) if k * stake <= chips]
+    return [k * stake for k in range(0 if least < 0 else least, top + 1) if k * stake <= chips]
 
 
 def cost(state: OnionState, seat: int, kind: K) -> int:
@@ -102,11 +115,15 @@ def cost(state: OnionState, seat: int, kind: K) -> int:
 
 
 def _possible(state: OnionState, seat: int, kind: K) -> bool:
-    """Whether a kind without a free argument is open to ``seat`` now."""
+    """Whether a kind without a free argument is open to ``seat`` now. A Dealer folds when naming
+    a bet only if he cannot pay the least the table asks (a house book's, CMO-HR5: the seed's
+    least is nothing, which anyone can name)."""
     if kind in (K.MATCH, K.BUY, K.ACCEPT):
         if kind == K.BUY and state.bought >= 5:
             return False
         return cost(state, seat, kind) <= _chips(state, seat)
+    if kind == K.FOLD and state.phase == Phase.NAME:  # the seed's least bet is nothing: never
+        return state.house.limits is not None and not amounts(state, seat, K.BET)
     return True
 
 
@@ -223,7 +240,7 @@ def resolve_arg(state: OnionState, action: Action) -> tuple[Illegal | None, Any]
         got = resolve(undisclosed, [action.card], state.marks) if isinstance(action.card, int) else None
         return (NOT_UNDISCLOSED, None) if got is None else (None, got[0])
     if not _possible(state, seat, kind):
-        return CANNOT_AFFORD, None
+        return (rule.wrong_time if kind == K.FOLD else CANNOT_AFFORD), None
     return None, None
 
 

@@ -26,7 +26,8 @@ How it is fast (pure Python, several thousand hands a second):
 The rule inputs (``Rules``) cover every modifier that changes what a hand is
 worth: null and wild eights, zeroed and devalued aces, Death's killed
 picture card, the Fool's order, the Octavo, Great A'Tuin's shift and the
-Elephants. Which player a modifier touches is the game's business
+Elephants; and the table's ranking of the groupings (``ranking``: the seed's,
+or a house book's). Which player a modifier touches is the game's business
 (``games.onion.modifiers``); the solver only values one hand.
 """
 
@@ -40,6 +41,7 @@ from typing import Any, NamedTuple
 
 from . import groupings as G
 from .cards import ATUIN, CRANK, CSUIT, DECK_SIZE, canonical, name, resolve, twins
+from .ranking import SEED, Ranking
 
 ACE, EIGHT, NINE, TEN = 1, 8, 9, 10
 ONION_TOTAL = 21
@@ -103,6 +105,7 @@ class Rules:
     elephants: bool = False  # four 9/10s with the Queen of Coins make a Double Onion (#7)
     wild: frozenset[int] = field(default_factory=frozenset)  # more wild cards (#10ii)
     exclude: frozenset[int] = field(default_factory=frozenset)  # cards this arrangement may not use (#8i, #10i)
+    ranking: Ranking = SEED  # where each grouping ranks: the seed's order, or a house book's (issue 36)
 
 
 BASE_RULES = Rules()
@@ -469,8 +472,8 @@ class Levels:
 
     __slots__ = ("strength", "sets", "pairs")
 
-    def __init__(self, fool: bool):
-        self.strength = G.STRENGTH[fool]
+    def __init__(self, strength: dict[G.Level, int]):
+        self.strength = strength
         self.sets: dict[tuple[int, int], int] = {}
         self.pairs: dict[str, list[int]] = {}
 
@@ -495,7 +498,7 @@ def _masks(positions: Iterable[Iterable[int]]) -> int:
 def levels(f: Faces, rules: Rules, budget: bool | None = None) -> Levels:
     """Every grouping the hand's cards can form (CMO-2.*), by strength; with
     ``budget`` (by default under the Lady, #4ii) each with its elevens."""
-    lv = Levels(rules.fool)
+    lv = Levels(rules.ranking.strength[rules.fool])
     add = lv.add
     if budget is None:
         budget = bool(rules.devalued)
@@ -709,7 +712,7 @@ def _elevens(f: Faces, g: Grouping, lv: Levels) -> int:
 def _solve(f: Faces, rules: Rules, lv: Levels, budget: int) -> Arrangement:
     """The search over the groupings ``lv`` within ``budget`` elevens, as an Arrangement."""
     value, chosen = _search(lv.ordered(), budget)
-    order = G.ORDER[rules.fool]
+    order = rules.ranking.order[rules.fool]
     used = 0
     out = []
     for s, m in chosen:
@@ -811,7 +814,7 @@ def _best_elephants(f: Faces, rules: Rules, current: Arrangement) -> Arrangement
     queen = atuin(f)
     if queen is None:
         return current
-    strength = G.STRENGTH[rules.fool][G.Level(G.ELEPHANTS)]
+    strength = rules.ranking.strength[rules.fool][G.Level(G.ELEPHANTS)]
     sig = [f.signature(i) for i in range(f.n)]
     tried: set[frozenset[tuple[Hashable, int]]] = set()
     for four in elephant_fours(f):
@@ -913,7 +916,7 @@ def _judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
            rules: Rules, copies: tuple[int, int] | None) -> Arrangement | str:
     """``judge`` with the shift's cards taken as ``copies`` (when given)."""
     f = Faces(hand, rules)
-    order = G.ORDER[rules.fool]
+    order = rules.ranking.order[rules.fool]
     free = list(range(f.n))
     out: list[Grouping] = []
     shift = None
@@ -935,7 +938,7 @@ def _judge(hand: Sequence[int], declared: Sequence[tuple[str, Sequence[int]]],
             if held is None or queen is None or four not in set(elephant_fours(f)):
                 return ("the Elephants are four nines or tens (at least two of them not tens) "
                         "declared with the Queen of Coins")
-            s = G.STRENGTH[rules.fool][G.Level(G.ELEPHANTS)]
+            s = rules.ranking.strength[rules.fool][G.Level(G.ELEPHANTS)]
             out.append(Grouping(G.ELEPHANTS, tuple(held), s, 0, sum(1 for i in four if f.wild[i])))
             f = f.with_elephants(four, queen)
             for i in four:

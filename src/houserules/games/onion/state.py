@@ -19,11 +19,17 @@ from ...cards import CardError
 from ...engine.chips import Ledger
 from ...engine.clone import Seeded
 from ...engine.core import STRICT, GameError, OptionsError
+from ...engine.house import option as house
+from ...engine.house.option import book_of
 from ...engine.literal import check_keys
 from ...engine.options import Option, Schema, dealer, mode, players, read_options
 from ...engine.seniority import seniority
 from .cards import DECK_SIZE, allocate, name
+from .house import source_of, table_for
+from .housecheck import limits_fit
 from .solver import Arrangement, RunningFlush
+from .table import HouseTable
+from .vocabulary import VOCABULARY
 
 
 class Phase(StrEnum):
@@ -88,10 +94,18 @@ ALL_MODIFIERS = tuple(range(12))
 
 
 def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults filled in and every option checked against its record; the chips must pay an ante."""
+    """Defaults filled in and every option checked against its record; the chips must pay an ante.
+    A house book the table cannot play is refused (CMO-HR7), a betting limit above the table's
+    largest raise too, and the table it plays by is made here (kept by its content), so that a
+    server, which validates options off its event loop, never makes one on it."""
     opts = read_options(OPTIONS, raw, "Cripple Mr Onion")
     if opts["chips"] < opts["stake"]:
         raise OptionsError("chips must cover at least one Stake (the ante)")
+    house.refuse(opts, VOCABULARY)
+    book = book_of(opts, VOCABULARY)
+    if book is not None:
+        limits_fit(book, opts["max_raise"])
+    table_for(source_of(opts))
     return opts
 
 
@@ -134,6 +148,7 @@ OPTIONS: Schema = (
     Option("declaration_round", False, "bool", "Declaration round", "Before the showdown everyone is asked in "
            "turn, from the Elder round to the Dealer, who declares special cards.", "CMO-8.2", advanced=True),
     mode(STRICT, penalties=False),
+    house.option(VOCABULARY),
 )
 
 
@@ -148,13 +163,17 @@ class OnionState(Seeded):
         # modifiers (CMO-7): the round's situation
         "mods", "wild_round", "null_played", "specials", "set_aside", "fate_revoked", "fate_user", "rewild",
         "zeroed", "lady_user", "lady_wild", "fool", "js_wild", "offered", "interrupted", "revealed",
-        "devaluations", "epoch", "reformed", "cripples", "circuit_declared", "wild_rounds",
+        "devaluations", "epoch", "reformed", "cripples", "circuit_declared", "wild_rounds", "house",
     )
 
-    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random) -> None:
+    def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random,
+                 table: HouseTable | None = None) -> None:
         super().__init__(rng)
         n = options["players"]
         self.options = dict(options)
+        #: the rules this table plays by (the groupings' ranking, the amounts): the seed's, or its
+        #: house book's (issue 36); shared by copies, never changed
+        self.house: HouseTable = table_for(source_of(options)) if table is None else table
         self.mode: str = options["mode"]
         self.seed = seed
         self.players: int = n
@@ -228,7 +247,7 @@ class OnionState(Seeded):
         """An independent copy (search bots; checking that refusals change nothing): the lists,
         the ledger and the specials copied, the rest (ints, tuples, enums, arrangements) shared;
         every field by name, so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
-        new = OnionState(self.options, self.seed, self._rng)
+        new = OnionState(self.options, self.seed, self._rng, self.house)
         self.share_rng(new)
         new.mode = self.mode
         new.players = self.players

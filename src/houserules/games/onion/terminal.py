@@ -7,17 +7,17 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...engine.core import Action
 from .cards import CRANK, CSUIT, IS_MARKED, SPECIAL, allocate, parse_one
 from .glossary import PHASES
 from .groupings import KINDS
-from .solver import best
+from .modifiers import rules_in
+from .solver import Arrangement, best_of
 from .view import OnionView
 from ...cards import card_symbol
-from ...tui import Renderer, RendererBase, seat_name
+from ...tui import Renderer, RendererBase, house_rules, seat_table
 
 HELP = """Type a number from the menu, or:
   discard 2C 10H      (up to four; 'discard' alone keeps all five)   fold
@@ -41,6 +41,14 @@ def cards_markup(cards: Any, marks: bool = False) -> str:
     return " ".join(card_markup(c, marks and IS_MARKED[c]) for c in sorted(cards, key=lambda c: (CRANK[c], CSUIT[c])))
 
 
+def _best(view: OnionView) -> Arrangement:
+    """The solver's best arrangement of the seat's hand as the showdown will value it (the round's
+    modifiers, the table's ranking of the groupings: CMO-HR2)."""
+    hand = list(view.hand or ())
+    seat = view.turn if view.seat is None else view.seat
+    return best_of(hand, rules_in(view.situation, seat, hand))
+
+
 def _named(names_: list[str]) -> str:
     out = []
     for n in names_:
@@ -57,19 +65,17 @@ class OnionRenderer(RendererBase):
 
     def render(self, view: OnionView, names: list[str]) -> RenderableType:
         marks = bool(view.modifiers)
-        seats = RichTable(box=None, show_header=True, header_style="bold")
-        for col in ("seat", "player", "role", "chips", "staked", "cards", "face up"):
-            seats.add_column(col)
+        rows = []
         for s in range(view.players):
-            mark = "▶" if s == view.turn and not view.over else ""
             role = ""
             if s in view.order:
                 i = view.order.index(s)
                 role = ROLES[i] if i < 2 else ("Younger" if s == view.younger else "")
             state = "out" if view.out[s] else "folded" if view.folded[s] else ""
-            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), role, str(view.chips[s]),
-                          str(view.staked[s] or ""), state or str(view.hand_sizes[s]),
-                          cards_markup(view.face_up[s], marks))
+            rows.append((role, str(view.chips[s]), str(view.staked[s] or ""), state or str(view.hand_sizes[s]),
+                         cards_markup(view.face_up[s], marks)))
+        seats = seat_table(names, view.seat, ("role", "chips", "staked", "cards", "face up"), rows,
+                           turn=None if view.over else view.turn)
         status = [f"Round {view.round}/{view.rounds}", f"[bold]Pot {view.pot}[/]", f"Stake {view.stake}",
                   PHASES.get(view.phase, view.phase)]
         if view.phase in ("answer",):
@@ -77,6 +83,8 @@ class OnionRenderer(RendererBase):
         if view.phase == "auction":
             status.append(f"high bid: {view.high_bid}")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
+        if view.house:
+            lines.append(Text.from_markup(house_rules(view.house)))
         for s, a in enumerate(view.declared):
             if a is not None:
                 shown = "; ".join(f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) or "nothing"
@@ -92,7 +100,7 @@ class OnionRenderer(RendererBase):
             lines.append(Text.from_markup("Offered: " + cards_markup(view.offered)))
         if view.hand:
             lines.append(Text.from_markup("Your hand: " + cards_markup(view.hand, marks)))
-            a = best(list(view.hand))
+            a = _best(view)
             if a.groupings:
                 lines.append(Text.from_markup("[dim]best sorting now: " + "; ".join(
                     f"{g.kind} {cards_markup(g.cards)}" for g in a.groupings) + "[/]"))
@@ -111,7 +119,7 @@ class OnionRenderer(RendererBase):
             return Action(seat, head, arg=tuple(allocate(rest)))
         if head == "declare":
             if not rest:
-                a = best(list(view.hand or ()))
+                a = _best(view)
                 return Action(seat, head, arg=tuple((g.kind, g.cards) for g in a.groupings))
             return Action(seat, head, arg=tuple(self._grouping(part) for part in rest.split(";") if part.strip()))
         if head in ("special", "choose", "reveal"):

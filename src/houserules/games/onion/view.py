@@ -60,6 +60,8 @@ class OnionView:
     revealed: tuple[tuple[int, ...], ...] = ()
     offered: tuple[int, ...] = ()  # the cards this seat chooses between (#4i, #5i)
     fool: bool = False
+    #: the table's house rules: each one's id, title and words (none without a book; a book is public)
+    house: tuple[tuple[str, str, str], ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return remade_frozen(self)  # pickled or copied (engine.clone)
@@ -118,6 +120,7 @@ class OnionView:
             "rewild": [s for s, r in enumerate(self.situation.rewild) if r],
             "zeroed": [s for s, z in enumerate(self.situation.zeroed) if z],
             "js_wild": self.situation.js_wild,
+            "house": [{"id": i, "title": t, "words": w} for i, t, w in self.house],
         }
 
 
@@ -160,4 +163,5 @@ def view(state: OnionState, seat: int | None) -> OnionView:
         revealed=tuple(tuple(r) for r in state.revealed),
         offered=tuple(state.offered) if seat is not None and seat == state.turn else (),
         fool=state.fool,
+        house=state.house.said,
     )

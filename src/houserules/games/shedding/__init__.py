@@ -9,7 +9,8 @@ Penalties are the rulebook's: Mistake, Exposure, Queen not covered, and the
 Last Card declaration. The full clause list is docs/rules/shedding.md.
 
 Modules: ``state`` (data, options, deal), ``rules`` (the one legality check),
-``flow`` (carrying actions out, penalties), ``view`` (what a seat may know),
+``effects`` (the cards' effects as records, S-4) compiled into a ``table`` (what each
+card does at this table), ``flow`` (carrying actions out, penalties), ``view`` (what a seat may know),
 ``game`` (the Game protocol object ``GAME``); for people and programs,
 ``bots``, ``terminal`` (how it looks in a terminal), ``words`` (its events in
 plain words), ``encoding`` (fixed-size numbers for learning programs) and ``web/`` (its browser module).
@@ -23,6 +24,7 @@ SPEC = GameSpec(
     name="shedding",
     title="Shedding",
     players=(2, 5),
+    summary="Crazy Eights grown up: shed your hand in runs up and down a suit, with draw-twos, skips, reverses and the Queen pivot.",
     game="houserules.games.shedding.game:GAME",
     bots={"heuristic": "houserules.games.shedding.bots:SheddingHeuristic"},
     terminal="houserules.games.shedding.terminal:RENDERER",

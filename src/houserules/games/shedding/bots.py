@@ -17,6 +17,7 @@ from ...engine.core import Action
 from .rules import (
     DOWN, DRAW_VALUE, HOP, IS_QUEEN, IS_RED_JACK, IS_WRAP, MATCHES, PIVOT, RELATION, UP,
 )
+from .kinds import Kind
 from .view import SheddingView
 
 NODE_LIMIT = 3000
@@ -39,14 +40,19 @@ def ending_value(card: int, next_size: int) -> float:
 class _Search:
     """Depth-first search over the runs a hand allows, from a view's position."""
 
-    def __init__(self, next_size: int):
+    def __init__(self, next_size: int, first_cards: set[int] | None = None):
         self.next_size = next_size
+        #: the cards legal as the turn's first card (the table's house rules may allow or forbid
+        #: some the seed would not: its legal list says which), or None mid-run
+        self.first_cards = first_cards
         self.nodes = 0
         self.best_score = float("-inf")
         self.best_first: int | None = None
         self.by_first: dict[int, float] = {}  # the best score of a run starting with each card
 
     def continuations(self, top: int, run_dir: int, wrapped: bool, first: bool, hand: list[int]) -> list[int]:
+        if first and self.first_cards is not None:
+            return [c for c in hand if c in self.first_cards]
         if IS_QUEEN[top]:
             return list(dict.fromkeys(hand))
         if first:
@@ -118,9 +124,9 @@ class SheddingHeuristic(BotBase):
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        if "declare" in by_kind:
-            return by_kind["declare"][0], searched, stop_value
-        plays = by_kind.get("play", [])
+        if Kind.DECLARE in by_kind:
+            return by_kind[Kind.DECLARE][0], searched, stop_value
+        plays = by_kind.get(Kind.PLAY, [])
         hand = list(view.hand or ())
         if view.pending and not view.run:
             stacks = [a for a in plays if DRAW_VALUE[a.card]]
@@ -128,19 +134,19 @@ class SheddingHeuristic(BotBase):
                 return max(stacks, key=lambda a: DRAW_VALUE[a.card]), searched, stop_value
             if plays:  # a red Jack shield
                 return plays[0], searched, stop_value
-            return by_kind["draw"][0], searched, stop_value
+            return by_kind[Kind.DRAW][0], searched, stop_value
         nxt = (view.turn + view.direction) % view.players
-        search = _Search(view.hand_sizes[nxt])
+        search = _Search(view.hand_sizes[nxt], None if view.run else {a.card for a in plays})
         search.walk(view.top, view.run_dir, view.wrapped, not view.run, hand, 0, 0.0, None)
         searched = search.by_first
-        if view.run and "end" in by_kind:
+        if view.run and Kind.END in by_kind:
             stop_value = ending_value(view.top, search.next_size)
         if search.best_first is not None:
             if stop_value is None or search.best_score > stop_value:
                 for a in plays:
                     if a.card == search.best_first:
                         return a, searched, stop_value
-        for kind in ("end", "draw", "decline"):
+        for kind in (Kind.END, Kind.DRAW, Kind.DECLINE):
             if kind in by_kind:
                 return by_kind[kind][0], searched, stop_value
         return legal[0], searched, stop_value

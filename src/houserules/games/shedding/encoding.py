@@ -36,12 +36,13 @@ from ...engine.core import Action
 from ...engine.encoding import COUNT, SIGN, UNIT, Encoding, EncodingBase, Features, Piece
 from .bots import SheddingHeuristic, ending_value
 from .game import GAME
+from .kinds import Kind
 from .rules import DRAW_VALUE, IS_QUEEN, IS_RED_JACK
 from .view import SheddingView
 
 SEATS = 5
-_FIXED = {"end": 104, "draw": 105, "decline": 106, "declare": 107}
-KINDS = ("play", "end", "draw", "decline", "declare", "show")
+_FIXED: dict[str, int] = {Kind.END: 104, Kind.DRAW: 105, Kind.DECLINE: 106, Kind.DECLARE: 107}
+KINDS = tuple(Kind)
 #: the numbers of an action-features row, in order
 ACTION_FEATURES = (*KINDS, "heuristic's choice", "run value", "end value", "draw value", "eight", "king",
                    "queen", "red jack", "ace", "left on top", "hand after", "matches after", "hand",
@@ -95,12 +96,12 @@ class SheddingEncoding(EncodingBase):
         rows = []
         for action in legal:
             kind = [float(action.kind == k) for k in KINDS]
-            c = action.card if action.kind in ("play", "show") else None
+            c = action.card if action.kind in (Kind.PLAY, Kind.SHOW) else None
             if c is None:
-                end = stop_value if action.kind == "end" and stop_value is not None else 0.0
+                end = stop_value if action.kind == Kind.END and stop_value is not None else 0.0
                 card = [0.0, end / 10, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, len(hand) / 10, 0.0]
             else:
-                after = len(hand) - (action.kind == "play")
+                after = len(hand) - (action.kind == Kind.PLAY)
                 run = min(searched.get(c, -100.0), 200.0) / 100
                 matches = sum(1 for h in hand if h != c and (SUIT[h] == SUIT[c] or RANK[h] == RANK[c]))
                 card = [run, 0.0, DRAW_VALUE[c] / 5, float(RANK[c] == 8), float(RANK[c] == 13),
@@ -110,9 +111,9 @@ class SheddingEncoding(EncodingBase):
         return rows
 
     def index(self, view: SheddingView, action: Action) -> int:
-        if action.kind == "play":
+        if action.kind == Kind.PLAY:
             return int(action.card)
-        if action.kind == "show":
+        if action.kind == Kind.SHOW:
             return DECK_SIZE + int(action.card)
         return _FIXED[action.kind]
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from ...cards import ACE, KING, NAMES, RANK, shuffle
+from ...cards import NAMES, shuffle
 from ...engine.core import Action, Event, Illegal, event
-from .rules import DOWN, DRAW_VALUE, IS_QUEEN, IS_RED_JACK, IS_WRAP, MAX_SEATS, RELATION, UP
+from .kinds import Kind
+from .rules import DOWN, HOUSE, IS_QUEEN, IS_WRAP, MAX_SEATS, RELATION, UP, allowed_by
 from .state import SheddingState
-
-EIGHT: Final = 8
 
 # Events that never vary are made once (with read-only data), so the two most
 # frequent ones, a card played and a plain turn change, cost an index, not a build.
@@ -78,30 +77,26 @@ def penalty(state: SheddingState, seat: int, name: str, illegal: Illegal, count:
 
 
 def end_turn(state: SheddingState, events: list[Event]) -> None:
-    """Finish the turn: the last card placed this turn takes effect (S-4.7),
-    then play passes in the current direction, skipping a seat after an 8."""
-    skip = False
+    """Finish the turn: the last card placed this turn takes effect (S-4.7: each of its
+    effects at this table, ``effects``), then play passes in the current direction,
+    skipping a seat for each skip (an 8, S-4.4), or back to the same player when a house
+    rule has them play again (HR-9); the new turn's house rules fire as it starts (HR-7)."""
+    table = state.table
     if state.run:
         top = state.discard[-1]
-        rank = RANK[top]
-        value = DRAW_VALUE[top]
-        if value:
-            state.pending += value
-            events.append(event("effect", state.turn, {"effect": "draw", "card": NAMES[top],
-                                                       "adds": value, "total": state.pending}))
-        elif rank == EIGHT:
-            skip = True
-        elif rank == KING:
-            state.direction = -state.direction
-            events.append(event("effect", state.turn, {"effect": "reverse", "direction": state.direction}))
-        elif rank == ACE:
-            events.append(event("effect", state.turn, {"effect": "suit", "suit": NAMES[top][-1]}))
+        for fire in table.play[top]:
+            fire(state, state.turn, top, events)
         state.run.clear()
         state.run_dir = 0
         state.wrapped = False
     n = state.players
     nxt = (state.turn + state.direction) % n
-    if skip:
+    if state.again:  # plays again: the skips of that moment are spent on nothing (HR-9)
+        state.again = False
+        state.skips = 0
+        nxt = state.turn
+    while state.skips:
+        state.skips -= 1
         events.append(event("effect", state.turn, {"effect": "skip", "skipped": nxt}))
         nxt = (nxt + state.direction) % n
     state.turn = nxt
@@ -111,6 +106,9 @@ def end_turn(state: SheddingState, events: list[Event]) -> None:
         events.append(event("over", None, {"reason": "turn limit", "turns": state.turns}))
         return
     events.append(event("turn", nxt, {"pending": state.pending}) if state.pending else _TURN[nxt])
+    if table.turnstart:
+        for fire in table.turnstart:
+            fire(state, nxt, -1, events)
 
 
 def place(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
@@ -124,6 +122,7 @@ def place(state: SheddingState, seat: int, c: int, events: list[Event]) -> None:
                 state.wrapped = True
     else:
         state.run_dir = 0  # a first card or a Queen's cover starts a fresh context (S-3.5)
+    state.under = top
     state.hands[seat].remove(c)
     state.discard.append(c)
     state.run.append(c)
@@ -135,28 +134,39 @@ def play(state: SheddingState, seat: int, c: int, events: list[Event], undeclare
     a shield ending the turn (S-4.3, S-5.2), or a stack ending it (H-4).
 
     ``undeclared``: the card is a last card played without the declaration
-    (table mode); its specific penalty is drawn before anything else (S-6.5).
+    (table mode); its specific penalty is drawn before anything else (S-6.5). A house
+    rule on going out (HR-5) may charge a penalty instead of the win: the turn then goes on.
     """
     pressure = state.pending and not state.run
     place(state, seat, c, events)
     if undeclared is not None:
         penalty(state, seat, "last card not declared", undeclared, 1, events)
-    if not state.hands[seat] and not IS_QUEEN[c]:
-        state.over = True
-        state.winner = seat
-        events.append(event("win", seat))
-    elif pressure:
-        if IS_RED_JACK[c]:
+    hand = state.hands[seat]
+    if not hand and not IS_QUEEN[c]:
+        for fire in state.table.out[c]:  # a house rule on going out may charge instead (HR-5)
+            fire(state, seat, c, events)
+        if not hand:
+            state.over = True
+            state.winner = seat
+            events.append(event("win", seat))
+            return
+    if pressure:
+        if state.table.shields[c]:
             events.append(event("effect", seat, {"effect": "shield", "cancelled": state.pending}))
             state.pending = 0
             end_turn(state, events)
-        elif DRAW_VALUE[c]:
+        elif state.table.pressure[c]:
             end_turn(state, events)
 
 
 def play_card(state: SheddingState, action: Action) -> list[Event]:
-    """Play a card onto the discard pile, with its effects (S-2, S-3, S-4, S-5)."""
+    """Play a card onto the discard pile, with its effects (S-2, S-3, S-4, S-5); a card the
+    seed would not allow there is a house rule's doing, which is said first (HR-3)."""
     events: list[Event] = []
+    if state.table.judged:
+        gate = allowed_by(state, action.card)
+        if gate is not None:
+            events.append(event("house", action.seat, gate.said))
     play(state, action.seat, action.card, events)
     return events
 
@@ -169,12 +179,16 @@ def end(state: SheddingState, action: Action) -> list[Event]:
 
 
 def draw(state: SheddingState, action: Action) -> list[Event]:
-    """Draw one card, or the whole pressure total (H-1), and the turn ends."""
+    """Draw one card, or the whole pressure total (H-1), and the turn ends; a draw for want of
+    a play (not the pressure's) sets off the house rules on drawing first (HR-6)."""
     events: list[Event] = []
     pressure = state.pending > 0
     count = state.pending or 1
     state.pending = 0
     draw_cards(state, action.seat, count, events, pressure)
+    if not pressure and state.table.draw:
+        for fire in state.table.draw:
+            fire(state, action.seat, -1, events)
     end_turn(state, events)
     return events
 
@@ -201,8 +215,14 @@ def penalise(state: SheddingState, action: Action, illegal: Illegal) -> list[Eve
     events: list[Event] = []
     seat, name = action.seat, illegal.penalty
     assert name is not None
-    attempted = action.card if action.kind == "play" else None
-    if name == "exposure":
+    attempted = action.card if action.kind == Kind.PLAY else None
+    if illegal.rule.startswith(HOUSE):
+        # HR-4: a house rule forbids the card: its own penalty (else a Mistake's), retracted, the turn ends
+        gate = state.table.forbids[illegal.rule[len(HOUSE):]]
+        events.append(event("house", seat, gate.said))
+        penalty(state, seat, name, illegal, gate.cards, events, shown=attempted)
+        _ends_mistaken_turn(state, seat, events)
+    elif name == "exposure":
         # S-6.2: draw 1, the turn (if any) continues; draw pressure still applies
         penalty(state, seat, name, illegal, 1, events, shown=action.card)
     elif name == "last card not declared":
@@ -215,10 +235,15 @@ def penalise(state: SheddingState, action: Action, illegal: Illegal) -> list[Eve
     else:
         # S-6.1 Mistake: draw 2, the illegal card is retracted, the turn ends
         penalty(state, seat, name, illegal, 2, events, shown=attempted)
-        if seat == state.turn:
-            if state.pending and not state.run:
-                # H-13: a turn under draw pressure that ends without stack or shield draws the total
-                count, state.pending = state.pending, 0
-                draw_cards(state, seat, count, events, True)
-            end_turn(state, events)
+        _ends_mistaken_turn(state, seat, events)
     return events
+
+
+def _ends_mistaken_turn(state: SheddingState, seat: int, events: list[Event]) -> None:
+    """A Mistake in one's own turn ends it (S-6.1); out of turn, the turn goes on (H-13)."""
+    if seat == state.turn:
+        if state.pending and not state.run:
+            # H-13: a turn under draw pressure that ends without stack or shield draws the total
+            count, state.pending = state.pending, 0
+            draw_cards(state, seat, count, events, True)
+        end_turn(state, events)

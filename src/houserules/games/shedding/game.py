@@ -5,31 +5,24 @@ scenario files."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from enum import StrEnum
 from typing import Any, Final
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import card_field
 from ...engine.base import GameBase, fewest_cards, multiset
-from ...engine.core import Action, Event, Illegal, Result
+from ...engine.core import Action, Ending, Event, Illegal, Result
 from ...engine.protocol import Game
 from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
 from . import flow, rules
-from .state import OPTIONS, SheddingState, deal, literal_state, validate_options
+from .house import source_of, table_for
+from .kinds import Kind
+from .options import OPTIONS, validate_options
+from ...engine.house.vocabulary import Vocabulary
+from .vocabulary import VOCABULARY
+from .state import SheddingState, deal, literal_state
 from .view import SheddingView, view
-
-
-class Kind(StrEnum):
-    """Shedding's actions (S-2, S-3, S-7): the JSON ``action`` words."""
-
-    PLAY = "play"
-    END = "end"
-    DRAW = "draw"
-    DECLINE = "decline"
-    DECLARE = "declare"
-    SHOW = "show"
 
 
 _CARD = (card_field(parse_card, card_name, DECK_SIZE, '"card": "QS"'),)
@@ -46,14 +39,14 @@ def _draw_cost(action: Action, view: SheddingView) -> str:
 MOVES: Moves[SheddingState] = Moves("Shedding", (
     Move(Kind.PLAY, _CARD, rules.check_play, flow.play_card, "S-2.1",
          lambda a, v: f"Play {card(card_name(a.card))}", button=False),
-    Move(Kind.END, (), rules.check_end, flow.end, "S-2.1", "End run"),
+    Move(Kind.END, (), rules.check_end, flow.end, "S-2.1", "End run", typed=("end run",)),
     Move(Kind.DRAW, (), rules.check_draw, flow.draw, "S-2.1", _draw_label, _draw_cost),
     Move(Kind.DECLINE, (), rules.check_decline, flow.decline, "S-3.5", "Decline the Queen",
          "you draw 1; the Queen stays"),
-    Move(Kind.DECLARE, (), rules.check_declare, flow.declare, "S-7.1", "Last card!"),
+    Move(Kind.DECLARE, (), rules.check_declare, flow.declare, "S-7.1", "Last card!", typed=("last card",)),
     Move(Kind.SHOW, _CARD, rules.check_show, None, "S-6.2",
          lambda a, v: f"Show {card(card_name(a.card))}", "Exposure: a penalty card", button=False),
-), rules.GAME_OVER)
+), rules.GAME_OVER, bare=Kind.PLAY)
 CODEC = MOVES.codec
 #: each kind's effect, read straight by ``Shedding.apply`` (the hot path of every decision;
 #: ``Final``: compiled, a C static, not a look-up in the module's dict)
@@ -68,12 +61,14 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
+    vocabulary: Vocabulary | None = VOCABULARY
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
 
     def new(self, options: Mapping[str, Any], seed: int) -> SheddingState:
-        return deal(validate_options(options), seed)
+        options = validate_options(options)
+        return deal(options, seed, table_for(source_of(options)))
 
     def to_act(self, state: SheddingState) -> tuple[int, ...]:
         return () if state.over else (state.turn,)
@@ -96,8 +91,8 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         if not state.over:
             return None
         if state.winner is None:
-            return Result((), "turn limit")
-        return Result((state.winner,), "went out")
+            return Result((), Ending.TURN_LIMIT)
+        return Result((state.winner,), Ending.WENT_OUT)
 
     def standing(self, state: SheddingState) -> tuple[float, ...]:
         """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's
@@ -139,7 +134,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
                 elif name == "shield":
                     pressure["shields"] += 1
                 else:
-                    effects[name] += 1
+                    effects[name] = effects.get(name, 0) + 1  # "again": a house rule's (HR-9)
             elif k == "draw" and e.data["pressure"]:
                 pressure["draws"] += 1
                 pressure["cards_drawn"] += e.data["count"]
@@ -149,7 +144,7 @@ class Shedding(GameBase[SheddingState, SheddingView]):
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> SheddingState:
-        return literal_state(options, state, seed)
+        return literal_state(options, state, seed, table_for(source_of(options)))
 
     def scenario_expect(self, state: SheddingState, key: str, value: Any) -> str | None:
         if key == "pending_draw":

@@ -14,7 +14,9 @@ from typing import Final
 
 from ...cards import ACE, IS_RED, JACK, KING, QUEEN, RANK, SUIT, card_name
 from ...engine.core import Action, Illegal
+from .kinds import Kind
 from .state import SheddingState
+from .table import Gate
 
 # --- card classes ---------------------------------------------------------
 # (``Final`` here and below: compiled, a read is a constant or a C static, not a look-up in the
@@ -75,6 +77,8 @@ ALREADY: Final = Illegal("S-7.1", "you have already declared your last card", "m
 UNDECLARED: Final = Illegal("S-7.1", "declare your last card before going out", "last card not declared")
 EXPOSURE: Final = Illegal("S-6.2", "showing a card to the table is Exposure", "exposure")
 GAME_OVER: Final = Illegal("S-8.1", "the game is over")
+#: how a house rule's clause id begins (``house:eights-again``)
+HOUSE: Final = "house:"
 
 _RUN_REASONS: Final = {JUMP: STEP_JUMP, SUIT_CHANGE: STEP_SUIT, BAD_QUEEN: BAD_PIVOT}
 
@@ -100,28 +104,57 @@ CONTINUES: Final = tuple(
           for d in (-1, 0, 1))
     for t in range(52)
 )
-#: under draw pressure only a draw card (stack) or a red Jack (shield) may be played (S-5.2)
-ANSWERS_PRESSURE: Final = tuple(bool(DRAW_VALUE[c]) or IS_RED_JACK[c] for c in range(52))
 
 # --- preallocated actions: legal() returns references, it builds nothing --
 MAX_SEATS: Final = 5
-PLAY: Final = tuple(tuple(Action(s, "play", c) for c in range(52)) for s in range(MAX_SEATS))
-DRAW: Final = tuple(Action(s, "draw") for s in range(MAX_SEATS))
-END: Final = tuple(Action(s, "end") for s in range(MAX_SEATS))
-DECLINE: Final = tuple(Action(s, "decline") for s in range(MAX_SEATS))
-DECLARE: Final = tuple(Action(s, "declare") for s in range(MAX_SEATS))
+PLAY: Final = tuple(tuple(Action(s, Kind.PLAY, c) for c in range(52)) for s in range(MAX_SEATS))
+DRAW: Final = tuple(Action(s, Kind.DRAW) for s in range(MAX_SEATS))
+END: Final = tuple(Action(s, Kind.END) for s in range(MAX_SEATS))
+DECLINE: Final = tuple(Action(s, Kind.DECLINE) for s in range(MAX_SEATS))
+DECLARE: Final = tuple(Action(s, Kind.DECLARE) for s in range(MAX_SEATS))
 
 
 def why_not_play(state: SheddingState, c: int) -> Illegal | None:
-    """Why the seat to act may not place card ``c`` now (it holds it), or None."""
+    """Why the seat to act may not place card ``c`` now (it holds it), or None: the seed's
+    judgement (``seed_why_not``), then the table's house rules: an ``allow`` rule lets a first
+    card be played where it does not match (HR-3), a ``forbid`` rule forbids it (HR-4)."""
+    why = seed_why_not(state, c)
+    table = state.table
+    if not table.judged:
+        return why
+    if why is NO_MATCH and allowed_by(state, c) is not None:
+        why = None
+    if why is None:
+        top, size = state.discard[-1], len(state.hands[state.turn])
+        for gate in table.forbid[c]:
+            if gate.holds(top, size, state.pending):
+                return gate.illegal
+    return why
+
+
+def seed_why_not(state: SheddingState, c: int) -> Illegal | None:
+    """Why the seed's rules do not let the seat to act place card ``c`` now, or None."""
     top = state.discard[-1]
     if IS_QUEEN[top]:
         return None  # free start / pivot cover: any card (S-2.3, S-3.5)
     if not state.run:
         if state.pending:
-            return None if ANSWERS_PRESSURE[c] else UNDER_PRESSURE
+            return None if state.table.answers[c] else UNDER_PRESSURE
         return None if MATCHES[top][c] else NO_MATCH
     return _continues(top, c, state.run_dir, state.wrapped)
+
+
+def allowed_by(state: SheddingState, c: int) -> Gate | None:
+    """The house rule that lets ``c`` be the first card on a top it does not match (HR-3), or
+    None (no such rule holds, or the seed allows it anyway)."""
+    top = state.discard[-1]
+    if state.run or state.pending or IS_QUEEN[top] or MATCHES[top][c]:
+        return None
+    size = len(state.hands[state.turn])
+    for gate in state.table.allow[c]:
+        if gate.holds(top, size, 0):
+            return gate
+    return None
 
 
 def legal(state: SheddingState) -> list[Action]:
@@ -137,7 +170,10 @@ def legal(state: SheddingState) -> list[Action]:
             return [DECLINE[seat], DECLARE[seat]]
         return [END[seat] if state.run else DRAW[seat], DECLARE[seat]]
     plays = PLAY[seat]
-    if IS_QUEEN[top]:  # free start or pivot: any card covers (S-2.3, S-3.5)
+    if state.table.judged:  # house rules allow or forbid cards: each asked in full (HR-3, HR-4)
+        out = [plays[c] for c in hand if why_not_play(state, c) is None]
+        out.append(DECLINE[seat] if IS_QUEEN[top] else END[seat] if state.run else DRAW[seat])
+    elif IS_QUEEN[top]:  # free start or pivot: any card covers (S-2.3, S-3.5)
         out = [plays[c] for c in hand]
         out.append(DECLINE[seat])
     elif state.run:
@@ -145,7 +181,8 @@ def legal(state: SheddingState) -> list[Action]:
         out = [plays[c] for c in hand if row[c]]
         out.append(END[seat])
     else:
-        row = ANSWERS_PRESSURE if state.pending else MATCHES[top]
+        # under draw pressure only a draw card (stack) or a shield may be played (S-5.2)
+        row = state.table.answers if state.pending else MATCHES[top]
         out = [plays[c] for c in hand if row[c]]
         out.append(DRAW[seat])
     return out

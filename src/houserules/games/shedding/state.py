@@ -1,4 +1,4 @@
-"""The Shedding state, its options, the deal, and literal states for scenarios.
+"""The Shedding state, the deal, and literal states for scenarios (its options: ``options``).
 
 The state is a flat object of lists and ints so that ``legal``/``apply`` stay
 fast and ``copy`` is cheap: hands are lists of card ints, the draw pile is a
@@ -14,25 +14,12 @@ from typing import Any
 
 from ...cards import DECK_SIZE, card_name, full_deck, parse_cards, shuffle
 from ...engine.clone import Seeded
-from ...engine.core import STRICT, GameError
+from ...engine.core import GameError
 from ...engine.literal import check_keys, read_piles
-from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
+from .table import Table
 
-HAND_SIZES = (5, 7)
-OPTIONS: Schema = (
-    players(2, 5, "S-1.1"),
-    Option("hand_size", 5, "choice", "Cards dealt", "How many cards each player is dealt: 5 or 7.", "S-1.2",
-           choices=tuple((n, f"{n} cards") for n in HAND_SIZES)),
-    mode(STRICT),
-    dealer("H-17"),
-    max_turns(10_000),
-)
-
-
-def validate_options(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults filled in and every option checked against its record (S-1.1, S-1.2)."""
-    return read_options(OPTIONS, raw, "Shedding")
-
+#: a table where no card does anything: only until ``deal`` or ``literal_state`` sets the real one
+NO_EFFECTS = Table(((),) * DECK_SIZE, (0,) * DECK_SIZE, (False,) * DECK_SIZE)
 
 class SheddingState(Seeded):
     """Everything about one game of Shedding, hidden parts included."""
@@ -40,7 +27,7 @@ class SheddingState(Seeded):
     __slots__ = (
         "options", "mode", "seed", "players", "hands", "draw", "discard",
         "turn", "direction", "pending", "run", "run_dir", "wrapped", "declared",
-        "winner", "over", "turns", "max_turns",
+        "winner", "over", "turns", "max_turns", "table", "skips", "again", "under",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -63,6 +50,15 @@ class SheddingState(Seeded):
         self.over = False
         self.turns = 0
         self.max_turns: int = options["max_turns"]
+        #: what each card does at this table (the seed's effects and a house book's): set by
+        #: ``deal`` and ``literal_state``, shared by copies (it never changes)
+        self.table = NO_EFFECTS
+        #: seats the turn now ending will skip (an 8, S-4.4): always 0 between actions
+        self.skips = 0
+        #: the player of the turn now ending plays again (a house rule): always False between actions
+        self.again = False
+        #: the card the last card placed landed on (what a house rule's ``top`` reads then; -1: none yet)
+        self.under = -1
 
     def copy(self) -> SheddingState:
         """An independent copy (for search bots and for checking that refusals change nothing):
@@ -85,6 +81,10 @@ class SheddingState(Seeded):
         new.over = self.over
         new.turns = self.turns
         new.max_turns = self.max_turns
+        new.table = self.table
+        new.skips = self.skips
+        new.again = self.again
+        new.under = self.under
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -92,7 +92,7 @@ class SheddingState(Seeded):
         return (
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard),
             self.turn, self.direction, self.pending, tuple(self.run), self.run_dir,
-            self.wrapped, tuple(self.declared), self.winner, self.over, self.turns,
+            self.wrapped, tuple(self.declared), self.winner, self.over, self.turns, self.under,
             self.rng.getstate(),
         )
 
@@ -104,11 +104,13 @@ class SheddingState(Seeded):
         return out
 
 
-def deal(options: Mapping[str, Any], seed: int) -> SheddingState:
+def deal(options: Mapping[str, Any], seed: int, table: Table) -> SheddingState:
     """Shuffle, deal the hands one card at a time from the left of the dealer,
-    flip the starting discard (S-1.*). The first player is left of the dealer."""
+    flip the starting discard (S-1.*). The first player is left of the dealer.
+    ``table``: what each card does at this table (``effects.table_for``)."""
     rng = random.Random(seed)
     state = SheddingState(options, seed, rng)
+    state.table = table
     deck = full_deck()
     shuffle(rng, deck)
     n = state.players
@@ -126,10 +128,11 @@ def deal(options: Mapping[str, Any], seed: int) -> SheddingState:
 STATE_KEYS = ("hands", "discard", "draw", "turn", "direction", "pending_draw", "declared", "turns")
 
 
-def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int) -> SheddingState:
+def literal_state(options: Mapping[str, Any], obj: Mapping[str, Any], seed: int, table: Table) -> SheddingState:
     """A state written out in a scenario file (``draw`` top first, ``discard`` bottom to top)."""
     check_keys(obj, STATE_KEYS, "Shedding")
     state = SheddingState(options, seed, random.Random(seed))
+    state.table = table
     read_piles(state, obj, parse_cards)
     every = state.all_cards()
     if len(set(every)) != len(every):

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from ...cards import IS_RED, RANK, SUIT, card_symbol, parse_card
 from ...engine.core import Action
+from .game import MOVES
 from .view import SheddingView
-from ...tui import Renderer, RendererBase, card_or_text, seat_name
+from ...tui import Renderer, RendererBase, card_or_text, house_rules, seat_table
 
 HELP = """Type a card to play it (KS, 10h, td), or a number from the menu.
 Words: end run (or end: finish your run), draw, decline (leave a Queen uncovered and draw 1),
-declare (last card), show CARD (expose a card: a penalty), log, help, quit.
+declare (or last card), show CARD (expose a card: a penalty), log, help, quit.
 In table mode you may attempt any play: an illegal one is judged by the rulebook."""
 
 
@@ -32,15 +32,10 @@ class SheddingRenderer(RendererBase):
     help_text = HELP
 
     def render(self, view: SheddingView, names: list[str]) -> RenderableType:
-        seats = RichTable(box=None, show_header=True, header_style="bold")
-        seats.add_column("seat")
-        seats.add_column("player")
-        seats.add_column("cards", justify="right")
-        seats.add_column("")
-        for s in range(view.players):
-            mark = "▶" if s == view.turn and not view.over else ""
-            note = "declared last card" if view.declared[s] else ""
-            seats.add_row(f"{mark}{s}", seat_name(names, s, view.seat), str(view.hand_sizes[s]), note)
+        seats = seat_table(names, view.seat, ("cards", ""),
+                           ((str(view.hand_sizes[s]), "declared last card" if view.declared[s] else "")
+                            for s in range(view.players)),
+                           turn=None if view.over else view.turn, numbers=("cards",))
         arrow = "→ to higher seats" if view.direction == 1 else "← to lower seats"
         status = [f"Top: {card_markup(view.top)}", f"direction {arrow}",
                   f"draw pile {view.draw_size}", f"turn {view.turns + 1}"]
@@ -49,6 +44,8 @@ class SheddingRenderer(RendererBase):
         if view.queen_to_cover and not view.over:
             status.append("[bold magenta]Queen on top: cover it or decline[/]")
         lines: list[RenderableType] = [Text.from_markup("   ".join(status)), seats]
+        if view.house:
+            lines.append(Text.from_markup(house_rules(view.house)))
         if view.run:
             lines.append(Text.from_markup("This turn: " + " ".join(card_markup(c) for c in view.run)))
         if view.hand is not None:
@@ -57,19 +54,7 @@ class SheddingRenderer(RendererBase):
         return Panel(Group(*lines), title="Shedding", border_style="blue")
 
     def parse(self, text: str, seat: int, view: SheddingView) -> Action:
-        words = text.strip().split()
-        if not words:
-            raise ValueError("type a card or an action")
-        head = words[0].lower()
-        if head in ("end", "draw", "decline", "declare"):
-            return Action(seat, head)
-        if head in ("show", "play"):
-            if len(words) != 2:
-                raise ValueError(f"{head} needs one card, e.g. {head} QS")
-            return Action(seat, head, parse_card(words[1]))
-        if len(words) == 1:
-            return Action(seat, "play", parse_card(words[0]))
-        raise ValueError(f"I don't understand {text!r}; type help")
+        return MOVES.parse(text, seat)
 
     def card_markup(self, name: str) -> str:
         return _name_card(name)

@@ -4,6 +4,7 @@ A seat sees its own hand, the top discard, the cards played so far this turn
 (they are face up), every hand's size, the pile sizes, whose turn it is, the
 direction, the pending draw and who has declared. It never sees another
 hand or the order of the draw pile. A spectator (seat None) sees no hand.
+Everyone sees the table's house rules, each in words (HR-1: a book is public).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ class SheddingView:
     over: bool
     winner: int | None
     turns: int
+    #: the table's house rules: each one's id, title and words (none without a book)
+    house: tuple[tuple[str, str, str], ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return remade_frozen(self)  # pickled or copied (engine.clone)
@@ -68,6 +71,7 @@ class SheddingView:
             "over": self.over,
             "winner": self.winner,
             "turns": self.turns,
+            "house": [{"id": i, "title": t, "words": w} for i, t, w in self.house],
         }
 
 
@@ -91,4 +95,5 @@ def view(state: SheddingState, seat: int | None) -> SheddingView:
         over=state.over,
         winner=state.winner,
         turns=state.turns,
+        house=state.table.said,
     )

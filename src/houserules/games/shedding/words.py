@@ -1,47 +1,64 @@
 """Shedding's events in plain words: one sentence each, for the terminal, the
-browser and logs alike (engine/words.py)."""
+browser and logs alike (engine/words.py).
+
+Each kind of event has one entry in ``TOLD`` (and each card effect one in
+``EFFECTS``): a template of the event's fields (``said``) where the sentence is
+always the same, a small function beside it where it depends on what happened.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.words import Line, card, cards, shared
+from ...engine.words import Line, TableWords, Told, card, cards, said
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
-#: each effect's sentence: (event, names) -> text
-EFFECTS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
-    "draw": lambda e, names: f"draw pressure is now {e['total']}",
-    "skip": lambda e, names: f"{names[e['skipped']]} is skipped",
-    "reverse": lambda e, names: "the direction is reversed",
-    "shield": lambda e, names: f"{names[e['seat']]} shields: {e['cancelled']} cancelled",
-    "suit": lambda e, names: f"the active suit is {SUIT_NAMES.get(e['suit'], e['suit'])}",
+
+def _suit(e: Mapping[str, Any]) -> Mapping[str, Any]:
+    return {"suit": SUIT_NAMES.get(e["suit"], e["suit"])}
+
+
+def _skipped(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
+    return Line(f"{names[e['skipped']]} is skipped", "aside")
+
+
+#: each card effect's sentence (an ``effect`` event), by the effect's name
+EFFECTS: dict[str, Told] = {
+    "draw": said("draw pressure is now {total}", "aside"),
+    "skip": _skipped,
+    "reverse": said("the direction is reversed", "aside"),
+    "shield": said("{who} shields: {cancelled} cancelled", "aside"),
+    "suit": said("the active suit is {suit}", "aside", _suit),
+    "again": said("{who} plays again", "aside"),
 }
 
 
-class SheddingWords:
-    def describe(self, e: Mapping[str, Any], names: Sequence[str]) -> Line | None:
-        kind = e["event"]
-        who = names[e["seat"]] if "seat" in e else ""
-        if kind == "play":
-            return Line(f"{who} plays {card(e['card'])}")
-        if kind == "draw":
-            seen = f": {cards(e['cards'])}" if e.get("cards") else ""
-            return Line(f"{who} draws {e['count']}{seen}")
-        if kind == "penalty":
-            shown = f" ({card(e['card'])} retracted)" if "card" in e else ""
-            return Line(f"PENALTY “{e['name']}” for {who}: {e['reason']} [{e['rule']}]; "
-                        f"{who} draws {e['count']}{shown}", "alert")
-        if kind == "effect":
-            return Line(EFFECTS[e["effect"]](e, names), "aside")
-        if kind == "declare":
-            return Line(f"{who}: last card!")
-        if kind == "reshuffle":
-            return Line(f"the discard pile is shuffled into a new draw pile ({e['cards']} cards)", "aside")
-        if kind == "win":
-            return Line(f"{who} goes out and wins!", "good")
-        return shared(e, names)
+def _effect(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line | None:
+    return EFFECTS[e["effect"]](e, who, names)
 
 
-WORDS = SheddingWords()
+def _draw(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
+    seen = f": {cards(e['cards'])}" if e.get("cards") else ""
+    return Line(f"{who} draws {e['count']}{seen}")
+
+
+def _penalty(e: Mapping[str, Any], who: str, names: Sequence[str]) -> Line:
+    shown = f" ({card(e['card'])} retracted)" if "card" in e else ""
+    return Line(f"PENALTY “{e['name']}” for {who}: {e['reason']} [{e['rule']}]; {who} draws {e['count']}{shown}",
+                "alert")
+
+
+#: every Shedding event's sentence, by the event's kind
+TOLD: dict[str, Told] = {
+    "play": said("{who} plays [[{card}]]"),
+    "draw": _draw,
+    "penalty": _penalty,
+    "effect": _effect,
+    "declare": said("{who}: last card!"),
+    "reshuffle": said("the discard pile is shuffled into a new draw pile ({cards} cards)", "aside"),
+    "win": said("{who} goes out and wins!", "good"),
+}
+
+WORDS = TableWords(TOLD)

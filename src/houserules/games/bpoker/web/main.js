@@ -35,8 +35,10 @@ const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A choice's word: a card name is said as the card, two cards as both (a pair), an f_poker
  * draw as the cards changed, any other word as it stands. */
-function choiceText(choice, names) {
+function choiceText(choice, names, seat) {
   if (CARD.test(choice)) return cardText(choice);
+  const forced = choice.match(/^(.+)>seat:(\d+)$/);  // "5H>seat:1": force the card onto that seat's table
+  if (forced) return `${cardText(forced[1])} onto ${seatWords(`seat ${forced[2]}'s`, names, seat)} table`;
   const both = choice.split("+");
   if (both.length === 2 && both.every((c) => CARD.test(c))) return both.map(cardText).join(" + ");
   if (choice.startsWith("draw:")) return `Change ${choice.slice(5).split("+").map(cardText).join(" ")}`;
@@ -49,8 +51,16 @@ function choiceText(choice, names) {
 function tip(view, key) {
   const says = (view.says || {})[key];
   const now = (view.now || {})[key];
+  const five = (view.on_five || {})[key];  // asked which card goes on a 5: what it does at its value in effect
   if (now) return says ? `${now} (else: ${says})` : now;
-  return says || "";
+  return five || says || "";
+}
+
+/** Words the rules wrote with seats as "seat N" ("discard a card of seat 1's table"): the reader's
+ * own seat is "your" / "you", every other seat its player's name. */
+function seatWords(text, names, seat) {
+  return String(text).replace(/\bseat (\d+)('s)?/g, (w, n, s) => (Number(n) === seat ? (s ? "your" : "you")
+    : `${names[Number(n)] ?? w}${s || ""}`));
 }
 
 const cardTip = (view, name) => {
@@ -125,9 +135,12 @@ function seatZones(view, names, s) {
       view.dealer === s ? " · dealer" : ""), counts, table, declared);
 }
 
+/** The moments of a turn worth a word on the felt (a plain turn needs none: its seat says "to play"). */
+const PHASE_WORDS = { declare: "declaring a poker hand", fpoker: "f_poker under way" };
+
 function status(view) {
   const out = [chip(`hand ${view.hand} of ${view.hands}`), chip(`pot ${view.pot_size}`, "magenta", { id: "pot", "data-count": "pot" }),
-    chip(view.direction === -1 ? "↺ reversed" : "↻ in seat order"), chip(`phase: ${view.phase}`),
+    chip(view.direction === -1 ? "↺ reversed" : "↻ in seat order"), PHASE_WORDS[view.phase] ? chip(PHASE_WORDS[view.phase]) : "",
     chip(`turn ${view.turns + 1}`)];
   if (view.discard.length) out.push(chip(`discard ${view.discard.length}`, "", { title: view.discard.map(cardText).join(" ") }));
   if (view.transit.length) out.push(chip(`in transit: ${view.transit.map(cardText).join(" ")}`, "warn"));
@@ -136,21 +149,26 @@ function status(view) {
 
 // --- what you are asked -----------------------------------------------------------------
 function ask(ctx) {
-  const { view, legal, names, seat, act } = ctx;
+  const { view, legal, said, names, seat, act } = ctx;
   const choose = legal.filter((a) => a.action === "choose");
   if (view.ask && view.ask.seat !== seat && !view.over) {
-    return h("p", { class: "waiting-for" }, `${names[view.ask.seat]} is asked: ${named(view.ask.prompt, names)}…`);
+    return h("p", { class: "waiting-for" }, `${names[view.ask.seat]} is asked: ${seatWords(view.ask.prompt, names, seat)}…`);
   }
   if (!choose.length) return "";
-  const buttons = choose.map((a, i) => keyButton(choiceText(a.choice, names), KEYS[i] || "", () => act(a),
-    { class: "choice", "data-choice": a.choice, title: CARD.test(a.choice) ? cardTip(view, a.choice) : null }));
-  if (view.reacting && !view.ask) {
-    return prompt("React?", "A card was just played: you may answer it now (Magic, Tunnel…), or let it be.", buttons,
-      { urgent: true, id: "ask" });
+  if (view.reacting && !view.ask) {  // a reaction window says what it is for, and each answer what it does
+    const words = (a) => (said || [])[legal.indexOf(a)] || { label: a.choice, note: "" };
+    // on a card of your own choosing, letting it be is the usual answer: it comes first (and on the first key)
+    if (view.about && view.about.clause === "BP-10D.M") choose.sort((a, b) => (b.choice === "pass") - (a.choice === "pass"));
+    const answers = choose.map((a, i) => keyButton([words(a).label.replace(/ \([a-z]+\)$/, ""),
+      words(a).note ? h("small", { class: "says" }, seatWords(words(a).note, names, seat)) : ""], KEYS[i] || "", () => act(a),
+    { class: "choice", "data-choice": a.choice }));
+    const about = view.about ? cap(seatWords(view.about.says, names, seat)) : "A card is coming";
+    return prompt(`${about}.`, "You may answer it now, or let it be.", answers, { urgent: true, id: "ask" });
   }
-  const title = view.ask ? named(view.ask.prompt, names) : "Choose";
-  return prompt(title.charAt(0).toUpperCase() + title.slice(1), view.ask ? `rule ${view.ask.clause}` : "", buttons,
-    { urgent: !!(view.ask && view.turn !== seat), id: "ask" });
+  const buttons = choose.map((a, i) => keyButton(choiceText(a.choice, names, seat), KEYS[i] || "", () => act(a),
+    { class: "choice", "data-choice": a.choice, title: CARD.test(a.choice) ? cardTip(view, a.choice) : null }));
+  const title = view.ask ? seatWords(view.ask.prompt, names, seat) : "Choose";
+  return prompt(cap(title), "", buttons, { urgent: !!(view.ask && view.turn !== seat), id: "ask" });
 }
 
 // the poker categories from the best down, as hands.py names them, and the ranks from the lowest up
@@ -234,6 +252,15 @@ function fpoker(view, names) {
     h("div", { class: "bp-fplayers" }, ...players));
 }
 
+/** The scores, with what a score is: the cards in each stash when the game ends (BP-1.6). */
+function scores(view, names) {
+  const order = view.stash_sizes.map((_, s) => s).sort((a, b) => view.stash_sizes[b] - view.stash_sizes[a]);
+  return h("div", { class: "bp-scores" },
+    h("p", {}, "A score is the cards in a player's stash when the game ends; the most cards win."),
+    h("ol", {}, ...order.map((s) => h("li", { "data-seat": s }, `${names[s]}: ${plural(view.stash_sizes[s], "card")} in stash`
+      + (view.hands_won[s] ? ` · ${plural(view.hands_won[s], "hand")} won` : "")))));
+}
+
 function result(view, names) {
   if (!view.over) return "";
   return h("p", { class: "bp-result" }, `Over: ${view.winners.map((s) => names[s]).join(", ") || "nobody"} won`,
@@ -260,6 +287,9 @@ export default {
   },
   seatNote(view, seat) {
     return `stash ${view.stash_sizes[seat]} · viewing ${view.viewing_sizes[seat]}/${view.correct[seat]} · table ${view.counted[seat]}/${view.maximum[seat]}`;
+  },
+  resultDetail({ view, names }) {
+    return scores(view, names);
   },
   cardText,
   keys: { p: "pass" },

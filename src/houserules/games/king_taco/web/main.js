@@ -36,7 +36,8 @@ function status(view, names) {
   } else if (view.harvest_delay) {
     out.push(chip([icon("harvest"), ` a harvest starts in ${plural(view.harvest_delay, "turn")}`]));
   }
-  out.push(chip(`goto 1 in ${view.goto}`, "", { id: "goto", title: "the auction's winner wins with this chance" }),
+  out.push(chip(`auction: 1 in ${view.goto} to win`, "", { id: "goto",
+    title: "when a hand empties, the auction's top scorer wins the game with this chance (goto)" }),
     chip(`${view.mode} mode`), chip(`turn ${view.turns + 1}`));
   return h("div", { class: "chips" }, ...out);
 }
@@ -77,7 +78,7 @@ function lastGoto(events, names) {
   const e = [...events].reverse().find((x) => x.event === "goto");
   if (!e) return "";
   return h("p", { class: "last-goto", id: "last-goto" }, `Last auction: ${names[e.seat]} tried to win at 1 in ${e.goto} and `,
-    e.won ? h("b", {}, "won") : "failed", e.won ? "." : `; ${names[e.starter] ?? "the starter"} drew 7 and goto fell.`);
+    e.won ? h("b", {}, "won") : "failed", e.won ? "." : `; ${names[e.starter] ?? "the starter"} drew 7, and the next try wins at 1 in ${Math.max(1, e.goto - 1)}.`);
 }
 
 // --- seats ----------------------------------------------------------------------
@@ -229,7 +230,7 @@ export default {
   cardText: tacoText,
   resultDetail({ events, names }) {
     const e = [...(events || [])].reverse().find((x) => x.event === "goto" && x.won);
-    return e ? h("p", {}, `${names[e.seat]} won the auction's goto at 1 in ${e.goto}.`) : "";
+    return e ? h("p", {}, `${names[e.seat]} won the auction with a 1 in ${e.goto} chance.`) : "";
   },
   keys: { d: "draw", a: "allow", p: "pass" },
   help: [["d", "draw a card"], ["a", "allow the stack"], ["p", "pass (no NOPE)"],

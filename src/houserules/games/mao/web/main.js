@@ -1,12 +1,17 @@
 // Mao at the browser table. Nothing here knows a rule: the board shows the
 // play pile, your hand (click a card to play it — any card, the dealer
-// judges), a chat line with quick phrases (what has been said aloud at this
-// table, and "Point of order."), a knock button, "touch my cards" and "show
+// judges), a chat line with quick phrases ("Point of order." and what you may
+// plausibly owe from what you have seen: the view's, phrases.py), a knock button, "touch my cards" and "show
 // my hand" toggles, a pointing menu, a correction ("call"), the turn clock when
-// the view carries one, and the pause banner. The log's lines (penalties called
-// by the dealer among them) come from the server in the game's words (words.py),
-// and so do the words of each offer (game.MOVES): none is a button below the
-// board (Draw sits beside the hand, the dealer's rulings in the banner).
+// the view carries one, and the pause banner. A person who deals and judges
+// (judge: dealer) also gets the dealer's desk: the software's advice, each a
+// one-tap penalty with its name filled in, and the rules in play (the view
+// carries both to that seat only). The log's lines (penalties called by the
+// dealer among them) come from the server in the game's words (words.py), and
+// so do the words of each offer (game.MOVES): none is a button below the board
+// (Draw sits beside the hand, the dealer's rulings in the banner). On a wide
+// screen the pile and hand sit on the left and the desk, the chat and the
+// gestures on the right, so all of it is on a laptop's first screen.
 // Speech is always text, never HTML.
 
 import { h, keyButton } from "../../dom.js";
@@ -21,9 +26,6 @@ const sortKey = (name) => {
 };
 const POINT_OF_ORDER = "Point of order.";
 const START = "The game of maʊ has now started."; // the dealer's first words (rulebook.START)
-// the dealer's own sentences (rulebook.py): a player is never offered them as quick phrases
-const DEALERS_WORDS = [START, "Sustained.", "Overruled.", "Meeting adjourned.", "Good call.", "Bad call.", "No call."];
-const loose = (text) => text.toLowerCase().replace(/[^a-z0-9ʊ ]/g, "").replace(/\s+/g, " ").trim();
 // what a person is typing or has picked survives redraws (every act at the table redraws it):
 // the chat line, and the player and penalty name of a call
 const draft = { text: "", target: "", penalty: "" };
@@ -32,17 +34,12 @@ let clockTimer = null;
 /** The person looking deals, and the game waits for them to start it. */
 const dealing = (view, seat) => seat === view.dealer && !view.started && !view.over;
 
-/** "Point of order.", then what was said aloud lately (oldest first, so a phrase keeps its place),
- * never the dealer's own sentences: the dealer rules with the buttons of the banner. */
+/** To the dealer, the words the table waits for (the offer); then "Point of order." and what this
+ * seat may plausibly say from what it has seen (the view's quick phrases, phrases.py): never the
+ * dealer's own sentences, nor somebody else's hail. */
 function quickPhrases(view, legal) {
-  const said = [];
-  const skip = [...DEALERS_WORDS, POINT_OF_ORDER].map(loose);
-  for (const entry of [...view.log].reverse()) {
-    const text = entry[1] === "say" ? String(entry[3]) : "";
-    if (text && !skip.includes(loose(text)) && !said.includes(text) && said.length < 4) said.push(text);
-  }
   const dealers = legal.filter((a) => a.action === "say").map((a) => a.text); // to the dealer: what the table waits for
-  return [...dealers, POINT_OF_ORDER, ...said.reverse()];
+  return [...dealers, POINT_OF_ORDER, ...(view.quick || [])];
 }
 
 /** Who the table waits for, as every player can see it: the dealer while the game has not
@@ -72,6 +69,20 @@ function reading(view, seat, names, act) {
       "I have read it"));
 }
 
+/** Whether a pause has been quiet for its quiet spell (H-pause): a person dealing is reminded. */
+const quietSpellOver = (view) => view.paused && view.adjourn_at !== null && view.clock >= view.adjourn_at;
+
+/** What a pause banner says: to the dealer, that they adjourn (reminded after a quiet spell); to the
+ * others, who ends it (a person dealing, or the software after a quiet spell). */
+function pauseText(view, seat, names) {
+  if (seat === view.dealer) {
+    return quietSpellOver(view) ? "PAUSED — the table has been quiet: adjourn when you are ready to play on"
+      : "PAUSED — point of order. Talk freely; adjourn when you are ready to play on";
+  }
+  return view.dealer_judges ? `PAUSED — point of order. Talk freely; play resumes when ${names[view.dealer]} adjourns`
+    : "PAUSED — point of order. Talk freely; play resumes when the dealer adjourns or after a quiet spell";
+}
+
 /** The banner of a ruling the table waits for; the dealer gets the words to rule with (the offer). */
 function ruling(view, seat, names, legal, act) {
   const dealer = seat === view.dealer ? "you" : names[view.dealer];
@@ -82,13 +93,32 @@ function ruling(view, seat, names, legal, act) {
   } else if (view.correction && !view.over) {
     text = `${names[view.correction[0]]} called a penalty on ${names[view.correction[1]]}: waiting for ${dealer} to rule`;
   } else if (view.paused) {
-    text = seat === view.dealer ? "PAUSED — point of order. Talk freely; adjourn when you are ready to play on"
-      : "PAUSED — point of order. Talk freely; play resumes when someone adjourns or after a quiet spell";
+    text = pauseText(view, seat, names);
   } else return "";
   const words = legal.filter((a) => a.action === "say");
+  const remind = quietSpellOver(view) ? " remind" : "";
   return h("div", { class: "banner pause ruling", id: "pause-banner", role: "status" }, h("span", {}, text),
     words.length ? h("span", { class: "controls rulings" }, ...words.map((a, i) => keyButton(a.text.replace(/\.$/, ""),
-      i === 0 ? "y" : i === 1 ? "n" : "", () => act(a), { class: "ruling-word" }))) : "");
+      i === 0 ? "y" : i === 1 ? "n" : "", () => act(a), { class: `ruling-word${remind}` }))) : "");
+}
+
+/** The dealer's desk, for a person who deals and judges (the view's advice and rules are theirs
+ * alone): what the software would assess, each a one-tap penalty with its name filled in (key p
+ * for the first), and the rules in play to judge the rest by. Advice leaves once it is called or
+ * can no longer be assessed (the server drops it). */
+function desk(view, names, act) {
+  if (!view.advice || view.over) return "";
+  const items = view.advice.map(([target, name], i) => h("li", {},
+    keyButton(`${names[target]}: ${name}`, i === 0 ? "p" : "",
+      () => act({ action: "call", arg: { seat: target, penalty: name } }), { class: "penalise", "data-seat": String(target) })));
+  return h("section", { class: "desk", id: "dealer-desk", "aria-label": "the dealer's desk" },
+    h("h3", {}, "You judge"),
+    h("p", { class: "desk-note" }, items.length ? "The software would assess these (one tap gives the penalty):"
+      : "Nothing for the software to assess now; call what you see below."),
+    items.length ? h("ul", { class: "advice" }, ...items) : "",
+    view.rules ? h("details", { class: "rules-in-play", id: "rules-in-play" },
+      h("summary", {}, `The rules in play (${view.rules.length})`),
+      h("ul", {}, ...view.rules.map((r) => h("li", {}, r)))) : "");
 }
 
 function turnClock(view) {
@@ -157,12 +187,13 @@ export default {
     } else if (!view.started) parts.push(h("div", { class: "banner", role: "status" }, "Waiting for the dealer to start the game"));
     const chips = [h("span", { class: "chip" }, view.direction === 1 ? "↻" : "↺"), turnClock(view)];
     parts.push(h("div", { class: "chips" }, ...chips));
-    parts.push(h("div", { class: "piles" },
+    const main = [], side = [desk(view, names, act)];
+    main.push(h("div", { class: "piles" },
       h("figure", { class: "pile", id: "draw-pile" }, cardBack(view.draw_size), h("figcaption", {}, "draw pile")),
       h("figure", { class: "pile", id: "discard" }, h("div", { class: "cards small" }, ...view.pile.map(cardFace)),
         h("figcaption", {}, "play pile"))));
     for (const [s, cards] of Object.entries(view.shown)) {
-      if (Number(s) !== seat) parts.push(h("p", { class: "shown" }, `${names[Number(s)]} shows: `, ...cards.map(cardFace)));
+      if (Number(s) !== seat) main.push(h("p", { class: "shown" }, `${names[Number(s)]} shows: `, ...cards.map(cardFace)));
     }
     if (view.hand && !view.over) {
       // any card may be attempted at any moment: the dealer judges it
@@ -180,9 +211,11 @@ export default {
         keyButton(holding ? "Let go of my cards" : "Touch my cards", "t", () => act({ action: "touch", arg: !holding }), { id: "touch" }),
         h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "show-hand", checked: showing,
           onchange: () => act({ action: "show", arg: !showing }) }), " show my hand"));
-      parts.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hands, hand));
-      parts.push(chatLine(view, legal, act), gestures(view, seat, names, act));
+      main.push(h("section", { class: "my-hand" }, h("h3", {}, "Your hand"), hands, hand));
+      side.push(chatLine(view, legal, act), gestures(view, seat, names, act));
     }
+    parts.push(h("div", { class: "mao-table" }, h("div", { class: "mao-main" }, ...main),
+      h("div", { class: "mao-side" }, ...side)));
     if (view.over && view.rules) {
       parts.push(h("section", { class: "reveal", id: "reveal" }, h("h3", {}, "The rules in play were"),
         h("ul", {}, ...view.rules.map((r) => h("li", {}, r)))));
@@ -201,5 +234,6 @@ export default {
   keys: {},
   help: [["d", "draw"],
     ["k", "knock once (press again to knock again)"], ["t", "touch or let go of your cards"],
-    ["y / n", "the dealer's ruling on a point of order (Sustained / Overruled)"]],
+    ["y / n", "the dealer's ruling on a point of order (Sustained / Overruled)"],
+    ["p", "a person who judges: give the first penalty the software advises"]],
 };

@@ -50,6 +50,7 @@ export default {
   toAct: (view) => (view.over ? [] : [view.turn]),
   seatNote(view, seat) {
     const n = view.hand_sizes[seat];
+    if (n === 0) return "no cards left"; // gone out: a declaration of the last card is past
     return `${n} card${n === 1 ? "" : "s"}${view.declared.includes(seat) ? " · last card!" : ""}`;
   },
   keys: { d: "draw", e: "end", x: "decline", l: "declare" },
