@@ -39,7 +39,7 @@ OVERRULED = "Overruled."
 ADJOURNED = "Meeting adjourned."
 PAUSED_ORIGINAL = "The game of maʊ is now paused."
 #: a dealer's rulings on a correction (M-corrections), in human-dealer mode
-RULINGS = ("Good call.", "Bad call.", "No call.")
+RULINGS: tuple[str, str, str] = ("Good call.", "Bad call.", "No call.")
 
 # penalty names exactly as the seed words them
 IMPROPER_PLAY = "improper play"
