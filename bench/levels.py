@@ -1,6 +1,6 @@
 """Are the bot levels a person picks clearly apart, beginner < club < strong, in every game, on fresh deals?
 
-    python bench/levels.py [--games shedding,king-taco,...] [--log bench/levels] [--seed 41000000] [--report]
+    python bench/levels.py [--games shedding,king-taco,...] [--pairs beginner-club,club-strong] [--log bench/levels] [--report]
 
 For each game, two ladders of two specs each (``houserules ladder``'s games, sim/ladder.py):
 beginner against club, and club against strong, the specs ``houserules.bots.levels(game)``
@@ -191,6 +191,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", default=",".join(PLANS), help="comma-separated games (default: all five)")
     ap.add_argument("--log", type=Path, default=Path(__file__).parent / "levels", help="folder of the logs")
+    ap.add_argument("--pairs", default="beginner-club,club-strong",
+                    help="which pairs to play (default both; beginner-club alone costs seconds, club-strong CPU hours)")
     ap.add_argument("--report", action="store_true", help="print the table from the logs; play nothing")
     args = ap.parse_args()
     check_plans()
@@ -201,9 +203,12 @@ def main() -> None:
     if args.report:
         report(names, args.log)
         return
+    wanted = [p for p in PAIRS if "-".join(p) in args.pairs.split(",")]
+    if not wanted:
+        sys.exit(f"error: no pair in {args.pairs!r}; pairs: {', '.join('-'.join(p) for p in PAIRS)}")
     args.log.mkdir(parents=True, exist_ok=True)
     for name in names:
-        for pair in PAIRS:
+        for pair in wanted:
             v = play_pair(name, pair, args.log)
             print(f"{name} {pair[0]} < {pair[1]}: {v['behind']} ahead, {v['ahead']} behind, {v['even']} even of "
                   f"{v['deals']} deals, p = {v['p_value']:.3g}: {'decided' if v['decided'] else 'not decided'} "
