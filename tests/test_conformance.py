@@ -534,7 +534,8 @@ def _set_on(function: ast.FunctionDef, target: str) -> set[str]:
 
 def _from_arguments(init: ast.FunctionDef) -> set[str]:
     """The fields the constructor sets straight from its arguments (``self.seed = seed``,
-    ``self.options = dict(options)``), which a copy made through it gets without a line of its own."""
+    ``self.options = dict(options)``, ``self.house = made() if table is None else table``: a copy
+    passes the table), which a copy made through it gets without a line of its own."""
     params = {a.arg for a in init.args.args}
     out: set[str] = set()
     for node in ast.walk(init):
@@ -542,6 +543,8 @@ def _from_arguments(init: ast.FunctionDef) -> set[str]:
             value = node.value
             if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
                 value = value.args[0]  # dict(options)
+            if isinstance(value, ast.IfExp):  # made here unless given: a copy gives it
+                value = value.orelse if isinstance(value.orelse, ast.Name) else value.body
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if isinstance(value, ast.Name) and value.id in params:
                 out |= {t.attr for t in targets if isinstance(t, ast.Attribute)}

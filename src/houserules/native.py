@@ -90,8 +90,10 @@ class PureFinder(importlib.abc.MetaPathFinder):
         loaders = [(importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)]
         for entry in path:
             spec = importlib.machinery.FileFinder(entry, *loaders).find_spec(fullname)
-            if spec is not None:
+            if spec is not None and spec.loader is not None:
                 return spec
+        # a folder without __init__.py (houserules.games) is a namespace package: the usual finder
+        # makes it one whose path follows houserules's (HOUSERULES_GAMES joins games to it)
         return None
 
 
