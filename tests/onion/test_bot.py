@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from houserules.games.onion.bots import OnionHeuristic, worth
 from houserules.engine import get_game
 from houserules.engine.core import Action
@@ -124,3 +126,36 @@ def test_it_matches_only_when_the_pot_pays_with_a_margin() -> None:
     loose = OnionReckoner(0)
     loose.strength = lambda view: 0.4  # type: ignore[method-assign]
     assert loose.choose(view, legal).kind == "match"  # the trained policies' features keep the old rule
+
+
+def test_the_strong_player_is_the_shipped_policy_deciding_as_its_npz() -> None:
+    """Issue 41: ``strong`` is the trained action policy, shipped as JSON and scored without
+    NumPy; it chooses what ``policy:examples/onion_actions.npz`` chooses."""
+    pytest.importorskip("numpy")
+    from pathlib import Path
+
+    from houserules.bots import levels, make
+
+    assert levels("cripple-mr-onion")["strong"] == "trained"
+    shipped = make("cripple-mr-onion", "strong", 0)
+    npz = make("cripple-mr-onion", f"policy:{Path(__file__).parents[2] / 'examples' / 'onion_actions.npz'}", 0)
+    seen = 0
+    for seed in range(3):
+        for view, legal in _decisions(seed):
+            assert shipped.choose(view, legal) == npz.choose(view, legal)
+            seen += 1
+    assert seen > 50
+
+
+def _decisions(seed: int) -> list[tuple[Any, list[Action]]]:
+    """Every choice of more than one action in a short two-seat match of club players."""
+    state = GAME.new(GAME.options({"players": 2, "rounds": 3}), seed)
+    club, out = OnionHeuristic(seed), []
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        legal = [a for a in GAME.legal(state) if a.seat == seat]
+        view = GAME.view(state, seat)
+        if len(legal) > 1:
+            out.append((view, legal))
+        GAME.apply(state, club.choose(view, legal))
+    return out
