@@ -180,7 +180,7 @@ def report(names: list[str], log_dir: Path) -> None:
                 continue
             deals = v["games"] // games_per_deal(plan.players)
             said = f"**yes**, look {v['look']}" if v["decided"] else "no"
-            build = {"compiled" if r.get("compiled", True) else "pure" for r in v["rows"]}
+            build = {{True: "compiled", False: "pure"}.get(r.get("compiled"), "build not logged") for r in v["rows"]}
             print(f"| {name} | {table} | {pair[0]} < {pair[1]} (`{cfg.bots[0]}`, `{cfg.bots[1]}`) | {deals} ({v['games']}) "
                   f"| {v['behind']} / {v['ahead']} / {v['even']} | {v['p_value']:.2g} | {said} ({v['threshold']:.2g}) "
                   f"| {v['cpu']:.0f} ({v['cpu'] / v['games']:.3g}, {'/'.join(sorted(build))}) |")
