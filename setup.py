@@ -4,15 +4,17 @@
   houserules/docs, so `houserules rules GAME` works from an installed wheel and
   not only from a checkout (setuptools' package data cannot reach outside src/),
   and the example house-rule books (examples/house/) as houserules/examples/house.
-* It compiles the hot core (houserules/native.py lists it) with mypyc, by
-  default, where a C compiler and Python's headers are present: random play
-  runs about two to four times as fast, deciding exactly the same (bench/RESULTS.md,
-  "All five in one run, after every merge"). It costs about four CPU
-  minutes (nearly all of it the C compiler on mypyc's one large C file, which
-  one core compiles; mypyc itself takes seconds), once per install. Where there
-  is no compiler or no headers, or compiling fails, it says so in one line and
+* It compiles the hot core with mypyc, by default, where a C compiler and
+  Python's headers are present: the modules houserules/native.py lists (the
+  engine's, and each game's spec's), one C file per module, compiled on every
+  core, -O1 for the hottest and -Og for the rest. Random play then runs two to
+  four times as fast, deciding exactly the same (bench/RESULTS.md, "All five in
+  one run, after every merge"). It costs about 50 CPU seconds once per
+  install (bench/RESULTS.md, "Set-up in a minute"; -O3 on one file of
+  everything took four minutes), and says so at the start. Where there is no
+  compiler or no headers, or compiling fails, it says so in one line and
   installs the same package as pure Python; HOUSERULES_PURE=1 installs pure
-  Python at once. The line goes to the terminal, since pip shows a build's own
+  Python at once. The lines go to the terminal, since pip shows a build's own
   output only with -v. mypyc runs only when the package is built, not in the
   metadata steps pip runs setup.py for first. A source of a checkout edited
   after the build makes houserules run the sources, with a notice, until it is
@@ -21,11 +23,14 @@
 
 from __future__ import annotations
 
+import json
 import os
-import runpy
 import shutil
+import subprocess
 import sys
 import sysconfig
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -84,11 +89,40 @@ class BuildWithDocs(build_py):
 class BuildOrFallBack(build_ext):
     """Compile on every core; if the C compiler fails, install pure Python instead of failing."""
 
+    #: each compiled module's C file (by its name's stem) and the C compiler's optimisation for it
+    levels: dict[str, str] = {}
+
     def finalize_options(self) -> None:
         super().finalize_options()
         self.parallel = os.cpu_count() or 1
 
+    def build_extensions(self) -> None:
+        """mypyc writes one C file per module (``multi_file``) into one extension, which
+        setuptools compiles a file at a time: here each file goes to a core of its own, the
+        largest first, each at its module's optimisation level (native.py says which)."""
+        compile_one = self.compiler.compile
+        unix = self.compiler.compiler_type == "unix"
+        levels, pipe = (self.levels, ["-pipe"]) if unix else ({}, [])
+
+        def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            def one(source: str) -> list[str]:
+                level = levels.get(Path(source).stem)
+                after = [*(kwargs.get("extra_postargs") or []), *pipe]  # -pipe: no temporary files
+                if level is not None:
+                    after = [a for a in after if not a.startswith("-O")] + [level]
+                objects: list[str] = compile_one([source], *args, **{**kwargs, "extra_postargs": after})
+                return objects
+
+            largest = sorted(sources, key=lambda s: -os.path.getsize(s))
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                done = dict(zip(largest, pool.map(one, largest)))
+            return [o for source in sources for o in done[source]]
+
+        self.compiler.compile = compile_all
+        super().build_extensions()
+
     def run(self) -> None:
+        started = time.process_time() + children()
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 (any compiler failure: the pure package still works)
@@ -97,6 +131,19 @@ class BuildOrFallBack(build_ext):
             for ext in self.extensions:  # nothing half-built may shadow the sources
                 built = Path(self.get_ext_fullpath(ext.name))
                 built.unlink(missing_ok=True)
+            return
+        if self.extensions:
+            say(f"houserules: compiled in {time.process_time() + children() - started:.0f} CPU seconds")
+
+
+def children() -> float:
+    """CPU seconds the C compilers this process waited for have used (none counted on Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 #: the commands that build the package; metadata steps (egg_info, dist_info: pip runs each in a
@@ -123,14 +170,48 @@ def compiled() -> list[Any]:
     except ImportError:
         notice("mypyc is not installed")
         return []
-    listing = runpy.run_path(str(HERE / "src" / "houserules" / "native.py"), run_name="houserules_native_listing")
-    paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["COMPILED"]]
-    say("houserules: compiling the rules with mypyc, a few minutes (HOUSERULES_PURE=1 skips it)")
+    notice_quietly()  # an earlier build's modules, some perhaps no longer listed, would shadow their sources
     try:
-        return list(mypycify(paths, opt_level="3", group_name=listing["GROUP"]))
+        listing = native_listing()
+    except (subprocess.CalledProcessError, ValueError) as exc:
+        notice(f"the list of modules to compile could not be read ({exc})")
+        return []
+    BuildOrFallBack.levels = {**dict.fromkeys(runtime(listing["group"]), f"-O{listing['runtime_level']}"),
+                              **{c_file(m): f"-O{level}" for m, level in listing["levels"].items()}}
+    say(f"houserules: compiling the rules' {len(listing['modules'])} hot modules with mypyc and the C compiler: "
+        f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it)")
+    paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["modules"]]
+    try:
+        return list(mypycify(paths, opt_level=listing["level"], debug_level="0", multi_file=True,
+                             group_name=listing["group"]))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 (mypyc refused a module: say so, stay pure)
         notice(f"mypyc could not compile the rules ({exc})")
         return []
+
+
+def runtime(group: str) -> list[str]:
+    """The stems of mypyc's own C files (copied into the build) and of the group's: what every
+    compiled line calls."""
+    try:
+        from mypyc.common import RUNTIME_C_FILES
+    except ImportError:  # another mypyc: its runtime at the modules' level
+        return []
+    return [Path(name).stem for name in RUNTIME_C_FILES] + [f"__native_{group}"]
+
+
+def c_file(module: str) -> str:
+    """The stem of the C file mypyc's ``multi_file`` writes for ``module`` (``games.shedding.rules``)."""
+    return "__native_houserules___" + module.replace(".", "___")
+
+
+def native_listing() -> dict[str, Any]:
+    """What houserules/native.py says to compile, asked of the sources in a process of their own
+    (the games' specs name their modules; nothing built earlier may be loaded here)."""
+    ask = "import json; from houserules import native; print(json.dumps(native.build_plan()))"
+    env = {**os.environ, "PYTHONPATH": str(HERE / "src"), "HOUSERULES_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", ask], env=env, capture_output=True, text=True, check=True)
+    plan: dict[str, Any] = json.loads(done.stdout)
+    return plan
 
 
 setup(cmdclass={"build_py": BuildWithDocs, "build_ext": BuildOrFallBack}, ext_modules=compiled())

@@ -23,8 +23,8 @@ requests (bodies, paths, headers); counted: messages sent, requests made, answer
 
 ``lock``: with a move waiting to be stored while another process holds the database's write
 lock for ``--hold`` seconds (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: ``LOCK TABLE actions``),
-another connection pings every 0.1 s: the slowest pong, and whether the move was stored once the
-lock went. Both stores, one server each.
+another connection pings every 0.1 s and the lobby (a read) is asked for: the slowest pong, the
+slowest lobby, and whether the move was stored once the lock went. Both stores, one server each.
 
 Every figure is printed as one JSON line; the run ends by itself.
 """
@@ -337,17 +337,22 @@ def lock(hold: float) -> dict[str, Any]:
                     holder: Any = sqlite3.connect(db, isolation_level=None) if kind == "sqlite" else psycopg.connect(db)
                     holder.execute("BEGIN IMMEDIATE" if kind == "sqlite" else "LOCK TABLE actions IN EXCLUSIVE MODE")
                     mover.send({"type": "act", "id": "held", "action": action})
-                    worst, until = 0.0, time.monotonic() + hold
+                    worst = lobby = 0.0
+                    until = time.monotonic() + hold
                     while time.monotonic() < until:
                         sent = time.monotonic()
                         pinger.send({"type": "ping", "id": "p"})
                         pinger.until(lambda m: m["type"] == "pong")
                         worst = max(worst, time.monotonic() - sent)
+                        sent = time.monotonic()
+                        httpx2.get(base, timeout=30).raise_for_status()
+                        lobby = max(lobby, time.monotonic() - sent)
                         time.sleep(0.1)
                     holder.commit() if kind == "postgresql" else holder.execute("COMMIT")
                     holder.close()
                     reply = mover.reply()
-                out[kind] = {"slowest_pong_s": round(worst, 3), "move": reply.get("code", reply["type"])}
+                out[kind] = {"slowest_pong_s": round(worst, 3), "slowest_lobby_s": round(lobby, 3),
+                             "move": reply.get("code", reply["type"])}
             finally:
                 proc.kill()
                 proc.wait()

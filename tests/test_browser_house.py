@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import time
+import urllib.request
 from pathlib import Path
 
 from browser_helpers import ARTIFACTS, base_url, browser, needs_chromium, watch_errors
@@ -120,4 +122,25 @@ def test_a_spectator_reads_the_rules_and_sees_one_fire(base_url, browser):
     page.locator(".log .ev-house").first.scroll_into_view_if_needed()
     page.wait_for_timeout(800)  # for the picture only: the cards' last flight lands
     page.screenshot(path=str(ARTIFACTS / "house-table-phone.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_a_replay_shows_the_house_rules_in_force(base_url, browser):
+    """A finished game's replay says the book it was played by, each rule in words, above the board."""
+    errors: list[str] = []
+    sent = json.dumps({"game": "shedding", "options": {"players": 2, "house": SEVENS}, "listed": True, "seed": 4,
+                       "seats": [{"bot": "random"}, {"bot": "random"}]}).encode()
+    request = urllib.request.Request(base_url + "/api/tables", sent, {"Content-Type": "application/json"})
+    made = json.loads(urllib.request.urlopen(request).read())
+    page = lobby(browser, LAPTOP, errors)
+    page.goto(base_url + made["spectate"])  # a table of bots plays once someone looks
+    for _ in range(600):  # not a timed assertion: a bound on waiting for the bots to finish
+        summary = json.loads(urllib.request.urlopen(f"{base_url}/api/tables/{made['table']}").read())
+        if summary["status"] == "over":
+            break
+        time.sleep(0.1)
+    page.goto(f"{base_url}/replay/{made['table']}")
+    page.wait_for_selector("#replay-house li")
+    assert page.locator("#replay-house li").inner_text() == f"Sevens give: {SAID}"
+    page.screenshot(path=str(ARTIFACTS / "house-replay-laptop.png"))
     assert not errors, errors

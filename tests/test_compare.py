@@ -217,8 +217,8 @@ def with_stand_in_house_rule(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     real = sim_runner.play
     counted: list[int] = []
 
-    def play(name, options, seed, kinds, watch=None):  # type: ignore[no-untyped-def]
-        state, events, actions = real(name, options, seed, kinds, watch)
+    def play(name, options, seed, kinds, watch=None, narrowed=None):  # type: ignore[no-untyped-def]
+        state, events, actions = real(name, options, seed, kinds, watch, narrowed)
         if options.get("hand_size") != 7:
             return state, events, actions
         told = []
@@ -378,3 +378,10 @@ def test_a_mao_match_is_led_by_games_won() -> None:
     state = game.new(game.options({"players": 3, "extension": True, "games": 3}), 1)
     state.match = Match(games=3, number=2, wins=(0, 1, 0))
     assert game.standing(state) == (0.0, 1.0, 0.0)
+
+
+def test_seats_are_said_counting_from_1() -> None:
+    """The JSON keeps the seat index (wins_by_seat.0); the table a person reads counts from 1."""
+    from houserules.sim.compare import measure_words
+
+    assert measure_words("wins_by_seat.0") == "seat 1's share of the wins"

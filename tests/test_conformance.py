@@ -230,6 +230,10 @@ def views_hide_what_a_seat_cannot_see(name: str, seed: int) -> None:
             assert game.view(twin, None).to_json() == spectator, (seat, step)
             # what a seat is offered (its legal actions, free actions too) tells it nothing it cannot see
             assert offered(game, twin, seat) == offered(game, state, seat), (seat, step)
+            # a redeal is a position the rules could reach: every seat they ask has a move (a
+            # search plays it on; King Taco's auction asked a seat whose number card was redrawn away)
+            choices = game.legal(twin)
+            assert all(any(a.seat == s for a in choices) for s in game.to_act(twin)), (seat, step)
             redrawn += game.snapshot(twin) != game.snapshot(state)
     assert redrawn, "determinize never redrew anything: the test proved nothing"
 

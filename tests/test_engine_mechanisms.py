@@ -4,8 +4,12 @@ and bpoker can rely on them."""
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
+from collections import Counter
 
+from houserules.engine.counted import redeal_counted
 from houserules.engine.lifespan import Lifespans
 from houserules.engine.resource import SeatPool
 from houserules.engine.stack import EffectStack
@@ -114,3 +118,28 @@ def test_options_are_read_from_their_schema_naming_what_is_wrong() -> None:
                       ({"colour": 1}, "unknown G option(s): colour; known: players, mode, dealer")):
         with pytest.raises(OptionsError, match=re.escape(says)):
             read_options(schema, raw, "G")
+
+
+def test_a_counted_redeal_draws_every_arrangement_keeping_the_counts_equally_often() -> None:
+    """``redeal_counted``: zone 0 holds a marked card (a seat asked to discard a number), zone 1
+    none (a seat passed over), the rest anything: every arrangement of the cards that keeps those
+    counts is drawn, about equally often, and no other (engine/counted.py)."""
+    cards, sizes = ["N1", "N2", "a", "b", "c", "d"], [2, 1, 1, 2]  # a card "N.." is marked (a number)
+
+    def zoned(order: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        at = list(itertools.accumulate(sizes, initial=0))
+        return tuple(order[at[i]:at[i + 1]] for i in range(len(sizes)))
+
+    def keeps(zones: tuple[tuple[str, ...], ...]) -> bool:
+        return any(c.startswith("N") for c in zones[0]) and not any(c.startswith("N") for c in zones[1])
+
+    valid = {z for z in map(zoned, itertools.permutations(cards)) if keeps(z)}
+    rng, seen = random.Random(5), Counter[tuple[tuple[str, ...], ...]]()
+    draws = 50 * len(valid)
+    for _ in range(draws):
+        zones = [list(z) for z in zoned(tuple(cards))]
+        redeal_counted(zones, rng, lambda c: c.startswith("N"), [range(1, 3), range(1), None, None])
+        seen[tuple(map(tuple, zones))] += 1
+    assert set(seen) == valid
+    chi2 = sum((n - 50) ** 2 / 50 for n in seen.values())
+    assert chi2 < len(valid) + 5 * (2 * len(valid)) ** 0.5, chi2  # five standard deviations

@@ -11,20 +11,54 @@ from pathlib import Path
 import pytest
 
 from houserules import native
+from houserules.engine import registry
 
 
 def test_every_listed_module_has_its_source():
     assert all(p.is_file() for p in native.source_paths())
 
 
+def test_every_registered_game_is_compiled_or_says_why_not():
+    """Issue 40 item 3: the compiled list is the games' own (``GameSpec.compiled``), each module
+    named once; a game compiling none says why."""
+    for spec in registry.specs().values():
+        assert bool(spec.compiled) != bool(spec.not_compiled), spec.name
+        assert set(spec.compiled_hot) <= set(spec.compiled), spec.name
+    listed = native.compiled()
+    assert len(set(listed)) == len(listed)
+    games = {m.split(".")[1] for m in listed if m.startswith("games.")}
+    assert games == {s.package.split(".")[-1] for s in registry.specs().values() if s.compiled}
+
+
 def test_a_build_older_than_a_source_is_stale_and_a_newer_one_is_not(tmp_path: Path):
     library = tmp_path / "lib.so"
     library.touch()
     os.utime(library, (0, 0))
-    assert native.stale(library)
+    assert native.stale(library, native.source_paths())
     future = max(p.stat().st_mtime for p in native.source_paths()) + 3600
     os.utime(library, (future, future))
-    assert not native.stale(library)
+    assert not native.stale(library, native.source_paths())
+
+
+def test_what_was_built_is_what_is_checked_for_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A build leaves ``NAME.so`` beside ``NAME.py``: those sources are the ones an edit makes stale."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / f"rules{native.SUFFIX}").touch()
+    monkeypatch.setattr(native, "PACKAGE", tmp_path)
+    assert native.built() == [tmp_path / "games" / "rules.py"]
+
+
+def test_a_state_of_a_game_left_interpreted_may_subclass_the_compiled_seeded():
+    """``engine.clone.Seeded`` is compiled; a game's state left interpreted (a new game's) is made
+    from a subclass of it, which mypyc allows only when the base says so."""
+    import random
+
+    from houserules.engine.clone import Seeded
+
+    class Interpreted(Seeded):
+        __slots__ = ("n",)
+
+    assert Interpreted(random.Random(1)).rng.random() == random.Random(1).random()
 
 
 def test_only_a_checkouts_sources_are_checked_for_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

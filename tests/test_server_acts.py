@@ -74,9 +74,10 @@ def test_a_database_from_an_older_server_opens_and_keeps_act_ids(tmp_path):
     new = sqlite3.connect(tmp_path / "new.db")
     old = sqlite3.connect(db)
     old.executescript(OLD_SCHEMA)
-    for name in ("tables", "seats"):
-        rows = new.execute(f"SELECT * FROM {name}").fetchall()
-        old.executemany(f"INSERT INTO {name} VALUES ({', '.join('?' * len(rows[0]))})", rows)
+    for name in ("tables", "seats"):  # the older schema's columns only (later ones came after it)
+        columns = ", ".join(c[1] for c in old.execute(f"PRAGMA table_info({name})"))
+        rows = new.execute(f"SELECT {columns} FROM {name}").fetchall()
+        old.executemany(f"INSERT INTO {name} ({columns}) VALUES ({', '.join('?' * len(rows[0]))})", rows)
     old.commit()
     old.close()
     new.close()

@@ -95,3 +95,20 @@ def test_every_game_replays_frame_by_frame(tmp_path):
             body = replay(client, table).json()
             assert "frames" in body, (game, body)
             assert body["frames"][-1]["view"]["over"] is True or body["result"] is not None, game
+
+
+def test_a_replay_says_the_house_rules_the_game_was_played_by(tmp_path):
+    """Issue 36: a replay shows which house rules were in force, each in words, as the table did."""
+    book = dict(registry.house_books("shedding"))["sevens-give"]
+    with server(tmp_path / "t.db") as client:
+        r = client.post("/api/tables", json={"game": "shedding", "options": {"players": 2, "house": book},
+                                             "seats": [{"bot": "random"}] * 2, "seed": 4, "listed": True})
+        table = r.json()["table"]
+        with seat(client, table, None) as watcher:
+            watcher.until(lambda m: m["type"] == "update" and m["status"] == "over")
+        body = replay(client, table).json()
+        assert [r["id"] for r in body["house"]] == ["sevens-give"]
+        assert body["house"][0]["words"].startswith("Sevens give: When a turn's last card takes effect")
+        assert body["house"] == body["frames"][0]["view"]["house"]
+        plain = finished(client, listed=True)
+        assert replay(client, plain["table"]).json()["house"] == []

@@ -157,3 +157,17 @@ def test_no_function_is_ranked_f_outside_onions_solver() -> None:
     tangled = [f"{name}.{block.fullname} ({block.complexity})" for name, path in MODULES.items() if name != SOLVER
                for block in complexity.cc_visit(path.read_text()) if complexity.cc_rank(block.complexity) == "F"]
     assert tangled == []
+
+
+def test_no_game_carries_out_its_moves_itself() -> None:
+    """Every game's ``apply`` is the engine's: the kinds' effects, dispatched by the table
+    ``GameBase`` makes from ``moves`` (issue 40: four games overrode it to skip interpreted
+    layers, and Mao's match to keep its count). A kind's effect is where a game says what
+    happens; the engine compiles the one dispatch."""
+    from houserules.engine import registry
+    from houserules.engine.base import GameBase
+
+    for name in registry.names():
+        game = registry.get(name)
+        assert isinstance(game, GameBase), name
+        assert type(game).apply is GameBase.apply, f"{name} overrides apply"

@@ -22,8 +22,7 @@ SUITS: Final = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_NAMES: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-#: (``Final`` here and below: compiled, a read is a constant or a C static, not a look-up in the
-#: module's dict; issue 26)
+#: (``Final`` here and below: docs/engine.md, "Compiled")
 CLUBS: Final = 0
 DIAMONDS: Final = 1
 HEARTS: Final = 2

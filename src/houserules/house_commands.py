@@ -107,6 +107,7 @@ def _print(report: Any, file: Path) -> None:
     s = report.smoke
     if s is not None:
         colour = "green" if s.limit == 0 else "yellow"
-        console.print(f"Smoke run: {s.games} seeded games of {escape(s.bot)} bots at {s.players} seats, turn limit "
-                      f"{s.turns:,}: [{colour}]{s.limit} reached it ({s.share:.0%})[/]; house rules fired "
-                      f"{s.fired:,} times.")
+        played = f"turn limit {s.turns:,}: [{colour}]{s.limit} reached it" if s.turns else (
+            f"{s.rounds:,} rounds each: [{colour}]{s.limit} ended without a winner")
+        console.print(f"Smoke run: {s.games} seeded game{'s' * (s.games != 1)} of {escape(s.bot)} bots at {s.players} seats, {played} "
+                      f"({s.share:.0%})[/]; house rules fired {s.fired:,} times.")

@@ -23,34 +23,32 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine.registry import GameSpec
 
 #: the name mypyc gives the one shared library that holds every compiled module
 GROUP = "houserules_native"
 
-#: the hot core: the engine the rules run on and each game's rules, flow, view and state (setup.py
-#: compiles these, as paths under src/). A state copies itself through its constructor, field by
-#: field (a compiled class has no ``__slots__`` to read back, and refuses ``object.__new__``), and
-#: ``engine.clone.Seeded``, compiled, is the base of the compiled states (an interpreted class may
-#: not subclass a compiled one). Left interpreted, with why:
-#:
-#: * engine.actions: compiled, an ``int`` field is read as a machine integer, so ``Action(seat=True)``
-#:   would pass the envelope as seat 1 (the conformance suite sends it to be refused);
-#: * engine.base, Mao's game, view and state: Mao's match subclasses its game, view and state (and
-#:   copies the state by reading its ``__slots__``), its game the base.
-COMPILED: tuple[str, ...] = (
-    "cards",
-    *(f"engine.{m}" for m in ("core", "clone", "referee", "options", "window", "lifespan", "resource", "stack",
-                              "chips", "house.conditions")),
-    *(f"games.shedding.{m}" for m in ("table", "state", "rules", "effects", "flow", "view", "game")),
-    *(f"games.king_taco.{m}" for m in ("actions", "cards", "matrix", "housetable", "turns", "effects", "stacking",
-                                       "rules", "flow", "view", "game", "state")),
-    *(f"games.onion.{m}" for m in ("cards", "groupings", "modifiers", "phases", "rules", "flow", "view", "game",
-                                   "state", "solver")),
-    *(f"games.mao.{m}" for m in ("flow", "judge", "procedure", "rulebook", "language", "speech")),
-    *(f"games.bpoker.{m}" for m in ("cards", "catalogue", "declare", "effects_high", "effects_low", "evaluate",
-                                    "flow", "hands", "joint", "machine", "pairs", "play", "reactions", "rules",
-                                    "targets", "tiles", "unit", "zones", "view", "game", "state")),
-)
+#: the engine's modules every game's decisions run through, and the cards they deal; ``HOT``: those
+#: of them optimised further. The games' own come from their specs (``GameSpec.compiled``;
+#: ``compiled()`` joins them). What earns a place, and what compiling costs, is measured in
+#: bench/RESULTS.md ("Set-up in a minute"); the rules a compiled module lives by are docs/engine.md's
+#: "Compiled". ``engine.base`` holds every game's dispatch (its check and effect tables) and lets
+#: an interpreted game (Mao's) subclass it. Left interpreted, with why: ``engine.actions``
+#: (compiled, an ``int`` field reads ``Action(seat=True)`` as seat 1, which the conformance suite
+#: sends to be refused), and what random play and search hardly enter.
+ENGINE: tuple[str, ...] = ("cards", *(f"engine.{m}" for m in (
+    "core", "clone", "base", "options", "window", "lifespan", "resource", "stack", "chips")))
+HOT: tuple[str, ...] = ("cards", "engine.core")
+
+#: the C compiler's optimisation levels: mypyc's runtime (its own C files, which every compiled
+#: line calls: -O3 there is most of what -O3 everywhere was worth), the hot modules' and the rest's
+#: (-Og compiles in two thirds of -O1's time, -O1 in a quarter of -O3's)
+LEVEL_RUNTIME, LEVEL_HOT, LEVEL = "3", "1", "g"
+#: about how many CPU seconds mypyc and the C compiler take for ``compiled()`` (said at set-up)
+SECONDS = 50
 
 PACKAGE = Path(__file__).parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -63,9 +61,43 @@ def source(name: str) -> Path:
     return PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py")
 
 
+def compiled() -> tuple[str, ...]:
+    """The modules the set-up compiles, under ``houserules``: ``ENGINE``, then each of this
+    checkout's games' ``GameSpec.compiled`` (a game kept outside it, ``HOUSERULES_GAMES``, is
+    built with its own checkout, not here)."""
+    return (*ENGINE, *(m for spec in _games() for m in _named(spec, spec.compiled)))
+
+
+def hot() -> tuple[str, ...]:
+    """Those of ``compiled()`` optimised further: ``HOT`` and the games' ``compiled_hot``."""
+    return (*HOT, *(m for spec in _games() for m in _named(spec, spec.compiled_hot)))
+
+
+def _games() -> list[GameSpec]:
+    from .engine.registry import specs
+
+    return [spec for spec in specs().values() if spec.folder.parent == PACKAGE / "games"]
+
+
+def _named(spec: GameSpec, modules: Sequence[str]) -> list[str]:
+    return [f"{spec.package.removeprefix('houserules.')}.{m}" for m in modules]
+
+
+def build_plan() -> dict[str, Any]:
+    """What setup.py compiles and how (it asks in a process of its own: ``native_listing``)."""
+    return {"modules": compiled(), "group": GROUP, "level": LEVEL, "levels": dict.fromkeys(hot(), LEVEL_HOT),
+            "runtime_level": LEVEL_RUNTIME, "seconds": SECONDS}
+
+
 def source_paths() -> list[Path]:
-    """The sources of ``COMPILED``."""
-    return [source(f"houserules.{m}") for m in COMPILED]
+    """The sources of ``compiled()``."""
+    return [source(f"houserules.{m}") for m in compiled()]
+
+
+def built() -> list[Path]:
+    """The sources of the modules a build left compiled beside them (each ``NAME.so`` beside
+    ``NAME.py``): what runs compiled, whatever the list said when it was built."""
+    return [p.with_name(p.name.removesuffix(SUFFIX) + ".py") for p in PACKAGE.rglob(f"*{SUFFIX}")]
 
 
 def loaded() -> list[str]:
@@ -74,10 +106,10 @@ def loaded() -> list[str]:
                   if m.startswith("houserules") and str(getattr(module, "__file__", "") or "").endswith(SUFFIX))
 
 
-def stale(library: Path) -> bool:
-    """True when a compiled module's source changed after ``library`` was built."""
-    built = library.stat().st_mtime
-    return any(p.stat().st_mtime > built for p in source_paths())
+def stale(library: Path, sources: Sequence[Path]) -> bool:
+    """True when one of ``sources`` (the compiled modules') changed after ``library`` was built."""
+    made = library.stat().st_mtime
+    return any(p.stat().st_mtime > made for p in sources if p.exists())
 
 
 class PureFinder(importlib.abc.MetaPathFinder):
@@ -112,7 +144,7 @@ def choose() -> None:
         return
     if os.environ.get("HOUSERULES_PURE"):
         sys.meta_path.insert(0, PureFinder())
-    elif checkout() and stale(library):
+    elif checkout() and stale(library, built()):
         print("houserules: sources changed since the compiled build; running pure Python "
               "(rebuild: pip install -e .)", file=sys.stderr)
         sys.meta_path.insert(0, PureFinder())

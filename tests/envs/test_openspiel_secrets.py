@@ -135,21 +135,21 @@ def test_king_taco_asks_every_seat_that_may_publicly_nope_or_discard_holding_one
     for _ in range(30):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.queue:
+            if state.table.queue:
                 kt, seat = state.table.state, state.current_player()
                 rules = state.table.game.to_act(kt)
                 secret = set(kt.window.seats) | ({kt.pending_seat} if kt.auction and kt.pending is not None else set())
-                assert seat == state.queue[0] and secret <= set(state.queue) | set(state.passed)
+                assert seat == state.table.queue[0] and secret <= set(state.table.queue) | set(state.table.passed)
                 if seat not in rules:
                     assert [state.action_to_string(seat, a) for a in state.legal_actions()] == \
                         [f'{{"action": "pass", "seat": {seat}}}']
-                if not state.passed:
+                if not state.table.passed:
                     asked["auction" if kt.auction else "window, the rules asking " + ("someone" if kt.window
                                                                                      else "nobody")] += 1
                 before, action = str(state), rng.choice(state.legal_actions())
                 passing = "pass" in state.action_to_string(seat, action)
                 state.apply_action(action)
-                if passing and state.queue:
+                if passing and state.table.queue:
                     assert str(state) == before and state.table.game.to_act(state.table.state) == rules
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
@@ -167,7 +167,7 @@ def test_after_a_draw_mao_asks_the_drawer_first_whatever_it_holds() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             mao = state.table.state
-            if state.queue:
+            if state.table.queue:
                 drawer = state.current_player()
                 assert mao.drawn and drawer == mao.turn
                 asked = drawer in state.table.game.to_act(mao)

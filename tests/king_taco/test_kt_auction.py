@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from houserules.engine.core import Event
 from houserules.engine.words import plain, tell
 from houserules.games.king_taco import GAME
-from houserules.games.king_taco.cards import card_name
+from houserules.games.king_taco.cards import IS_NUMBER, card_name
 from houserules.games.king_taco.words import WORDS
 
 NAMES = ["Ann", "Bo", "Cyd"]
@@ -75,15 +76,26 @@ def test_public_information_is_in_every_view() -> None:
         assert v["hand"] == (None if seat is None else [card_name(c) for c in state.hands[seat]])
 
 
-def test_a_queued_seat_without_a_number_card_is_not_asked_for_a_discard() -> None:
-    """A search redeals the hidden cards, which can leave a seat queued for its auction
-    discard (KT-9.5) with no number card; asking it anyway left no legal action, and
-    ISMCTS crashed in three-player King Taco. Such a seat is passed over."""
+def test_a_redeal_queues_a_seat_for_its_auction_discard_only_if_it_holds_a_number_card() -> None:
+    """A search redeals the hidden cards (``determinize``); keeping the real queue for the auction
+    discard (KT-9.5) asked a seat whose redrawn hand held no number card, which left no legal
+    action (ISMCTS crashed in three-player King Taco), and told the search who really holds one.
+    A redeal for seat 1, asked now, queues seat 2 exactly when its redrawn hand holds a number;
+    a redeal for seat 2 keeps seat 1's number card, which it is asked to discard."""
     state = GAME.scenario_state(GAME.options({"players": 3, "goto": 1}), {
         "hands": [["red:3"], ["blue:4", "blue:skip"], ["green:1", "green:2"]], "discard": ["red:1"],
+        "draw": ["red:skip", "red:rage", "yellow:lock", "cyan:calm"],
     }, 0)
     GAME.apply(state, GAME.action_from_json({"seat": 0, "action": "play", "card": "red:3"}))
     assert (state.pending_seat, state.queue) == (1, [2])
-    state.hands[2] = [c for c in state.hands[1] if card_name(c) == "blue:skip"]  # as a redeal might
-    GAME.apply(state, GAME.action_from_json({"seat": 1, "action": "discard", "card": "blue:4"}))
-    assert state.pending is None and state.over
+    rng = random.Random(4)
+    queued = set()
+    for _ in range(200):
+        twin = GAME.determinize(state, 1, rng)
+        holds = any(IS_NUMBER[c] for c in twin.hands[2])
+        assert twin.queue == ([2] if holds else [])
+        queued.add(holds)
+        GAME.apply(twin, GAME.action_from_json({"seat": 1, "action": "discard", "card": "blue:4"}))
+        assert twin.over or any(a.seat == twin.pending_seat for a in GAME.legal(twin))
+        assert any(IS_NUMBER[c] for c in GAME.determinize(state, 2, rng).hands[1])
+    assert queued == {True, False}

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
+from houserules.cards import shuffle
 from houserules.engine.core import OptionsError
 from houserules.games.king_taco import GAME
 from houserules.games.king_taco.cards import (
@@ -86,6 +88,26 @@ def test_deal() -> None:
         assert [len(h) for h in state.hands] == [7] * 5
         assert state.turn == 0 and IS_NUMBER[state.discard[-1]]
         assert not any(IS_NUMBER[c] for c in state.discard[:-1])
+
+
+#: six cards, two of them numbers, dealt two each to two players: both numbers land in the hands
+#: in two deals of five (a deal crashed then: nothing was left to turn up, IndexError)
+TINY = {"players": 2, "hand_size": 2, "deck": {"colours": ["red"], "numbers": [1, 2], "effects": [],
+                                               "plain_wilds": 4, "wild_effects": []}}
+
+
+def test_a_deal_that_leaves_no_number_card_to_turn_up_is_dealt_again() -> None:
+    """KT-H2's misdeal: every deal starts the pile on a number card, also from a deck whose
+    numbers can all be dealt into the hands (the deal crashed there); the deal kept is whole."""
+    misdeals = 0
+    for seed in range(40):
+        state = GAME.new(GAME.options(TINY), seed)
+        assert [len(h) for h in state.hands] == [2, 2] and IS_NUMBER[state.discard[-1]]
+        assert sorted(state.all_cards()) == sorted(build_deck(state.options["deck"]))
+        first = build_deck(state.options["deck"])
+        shuffle(random.Random(seed), first)
+        misdeals += not any(IS_NUMBER[c] for c in first[:-4])  # the first deal's hands hold both numbers
+    assert misdeals > 5
 
 
 def test_a_deck_met_before_answers_as_met_afresh() -> None:

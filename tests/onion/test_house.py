@@ -28,6 +28,7 @@ from houserules.games.onion.cards import allocate
 from houserules.games.onion.house import table_for
 from houserules.games.onion.table import SEED_TABLE
 from houserules.games.onion.vocabulary import VOCABULARY
+from houserules.sim.house import SMOKE_ROUNDS, check_book
 
 GAME = registry.get("cripple-mr-onion")
 BAGELS = {"id": "bagels-rise", "title": "Bagels beat the two-card onion", "on": "rank",
@@ -190,3 +191,17 @@ def test_the_lobbys_form_offers_a_ranking_rules_groupings_and_a_limits_stakes() 
     assert rank["effects"][0] == {"name": "above", "words": "it ranks just above …"}
     bet = next(t for t in form["triggers"] if t["name"] == "bet")
     assert bet["effects"][1] == {"name": "most", "words": "the Dealer's bet is at most N Stakes"}
+
+
+def test_house_check_says_the_rounds_a_match_was_smoke_run_to(tmp_path: Path) -> None:
+    """A match is counted in rounds, not turns: the smoke run says the rounds it played (never
+    "turn limit 0"), in the terminal and in the verdict's JSON."""
+    path = tmp_path / "bagels.json"
+    path.write_text(json.dumps({"format": "houserules-rules", "version": 2, "game": "cripple-mr-onion",
+                                "rules": [BAGELS]}))
+    out = CliRunner().invoke(app, ["house", "check", "cripple-mr-onion", str(path), "--games", "1"])
+    assert out.exit_code == 0, out.output
+    said = " ".join(out.output.split())
+    assert "turn limit" not in said and "1 seeded game of heuristic bots at 4 seats, 5 rounds each" in said
+    smoke = check_book("cripple-mr-onion", path.read_text(), games=1).to_json()["smoke"]
+    assert smoke["rounds"] == SMOKE_ROUNDS and smoke["turn_limit"] == 0

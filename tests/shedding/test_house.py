@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from houserules.engine.referee import act
 from houserules.engine.replay import GameRecord, events_digest, replay
 from houserules.games.shedding.house import table_for
 from houserules.games.shedding.vocabulary import VOCABULARY
+from houserules.sim.runner import game_facts, play
 
 GAME = registry.get("shedding")
 EIGHTS = {"id": "eights-again", "title": "Eights play again", "on": "play", "if": ["card.rank == 8"],
@@ -291,3 +293,40 @@ def test_any_book_the_check_accepts_keeps_the_contract(book: list[dict[str, Any]
         for e in act(GAME, state, attempt):
             assert tell(WORDS, e.for_seat(None), names, None) is not None, e
         assert GAME.conserved(state) == start
+
+
+
+NO_JACK_ON_KING = {"id": "no-jack-on-king", "title": "No Jack on a King", "on": "forbid",
+                   "if": ["card.rank == J", "top.rank == K"]}
+
+
+@pytest.mark.parametrize("hand, top, named", [
+    (["JS", "4S"], "KS", ("no-jack-on-king",)),  # the Jack follows suit: only the rule keeps it back
+    (["JD", "4S"], "KS", ()),  # the Jack matches nothing on a King of spades: the rule takes nothing away
+    (["JS", "4S"], "5S", ()),  # not on a King: nothing forbidden
+    (["4S", "9S"], "KS", ()),  # no Jack in the hand
+])
+def test_a_forbid_rule_narrows_a_decision_without_an_event(hand: list[str], top: str, named: tuple[str, ...]) -> None:
+    """HR-4 in strict mode: a forbidden card is not offered and no event says so (it would tell the
+    table what the seat holds); ``narrowing`` names the rule where it took away a play the seed
+    would have allowed, so ``compare`` can count it."""
+    literal = {"hands": [hand, ["5D"], ["6D"]], "discard": [top], "draw": ["3C"]}
+    state = GAME.scenario_state(options(NO_JACK_ON_KING), literal, 0)
+    assert GAME.narrowing(state) == named
+    offered = {GAME.action_to_json(a).get("card") for a in GAME.legal(state)}
+    assert not named or hand[0] not in offered
+    assert GAME.narrowing(GAME.scenario_state(GAME.options({"players": 3}), literal, 0)) == ()
+
+
+def test_compare_counts_a_forbid_rules_firings_in_strict_mode() -> None:
+    """``house.ID.fired`` of a ``forbid`` rule in strict mode counts the decisions it narrowed:
+    more than none where its card comes up, none without the book, and the game itself unchanged
+    by the counting (the same events as a game played without it)."""
+    book = dict(registry.house_books("shedding"))["no-stacking"]
+    opts = GAME.options({"players": 4, "house": book})
+    fired = sum(game_facts("shedding", opts, seed, ["random"] * 4).house["no-stacking-twos"] for seed in range(10))
+    assert fired > 0
+    assert not game_facts("shedding", GAME.options({"players": 4}), 0, ["random"] * 4).house
+    counted: Counter[str] = Counter()
+    assert play("shedding", opts, 3, ["random"] * 4, narrowed=counted)[1] == play("shedding", opts, 3, ["random"] * 4)[1]
+    assert counted

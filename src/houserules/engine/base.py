@@ -1,15 +1,16 @@
 """The skeleton every game shares, written once.
 
-A game subclasses ``GameBase`` and supplies its rules (``legal``,
-``rules_check``, ``apply``, ``view``, ``result``), its ``codec`` (the actions it
-declares) and its state's own questions (``new``, ``copy``, ``snapshot``,
-``conserved``, ``hidden``). Everything else — the envelope check in front of
-the rules, the action JSON, the time hooks of a game that does not care
-about time, the refusal of a game that names no penalties, the generic
-determinization, the neutral answer of every optional capability (a screen's
-``offer``, ``forfeit``, ``penalty_key``, the simulator's figures, search
-hints) — is here, so that the three games (and the next two)
-cannot drift apart again.
+A game subclasses ``GameBase`` and supplies its rules (``legal``, ``view``,
+``result``), its ``moves`` (the kinds it declares, each with its check and
+effect, which ``rules_check`` and ``apply`` call through tables made once:
+this module is compiled, so a game need not override them for speed) and its
+state's own questions (``new``, ``copy``, ``snapshot``, ``conserved``,
+``hidden``). Everything else — the envelope check in front of the rules, the
+action JSON, the time hooks of a game that does not care about time, the
+refusal of a game that names no penalties, the generic determinization, the
+neutral answer of every optional capability (a screen's ``offer``,
+``forfeit``, ``penalty_key``, the simulator's figures, search hints) — is
+here, so that the games cannot drift apart again.
 """
 
 from __future__ import annotations
@@ -17,17 +18,24 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence, Sized
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..cards import shuffle
 from .actions import ActionCodec
 from .core import Action, Ending, Event, Illegal, Result, View
 from .moves import Moves, MoveWords
+from .house.opening import told
 from .house.vocabulary import Vocabulary
 from .options import Schema, seats_for
 from .protocol import GameState
 from .referee import refusal
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # read only by mypyc, when it compiles this module; without it, a no-op
+    def mypyc_attr(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 S = TypeVar("S", bound=GameState)
 V = TypeVar("V", bound=View)
@@ -63,29 +71,43 @@ def fewest_cards(hands: Sequence[Sized], out: Sequence[bool] = ()) -> tuple[floa
     return first_place([-math.inf if out and out[s] else -float(len(h)) for s, h in enumerate(hands)])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Mao's game is interpreted (docs/engine.md, "Compiled")
 class GameBase(Generic[S, V]):
-    """The shared half of the ``Game`` protocol; see ``engine.core.Game`` for the contract."""
+    """The shared half of the ``Game`` protocol; see ``engine.core.Game`` for the contract.
 
-    name: str
-    title: str
-    codec: ActionCodec
+    A game's rules are its class: what it declares below are class attributes, and an
+    instance holds only the tables made from them once, when it is made (``GAME = MyGame()``)."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    codec: ClassVar[ActionCodec]
     #: the game's move kinds as records (engine.moves): its ``codec`` is ``moves.codec``, and
     #: the check, apply and words below come from them
-    moves: Moves[Any]
+    moves: ClassVar[Moves[Any]]
     #: the game's options, declared once (engine.options.Option)
-    option_schema: Schema
+    option_schema: ClassVar[Schema]
     #: the game's house-rule vocabulary (engine.house), declared beside its ``house`` option;
     #: None: the game takes no house rules in the one language
-    vocabulary: Vocabulary | None = None
+    vocabulary: ClassVar[Vocabulary | None] = None
     #: whether the rules have deadlines of their own (``deadline`` is not always None: Mao's
     #: delay of game): a table then keeps time for the rules even without a move clock
-    keeps_time: bool = False
+    keeps_time: ClassVar[bool] = False
+    #: whether a deal may start the first turn with house rules firing, their events kept in the
+    #: state's ``opening`` for the first action to tell (``engine.house.opening``)
+    tells_first_turn: ClassVar[bool] = False
+
+    def __init__(self) -> None:
+        #: each move kind's check and effect, by kind: the dispatch of ``rules_check`` and
+        #: ``apply``, one look-up and a call a decision
+        self.checks: dict[str, Callable[[S, Action], Illegal | None]] = self.moves.checks()
+        self.effects: dict[str, Callable[[S, Action], list[Event]]] = self.moves.effects()
+        #: ``tells_first_turn``, read once (compiled, a class attribute is a look-up by name)
+        self.first_turn_told: bool = self.tells_first_turn
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """A game keeps nothing of its own (its rules are its class), so it pickles as its class
-        (OpenSpiel's serialised games hold one). Compiled, the class's attributes above read as
-        the instance's slots and would be pickled with it, local functions and all: they cannot be."""
-        return type(self), (), getattr(self, "__dict__", None) or None
+        """A game keeps nothing of its own (its rules are its class, its tables are made from
+        them when it is made), so it pickles as its class (OpenSpiel's serialised games hold one)."""
+        return type(self), ()
 
     # --- what every game answers the same way ----------------------------------------
     def seats(self, state: S) -> int:
@@ -136,6 +158,12 @@ class GameBase(Generic[S, V]):
     def derived_stats(self, sums: Mapping[str, float], games: int, /) -> dict[str, float]:
         """Ratios from those sums over ``games`` games (a sum of ratios means nothing; none here)."""
         return {}
+
+    def narrowing(self, state: S) -> tuple[str, ...]:
+        """The ids of the house rules that take a choice away from the seats to act now without
+        an event (none here; Shedding's ``forbid`` in strict mode): the simulator counts each
+        decision one narrowed as a firing (``house.ID.fired``)."""
+        return ()
 
     # --- hints for search: where a playout may stop short of the end -------------------
     def stage(self, state: S) -> int:
@@ -188,11 +216,14 @@ class GameBase(Generic[S, V]):
     def rules_check(self, state: S, action: Action) -> Illegal | None:
         """The game's own legality questions, asked once the envelope has passed:
         the declared move kind's check."""
-        return self.moves.check(state, action)
+        return self.checks[action.kind](state, action)
 
     def apply(self, state: S, action: Action) -> list[Event]:
-        """Carry out a legal action: the declared move kind's effect."""
-        return self.moves.apply(state, action)
+        """Carry out a legal action: the declared move kind's effect; the first action after a
+        deal that started the first turn with house rules tells their events first."""
+        if self.first_turn_told and getattr(state, "opening"):
+            return told(state, self.effects[action.kind](state, action))
+        return self.effects[action.kind](state, action)
 
     def copy(self, state: S) -> S:
         twin: S = state.copy()

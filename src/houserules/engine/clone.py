@@ -14,8 +14,8 @@ seen with a twin of its own.
 
 Pickled or copied with the ``copy`` module, a state (and a compiled object it
 holds) is made again through its constructor and then given every field back
-(``remade``; a view, frozen, through its constructor alone): mypyc calls a compiled class's constructor whenever one is made,
-so a compiled state could not be unpickled the way a plain object is.
+(``remade``; a view, frozen, through its constructor alone), as a compiled state must be
+(docs/engine.md, "Compiled").
 """
 
 from __future__ import annotations
@@ -23,6 +23,12 @@ from __future__ import annotations
 import dataclasses
 import random
 from typing import Any, TypeVar
+
+try:  # read by mypyc as it compiles (mypy brings it); the rules need it at no other time
+    from mypy_extensions import mypyc_attr
+except ImportError:
+    def mypyc_attr(*_: Any, **__: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 S = TypeVar("S")
 
@@ -43,10 +49,11 @@ def remade(obj: object, *args: Any) -> tuple[Any, ...]:
 
 def remade_frozen(obj: Any) -> tuple[Any, ...]:
     """``obj.__reduce__()`` for a frozen dataclass (a view): its class called with every field
-    (compiled, a frozen one refuses to have its fields set back one by one)."""
+    (a compiled frozen one refuses its fields set back one by one)."""
     return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game left interpreted subclasses it too (docs/engine.md, "Compiled")
 class Seeded:
     """The part of a state that holds its seeded generator (``rng``), shared with copies.
 

@@ -77,9 +77,8 @@ class Event(NamedTuple):
         return self.for_seat(self.seat)
 
 
-#: a named tuple's own constructor is a Python function, interpreted even where the rules are
-#: compiled (about 2,000 instructions an event under callgrind); ``tuple.__new__`` makes the same
-#: tuple in C. ``Final``: compiled, both are read from C statics, not the module's dict.
+#: events made by ``tuple.__new__``, not the named tuple's constructor (about 2,000 instructions
+#: an event less under callgrind: docs/engine.md, "Compiled")
 _NEW: Final = tuple.__new__
 _EVENT: Final = Event
 

@@ -7,9 +7,10 @@ an encoding block. Adding Shedding's ``decline`` touched all of them, and the
 terminal and the browser said the same move in different words.
 
 Here a game lists its kinds as ``Move`` records. ``Moves`` derives from them
-the codec (``engine.actions.ActionCodec``), the check and apply dispatch, and
-``words``: the label a person reads and what the move costs, in the game's
-card-token language (``[[QS]]``, ``engine.words``), which the terminal draws
+the codec (``engine.actions.ActionCodec``), the check and effect tables (a
+game's dispatch, made by ``engine.base``), and ``words``: the label a person
+reads and what the move costs, in the game's card-token language (``[[QS]]``,
+``engine.words``), which the terminal draws
 with Rich and the browser with card chips. The server sends those words with
 each legal action, so no screen writes a move's label of its own.
 """
@@ -117,20 +118,18 @@ class Moves(Generic[S]):
                              key=lambda entry: -len(entry[0]))
         self.codec = ActionCodec(title, {m.kind: m.fields for m in moves}, game_over)
         self._by_kind = {m.kind: m for m in moves}
-        # the hot paths read these dicts directly: one lookup and a call per decision
-        self._check = {m.kind: m.check for m in moves}
-        self._effect = {m.kind: m.effect for m in moves if m.effect is not None}
 
     def __getitem__(self, kind: str) -> Move[S]:
         return self._by_kind[kind]
 
-    def check(self, state: S, action: Action) -> Illegal | None:
-        """The rules' answer for a well-formed action (its envelope has passed)."""
-        return self._check[action.kind](state, action)
+    def checks(self) -> dict[str, Callable[[S, Action], Illegal | None]]:
+        """Each kind's check, by kind: a game's table for ``rules_check`` (``engine.base``)."""
+        return {m.kind: m.check for m in self.moves}
 
-    def apply(self, state: S, action: Action) -> list[Event]:
-        """Carry out a legal action by its kind's effect."""
-        return self._effect[action.kind](state, action)
+    def effects(self) -> dict[str, Callable[[S, Action], list[Event]]]:
+        """Each kind's effect, by kind (a kind only ever attempted has none): a game's table
+        for ``apply`` (``engine.base``)."""
+        return {m.kind: m.effect for m in self.moves if m.effect is not None}
 
     def words(self, action: Action, view: Any) -> MoveWords:
         """The label, cost, button flag and note of ``action`` as the seat seeing ``view`` reads them."""

@@ -56,19 +56,43 @@ class Game(Protocol[S, V]):
     (tests/test_conformance.py) holds every registered game to this contract.
     """
 
-    name: str
-    title: str
-    codec: ActionCodec
-    #: the move kinds as records (engine.moves), from which ``codec`` comes
-    moves: Moves[Any]
-    #: the rules have deadlines of their own (``GameBase``: False; Mao's delay of game)
-    keeps_time: bool
-    #: the game's options, declared once (``engine.options.Option``): their checks, the lobby's
-    #: form, ``houserules options GAME`` and the rules page's list are derived from them
-    option_schema: Schema
-    #: what a table may write house rules about (``engine.house``), when the game has a ``house``
-    #: option (``GameBase``: None, no house rules; Mao keeps its own language, ``extension``)
-    vocabulary: Vocabulary | None
+    # what a game declares (``GameBase``: class attributes, its rules being its class); read, never set
+    @property
+    def name(self) -> str:
+        """The registry's name for the game."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name as people read it."""
+        ...
+
+    @property
+    def codec(self) -> ActionCodec:
+        """The declared actions (``moves.codec``)."""
+        ...
+
+    @property
+    def moves(self) -> Moves[Any]:
+        """The move kinds as records (engine.moves), from which ``codec`` comes."""
+        ...
+
+    @property
+    def keeps_time(self) -> bool:
+        """The rules have deadlines of their own (``GameBase``: False; Mao's delay of game)."""
+        ...
+
+    @property
+    def option_schema(self) -> Schema:
+        """The game's options, declared once (``engine.options.Option``): their checks, the lobby's
+        form, ``houserules options GAME`` and the rules page's list are derived from them."""
+        ...
+
+    @property
+    def vocabulary(self) -> Vocabulary | None:
+        """What a table may write house rules about (``engine.house``), when the game has a ``house``
+        option (``GameBase``: None, no house rules; Mao keeps its own language, ``extension``)."""
+        ...
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated options with defaults filled in; raise OptionsError with why not."""
@@ -169,6 +193,13 @@ class Game(Protocol[S, V]):
 
     def standing(self, state: S) -> tuple[float, ...] | None:
         """Each seat's share of the win as the game stands (``GameBase``: None, play on)."""
+        ...
+
+    def narrowing(self, state: S) -> tuple[str, ...]:
+        """The house rules (ids) that take a choice away from the seats to act now without an
+        event, as a ``forbid`` rule does in strict mode by not offering the card (an event would
+        tell the table what the seat holds): the simulator counts each decision one narrowed as
+        the rule's firing (``GameBase``: none)."""
         ...
 
     # --- JSON -------------------------------------------------------------------------

@@ -135,6 +135,12 @@ class GameSpec:
     #: the table may talk in a chat beside the game (the server's table chat); False for a game
     #: whose speech is part of the play (Mao: what a seat says is judged, so side talk is not free)
     chat: bool = True
+    #: the package's modules the set-up compiles with mypyc (names within the package: ``"rules"``),
+    #: the ones a decision spends its time in; empty, ``not_compiled`` says why. ``compiled_hot``:
+    #: those of them optimised further, where random play spends most (docs/engine.md, "Compiled")
+    compiled: tuple[str, ...] = ()
+    compiled_hot: tuple[str, ...] = ()
+    not_compiled: str = ""
     package: str = field(default="", compare=False)
 
     def public_options(self, options: Mapping[str, Any], over: bool) -> dict[str, Any]:

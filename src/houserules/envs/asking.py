@@ -1,15 +1,17 @@
-"""Whom the OpenSpiel bridge asks, in an order every seat may know.
+"""Whom the environments ask, in an order every seat may know.
 
-OpenSpiel names the player to move at every node, and every program reads
-it (an RL environment hands it to every agent). Where the rules ask a seat
-because of cards only it sees, that name would tell everyone those cards.
-The bridge then asks in its own order, one that depends only on what every
-seat sees, and a seat the rules do not ask is offered only the answer that
-says nothing (``passing``):
+Every environment names the seat to act (PettingZoo's agent selection, the
+moments a Gymnasium learner is asked, OpenSpiel's player to move at every
+node), and every program reads it. Where the rules ask a seat because of
+cards only it sees, that name would tell everyone those cards. The
+environments' table (``common.EncodedGame``, which all of them share) then
+asks in its own order, one that depends only on what every seat sees, and a
+seat the rules do not ask is offered only the answer that says nothing
+(``passing``):
 
 * **King Taco's NOPE window** asks only the seats that hold a NOPE and can
   pay for it (KT-H13). At every moment the rules could open one (a card
-  goes on the open stack and the turn passes, or a NOPE lands) the bridge
+  goes on the open stack and the turn passes, or a NOPE lands) the table
   asks every seat that may publicly NOPE (still in, 3 mana or more, two
   cards or more, not the player of the top card, not the seat the stack
   waits on before any NOPE), in the rules' order. A ``pass`` changes
@@ -18,21 +20,23 @@ says nothing (``passing``):
   on its decider at the same step whoever held a NOPE. A NOPE goes to the
   rules at once (everyone sees it) and asks anew.
 * **King Taco's auction** asks only the seats holding a number card to
-  discard one (KT-9.5). The bridge asks every other seat still in, in the
+  discard one (KT-9.5). The table asks every other seat still in, in the
   rules' order: the seat the rules ask discards, the others pass.
 * **Mao after a draw** asks the drawer only if it holds a card it may play.
-  The bridge asks the drawer first whenever the rules ask only it and the
+  The table asks the drawer first whenever the rules ask only it and the
   next seat: its choices are the rules' (a play, a phrase), if it is asked,
   and ``wait``, which here lets the next seat go on without time passing
   (the rules' ``wait`` runs the clock to the next deadline, which only a
   drawer holding a playable card could then do).
 
-What the bridge cannot hide is what the views show: a NOPE war nobody can
+What the table cannot hide is what the views show: a NOPE war nobody can
 answer resolves at once, and an auction ends at its last number card;
 every seat sees that (KT-H13 names it the one tell a real table has too).
-The rules are not changed: the bridge answers for them in the order it
-asks. An ``Asking`` reads the state only where every seat may (the public
-fields named in each class) and the rules' own ``to_act``.
+The rules are not changed: the table answers for them in the order it
+asks, and a runner gives a bot's pass without asking the bot, so bots
+decide exactly as where the rules alone ask. An ``Asking`` reads the state
+only where every seat may (the public fields named in each class) and the
+rules' own ``to_act``.
 """
 
 from __future__ import annotations
@@ -45,14 +49,14 @@ from ..engine.protocol import Game
 from ..games.king_taco.cards import COST, NOPE
 from ..games.king_taco.turns import seats_from
 
-#: the seats the bridge asks before the rules go on, in order, and what it remembers of the moment
+#: the seats the table asks before the rules go on, in order, and what it remembers of the moment
 Moment = tuple[tuple[int, ...], Any]
 
 
 class Asking:
-    """A game whose rules ask nobody in secret: the bridge asks whom the rules ask."""
+    """A game whose rules ask nobody in secret: the table asks whom the rules ask."""
 
-    #: the kind of action that says nothing while the bridge asks
+    #: the kind of action that says nothing while the table asks
     passing = "pass"
     #: whether a seat the rules ask may say nothing too (else it answers as the rules ask)
     declines = False
@@ -117,5 +121,5 @@ PLAIN = Asking()
 
 
 def asking(game: str) -> Asking:
-    """The bridge's order of asking for ``game`` (its registry name)."""
+    """The order of asking for ``game`` (its registry name)."""
     return ASKING.get(game, PLAIN)

@@ -17,6 +17,15 @@ its penalty (table mode), and once every seat has passed in a row the clock
 runs on to the rules' next deadline. Neither the mask nor the seat selected
 then depends on the rules in play or on a duty nobody was told of.
 
+Who is asked is public (envs/asking.py). Where the rules ask a seat because
+of cards only it sees (King Taco's NOPE window and auction, Mao after a
+draw), the table asks in an order every seat may know instead, and a seat
+the rules do not ask is offered only the answer that says nothing
+(``Asking.passing``): the seat to act, its mask and what it may do tell
+nobody those cards, in every environment alike (PettingZoo, Gymnasium,
+RLCard's ``run`` and OpenSpiel). A runner answers that pass for a bot
+without asking it (``passing_only``), so bots decide as before.
+
 Time (Mao): a seat's decisions include ``wait`` whenever the rules have a
 deadline (engine/encoding.py): the clock runs on to it. Other actions happen
 at the table's current clock. When the rules ask nobody but a deadline is
@@ -45,6 +54,7 @@ from ..engine.encoding import (
     decode,
 )
 from ..engine.protocol import Game
+from .asking import PLAIN, Asking, asking
 
 if TYPE_CHECKING:
     from gymnasium import spaces
@@ -116,6 +126,13 @@ class EncodedGame:
         self._passes = 0  # attempts: seats that have passed in a row
         self._seat = 0  # attempts: the seat whose go it is
         self._penalised: list[int] = [0] * self.players  # shaped: penalty cards each seat was last told of
+        # the order of asking where the rules ask in secret (envs/asking.py): the seats still to ask
+        # before the rules go on, those that said nothing since the rules last moved (passed over
+        # while the rules still ask them), and what the last moment was
+        self.asking: Asking = PLAIN if attempts else asking(self.game.name)
+        self.queue: tuple[int, ...] = ()
+        self.passed: tuple[int, ...] = ()
+        self.mark: Any = None
         if shaped:
             self.new(0)
             if self.encoding.penalty_cards(self.view(None)) is None:
@@ -147,7 +164,8 @@ class EncodedGame:
         self.game = registry.get(kept["game"])
 
     def put(self, state: Any) -> None:
-        """Play on ``state`` from now on (a sample of the same information set, say)."""
+        """Play on ``state`` from now on (a sample of the same information set, say), at the same
+        moment of the order of asking."""
         self.state = state
         self._decisions.clear()
         self._views.clear()
@@ -157,15 +175,21 @@ class EncodedGame:
         seats = self.game.to_act(self.state)
         self._passes, self._seat = 0, seats[0] if self.attempts and seats else 0  # the dealer starts Mao
         self._penalised = [0] * self.players
+        self.queue, self.mark = (), None
         self.settle()
 
     def settle(self) -> None:
-        """Let time pass while the rules ask nobody (a deadline pending); GameError when stuck.
-        Called after every change of the state, so it also forgets the decisions listed before."""
+        """Let time pass while the rules ask nobody (a deadline pending; GameError when stuck), then
+        find whom to ask (``Asking.moment``). Called after every change of the state, so it also
+        forgets the decisions listed before."""
         self._decisions.clear()
         self._views.clear()
-        if self.attempts:
-            return  # an open table always has a seat to decide, and passing lets time run
+        if not self.attempts:  # an open table always has a seat to decide, and passing lets time run
+            self._pass_time()
+        self.passed = ()
+        self.queue, self.mark = self.asking.moment(self.game, self.state, self.mark, self.queue)
+
+    def _pass_time(self) -> None:
         for _ in range(10_000):
             if self.over or self.game.to_act(self.state):
                 return
@@ -180,20 +204,38 @@ class EncodedGame:
         return self.game.result(self.state) is not None
 
     def seat_to_act(self) -> int | None:
-        """The first seat the rules ask (as in the simulator); with attempts, the seat whose go it is."""
+        """The seat asked now: the next in the public order of asking while it runs
+        (envs/asking.py), else the first seat the rules ask (as in the simulator) that has not
+        said nothing since they last moved; with attempts, the seat whose go it is."""
         if self.attempts:
             return None if self.over else self._seat
+        if self.queue:
+            return self.queue[0]
         seats = self.game.to_act(self.state)
-        return seats[0] if seats else None
+        return next((s for s in seats if s not in self.passed), seats[0]) if seats else None
 
     def legal(self, seat: int) -> list[Action]:
-        """``seat``'s decisions now: its legal actions, and ``wait`` in a game with time; with
+        """``seat``'s decisions now: its legal actions, and ``wait`` in a game with time; while the
+        public order of asking runs, only the answer that says nothing for a seat the rules do not
+        ask (and that answer besides the rules' where it may be declined: Mao's drawer); with
         ``attempts``, every attempt the referee would judge (engine.encoding.attempts)."""
         if seat not in self._decisions:
-            found = [*attempts(self.game, self.state, seat, self.encoding, self.act_size),
-                     Action(seat, WAIT)] if self.attempts else decisions(self.game, self.state, seat)
+            if self.attempts:
+                found = [*attempts(self.game, self.state, seat, self.encoding, self.act_size), Action(seat, WAIT)]
+            elif self.passing_only(seat):
+                found = [Action(seat, self.asking.passing)]
+            else:
+                found = decisions(self.game, self.state, seat)
+                if self.queue and self.asking.declines and not any(a.kind == self.asking.passing for a in found):
+                    found.append(Action(seat, self.asking.passing))
             self._decisions[seat] = self._indexed(seat, found)
         return self._decisions[seat]
+
+    def passing_only(self, seat: int) -> bool:
+        """Whether ``seat`` is asked only by the public order of asking, not by the rules: its one
+        decision is ``Asking.passing``, which a runner gives for a bot without asking it, so that
+        bots decide exactly as where the rules alone ask."""
+        return bool(self.queue) and seat == self.queue[0] and seat not in self.game.to_act(self.state)
 
     def view(self, seat: int | None) -> Any:
         """``seat``'s view, made once per state (a bpoker view is the dearest part of a step)."""
@@ -257,13 +299,23 @@ class EncodedGame:
         self.perform(decode(self.encoding, view, self.legal(seat), int(index)))
 
     def perform(self, action: Action | None) -> None:
-        """Carry out a decision of the seat to act (None: a bot that waits). With attempts, the
-        referee judges it, a wait is a pass, and the go moves on to the next seat."""
-        if not self.attempts:
-            if action is None:
-                raise GameError("only a table with attempts lets a seat pass")
+        """Carry out a decision of the seat to act (None: a bot that waits, at an open table).
+        While the public order of asking runs, the answer that says nothing waits for the last
+        seat asked (``_answered``)."""
+        if self.attempts:
+            self._attempt(action)
+        elif action is None:
+            raise GameError("only a table with attempts lets a seat pass")
+        elif self.queue:
+            self._answered(action)
+        else:
             carry_out(self.game, self.state, action)
-        elif action is None or action.kind == WAIT:
+            self.settle()
+
+    def _attempt(self, action: Action | None) -> None:
+        """An open table: the referee judges the attempt, a wait is a pass (every seat passing in a
+        row runs the clock to the next deadline), and the go moves on to the next seat."""
+        if action is None or action.kind == WAIT:
             self._passes += 1
             due = self.game.deadline(self.state)
             if self._passes >= self.players and due is not None:
@@ -272,9 +324,33 @@ class EncodedGame:
         else:
             referee.act(self.game, self.state, action)  # a legal one is applied, the rest penalised
             self._passes = 0
-        if self.attempts:
-            self._seat = (self._seat + 1) % self.players
+        self._seat = (self._seat + 1) % self.players
         self.settle()
+
+    def judge(self, action: Action, now: float | None = None) -> None:
+        """A bot's attempt the rules do not offer (a Mao player's slip, at game time ``now``): the
+        referee applies it, refuses it or assesses its penalty (engine/referee.py)."""
+        self.queue = self.queue[1:]
+        referee.act(self.game, self.state, action, now)
+        self.settle()
+
+    def _answered(self, action: Action) -> None:
+        """The seat asked in the public order answered: its answer goes to the rules, unless it says
+        nothing; after the last seat asked, the rules hear the seats they still ask (``Asking.close``)."""
+        self.queue = self.queue[1:]
+        if action.kind != self.asking.passing:
+            carry_out(self.game, self.state, action)
+            self.settle()
+            return
+        self._decisions.clear()  # the seat asked next, or the rules', decide otherwise
+        self.passed += (action.seat,)
+        if self.queue:
+            return
+        told = self.asking.close(self.game, self.state)
+        for each in told:
+            carry_out(self.game, self.state, each)
+        if told:
+            self.settle()
 
     def action_blocks(self) -> list[tuple[str, int, int]]:
         """The action space's blocks, ``(name, start, size)`` in index order: the encoding's

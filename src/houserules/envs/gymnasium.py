@@ -47,8 +47,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import ask, take_turn
-from ..engine.core import GameError
+from ..bots import ask
+from ..engine.core import Action, GameError
+from ..engine.encoding import WAIT
 from .common import EncodedGame
 from .run import Agent, agent
 
@@ -106,6 +107,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         raise GameError(f"{REDEALS} deals in a row ended before seat {self.seat} had a decision")
 
     def _play_bots(self) -> None:
+        """The bots' decisions until the learner is asked or the game ends. A bot asked only by the
+        public order of asking (envs/asking.py) passes without being asked, so it decides as
+        where the rules alone ask; a bot that waits lets the clock run on to the next deadline,
+        or, where that order asks it (Mao's drawer), lets the next seat go on."""
         t, game = self.table, self.table.game
         while not t.over:
             seat = t.seat_to_act()
@@ -115,12 +120,31 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if not hasattr(self.bots[seat], "choose"):  # a callable: an index from the seat's observation
                 t.act(seat, self.bots[seat](t.observe(seat)))
                 continue
+            if t.passing_only(seat):
+                t.perform(Action(seat, t.asking.passing))
+                continue
             legal = [a for a in game.legal(t.state) if a.seat == seat]  # bots wait by answering None
             if t.attempts:  # an open table: a bot acts when the rules ask it, else passes
                 t.perform(ask(self.bots[seat], game, t.state, seat, legal) if seat in game.to_act(t.state) else None)
                 continue
-            _, self._clock, _ = take_turn(self.bots[seat], game, t.state, seat, legal, self._clock)
-            t.settle()
+            self._bot_acts(seat, ask(self.bots[seat], game, t.state, seat, legal), legal)
+
+    def _bot_acts(self, seat: int, action: Action | None, legal: list[Action]) -> None:
+        """Carry out a bot's answer (as ``bots.take_turn`` does): a wait (None) runs the clock on to
+        the next deadline, or, where the public order of asking asks the bot (Mao's drawer), lets
+        the next seat go on; a bot that may err has its actions judged by the referee."""
+        t = self.table
+        if action is None:
+            if not t.queue:
+                due = t.game.deadline(t.state)
+                if due is None:
+                    raise GameError(f"the bot at seat {seat} waited with nothing to wait for")
+                self._clock = max(self._clock, due)
+            t.perform(Action(seat, WAIT))
+        elif self.bots[seat].attempts or action not in legal:
+            t.judge(action, self._clock)
+        else:
+            t.perform(action)
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         if self._done:

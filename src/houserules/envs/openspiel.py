@@ -21,8 +21,9 @@ What an OpenSpiel state is here:
   as the PettingZoo and Gymnasium environments'); the player to move is the
   first seat the rules ask, as in the simulator, except where the rules ask
   because of cards only that seat sees (King Taco's NOPE window and
-  auction, Mao after a draw): there the bridge asks in an order every seat
-  may know, and a seat the rules do not ask may only pass (envs/asking.py).
+  auction, Mao after a draw): there the environments' table asks in an
+  order every seat may know, and a seat the rules do not ask may only pass
+  (envs/asking.py; the same order as PettingZoo's and Gymnasium's).
   A game with time (Mao) offers ``wait`` and lets time pass by itself when
   the rules ask nobody (envs/common.py).
 * **Chance.** ``deals=0`` (the default): the game is SAMPLED_STOCHASTIC;
@@ -83,7 +84,6 @@ from ..engine import registry
 from ..engine.core import Action, GameError
 from ..engine.encoding import WAIT, decode
 from ..engine.infoset import forget_chance
-from .asking import PLAIN, Asking, asking
 from .common import EncodedGame, payoffs
 from .recall import Recall, digest
 
@@ -277,14 +277,6 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         self.moves = 0
         self.deal_seed: int | None = None
         self.first: int | None = None  # a resample's player to move, when other seats are asked too
-        # the bridge's own order of asking where the rules ask in secret (envs/asking.py): the seats
-        # still to ask before the rules go on, those that said nothing so far, those passed over
-        # until the rules next move (they said nothing and the rules still ask them), and what
-        # the last moment was
-        self.queue: tuple[int, ...] = ()
-        self.passed: tuple[int, ...] = ()
-        self.skip: tuple[int, ...] = ()
-        self.mark: Any = None
         self.recall = Recall(game.table.players, frames=game.rows > 0)
         if seed is not None:
             self._deal(seed)
@@ -302,7 +294,6 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             forget_chance(sample, rng)
             self.table.put(sample)
         self.deal_seed = seed
-        self._moved()
         self._remember(None)
 
     def _remember(self, actor: tuple[int, int] | None) -> None:
@@ -316,65 +307,18 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         table = self.table
         return lambda: np.asarray(table.encoding.observe(table.view(seat)), np.float32)
 
-    def _asking(self) -> Asking:
-        return PLAIN if self.table.attempts else asking(self.table.game.name)
-
-    def _moved(self) -> None:
-        """The rules moved: whom to ask now (envs/asking.py)."""
-        self.skip, self.passed = (), ()
-        self.queue, self.mark = self._asking().moment(self.table.game, self.table.state, self.mark, self.queue)
-
-    def _decisions(self, seat: int) -> list[Action]:
-        """What ``seat`` may decide now: the rules' decisions; while the bridge asks in its own
-        order, the rules' if they ask it (and the answer that says nothing where that may be
-        declined), else only the answer that says nothing (``Asking.passing``)."""
-        if not self.queue:
-            return self.table.legal(seat)
-        asking = self._asking()
-        if seat not in self.table.game.to_act(self.table.state):
-            return [Action(seat, asking.passing)]
-        out = self.table.legal(seat)
-        if asking.declines and not any(a.kind == asking.passing for a in out):
-            out = [*out, Action(seat, asking.passing)]
-        return out
-
-    def _answered(self, seat: int, chosen: Action) -> None:
-        """``seat`` answered the bridge: its answer goes to the rules, unless it says nothing; after
-        the last seat asked, the rules hear the seats they still ask (``Asking.close``)."""
-        asking = self._asking()
-        self.queue = self.queue[1:]
-        if chosen.kind != asking.passing:
-            self.table.perform(chosen)
-            self._moved()
-            return
-        self.passed += (seat,)
-        if self.queue:
-            return
-        told = asking.close(self.table.game, self.table.state)
-        for action in told:
-            self.table.perform(action)
-        if told:
-            self._moved()
-        else:
-            still = self.table.game.to_act(self.table.state)
-            self.skip = tuple(s for s in self.passed if s in still)
-
     # --- the OpenSpiel state API ---------------------------------------------------------
     def current_player(self) -> int:
         if self.deal_seed is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        if self.queue:
-            return self.queue[0]
-        if self.table.attempts:
-            seat = self.table.seat_to_act()
-            assert seat is not None
-            return seat
-        seats = self.table.game.to_act(self.table.state)
-        if self.first is not None and self.first in seats:
-            return self.first
-        return next((s for s in seats if s not in self.skip), seats[0])
+        table, first = self.table, self.first
+        if first is not None and not table.queue and not table.attempts and first in table.game.to_act(table.state):
+            return first
+        seat = table.seat_to_act()
+        assert seat is not None
+        return seat
 
     def is_terminal(self) -> bool:
         return self.deal_seed is not None and (self.table.over or self.moves >= self.house().max_moves)
@@ -383,7 +327,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         if self.is_terminal() or player != self.current_player():
             return []
         view = self.table.view(player)
-        return sorted(self.table.encoding.index(view, a) for a in self._decisions(player))
+        return sorted(self.table.encoding.index(view, a) for a in self.table.legal(player))
 
     def _guard(self) -> None:
         """A move deep in a recursive walk of the tree (CFR, exploitability, ``get_all_states``)
@@ -409,13 +353,9 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         self._guard()
         seat = self.current_player()
         self.first = None
-        chosen = decode(self.table.encoding, self.table.view(seat), self._decisions(seat), int(action))
+        chosen = decode(self.table.encoding, self.table.view(seat), self.table.legal(seat), int(action))
         self.moves += 1
-        if self.queue:
-            self._answered(seat, chosen)
-        else:
-            self.table.perform(chosen)
-            self._moved()
+        self.table.perform(chosen)
         self._remember((seat, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -425,7 +365,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             return f"deal {seed}{again}"
         if self.deal_seed is not None and not self.is_terminal() and player == self.current_player():
             try:
-                chosen = decode(self.table.encoding, self.table.view(player), self._decisions(player), int(action))
+                chosen = decode(self.table.encoding, self.table.view(player), self.table.legal(player), int(action))
                 if chosen.kind == WAIT:
                     return WAIT
                 return json.dumps(self.table.game.action_to_json(chosen), sort_keys=True)
@@ -453,8 +393,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
         has the same choices. Where the draw asks another seat too (Mao: a seat holding a card it
         can play is asked, and the real one may hold none), the player to move moves first in
         the sample (``first``: the order of seats asked at once is the bridge's, not the rules');
-        a draw where it is not asked, or has other choices, or where a seat the rules ask has
-        nothing to do (``_playable``), is drawn again."""
+        a draw where it is not asked, or has other choices, is drawn again."""
         twin: HouseRulesState = self.clone()
         if self.deal_seed is None:
             return twin
@@ -465,7 +404,7 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             forget_chance(sample, rng)
             twin.table.put(sample)
             twin.first = asked[0]
-            if (twin.current_player(), twin._legal_actions(player_id)) == asked and twin._playable():
+            if (twin.current_player(), twin._legal_actions(player_id)) == asked:
                 break
         else:  # no draw agreed: the position itself (counted; never seen in tests)
             self.house().fallbacks += 1
@@ -474,12 +413,6 @@ class HouseRulesState(pyspiel.State):  # type: ignore[misc]
             if seat != player_id:
                 twin.recall.restart(seat, digest(_view_text(twin.table, seat)), twin._observer(seat))
         return twin
-
-    def _playable(self) -> bool:
-        """Whether every seat the rules ask has a decision. A redraw can break what the rules
-        assumed of a hand nobody else sees (King Taco asks a seat for an auction discard because
-        it holds a number card; a redraw of its hand may hold none): such a draw is drawn again."""
-        return all(self.table.legal(seat) for seat in self.table.game.to_act(self.table.state))
 
 
 class Observer:

@@ -45,7 +45,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..bots import Bot, ask, make
-from ..engine import referee
 from ..engine.core import Action, GameError
 from ..engine.encoding import WAIT
 from .common import EncodedGame
@@ -160,18 +159,20 @@ def play(table: EncodedGame, agents: Sequence[Agent], seed: int = 0, training: b
             steps[seat].append(Step(seen["observation"], seen["action_mask"], int(index), 0.0))
             continue
         bot: Bot = who  # type: ignore[assignment]
-        view, legal = table.view(seat), [a for a in table.legal(seat) if a.kind != WAIT]
-        choice = ask(bot, game, table.state, seat, legal) if legal else None
-        action = choice if choice is not None else Action(seat, WAIT)
+        if table.passing_only(seat):  # asked only by the public order of asking: it passes, unasked
+            action = Action(seat, table.asking.passing)
+        else:
+            legal = [a for a in table.legal(seat) if a.kind != WAIT]
+            choice = ask(bot, game, table.state, seat, legal) if legal else None
+            action = choice if choice is not None else Action(seat, WAIT)
         try:
-            index = table.encoding.index(view, action)
+            index = table.encoding.index(table.view(seat), action)
         except GameError:
             index = -1
-        if action.kind == WAIT or action in legal:
+        if action.kind == WAIT or action in table.legal(seat):
             table.perform(action)
         else:  # a bot that may err (a Mao player's slip): the referee judges it
-            referee.act(game, table.state, action)
-            table.settle()
+            table.judge(action)
         steps[seat].append(Step(seen["observation"], seen["action_mask"], index, 0.0))
     else:
         raise GameError(f"{game.title} did not end within {MAX_DECISIONS} decisions")

@@ -75,7 +75,7 @@ class Acting(Rematching):
         if key is None:
             return None
         try:
-            return await self.hub.io.run(self.hub.store.ack, self.id, key)
+            return await self.hub.io.read(self.hub.store.ack, self.id, key)
         except sqlite3.Error:
             log.exception("table %s: could not look an act up in the store", self.id)
             raise not_saved("that action") from None
@@ -142,7 +142,7 @@ class Acting(Rematching):
                 raise ProtocolError("named", "only a person whose seat has no name yet says it, before play")
             named = replace(self.seats[seat], name=said, joined=True)
             try:
-                self.hub.store.update_seat(self.id, seat, named)
+                await self.hub.io.run(self.hub.store.update_seat, self.id, seat, named)
             except sqlite3.Error:
                 log.exception("table %s: could not store seat %d's name", self.id, seat)
                 raise not_saved("your name") from None

@@ -55,10 +55,12 @@ class SmokeRun(BaseModel):
     games: int = Field(description="seeded games of the game's club bots played under the book")
     players: int
     bot: str
-    turn_limit: int
-    at_limit: int = Field(description="games that reached the turn limit without a winner")
+    turn_limit: int = Field(description="the turn limit the games were played to (0: the game is counted in rounds)")
+    at_limit: int = Field(description="games that reached the turn limit (or the last round) without a winner")
     share: float
     fired: int = Field(description="house rules fired in all the games")
+    rounds: int = Field(0, description="the rounds each game was played to, in a game counted in rounds "
+                                       "(Cripple Mr Onion's match); 0 otherwise")
 
 
 class HouseVerdict(BaseModel):

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Header, HTTPException, Request
 
 from ..engine import registry
 from ..engine.core import GameError
+from ..engine.house.form import said
 from .clients import Unavailable
 from .gate import party
 from .hub import Hub
@@ -58,7 +59,7 @@ async def may_create(request: Request, authorization: str | None) -> dict[str, s
     tags to store with the table."""
     hub_, secret = hub(request), bearer(authorization)
     try:
-        seat = await hub_.io.run(hub_.store.seat_of, token_hash(secret)) if secret else None
+        seat = await hub_.io.read(hub_.store.seat_of, token_hash(secret)) if secret else None
     except sqlite3.Error:
         seat = None  # counted as the address: the limits still hold
     try:
@@ -102,7 +103,7 @@ async def list_tables(request: Request, limit: int = 50) -> list[dict[str, Any]]
     """The newest listed tables (public facts only); private tables (the default) are not listed."""
     try:
         store = hub(request).store
-        return await hub(request).io.run(store.recent, max(1, min(limit, 200)))
+        return await hub(request).io.read(store.recent, max(1, min(limit, 200)))
     except sqlite3.Error:
         log.exception("could not list the tables")
         raise HTTPException(503, "the server could not read its storage; try again later") from None
@@ -135,8 +136,10 @@ async def table_replay(request: Request, table_id: str,
             raise HTTPException(409, "the game is not over yet: its replay opens when it is")
         actions = list(live.table.record.actions) if live.table.record else []
         names = [s.name for s in live.seats]
+        vocab = live.table.game.vocabulary
         summary = {"table": live.id, "game": live.table.game.name, "title": live.table.game.title, "seat": seat,
                    "seats": names, "options": live.public_options(),
+                   "house": said(live.table.options, vocab) if vocab is not None else [],
                    "result": live.table.record.result if live.table.record else None, "listed": live.listed}
     replay: dict[str, Any] | None = kept(live.id, seat, len(actions))
     if replay is None:

@@ -66,7 +66,7 @@ class Chat:
         """The newest lines, oldest first (none if the store cannot be read: the game goes on)."""
         if self.lines is None:
             try:
-                self.lines = await self.io.run(self.io.store.chat, self.table_id, RECENT)
+                self.lines = await self.io.read(self.io.store.chat, self.table_id, RECENT)
             except sqlite3.Error:
                 log.exception("table %s: could not read its chat", self.table_id)
                 return []
@@ -100,7 +100,7 @@ class Chat:
         """Lines another server process stored since this copy last looked (cluster.py)."""
         known = self.lines[-1]["n"] if self.lines else -1
         try:
-            fresh = await self.io.run(self.io.store.chat, self.table_id, RECENT)
+            fresh = await self.io.read(self.io.store.chat, self.table_id, RECENT)
         except sqlite3.Error:
             log.exception("table %s: could not read its chat", self.table_id)
             return []

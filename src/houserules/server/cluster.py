@@ -26,6 +26,10 @@ The design is small on purpose:
   are connected to it at which tables; a seat counts as connected while
   some live process said so within ``PRESENCE_TTL`` seconds, so the owner
   does not hand a seat to a stand-in whose player sits at another process.
+- **No statement on the event loop.** The lock connection is used by one
+  thread of its own (claims, releases and announcements in the order they
+  were asked for), the listener by another: a database that stalls holds up
+  the beat and the tables being loaded, never the room (issue 38).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from typing import Any, Protocol
 
@@ -75,6 +80,9 @@ class Cluster:
         #: table -> seat -> when (wall-clock time) the owner's stand-in sits down there (as it said)
         self.due: dict[str, dict[int, float]] = {}
         self.locks = psycopg.connect(store.dsn, autocommit=True, connect_timeout=10)
+        #: the one thread that uses ``locks``; ``owned`` changes there too, so claims and releases
+        #: of a table keep their order and a table's lock is never taken twice
+        self.talk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="houserules-cluster")
         self.members: Members | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
@@ -95,6 +103,7 @@ class Cluster:
             self._beat.cancel()
         if self._listener is not None:
             self._listener.join(timeout=3)
+        self.talk.shutdown(wait=False, cancel_futures=True)  # a stalled statement does not hold up the end
         with suppress(psycopg.Error):
             self.locks.close()
 
@@ -102,8 +111,12 @@ class Cluster:
     def owns(self, table_id: str) -> bool:
         return table_id in self.owned
 
-    def claim(self, table_id: str) -> bool:
+    async def claim(self, table_id: str) -> bool:
         """Take the table if no other process holds it (True: it is ours, now or already)."""
+        return await asyncio.get_running_loop().run_in_executor(self.talk, self.claim_now, table_id)
+
+    def claim_now(self, table_id: str) -> bool:
+        """As ``claim``, on the calling thread (the cluster's own, or a caller off the event loop)."""
         if table_id in self.owned:
             return True
         try:
@@ -118,6 +131,10 @@ class Cluster:
 
     def release(self, table_id: str) -> None:
         """The table leaves this process's memory: another process may own it."""
+        with suppress(RuntimeError):  # the cluster is closing
+            self.talk.submit(self._release, table_id)
+
+    def _release(self, table_id: str) -> None:
         if table_id in self.owned:
             self.owned.discard(table_id)
             with suppress(psycopg.Error):
@@ -156,6 +173,11 @@ class Cluster:
         self._notify([f"s {self.origin} {table_id} {seat}"])
 
     def _notify(self, payloads: list[str]) -> None:
+        """Send ``payloads`` on the cluster's thread, after what was asked before them."""
+        with suppress(RuntimeError):  # the cluster is closing
+            self.talk.submit(self._notify_now, payloads)
+
+    def _notify_now(self, payloads: list[str]) -> None:
         try:
             with self.locks.transaction():
                 for p in payloads:
@@ -201,13 +223,30 @@ class Cluster:
         while True:
             await asyncio.sleep(BEAT)
             try:
-                self._beat_once()
+                await self._beat_once()
             except Exception:  # noqa: BLE001 - a beat that failed is tried again next time
                 log.exception("the cluster's beat failed")
 
-    def _beat_once(self) -> None:
+    async def _beat_once(self) -> None:
+        """What the tables say is read here, on the loop; the database is spoken to on the
+        cluster's thread, which the beat awaits (a stalled database delays the next beat)."""
         members = self.members
         assert members is not None
+        held = list(members.held())
+        connected = {t: seats for t in held if (seats := members.connected(t))}
+        taken = await asyncio.get_running_loop().run_in_executor(self.talk, self._beat_talk, held, connected)
+        now_held = set(members.held())
+        for table_id in taken:
+            if table_id in now_held:
+                log.info("table %s: taken over by this process", table_id)
+                members.changed(table_id, True)
+            else:  # it left memory while the beat spoke to the database
+                self.release(table_id)
+        self._forget_stale(members)
+
+    def _beat_talk(self, held: list[str], connected: dict[str, list[int]]) -> list[str]:
+        """On the cluster's thread: the lock connection checked, the tables held but not owned
+        tried, and which seats are connected here said; the tables taken over."""
         if self.locks.closed or self.locks.broken:
             # The locks went with the connection: this process owns nothing until it claims again.
             log.warning("the lock connection to the database broke; owning no table until it is back")
@@ -215,13 +254,8 @@ class Cluster:
             try:
                 self.locks = psycopg.connect(self.store.dsn, autocommit=True, connect_timeout=5)
             except psycopg.Error:
-                return
-        held = list(members.held())
-        for table_id in held:
-            if table_id not in self.owned and self.claim(table_id):
-                log.info("table %s: taken over by this process", table_id)
-                members.changed(table_id, True)
-        connected = {t: seats for t in held if (seats := members.connected(t))}
+                return []
+        taken = [t for t in held if t not in self.owned and self.claim_now(t)]
         notes, batch = [], {}
         for table_id, seats in connected.items():  # NOTIFY payloads stay under PostgreSQL's 8000 bytes
             batch[table_id] = seats
@@ -231,7 +265,11 @@ class Cluster:
         if batch:
             notes.append(batch)
         if notes:
-            self._notify([f"P {self.origin} {json.dumps(b, separators=(',', ':'))}" for b in notes])
+            self._notify_now([f"P {self.origin} {json.dumps(b, separators=(',', ':'))}" for b in notes])
+        return taken
+
+    def _forget_stale(self, members: Members) -> None:
+        """Presence not said again within PRESENCE_TTL is forgotten (the tables are told)."""
         fresh = time.monotonic() - PRESENCE_TTL
         for table_id in list(self.presence):
             said = self.presence[table_id]

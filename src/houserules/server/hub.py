@@ -49,7 +49,7 @@ class Hub:
                  idle: float | None = IDLE, policies: Mapping[str, Mapping[str, str]] | None = None,
                  answer: float = ANSWER):
         self.store = store
-        #: the store's calls off the event loop (``await hub.io.run(hub.store.load, ...)``)
+        #: the store's calls off the event loop (``await hub.io.run(hub.store.append, ...)``; reads ``io.read``)
         self.io = Offloaded(store)
         #: trained policies this server offers as bots, by game and name (``serve --policies DIR``)
         self.policies = policies or {}
@@ -176,7 +176,12 @@ class Hub:
         except (sqlite3.Error, ValueError):
             log.exception("table %s: could not be read from the store", table_id)
             raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
-        return None if stored is None else self._adopt(stored, replayed(_open(stored)))
+        if stored is None:
+            return None
+        table = replayed(_open(stored))
+        if self.cluster is not None:
+            self.cluster.talk.submit(self.cluster.claim_now, table_id).result()
+        return self._adopt(stored, table)
 
     async def fetch(self, table_id: str) -> LiveTable | None:
         """As ``get``, with the store read and the record replayed off the event loop."""
@@ -184,13 +189,15 @@ class Hub:
         if live is not None:
             return live
         try:
-            stored = await self.io.run(self.store.load, table_id)
+            stored = await self.io.read(self.store.load, table_id)
         except (sqlite3.Error, ValueError):
             log.exception("table %s: could not be read from the store", table_id)
             raise Unavailable(f"table {table_id} cannot be read from the server's storage right now") from None
         if stored is None:
             return None
         table = await asyncio.to_thread(replayed, _open(stored))
+        if self.cluster is not None:  # the table's own, if no other process holds it (off the loop too)
+            await self.cluster.claim(table_id)
         return self._held(table_id) or self._adopt(stored, table)  # another fetch may have been first
 
     async def make_room(self) -> bool:
@@ -199,7 +206,7 @@ class Hub:
         in a cluster, at another process; no bot, clock or grace period running); whether one
         was. Old idle tables yield to new ones, so a flood of tables cannot shut the door."""
         since = time.time() - OPEN_WINDOW
-        for table_id in await self.io.run(self.store.oldest_open, since, 50):
+        for table_id in await self.io.read(self.store.oldest_open, since, 50):
             live = self.tables.get(table_id)
             if (live is not None and not live.idle) or (self.cluster is not None and self.cluster.elsewhere(table_id)):
                 continue
@@ -218,9 +225,7 @@ class Hub:
         return live
 
     def _adopt(self, stored: StoredTable, table: Table) -> LiveTable:
-        """Hold the table just loaded (and, in a cluster, try to own it)."""
-        if self.cluster is not None:
-            self.cluster.claim(stored.id)
+        """Hold the table just loaded (in a cluster, its claim was tried first)."""
         live = self.tables[stored.id] = LiveTable(self, stored, table)
         self._trim(live)
         return live
@@ -231,7 +236,7 @@ class Hub:
         (the table's clock does not count the downtime). Tables are replayed one at a time,
         the server answering meanwhile; one that cannot be is left for the log."""
         try:
-            ids = await self.io.run(self.store.in_play, self.max_tables)
+            ids = await self.io.read(self.store.in_play, self.max_tables)
         except sqlite3.Error:
             log.exception("could not list the tables in play")
             return

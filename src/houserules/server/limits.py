@@ -109,9 +109,9 @@ class Admission:
         since = time.time() - OPEN_WINDOW
         store = self.io.store
         try:
-            theirs = await self.io.run(store.open_count, since, tag)
-            ours = await self.io.run(store.open_count, since, None, network)
-            everyone = await self.io.run(store.open_count, since)
+            theirs = await self.io.read(store.open_count, since, tag)
+            ours = await self.io.read(store.open_count, since, None, network)
+            everyone = await self.io.read(store.open_count, since)
         except sqlite3.Error:
             log.exception("could not count the open tables")
             raise Unavailable("the server could not read its storage; try again later") from None

@@ -196,7 +196,7 @@ class Presence(Moving):
             if cluster is None:
                 return
             try:
-                stored = await self.hub.io.run(cluster.store.load, self.id, len(self._actions()))
+                stored = await self.hub.io.read(cluster.store.load, self.id, len(self._actions()))
             except sqlite3.Error:
                 log.exception("table %s: could not be read to catch up", self.id)
                 return

@@ -158,6 +158,8 @@ class Replay(BaseModel):
     seat: int | None = Field(description="whose view the frames are (null: a spectator's)")
     seats: list[str] = Field(description="the seats' names")
     options: dict[str, Any] = Field(description="the options as anyone may know them once the game is over")
+    house: list[dict[str, str]] = Field([], description='the house rules the game was played by, each in words: '
+                                                         '[{"id", "title", "words"}] (none without a book)')
     result: dict[str, Any] | None
     listed: bool = Field(description="the table is listed: its replay opens for anyone, without a secret")
     frames: list[dict[str, Any]] = Field(description='the deal, then each moment that showed something: {"entry": '

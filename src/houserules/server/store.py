@@ -7,7 +7,9 @@ state is never stored, it is replayed, so a stored table cannot disagree
 with the rules that made it.
 
 Every write is its own transaction and is committed before the caller
-acknowledges anything. In WAL mode a committed transaction survives the
+acknowledges anything. Writes use one connection (the server calls them from
+one thread: stores.Offloaded); reads use a connection per thread (``reader``),
+so in WAL mode they go on while a write waits for another process's lock. In WAL mode a committed transaction survives the
 server process being killed at any moment (``sync="normal"``, the default);
 ``sync="full"`` also survives the machine losing power, at the price of an
 fsync per action.
@@ -39,8 +41,10 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -201,19 +205,25 @@ class Store:
     """The tables, seats and actions in one SQLite database."""
 
     #: threads the server runs the store's calls on (stores.Offloaded): SQLite has one writer, so
-    #: one thread, which alone uses the connection, in the order the calls were made
+    #: writes run on one thread, which alone uses ``db``, in the order they were made; reads run on
+    #: ``readers`` threads, each with a connection of its own (``reader``): in WAL mode a reader
+    #: never waits for a writer, so a write waiting on another process's lock holds up no read
     threads = 1
+    readers = 2
 
     def __init__(self, path: str | Path, sync: str = "normal"):
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, got {sync!r}")
         self.path = Path(path)
+        self._local = threading.local()
+        #: every reader connection opened, by any thread (closed with the store)
+        self._readers: list[sqlite3.Connection] = []
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a directory; --db names the database file")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            # The server calls the store from its one event-loop thread; tests may
-            # open it from another thread, hence check_same_thread=False.
+            # The server writes from its one writer thread (stores.Offloaded), not the thread
+            # that opened the store, hence check_same_thread=False.
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open the table database {self.path}: {exc}") from None
@@ -249,7 +259,31 @@ class Store:
             raise sqlite3.DatabaseError("; ".join(lines[:3]))
 
     def close(self) -> None:
+        for conn in self._readers:
+            conn.close()
         self.db.close()
+
+    @property
+    def reader(self) -> sqlite3.Connection:
+        """This thread's connection for reads (opened on first use; it may not write)."""
+        conn: sqlite3.Connection | None = getattr(self._local, "reader", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA query_only=ON")
+            self._local.reader = conn
+            self._readers.append(conn)
+        return conn
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[sqlite3.Connection]:
+        """This thread's reader in one read transaction: several reads of one moment."""
+        db = self.reader
+        db.execute("BEGIN")
+        try:
+            yield db
+        finally:
+            if db.in_transaction:
+                db.execute("COMMIT")
 
     def _tx(self, statements: Iterable[Statement]) -> None:
         """Run statements as one committed transaction (or none of them)."""
@@ -309,33 +343,33 @@ class Store:
 
     # --- reads ------------------------------------------------------------
     def load(self, table_id: str) -> StoredTable | None:
-        row = self.db.execute(
-            "SELECT id, game, options, seed, created, result, rematch, settings FROM tables WHERE id = ?", (table_id,)
-        ).fetchone()
-        if row is None:
-            return None
-        seats = [StoredSeat(name, bot, th, bool(joined)) for name, bot, th, joined in self.db.execute(
-            "SELECT name, bot, token_hash, joined FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
-        actions = [json.loads(a) for (a,) in self.db.execute(
-            "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
+        with self._snapshot() as db:  # the seats and actions of one moment
+            row = db.execute("SELECT id, game, options, seed, created, result, rematch, settings FROM tables "
+                             "WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            seats = [StoredSeat(name, bot, th, bool(joined)) for name, bot, th, joined in db.execute(
+                "SELECT name, bot, token_hash, joined FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+            actions = [json.loads(a) for (a,) in db.execute(
+                "SELECT action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]
         return StoredTable(row[0], row[1], json.loads(row[2]), row[3], seats, actions,
                            json.loads(row[5]) if row[5] else None, row[6], row[4],
                            json.loads(row[7]) if row[7] else {})
 
     def ack(self, table_id: str, key: str) -> dict[str, Any] | None:
         """The ack the act ``key`` (``act_key``) was answered with, if it is stored."""
-        row = self.db.execute(ACK_SELECT.replace("%s", "?"), (table_id, key)).fetchone()
+        row = self.reader.execute(ACK_SELECT.replace("%s", "?"), (table_id, key)).fetchone()
         return json.loads(row[0]) if row is not None else None
 
     def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         """The table's newest ``limit`` chat lines, oldest first."""
-        rows = self.db.execute(CHAT_SELECT.replace("%s", "?"), (table_id, limit)).fetchall()
+        rows = self.reader.execute(CHAT_SELECT.replace("%s", "?"), (table_id, limit)).fetchall()
         return chat_lines(rows)
 
     def recent(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest listed tables, for the lobby: id, game, created, finished or not.
         Tables are private unless created with ``listed``."""
-        rows = self.db.execute(
+        rows = self.reader.execute(
             "SELECT id, game, created, result IS NOT NULL FROM tables "
             "WHERE json_extract(settings, '$.listed') = 1 ORDER BY created DESC LIMIT ?", (limit,))
         return [{"id": i, "game": g, "created": c, "over": bool(o)} for i, g, c, o in rows]
@@ -352,30 +386,30 @@ class Store:
         if network is not None:
             sql += " AND coalesce(json_extract(settings, '$.network'), json_extract(settings, '$.party')) = ?"
             args += (network,)
-        (n,) = self.db.execute(sql, args).fetchone()
+        (n,) = self.reader.execute(sql, args).fetchone()
         return int(n)
 
     def oldest_open(self, since: float, limit: int) -> list[str]:
         """The unfinished, unclosed tables made since ``since``, untouched longest first."""
-        rows = self.db.execute("SELECT id FROM tables WHERE " + OPEN.replace("%s", "?") +
+        rows = self.reader.execute("SELECT id FROM tables WHERE " + OPEN.replace("%s", "?") +
                                " ORDER BY coalesce(touched, created) LIMIT ?", (since, limit))
         return [i for (i,) in rows]
 
     def seat_of(self, digest: str) -> tuple[str, int] | None:
         """The table and seat whose token hashes to ``digest`` (an invite link proving who one is)."""
-        row = self.db.execute("SELECT table_id, seat FROM seats WHERE token_hash = ?", (digest,)).fetchone()
+        row = self.reader.execute("SELECT table_id, seat FROM seats WHERE token_hash = ?", (digest,)).fetchone()
         return (str(row[0]), int(row[1])) if row is not None else None
 
     def in_play(self, limit: int) -> list[str]:
         """The newest ``limit`` tables being played: unfinished, not closed, and every person's
         seat taken (the ones whose bots and clocks should run without anyone connected; a paused
         one resumes once its host's grace period ends)."""
-        rows = self.db.execute(
+        rows = self.reader.execute(
             "SELECT id FROM tables t WHERE result IS NULL AND json_extract(settings, '$.closed') IS NULL "
             "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.bot IS NULL AND s.joined = 0) "
             "ORDER BY created DESC LIMIT ?", (limit,))
         return [i for (i,) in rows]
 
     def action_count(self, table_id: str) -> int:
-        (n,) = self.db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
+        (n,) = self.reader.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
         return int(n)

@@ -125,8 +125,10 @@ class Conflict(StorageFailed):
 class PgStore:
     """The tables, seats and actions in one PostgreSQL database (psycopg 3)."""
 
-    #: threads the server runs the store's calls on (stores.Offloaded), each with its own connection
+    #: threads the server runs the store's calls on (stores.Offloaded), each with its own connection;
+    #: reads share them
     threads = POOL
+    readers = 0
 
     def __init__(self, dsn: str):
         if psycopg is None:

@@ -43,6 +43,8 @@ class TableStore(Protocol):
 
     #: how many threads may call it at once (Offloaded): SQLite 1, PostgreSQL its pool's size
     threads: int
+    #: threads of their own for its reads (Offloaded.read; 0: reads share the ``threads``)
+    readers: int
 
     def close(self) -> None: ...
     def create(self, table: StoredTable) -> None: ...
@@ -70,21 +72,29 @@ if TYPE_CHECKING:
 
 
 class Offloaded:
-    """A store's calls off the event loop, so that no statement stops the room: SQLite's on one
-    writer thread (in the order they were made), PostgreSQL's on a pool of threads with a
-    connection each. A caller awaits the call under its table's lock, so a move is still
-    stored before it is shown, and a table whose statement waits holds up only itself."""
+    """A store's calls off the event loop, so that no statement stops the room: SQLite's writes
+    on one writer thread (in the order they were made) and its reads on threads of their own,
+    PostgreSQL's on a pool of threads with a connection each. A caller awaits the call under
+    its table's lock, so a move is still stored before it is shown (and read back after it is
+    stored), and a table whose statement waits holds up only itself."""
 
     def __init__(self, store: TableStore):
         self.store = store
         self.pool = ThreadPoolExecutor(max_workers=store.threads, thread_name_prefix="houserules-store")
+        self.reads = ThreadPoolExecutor(max_workers=store.readers, thread_name_prefix="houserules-read") \
+            if store.readers else self.pool
 
     async def run(self, call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """``call(*args, **kwargs)`` (a method of the store) on the store's threads."""
+        """``call(*args, **kwargs)`` (a method of the store that writes) on the store's threads."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(call, *args, **kwargs))
+
+    async def read(self, call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``call(*args, **kwargs)`` (a method of the store that only reads) on its reading threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.reads, functools.partial(call, *args, **kwargs))
 
     def close(self) -> None:
         """Wait for the calls under way, then close the store."""
+        self.reads.shutdown(wait=True)
         self.pool.shutdown(wait=True)
         self.store.close()
 

@@ -56,7 +56,7 @@ class Storing(Sending):
         if act is None:
             return None
         try:
-            return await self.hub.io.run(self.hub.store.ack, self.id, act[0])
+            return await self.hub.io.read(self.hub.store.ack, self.id, act[0])
         except sqlite3.Error:
             return None
 
@@ -67,7 +67,7 @@ class Storing(Sending):
         if cluster is None or self.evicted:
             return
         try:
-            new = await self.hub.io.run(cluster.store.actions_since, self.id, len(self._actions()))
+            new = await self.hub.io.read(cluster.store.actions_since, self.id, len(self._actions()))
             for raw in new:
                 self.table.replay_entry(raw)
         except Exception:

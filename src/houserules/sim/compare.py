@@ -22,7 +22,9 @@ bots' decisions that had more than one legal choice), ``lead_changes`` (per
 100 turns) and ``lead_taken_at`` (the share of the game played before the
 winner took the lead for good), where the game has a ``standing``; and
 ``house.ID.fired``, how often house rule ``ID`` fired (the game's events of
-kind ``house`` whose ``rule`` is ``ID``). With ``skill`` (stronger, weaker),
+kind ``house`` whose ``rule`` is ``ID``, and the decisions it narrowed without
+an event, ``Game.narrowing``: a ``forbid`` rule in strict mode, whose card is
+simply not offered). With ``skill`` (stronger, weaker),
 each deal is played once more by one stronger seat among weaker ones:
 ``skill_gap`` is the stronger bot's share of the win above its fair share.
 
@@ -395,7 +397,7 @@ def measure_words(measure: str) -> str:
     if head == "ended":
         return f"share of games that ended: {rest}"
     if head == "wins_by_seat":
-        return f"seat {rest}'s share of the wins"
+        return f"seat {int(rest) + 1}'s share of the wins"  # seats count from 1 where a person reads them
     if head == "win_rate_by_bot":
         return f"{rest}'s win rate"
     if measure == BALANCE:

@@ -10,6 +10,7 @@ and the share that reached it (a book can pass every check and still make games 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,8 +35,10 @@ SMOKE_ROUNDS = 5
 
 @dataclass
 class Smoke:
-    """A smoke run: ``games`` seeded games of ``bot`` at ``players`` seats; ``limit`` of them
-    reached the turn limit of ``turns`` (no winner), ``fired`` house rules fired in all."""
+    """A smoke run: ``games`` seeded games of ``bot`` at ``players`` seats, played to a turn limit
+    of ``turns`` or, in a game counted in rounds (Cripple Mr Onion's match), to ``rounds`` rounds
+    (``turns`` then 0: it has no turn limit); ``limit`` of them ended without a winner (at the turn
+    limit), ``fired`` house rules fired in all."""
 
     games: int
     players: int
@@ -43,6 +46,7 @@ class Smoke:
     turns: int
     limit: int = 0
     fired: int = 0
+    rounds: int = 0
 
     @property
     def share(self) -> float:
@@ -69,7 +73,7 @@ class HouseReport:
         if self.smoke is not None:
             s = self.smoke
             out["smoke"] = {"games": s.games, "players": s.players, "bot": s.bot, "turn_limit": s.turns,
-                            "at_limit": s.limit, "share": s.share, "fired": s.fired}
+                            "at_limit": s.limit, "share": s.share, "fired": s.fired, "rounds": s.rounds}
         return out
 
 
@@ -91,7 +95,7 @@ def check_book(game_name: str, text: str, players: int | None = None, games: int
     book = house_book.parse(text, vocab)
     seats = game.seats_for(game.options({} if players is None else {"players": players}))
     found = verdict(book, vocab, seats)
-    said = [(r.id, r.title, house_book.explain(r, vocab)) for r in book.rules]
+    said = list(house_book.sayings(book, vocab))
     if found.refusal is not None:
         return HouseReport(game.name, said, found.refusal)
     report = HouseReport(game.name, said, None, list(found.warnings))
@@ -112,12 +116,13 @@ def smoke(game_name: str, book: dict[str, Any], players: int, games: int,
         raw["rounds"] = SMOKE_ROUNDS
     options = game.options(raw)
     bot = levels(game.name)["club"]
-    out = Smoke(games, players, bot, options.get("max_turns", 0))
+    out = Smoke(games, players, bot, options.get("max_turns", 0), rounds=0 if "max_turns" in keys else options.get("rounds", 0))
     for seed in range(games):
-        state, events, _ = play(game.name, options, seed, [bot] * players)
+        narrowed: Counter[str] = Counter()
+        state, events, _ = play(game.name, options, seed, [bot] * players, narrowed=narrowed)
         result = game.result(state)
         out.limit += result is None or not result.winners
-        out.fired += sum(e.kind == "house" for e in events)
+        out.fired += sum(e.kind == "house" for e in events) + narrowed.total()
         if progress is not None:
             progress(1)
     return out

@@ -88,7 +88,8 @@ def _flatten(prefix: str, value: Any, out: Counter[str]) -> None:
 
 
 def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[str],
-         watch: Callable[[Any, int], None] | None = None) -> tuple[Any, list[Event], int]:
+         watch: Callable[[Any, int], None] | None = None,
+         narrowed: Counter[str] | None = None) -> tuple[Any, list[Event], int]:
     """One game with bot ``kinds[s]`` at seat ``s``: the final state, its events, its action count.
     Where several seats are asked at once, they are asked in turn and the first that acts acts;
     the clock runs on only when every one of them waits (in Mao, a seat that waits must not let
@@ -97,7 +98,8 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
     Only seats the game waits for are asked: a free action (legal for a seat not in ``to_act``,
     docs/engine.md) is offered to people, and a bot takes it when its own decision comes.
     ``watch(state, choices)`` is told of each action a bot takes: the state after it, and how
-    many legal actions the bot chose among."""
+    many legal actions the bot chose among. ``narrowed``, under a house book, counts by rule
+    the decisions a house rule narrowed without an event (``Game.narrowing``)."""
     game = registry.get(game_name)
     bots = [make(game.name, k, seed * 7919 + s) for s, k in enumerate(kinds)]
     state = game.new(options, seed)
@@ -106,6 +108,7 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
     actions = 0
     clock = 0.0  # game time (seconds): moves when every bot asked chooses to wait, or after a stall
     still = 0  # actions since the clock last moved
+    narrowing = game.narrowing if narrowed is not None and options.get("house") is not None else None
     while actions < MAX_ACTIONS:
         seats = to_act(state)
         if not seats:
@@ -118,6 +121,7 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
                 continue
         before = clock
         choices = legal(state)
+        ruled = narrowing(state) if narrowing is not None else ()
         for i, seat in enumerate(seats):
             mine = [a for a in choices if a.seat == seat]  # never another seat's free action
             last = i == len(seats) - 1
@@ -128,6 +132,8 @@ def play(game_name: str, options: Mapping[str, Any], seed: int, kinds: Sequence[
                 break
         events.extend(happened)
         actions += acted
+        if acted and ruled and narrowed is not None:
+            narrowed.update(ruled)
         still = still + 1 if clock == before else 0
     return state, events, actions
 
@@ -151,7 +157,8 @@ class GameFacts:
     course: dict[str, float] = field(default_factory=dict)
     #: how it ended (``Result.how``: "went out", "turn limit" ...); "" without a result
     ending: str = ""
-    #: how often each house rule fired, by its id (the game's events of kind ``house``)
+    #: how often each house rule fired, by its id: the game's events of kind ``house``, and the
+    #: decisions it narrowed without one (``Game.narrowing``: a ``forbid`` rule in strict mode)
     house: Counter[str] = field(default_factory=Counter)
 
 
@@ -161,10 +168,11 @@ def game_facts(game_name: str, options: Mapping[str, Any], seed: int, kinds: lis
     how it went (``course``: sim.course, at the cost of reading the standing after each action)."""
     game = registry.get(game_name)
     course = Course(game, game.new(options, seed)) if follow else None
-    state, events, actions = play(game.name, options, seed, kinds, course.acted if course else None)
+    narrowed: Counter[str] = Counter()
+    state, events, actions = play(game.name, options, seed, kinds, course.acted if course else None, narrowed)
     result = game.result(state)
     penalties: Counter[str] = Counter(e.data["name"] for e in events if e.kind == "penalty")
-    house: Counter[str] = Counter(str(e.data["rule"]) for e in events if e.kind == "house")
+    house: Counter[str] = Counter(str(e.data["rule"]) for e in events if e.kind == "house") + narrowed
     stats: Counter[str] = Counter()
     own = game.game_stats(state, events)
     turns = own.get("turns")

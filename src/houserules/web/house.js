@@ -66,8 +66,8 @@ function verdictLines(v) {
   for (const w of v.warnings) out.push(h("span", { class: "house-warning" }, ` Careful: ${w}.`));
   const s = v.smoke;
   if (s) {
-    const ended = s.at_limit ? `${s.at_limit} of them ran to the turn limit (${s.turn_limit.toLocaleString()} turns) without a winner`
-      : "every one ended with a winner";
+    const limit = s.turn_limit ? `ran to the turn limit (${plural(s.turn_limit, "turn")})` : `ended after ${plural(s.rounds, "round")}`;
+    const ended = s.at_limit ? `${s.at_limit} of them ${limit} without a winner` : "every one ended with a winner";
     out.push(h("span", { class: "house-smoke" }, ` Tried in ${plural(s.games, "game")} between bots at ${s.players} seats: ${ended}; `
       + `the house rules fired ${plural(s.fired, "time")}.`));
   }

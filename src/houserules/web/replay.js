@@ -11,6 +11,7 @@
 // an address.
 
 import { h, copyButton } from "./dom.js";
+import { ruleWords } from "./house.js";
 
 /**
  * @param {string} id  the table
@@ -116,8 +117,17 @@ class Viewer {
           : h("span", { class: "muted" }, "To share this replay, ask the host for the table's spectator link: "
             + "it opens the replay too."),
           h("a", { href: `/t/${replay.table}`, "data-nav": "", class: "button ghost" }, "The table"))),
-      this.table);
+      this.housePanel(), this.table);
     this.root.dataset.frames = String(this.frames.length);
+  }
+
+  /** The house rules the game was played by, each in words, as the table showed them (none without a book). */
+  housePanel() {
+    const rules = this.replay.house || [];
+    if (!rules.length) return "";
+    return h("details", { class: "house-panel panel", id: "replay-house", open: true },
+      h("summary", {}, `House rules (${rules.length})`),
+      h("ul", {}, ...rules.map((r) => h("li", { "data-rule": r.id }, ...ruleWords(r)))));
   }
 
   draw() {

@@ -14,7 +14,9 @@ house-rule vocabulary"). Modules, each one job:
   ``Vocabulary``) and what a book is read into (``HouseRule``, ``Book``);
 - ``book``: a book read from JSON or a file, written back canonically, said in words;
 - ``check``: the step-budgeted checker and its verdict, kept by content;
-- ``option``: the ``house`` option.
+- ``option``: the ``house`` option;
+- ``compiled``: what a game's compiled table of a book shares with every other game's (its
+  key, its cache, pickled as its book).
 
 Mao's language (games/mao/language.py), older than this package, reads its own version-1
 books with these same parts, and version-2 books naming ``mao``.

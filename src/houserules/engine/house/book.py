@@ -256,3 +256,9 @@ def explain(r: HouseRule, vocab: Vocabulary) -> str:
     else:
         out = f"{' and '.join(replaced)} no longer {'applies' if len(replaced) == 1 else 'apply'}"
     return f"{r.title}: {out}."
+
+
+def sayings(book: Book, vocab: Vocabulary) -> tuple[tuple[str, str, str], ...]:
+    """Each rule of ``book`` as its id, title and words (``explain``): what a compiled table keeps
+    for the view, where every seat and spectator reads the table's rules (a book is public)."""
+    return tuple((r.id, r.title, explain(r, vocab)) for r in book.rules)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-PER_DECK: Final = 54  # Final: compiled, read as constants, not looked up (issue 26)
+PER_DECK: Final = 54
 MAX_DECKS: Final = 8
 MAX_ID: Final = PER_DECK * MAX_DECKS
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Hashable, Mapping
-from typing import Any, Final
+from typing import Any
 
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, multiset, redeal
 from ...engine.core import Action, Event, Result
-from ...engine.house.vocabulary import Vocabulary
 from ...engine.moves import Move, Moves
 from ...engine.protocol import Game
 from . import effects_high, effects_low, flow, fpoker, looks, pairs, rules, said  # noqa: F401  (the effects register their records)
@@ -93,8 +92,6 @@ MOVES: Moves[BState] = Moves("bpoker", (
          button=False),
 ), GAME_OVER)
 CODEC = MOVES.codec
-#: each kind's effect, read by ``BPoker.apply`` (the engine's ``Moves.apply`` is interpreted)
-_EFFECTS: Final = {m.kind: m.effect for m in MOVES.moves if m.effect is not None}
 
 
 class BPoker(GameBase[BState, BView]):
@@ -105,7 +102,7 @@ class BPoker(GameBase[BState, BView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
-    vocabulary: Vocabulary | None = VOCABULARY
+    vocabulary = VOCABULARY
     game_stats = staticmethod(game_stats)
     derived_stats = staticmethod(derived_stats)
     #: a search's playout may stop at a hand's end and score the stashes (evaluate.py)
@@ -126,10 +123,6 @@ class BPoker(GameBase[BState, BView]):
     def legal(self, state: BState) -> list[Action]:
         return rules.legal(state)
 
-    def apply(self, state: BState, action: Action) -> list[Event]:
-        """The declared move kind's effect, as ``GameBase.apply``, called from here: the engine's
-        base and moves are interpreted, two Python calls a decision in a compiled build (issue 26)."""
-        return _EFFECTS[action.kind](state, action)
 
     def view(self, state: BState, seat: int | None) -> BView:
         return view(state, seat)

@@ -23,7 +23,7 @@ from typing import Final
 
 from .cards import ACE, BLACK1, RED1
 
-#: the categories, lowest first (Final: compiled, constants rather than look-ups)
+#: the categories, lowest first
 HIGH: Final = 0
 PAIR: Final = 1
 TWO_PAIR: Final = 2
@@ -61,7 +61,7 @@ def _straight_high(ranks: Sequence[int]) -> int:
 
 def _best_of_a_kind(count: dict[int, int], wilds: int, k: int) -> int:
     """The highest rank ``k`` of a kind can be of, with the wilds (an Ace if only wilds); 0 if none.
-    (Module functions, not closures in ``evaluate``: compiled, a closure is called as an object.)"""
+    (A module function, not a closure in ``evaluate``: docs/engine.md, "Compiled".)"""
     cands = [r for r in set(count) | {ACE} if count.get(r, 0) + wilds >= k]
     return max(cands) if cands else 0
 

@@ -12,13 +12,12 @@ checked before the first card reads a book the same way (``housecheck.ruled``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, Final
 
 from ...engine.house import book as house_book
 from ...engine.house.check import Work
+from ...engine.house.compiled import pickled, tables
 from ...engine.house.vocabulary import Book
 from .catalogue import CardRule, modifier, rule_for, says
 from .housecheck import ruled
@@ -29,13 +28,16 @@ Value = tuple[int, int]
 PLAIN: Final = "follows no card rule at this table (a house rule): it plays for its poker value only"
 
 
+#: where tables are made from their source (named, not imported: that module imports this one)
+MAKER: Final = "houserules.games.bpoker.house:table_for"
+
 class HouseCards:
     """The card rules of one table (see the module docstring): ``rule_for(value)``,
     ``modifier(values, what)`` (the continuous amounts, as ``catalogue.modifier``), ``says(value,
     options)`` (what a card does, for menus and tooltips), ``fires[value]`` (the id and title of
     the house rule that set its rule), ``said`` (each house rule's id, title and words: a book is
     public) and ``source`` (the book's canonical JSON; "": the chapter's). Made once per rule set
-    and shared by every state dealt under it; pickled as its source."""
+    and shared by every state dealt under it; pickled as its source (``engine.house.compiled``)."""
 
     def __init__(self, rules: Mapping[Value, CardRule | None] | None = None,
                  fires: Mapping[Value, tuple[str, str]] | None = None,
@@ -45,6 +47,9 @@ class HouseCards:
         self.said = said
         self.source = source
         self._amounts: dict[str, dict[Value, int]] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return pickled(MAKER, self.source)
 
     def rule_for(self, value: Value) -> CardRule | None:
         """The rule a card with ``value`` in effect follows at this table."""
@@ -73,10 +78,6 @@ class HouseCards:
             return PLAIN if self.rules is not None and value in self.fires else ""
         return says(rule.clause, options)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (with a state), the card rules are their source; unpickled, made again (and cached)."""
-        return table_for, (self.source,)
-
 
 #: the chapter's own card rules: every game without a house book plays by them
 SEED: Final = HouseCards()
@@ -87,19 +88,10 @@ def compile_book(book: Book, source: str) -> HouseCards:
     table = ruled(VOCABULARY, book, Work(10**9))  # a book that reached here was checked within the budget
     rules = {v: rule for v, (rule, _) in table.items()}
     fires = {v: (book.rules[i].id, book.rules[i].title) for v, (_, i) in table.items() if i >= 0}
-    said = tuple((r.id, r.title, house_book.explain(r, VOCABULARY)) for r in book.rules)
+    said = house_book.sayings(book, VOCABULARY)
     return HouseCards(rules, fires, said, source)
 
 
-@lru_cache(maxsize=64)
-def table_for(source: str) -> HouseCards:
-    """The card rules of a rule set by its book's canonical JSON (``""``: the chapter's)."""
-    if not source:
-        return SEED
-    return compile_book(house_book.read_book(json.loads(source), VOCABULARY), source)
-
-
-def source_of(options: Mapping[str, Any]) -> str:
-    """The key of the card rules a game with ``options`` plays by: its book's canonical JSON, or ""."""
-    raw = options.get("house")
-    return "" if raw is None else json.dumps(raw, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+#: the card rules of a rule set by its book's canonical JSON (``engine.house.compiled.source_of``;
+#: "": the chapter's), cached
+table_for = tables(SEED, compile_book, VOCABULARY)

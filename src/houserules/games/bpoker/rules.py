@@ -48,10 +48,8 @@ REMEMBERED: Final = 20_000
 
 class Made:
     """The actions of one kind ``legal`` has made, each made once and handed out again (an
-    ``Action`` is an immutable tuple): making one costs a C call (``tuple.__new__``: a
-    NamedTuple's own constructor is a generated Python function, which compiled ``legal``
-    would call through the interpreter), finding it again an index or a dict look-up, and
-    random play lists five or more a decision (issue 26)."""
+    ``Action`` is an immutable tuple): making one costs a C call (``tuple.__new__``), finding
+    it again an index or a dict look-up, and random play lists five or more a decision."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind

@@ -34,7 +34,8 @@ from ...engine.house import option as house
 from ...engine.options import Option, Schema, max_turns, mode, players, read_options
 from ...engine.window import ReactionWindow
 from .cards import MAX_DECKS, deck
-from .house import HouseCards, source_of, table_for
+from ...engine.house.compiled import source_of
+from .house import HouseCards, table_for
 from .vocabulary import VOCABULARY
 
 PLAYERS: Final = (3, 6)
@@ -91,11 +92,9 @@ class Ask(NamedTuple):
     withheld: tuple[tuple[str, str, str], ...] = ()  # (option, clause, why) not offered now, for refusals
 
 
-#: makes a named tuple from its fields in one C call: a NamedTuple's own constructor is a generated
-#: Python function, which compiled code calls through the interpreter (several frames a decision
-#: in random play; events are made so by ``engine.core.event``; issue 26)
+#: makes a named tuple from its fields in one C call (docs/engine.md, "Compiled")
 new_tuple: Final = tuple.__new__
-#: the class as a constant (compiled: read directly, not looked up among the module's names)
+#: the class as a constant
 _FRAME: Final = Frame
 
 
@@ -269,7 +268,7 @@ class BState(Seeded):
     def copy(self) -> BState:
         """An independent copy (search bots; checking that refusals change nothing): the lists,
         dicts and slots copied, the rest (ints, tuples, frames, asks) shared; every field by
-        name, so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        name (bench/RESULTS.md, "Cheap copies")."""
         new = BState(self.options, self.seed, self._rng, self.house)
         self.share_rng(new)
         new.mode = self.mode

@@ -84,7 +84,7 @@ def slots(state: BState) -> Iterator[tuple[int, Slot]]:
 
 def find(state: BState, card: int) -> tuple[int, Slot] | None:
     """The table and slot holding ``card``, or None (asked at every card's landing: plain loops,
-    not ``slots``, whose generator costs more than the search, compiled; issue 26)."""
+    not ``slots``, whose generator costs more than the search)."""
     for seat, table in enumerate(state.tables):
         for s in table:
             if card in s.cards:

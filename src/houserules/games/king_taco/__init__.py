@@ -37,6 +37,9 @@ SPEC = GameSpec(
     playout="heuristic",
     levels={"strong": "ismcts:400"},
     order=2,
+    compiled=("rules", "flow", "turns", "state", "game", "stacking", "cards", "effects", "housetable",
+              "actions"),
+    compiled_hot=("rules", "flow", "turns"),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap

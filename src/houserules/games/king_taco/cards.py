@@ -29,7 +29,7 @@ EFFECTS = ("inverse", "+=2", "all++", "skip", "rage", "calm", "lock", "go-fishin
            "shield", "curse", "nope", "x2", "--", "harvest")
 SYMBOL_NAMES = tuple(str(n) for n in range(1, MAX_NUMBER + 1)) + ("null",) + EFFECTS
 SYMBOLS: Final = len(SYMBOL_NAMES)
-#: the effects' symbols, after null (Final: compiled, a read is a constant, not a dict look-up)
+#: the effects' symbols, after null
 INVERSE: Final = NULL + 1
 PLUS2: Final = NULL + 2
 ALLPP: Final = NULL + 3
@@ -193,8 +193,7 @@ def _validated(key: str) -> dict[str, Any]:
 
 #: the deck descriptions met lately, each with its sorted JSON (the key of the answers remembered
 #: above and below), newest first. Every new game reads its deck twice (its options, its cards):
-#: compiled, encoding a deck cost ~45,000 instructions, comparing it with one met before ~1,000
-#: (issue 26)
+#: encoding a deck cost ~45,000 instructions compiled, comparing it with one met before ~1,000
 _MET: Final[list[tuple[Any, str]]] = []
 MET_KEPT: Final = 8
 
@@ -215,8 +214,7 @@ def _same_json(a: object, b: object) -> bool:
     """Whether ``a`` equals ``b`` with the same types all the way down, of the kinds a deck holds
     (text, whole numbers, None, lists, objects with text keys): then both encode to the same JSON.
     (``==`` alone is not enough: ``True == 1`` and ``1 == 1.0`` in Python, not in JSON.) False for
-    anything else, which is then encoded. (Each kind narrowed by ``isinstance``: compiled, the
-    comparisons are then of text, ints, lists and dicts, not of any objects.)"""
+    anything else, which is then encoded."""
     if type(a) is not type(b):
         return False
     if isinstance(a, str) and isinstance(b, str):
@@ -224,7 +222,7 @@ def _same_json(a: object, b: object) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return False
-        for i in range(len(a)):  # loops, not all(...): compiled, a generator costs more than the test
+        for i in range(len(a)):
             if not _same_json(a[i], b[i]):
                 return False
         return True

@@ -197,7 +197,6 @@ def stacker_costs(state: KingTacoState, events: list[Event], ends: bool) -> bool
     return ends
 
 
-#: (``Final``, as the tables above: compiled, a C static, not a look-up in the module's dict)
 TRIGGERS: Final[dict[int, Trigger]] = {
     PLUS2: draw_stack, ALLPP: everyone_draws, SKIP: skip, RAGE: condition, CALM: condition, LOCK: condition,
     INVERSE: inverse, FISHING: go_fishing, SHIELD: shield, CURSE: curse, MINUS: minus, HARVEST: harvest,

@@ -167,19 +167,19 @@ def start_auction(state: KingTacoState, seat: int, events: list[Event]) -> None:
     state.auction, state.auction_starter = points, seat
     events.append(event("auction", seat, {"points": points[:]}))
     state.queue = [s for s in seats_from(state, seat) if s != seat and any(IS_NUMBER[c] for c in state.hands[s])]
+    state.auction_asked = []
     next_auction_discard(state, events)
 
 
 def next_auction_discard(state: KingTacoState, events: list[Event]) -> None:
-    """Ask the next queued seat for its discard (KT-9.5). A seat is asked only if it still
-    holds a number card when its turn comes: at a table that is every queued seat, but a
-    search's redeal of the hidden cards can leave a queued seat without one, and asking it
-    left a playout with no legal action."""
-    while state.queue:
+    """Ask the next queued seat for its discard (KT-9.5): every queued seat holds a number card
+    (hands other than the one asked do not change in an auction, and a search's redeal keeps
+    the queue to the seats its redrawn hands give one: ``redeal.determinize``)."""
+    if state.queue:
         seat = state.queue.pop(0)
-        if any(IS_NUMBER[c] for c in state.hands[seat]):
-            state.pending, state.pending_seat = AUCTION_DISCARD, seat
-            return
+        state.pending, state.pending_seat = AUCTION_DISCARD, seat
+        state.auction_asked.append(seat)
+        return
     state.pending = None
     finish_auction(state, events)
 

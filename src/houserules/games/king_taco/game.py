@@ -4,8 +4,9 @@ and scenario files."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping
-from typing import Any, Final
+from typing import Any
 
 from ...engine.actions import Field, card_field, named, whole
 from ...engine.base import GameBase, fewest_cards, multiset
@@ -13,7 +14,7 @@ from ...engine.core import Action, Ending, Event, Illegal, Result
 from ...engine.moves import Move, Moves, seat
 from ...engine.words import card
 from ...engine.protocol import Game
-from . import flow, rules
+from . import flow, redeal, rules
 from .actions import Kind
 from .cards import (
     COLOUR_NAMES, COST, KINDS, NOPE, SYMBOL, SYMBOL_NAMES, SYMBOLS, WILD, card_name, effect, parse_card,
@@ -23,9 +24,10 @@ from .state import AUCTION_DISCARD, DISCARD
 from .literal import expect, literal_state
 from .state import OPTIONS, KingTacoState, checked_options, deal, validate_options
 from .stats import game_stats
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from ...engine.house.opening import start_first_turn, told
+from .house import table_for
 from .vocabulary import VOCABULARY
-from ...engine.house.vocabulary import Vocabulary
 from .view import KingTacoView, view
 
 
@@ -99,9 +101,6 @@ MOVES: Moves[KingTacoState] = Moves("King Taco", (
          lambda a, v: f"{seat(a.arg)} draws {v.pending_count}", "a house rule"),
 ), rules.GAME_OVER)
 CODEC = MOVES.codec
-#: each kind's effect, read straight by ``KingTaco.apply`` (the hot path of every decision;
-#: ``Final``: compiled, a C static, not a look-up in the module's dict)
-EFFECTS: Final = {m.kind: m.effect for m in MOVES.moves if m.effect is not None}
 
 
 class KingTaco(GameBase[KingTacoState, KingTacoView]):
@@ -112,7 +111,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
-    vocabulary: Vocabulary | None = VOCABULARY
+    vocabulary = VOCABULARY
+    tells_first_turn = True
     game_stats = staticmethod(game_stats)
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -126,6 +126,8 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
         opts, facts = checked_options(options)
         state = deal(opts, seed, facts)
         state.house = table_for(source_of(opts))
+        if state.house.turnstart:  # the first player's turn starts too (KT-HR-4)
+            start_first_turn(state, state.house.turnstart, state.turn)
         return state
 
     def to_act(self, state: KingTacoState) -> tuple[int, ...]:
@@ -154,12 +156,10 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
     def legal(self, state: KingTacoState) -> list[Action]:
         return rules.legal(state)
 
-    def apply(self, state: KingTacoState, action: Action) -> list[Event]:
-        """The declared move kind's effect, as ``GameBase.apply`` carries it out, without its
-        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26)."""
-        return EFFECTS[action.kind](state, action)
 
     def penalise(self, state: KingTacoState, action: Action, illegal: Illegal) -> list[Event]:
+        if state.opening:
+            return told(state, flow.penalise(state, action, illegal))
         return flow.penalise(state, action, illegal)
 
     def view(self, state: KingTacoState, seat: int | None) -> KingTacoView:
@@ -203,7 +203,12 @@ class KingTaco(GameBase[KingTacoState, KingTacoView]):
 
     def hidden(self, state: KingTacoState, seat: int) -> list[list[int]]:
         """Other hands and the draw pile (every played card was seen)."""
-        return [h for s, h in enumerate(state.hands) if s != seat] + [state.draw]
+        return redeal.hidden(state, seat)
+
+    def determinize(self, state: KingTacoState, seat: int, rng: random.Random) -> KingTacoState:
+        """The hidden cards redrawn; in an auction, keeping the number card of the seat asked and
+        what the table saw of the others' (``redeal``, KT-9.5)."""
+        return redeal.determinize(state, seat, rng)
 
     # --- scenarios --------------------------------------------------------
     def scenario_state(self, options: Mapping[str, Any], state: Mapping[str, Any], seed: int) -> KingTacoState:

@@ -9,13 +9,11 @@ adds to them and never edits them. The vocabulary the book is written in is ``vo
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable
 
 from ...engine.house import book as house_book
 from ...engine.house.check import Work
+from ...engine.house.compiled import tables
 from ...engine.house.vocabulary import Book, HouseRule
 from . import house_effects as fx
 from .cards import KINDS, SYMBOLS
@@ -52,7 +50,7 @@ def compile_book(book: Book, source: str) -> HouseTable:
         for k, gate in enumerate(gates(r, VOCABULARY, work)):
             if gate is not None:
                 rows[r.trigger][k].append(fx.house_rule(gate, done))
-    said = tuple((r.id, r.title, house_book.explain(r, VOCABULARY)) for r in book.rules)
+    said = house_book.sayings(book, VOCABULARY)
 
     def table(name: str) -> tuple[tuple[Fire, ...], ...]:
         return tuple(tuple(row) for row in rows[name])
@@ -60,16 +58,6 @@ def compile_book(book: Book, source: str) -> HouseTable:
     return HouseTable(table("land"), table("resolve"), tuple(rows["turnstart"][0]), table("out"), said, source)
 
 
-@lru_cache(maxsize=64)
-def table_for(source: str) -> HouseTable:
-    """The table of a book by its canonical JSON (``""``: no house rules); a table unpickled is
-    made again here (``HouseTable.__reduce__``)."""
-    if not source:
-        return NONE
-    return compile_book(house_book.read_book(json.loads(source), VOCABULARY), source)
-
-
-def source_of(options: Mapping[str, Any]) -> str:
-    """The key of the table a game with ``options`` plays by: its book's canonical JSON, or ""."""
-    raw = options.get("house")
-    return "" if raw is None else json.dumps(raw, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+#: the table of a book by its canonical JSON (``engine.house.compiled.source_of``; "": no house
+#: rules), cached; a table unpickled is made again here (``HouseTable.maker``)
+table_for = tables(NONE, compile_book, VOCABULARY)

@@ -16,11 +16,11 @@ or the stack's kind); the state is typed ``Any`` here only so that this module, 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from importlib import import_module
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ...engine.core import Event
+from ...engine.house.compiled import pickled
 
 Fire = Callable[[Any, int, int, list[Event]], None]
 PerKind = tuple[tuple[Fire, ...], ...]
@@ -44,11 +44,15 @@ class Gate:
         return bool(self.sizes >> min(size, MOST) & 1) and bool(self.manas >> min(mana, MOST) & 1)
 
 
+#: where tables are made from their source (named, not imported: that module imports this one)
+MAKER: Final = "houserules.games.king_taco.house:table_for"
+
 class HouseTable:
     """What the table's house rules do: ``land[c]`` when card ``c`` lands on the pile (played, or
     stacked), ``resolve[k]`` when a stack of kind ``k`` resolves, ``turnstart`` when a turn starts,
     ``out[c]`` when a player goes out on ``c``; ``said``: each rule's id, title and words (the view
-    shows them); ``source``: the book it was made from (its canonical JSON; "" for none)."""
+    shows them); ``source``: the book it was made from (its canonical JSON; "" for none), which
+    makes it again when it is unpickled (``engine.house.compiled``)."""
 
     def __init__(self, land: PerKind, resolve: PerKind, turnstart: tuple[Fire, ...], out: PerKind,
                  said: tuple[tuple[str, str, str], ...] = (), source: str = "") -> None:
@@ -60,19 +64,7 @@ class HouseTable:
         self.source = source
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled, a table is its source (its entries are functions made for it); unpickled, it is
-        made again (and cached)."""
-        return remake, (self.source,)
-
-
-#: where tables are made from their source (named, not imported: that module imports this one)
-MAKER = "houserules.games.king_taco.house:table_for"
-
-
-def remake(source: str) -> HouseTable:
-    module, _, name = MAKER.partition(":")
-    made: HouseTable = getattr(import_module(module), name)(source)
-    return made
+        return pickled(MAKER, self.source)
 
 
 def nothing(kinds: int, symbols: int) -> HouseTable:

@@ -63,9 +63,8 @@ BAD_TARGET = Illegal("KT-HR-7", "name another player still in the game")
 
 
 # --- preallocated actions: legal() returns references ----------------------
-# (the tables here, in cards, state, turns and flow are ``Final``: compiled, reading one is a
-# static's read, not a look-up in the module's dict; perf counted dict look-ups at 16% of
-# compiled random play before, 8% after: bench/RESULTS.md, "King Taco's rules")
+# (``Final`` here, in cards, state, turns and flow: dict look-ups were 16% of compiled random play
+# before, 8% after: bench/RESULTS.md, "King Taco's rules")
 PLAY: Final = tuple(tuple(Action(s, K.PLAY, c) for c in range(KINDS)) for s in range(MAX_SEATS))
 NOPE_ACT: Final = tuple(tuple(Action(s, K.NOPE, c) for c in range(KINDS)) for s in range(MAX_SEATS))
 DISCARD_ACT: Final = tuple(tuple(Action(s, K.DISCARD, c) for c in range(KINDS)) for s in range(MAX_SEATS))

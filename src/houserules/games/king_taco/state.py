@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ...cards import shuffle
 from ...engine.clone import Seeded
-from ...engine.core import STRICT, OptionsError
+from ...engine.core import STRICT, Event, OptionsError
 from ...engine.house import option as house
 from ...engine.lifespan import Lifespans
 from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
@@ -103,8 +103,7 @@ NO_HOUSE: Final = nothing(KINDS, SYMBOLS)
 EVERYONE: Final = 1
 SKIP_ALL: Final = 2
 
-#: a stack's own fields beyond the cards (``KingTacoStack``'s slots, named once for its copy and snapshot:
-#: a compiled class has no ``__slots__`` to read back)
+#: a stack's own fields beyond the cards (``KingTacoStack``'s slots, named once for its copy and snapshot)
 _TALLIES = ("kind", "count", "life", "extra", "recipient", "inverts", "allpp", "mode", "spare",
             "self_skips", "owed", "immediate", "delay", "dir0")
 
@@ -173,8 +172,9 @@ class KingTacoState(Seeded):
         "options", "mode", "seed", "players", "facts", "colours", "lock_symbols", "deck_size",
         "hands", "draw", "discard", "top_colour", "turn", "direction", "out", "mana", "timeout",
         "owed", "forced", "barred", "cond", "inverted", "lock_colour", "lock_symbol", "spans", "harvester",
-        "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue",
+        "harvest_next", "stack", "window", "pending", "pending_seat", "pending_count", "queue", "auction_asked",
         "last_card", "auction", "auction_starter", "goto", "winner", "over", "turns", "max_turns", "house",
+        "opening",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random,
@@ -225,6 +225,9 @@ class KingTacoState(Seeded):
         self.pending_seat = 0
         self.pending_count = 0
         self.queue: list[int] = []  # seats still to make an auction discard
+        #: the seats this auction has asked for a discard, in order (the one asked now last): every
+        #: seat saw that the others it came past held no number card (a redeal keeps that)
+        self.auction_asked: list[int] = []
         self.last_card: list[int | None] = [None] * n
         self.auction: list[int] | None = None  # auction points while an auction runs
         self.auction_starter = 0
@@ -235,12 +238,15 @@ class KingTacoState(Seeded):
         self.max_turns: int = options["max_turns"]
         #: what the table's house rules do (``house.table_for``): set by the game as it deals, shared by copies
         self.house: HouseTable = NO_HOUSE
+        #: the events of the first turn's start, carried out as the game deals and told with the first
+        #: action's (``engine.house.opening``): empty once told, or when no house rule fired
+        self.opening: tuple[Event, ...] = ()
 
     @property
     def active(self) -> int:
         """How many players are still in the game (a round is this many turns)."""
         n = 0
-        for gone in self.out:  # a loop, not sum(): compiled, sum over bools is a generic call
+        for gone in self.out:
             if not gone:
                 n += 1
         return n
@@ -248,7 +254,7 @@ class KingTacoState(Seeded):
     def copy(self) -> KingTacoState:
         """An independent copy (search bots; checking that refusals change nothing): the lists
         and the objects holding them copied, the rest (ints, tuples) shared; every field by name,
-        so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        (bench/RESULTS.md, "Cheap copies")."""
         new = KingTacoState(self.options, self.seed, self._rng, self.facts)
         self.share_rng(new)
         new.mode = self.mode
@@ -281,6 +287,7 @@ class KingTacoState(Seeded):
         new.pending_seat = self.pending_seat
         new.pending_count = self.pending_count
         new.queue = self.queue[:]
+        new.auction_asked = self.auction_asked[:]
         new.last_card = self.last_card[:]
         new.auction = None if self.auction is None else self.auction[:]
         new.auction_starter = self.auction_starter
@@ -290,6 +297,7 @@ class KingTacoState(Seeded):
         new.turns = self.turns
         new.max_turns = self.max_turns
         new.house = self.house
+        new.opening = self.opening
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -300,8 +308,9 @@ class KingTacoState(Seeded):
             tuple(self.owed), self.forced, self.barred, self.cond, self.inverted, self.lock_colour, self.lock_symbol,
             self.spans.snapshot(), self.harvester, self.harvest_next, self.stack.snapshot(),
             tuple(self.window.seats), self.pending, self.pending_seat, self.pending_count, tuple(self.queue),
-            tuple(self.last_card), None if self.auction is None else tuple(self.auction),
-            self.auction_starter, self.goto, self.winner, self.over, self.turns, self.rng.getstate(),
+            tuple(self.auction_asked), tuple(self.last_card), None if self.auction is None else tuple(self.auction),
+            self.auction_starter, self.goto, self.winner, self.over, self.turns, len(self.opening),
+            self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:
@@ -315,18 +324,23 @@ class KingTacoState(Seeded):
 def deal(options: Mapping[str, Any], seed: int, facts: DeckFacts | None = None) -> KingTacoState:
     """Shuffle, deal one card at a time from the dealer's left, turn up the
     first number card as the first discard (KT-H2); the dealer's left starts.
+    A deal that leaves no number card to turn up is a misdeal, dealt again
+    (KT-H2: a deck with few numbers can put them all in the hands).
     ``facts``: the deck's, when the caller has read them (``checked_options``)."""
     rng = random.Random(seed)
     if facts is None:
         facts = deck_facts(options["deck"])
     state = KingTacoState(options, seed, rng, facts)
-    deck = list(facts.cards)
-    shuffle(rng, deck)
     n = state.players
     dealer = options["dealer"]
-    for _ in range(options["hand_size"]):
-        for i in range(1, n + 1):
-            state.hands[(dealer + i) % n].append(deck.pop())
+    deck: list[int] = []
+    while not any(IS_NUMBER[c] for c in deck):  # the options leave two cards or more undealt
+        deck = list(facts.cards)
+        shuffle(rng, deck)
+        state.hands = [[] for _ in range(n)]
+        for _ in range(options["hand_size"]):
+            for i in range(1, n + 1):
+                state.hands[(dealer + i) % n].append(deck.pop())
     turned = []
     while not IS_NUMBER[deck[-1]]:
         turned.append(deck.pop())

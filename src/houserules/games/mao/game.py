@@ -132,7 +132,7 @@ class Mao(GameBase[MaoState, MaoView]):
     name = "mao"
     title = "Mao"
     codec = CODEC
-    moves: Moves[Any] = MOVES
+    moves = MOVES
     option_schema = OPTIONS
     #: delay of game: the rules wake on deadlines of their own
     keeps_time = True

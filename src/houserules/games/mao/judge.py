@@ -37,9 +37,8 @@ POINT_OF_ORDER, PAUSED_ORIGINAL = loose(rb.POINT_OF_ORDER), loose(rb.PAUSED_ORIG
 THIRTEEN = loose("13 points")
 RULINGS = tuple(loose(r) for r in rb.RULINGS)
 
-#: builds an ``Action`` from its four fields in one C call: the named tuple's own constructor is
-#: a Python function (interpreted even in a compiled build), and ``candidates`` makes some
-#: twenty-five actions a decision
+#: builds an ``Action`` from its four fields in one C call (``candidates`` makes some twenty-five
+#: a decision: docs/engine.md, "Compiled")
 new: Final = tuple.__new__
 
 
@@ -691,7 +690,7 @@ def _owed_acts(state: MaoState, s: int, most: int, out: list[Action]) -> None:
 def legal(state: MaoState, checks: Mapping[str, Judging]) -> list[Action]:
     """The game's ``legal``: the candidates that break nothing, each judged by its kind's check
     (``checks``, from ``game.MOVES``) with one memo. Here rather than in ``game`` so that it runs
-    compiled: the game class subclasses the engine's base, which is not."""
+    compiled (``game`` is not)."""
     if state.over:
         return []
     memo = Memo(state)

@@ -35,7 +35,8 @@ from ...engine.moves import Move, Moves, seat
 from ...engine.options import Option, Schema, defaults, is_stored, read_options
 from ...engine.protocol import Game
 from . import language, rulecheck
-from .game import MOVES, Mao
+from .flow import CarryingOut
+from .game import ATTEMPTS, Mao
 from .judge import GAME_OVER
 from .library import suggestions
 from .rulebook import BASE, RULES, Rule, in_play
@@ -240,9 +241,52 @@ def written_words(action: Action, view: Any = None) -> str:
     return f"{op.capitalize()} a rule: {words} (tell {seat(witness)})"
 
 
+def keep_count(state: MaoState, events: list[Event]) -> list[Event]:
+    """Count the penalties written rules gave (``state.given``, by rule id: a rule's own
+    names, never another rule's "talking"); when a game of the match ends, add up its turns
+    and penalties, and its winner writes (or the match is over)."""
+    m = _match(state)
+    if m is None:
+        return events
+    live = {w.id: i for i, w in enumerate(m.written)}  # the latest change of each id is the one in play
+    done = m.per_game[-1] if m.per_game else ()  # each rule's count when the last game ended
+    m = replace(m, written=tuple(
+        replace(w, penalties=(done[i] if i < len(done) else 0)
+                + (state.given.get(w.id, 0) if w.rule and live[w.id] == i else 0))
+        for i, w in enumerate(m.written)))
+    if state.over:
+        wins = list(m.wins)
+        if state.winner is not None:
+            wins[state.winner] += 1
+        m = replace(m, wins=tuple(wins), per_game=m.per_game + (tuple(w.penalties for w in m.written),),
+                    turns=m.turns + (state.turn_no,), penalties=m.penalties + sum(state.penalties))
+        if m.number >= m.games:
+            m = replace(m, done=True)
+            events.append(Event("match_over", None, {"wins": m.wins}))
+        elif state.winner is None:  # nobody won (the turn limit): the same dealer deals again, no rule changes
+            assert isinstance(state, MatchState)
+            redeal(state, m, dict(state.options))
+            events.append(Event("dealt", None, {"game": m.number + 1, "dealer": state.dealer}))
+            return events
+        else:
+            m = replace(m, writer=state.winner)
+            events.append(Event("writing", state.winner, {"game": m.number}))
+    assert isinstance(state, MatchState)
+    state.match = m
+    return events
+
+
+def counted(effect: CarryingOut) -> CarryingOut:
+    """A game's kind of attempt in a match: its effect, then the match keeps count (``keep_count``)."""
+    def carried_out(state: MaoState, a: Action, illegal: Illegal | None = None, /) -> list[Event]:
+        return keep_count(state, effect(state, a, illegal))
+    return carried_out
+
+
 #: the match's kinds of attempt: never buttons (the board's match panel offers them), never a cost
 BETWEEN = ("write", "read")
-MATCH_MOVES: Moves[MaoState] = Moves("Mao", (*MOVES.moves,
+#: a game's kinds, each counted by the match after its effect, and the match's own
+MATCH_MOVES: Moves[MaoState] = Moves("Mao", (*(replace(m, effect=counted(m.effect)) for m in ATTEMPTS),
     Move("write", (Field("arg", "arg", write_arg, _write_json, _is_write, WRITE_EXAMPLE),), check_write, write,
          "M-extension", written_words, button=False),
     Move("read", (), check_read, read, "H-ext-read", "I have read the new rule (the next game can start)",
@@ -255,7 +299,7 @@ class MaoMatch(Mao):
     """Mao, and with ``extension`` a match of ``games`` games (see the module docstring)."""
 
     codec = MATCH_CODEC
-    moves: Moves[Any] = MATCH_MOVES
+    moves = MATCH_MOVES
 
     option_schema = MATCH_OPTIONS
 
@@ -322,57 +366,18 @@ class MaoMatch(Mao):
             return super().check(state, action)
         return MATCH_MOVES[action.kind].check(state, action)
 
-    # --- doing ---------------------------------------------------------------------
-    def apply(self, state: MaoState, action: Action) -> list[Event]:
-        """Every kind's effect (``MATCH_MOVES``); after a game's own, the match keeps count."""
-        events = super().apply(state, action)
-        return events if action.kind in BETWEEN else self._after(state, events)
-
+    # --- doing: ``apply`` is each kind's effect in ``MATCH_MOVES`` (a game's own, counted) --
     def penalise(self, state: MaoState, action: Action, illegal: Illegal) -> list[Event]:
-        return self._after(state, super().penalise(state, action, illegal))
+        return keep_count(state, super().penalise(state, action, illegal))
 
     def advance(self, state: MaoState, now: float) -> list[Event]:
         if _between(_match(state)):
             state.clock = max(state.clock, now)
             return []
-        return self._after(state, super().advance(state, now))
+        return keep_count(state, super().advance(state, now))
 
     def deadline(self, state: MaoState) -> float | None:
         return None if _between(_match(state)) else super().deadline(state)
-
-    def _after(self, state: MaoState, events: list[Event]) -> list[Event]:
-        """Count the penalties written rules gave (``state.given``, by rule id: a rule's own
-        names, never another rule's "talking"); when a game of the match ends, add up its turns
-        and penalties, and its winner writes (or the match is over)."""
-        m = _match(state)
-        if m is None:
-            return events
-        live = {w.id: i for i, w in enumerate(m.written)}  # the latest change of each id is the one in play
-        done = m.per_game[-1] if m.per_game else ()  # each rule's count when the last game ended
-        m = replace(m, written=tuple(
-            replace(w, penalties=(done[i] if i < len(done) else 0)
-                    + (state.given.get(w.id, 0) if w.rule and live[w.id] == i else 0))
-            for i, w in enumerate(m.written)))
-        if state.over:
-            wins = list(m.wins)
-            if state.winner is not None:
-                wins[state.winner] += 1
-            m = replace(m, wins=tuple(wins), per_game=m.per_game + (tuple(w.penalties for w in m.written),),
-                        turns=m.turns + (state.turn_no,), penalties=m.penalties + sum(state.penalties))
-            if m.number >= m.games:
-                m = replace(m, done=True)
-                events.append(Event("match_over", None, {"wins": m.wins}))
-            elif state.winner is None:  # nobody won (the turn limit): the same dealer deals again, no rule changes
-                assert isinstance(state, MatchState)
-                redeal(state, m, dict(state.options))
-                events.append(Event("dealt", None, {"game": m.number + 1, "dealer": state.dealer}))
-                return events
-            else:
-                m = replace(m, writer=state.winner)
-                events.append(Event("writing", state.winner, {"game": m.number}))
-        assert isinstance(state, MatchState)
-        state.match = m
-        return events
 
     # --- knowing --------------------------------------------------------------------
     def result(self, state: MaoState) -> Result | None:

@@ -76,8 +76,7 @@ def symbol(c: int, marks: bool = False) -> str:
     return card_symbol(c % 52) + ("*" if marks and IS_MARKED[c] else "")
 
 
-#: the 104 card ids in order, copied for every round's shuffle (one C copy, where a list built from
-#: a range is a loop of 104 appends in a compiled build)
+#: the 104 card ids in order, copied for every round's shuffle
 DECK: Final = tuple(range(DECK_SIZE))
 
 

@@ -12,13 +12,12 @@ from ...cards import shuffle
 from ...engine.actions import Field, named, whole
 from ...engine.base import GameBase, multiset
 from ...engine.core import Action, Ending, Event, Illegal, Result
-from ...engine.house.vocabulary import Vocabulary
 from ...engine.moves import Move, Moves, Said
 from ...engine.words import card
 from ...engine.protocol import Game
 from . import flow, modifiers, phases, rules
 from .cards import CRANK, CSUIT, DECK_SIZE, SPECIAL, allocate, canonical, name, names
-from .state import KIND_OF, OPTIONS, OnionState, Phase, literal_state, validate_options
+from .state import OPTIONS, OnionState, Phase, literal_state, validate_options
 from .state import OnionKind as K
 from .view import OnionView, view
 from .vocabulary import VOCABULARY
@@ -134,7 +133,7 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
-    vocabulary: Vocabulary | None = VOCABULARY
+    vocabulary = VOCABULARY
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -150,13 +149,6 @@ class CrippleMrOnion(GameBase[OnionState, OnionView]):
     def legal(self, state: OnionState) -> list[Action]:
         return rules.legal(state)
 
-    def apply(self, state: OnionState, action: Action) -> list[Event]:
-        """Every kind's effect is ``_carry_out`` (see ``MOVES``): called straight, not through
-        the kinds' table (``GameBase.apply``, two interpreted calls on every decision). A kind
-        that is none of the game's is refused as that table refuses it."""
-        if action.kind not in KIND_OF:
-            raise KeyError(action.kind)
-        return _carry_out(state, action)
 
     def view(self, state: OnionState, seat: int | None) -> OnionView:
         return view(state, seat)

@@ -10,14 +10,11 @@ checked is what is enforced.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
 
 from ...engine.house import book as house_book
 from ...engine.house.check import Work
+from ...engine.house.compiled import tables
 from ...engine.house.vocabulary import Book
 from .housecheck import bounds, gates, limit_rules, places_moved, ranked
 from .ranking import PLACES, SEED, Ranking
@@ -52,23 +49,13 @@ def compile_book(book: Book, source: str) -> HouseTable:
         else:
             parts, rounds = gates(VOCABULARY, r, work)
             fires[r.trigger].append(Fire(said, parts, rounds))
-    words = tuple((r.id, r.title, house_book.explain(r, VOCABULARY)) for r in book.rules)
+    words = house_book.sayings(book, VOCABULARY)
     places = ranked(VOCABULARY, book, work)[-1]
     ranking = SEED if places == PLACES else Ranking(places)
     return HouseTable(ranking, _limits(book, work), tuple(moves),
                       {k: tuple(v) for k, v in fires.items() if v}, words, source)
 
 
-@lru_cache(maxsize=64)
-def table_for(source: str) -> HouseTable:
-    """The table of a rule set by its book's canonical JSON (``""``: the seed's own); a table
-    unpickled is made again here (``HouseTable.__reduce__``)."""
-    if not source:
-        return SEED_TABLE
-    return compile_book(house_book.read_book(json.loads(source), VOCABULARY), source)
-
-
-def source_of(options: Mapping[str, Any]) -> str:
-    """The key of the table a game with ``options`` plays by: its book's canonical JSON, or ""."""
-    raw = options.get("house")
-    return "" if raw is None else json.dumps(raw, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+#: the table of a rule set by its book's canonical JSON (``engine.house.compiled.source_of``; "":
+#: the seed's own), cached; a table unpickled is made again here (``HouseTable.maker``)
+table_for = tables(SEED_TABLE, compile_book, VOCABULARY)

@@ -259,8 +259,8 @@ class Faces:
         return new
 
     def copy(self) -> Faces:
-        """An independent copy: the per-position lists copied, field by field (a compiled class
-        may not be made with ``object.__new__``; an empty hand's faces cost next to nothing)."""
+        """An independent copy: the per-position lists copied, field by field (an empty hand's
+        faces cost next to nothing)."""
         new = Faces((), BASE_RULES)
         new.n = self.n
         new.cards = self.cards

@@ -25,7 +25,8 @@ from ...engine.literal import check_keys
 from ...engine.options import Option, Schema, dealer, mode, players, read_options
 from ...engine.seniority import seniority
 from .cards import DECK_SIZE, allocate, name
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from .house import table_for
 from .housecheck import limits_fit
 from .solver import Arrangement, RunningFlush
 from .table import HouseTable
@@ -79,8 +80,7 @@ class OnionKind(StrEnum):
 KIND_OF: dict[str, OnionKind] = {k.value: k for k in OnionKind}
 
 
-#: makes an ``Action`` from its fields in one C call: a named tuple's own constructor is a
-#: Python function, interpreted even in a compiled build (events: ``engine.core.event``)
+#: makes an ``Action`` from its fields in one C call (docs/engine.md, "Compiled")
 new: Final = tuple.__new__
 
 
@@ -246,7 +246,7 @@ class OnionState(Seeded):
     def copy(self) -> OnionState:
         """An independent copy (search bots; checking that refusals change nothing): the lists,
         the ledger and the specials copied, the rest (ints, tuples, enums, arrangements) shared;
-        every field by name, so that a compiled state copies too (bench/RESULTS.md, "Cheap copies")."""
+        every field by name (bench/RESULTS.md, "Cheap copies")."""
         new = OnionState(self.options, self.seed, self._rng, self.house)
         self.share_rng(new)
         new.mode = self.mode

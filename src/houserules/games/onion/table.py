@@ -12,10 +12,10 @@ their copies; it never changes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import import_module
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
+from ...engine.house.compiled import pickled
 from .ranking import SEED, Ranking
 from .solver import BASE_RULES, Rules
 
@@ -44,6 +44,9 @@ class Fire(NamedTuple):
         return bool(self.parts >> part & 1 and self.rounds >> min(rnd, MOST_ROUND) & 1)
 
 
+#: where tables are made from their source (named, not imported: that module imports this one)
+MAKER: Final = "houserules.games.onion.house:table_for"
+
 class HouseTable:
     """What one table plays by (see the module docstring).
 
@@ -53,7 +56,8 @@ class HouseTable:
     rule's ``house`` event data with the places it moves (it fires at a showdown that shows one);
     ``fires[kind]``: the betting rules, said when a seat makes the decision they limit; ``said``:
     each rule's id, title and words (the view shows them: a book is public); ``source``: the
-    book's canonical JSON ("": the seed's), from which it is made again when unpickled.
+    book's canonical JSON ("": the seed's), from which it is made again when unpickled, so that
+    its ranking stays the one object every state of the rule set shares (``engine.house.compiled``).
     """
 
     def __init__(self, ranking: Ranking = SEED, limits: Mapping[str, Limits] | None = None,
@@ -69,20 +73,7 @@ class HouseTable:
         self.source = source
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (with a state), a table is its source; unpickled, it is made again (and cached), so
-        that its ranking stays the one object every state of the rule set shares."""
-        return remake, (self.source,)
-
-
-#: where tables are made from their source (named, not imported: that module imports this one)
-MAKER: Final = "houserules.games.onion.house:table_for"
-
-
-def remake(source: str) -> HouseTable:
-    """The table made from ``source`` (unpickling)."""
-    module, _, name = MAKER.partition(":")
-    made: HouseTable = getattr(import_module(module), name)(source)
-    return made
+        return pickled(MAKER, self.source)
 
 
 #: the seed's own table: every game without a house book plays by it

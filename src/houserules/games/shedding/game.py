@@ -5,7 +5,7 @@ scenario files."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any, Final
+from typing import Any
 
 from ...cards import DECK_SIZE, card_name, parse_card, parse_cards
 from ...engine.actions import card_field
@@ -16,10 +16,11 @@ from ...engine.expect import differs, zone_expect
 from ...engine.moves import Move, Moves
 from ...engine.words import card
 from . import flow, rules
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from ...engine.house.opening import told
+from .house import table_for
 from .kinds import Kind
 from .options import OPTIONS, validate_options
-from ...engine.house.vocabulary import Vocabulary
 from .vocabulary import VOCABULARY
 from .state import SheddingState, deal, literal_state
 from .view import SheddingView, view
@@ -48,9 +49,6 @@ MOVES: Moves[SheddingState] = Moves("Shedding", (
          lambda a, v: f"Show {card(card_name(a.card))}", "Exposure: a penalty card", button=False),
 ), rules.GAME_OVER, bare=Kind.PLAY)
 CODEC = MOVES.codec
-#: each kind's effect, read straight by ``Shedding.apply`` (the hot path of every decision;
-#: ``Final``: compiled, a C static, not a look-up in the module's dict)
-EFFECTS: Final = {m.kind: m.effect for m in MOVES.moves if m.effect is not None}
 
 
 class Shedding(GameBase[SheddingState, SheddingView]):
@@ -61,7 +59,8 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     codec = CODEC
     moves = MOVES
     option_schema = OPTIONS
-    vocabulary: Vocabulary | None = VOCABULARY
+    vocabulary = VOCABULARY
+    tells_first_turn = True
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return validate_options(raw)
@@ -76,12 +75,10 @@ class Shedding(GameBase[SheddingState, SheddingView]):
     def legal(self, state: SheddingState) -> list[Action]:
         return rules.legal(state)
 
-    def apply(self, state: SheddingState, action: Action) -> list[Event]:
-        """The declared move kind's effect, as ``GameBase.apply`` carries it out, without its
-        two interpreted calls on the way (``GameBase`` and ``Moves`` are not compiled; issue 26)."""
-        return EFFECTS[action.kind](state, action)
 
     def penalise(self, state: SheddingState, action: Action, illegal: Illegal) -> list[Event]:
+        if state.opening:
+            return told(state, flow.penalise(state, action, illegal))
         return flow.penalise(state, action, illegal)
 
     def view(self, state: SheddingState, seat: int | None) -> SheddingView:
@@ -93,6 +90,10 @@ class Shedding(GameBase[SheddingState, SheddingView]):
         if state.winner is None:
             return Result((), Ending.TURN_LIMIT)
         return Result((state.winner,), Ending.WENT_OUT)
+
+    def narrowing(self, state: SheddingState) -> tuple[str, ...]:
+        """The ``forbid`` rules that take a play away from the seat to act now (HR-4)."""
+        return rules.forbidding(state)
 
     def standing(self, state: SheddingState) -> tuple[float, ...]:
         """Fewest cards leads (compare's lead changes read it). The stage stays 0, so a search's

@@ -9,13 +9,11 @@ the book is written in is ``vocabulary``.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable
 
 from ...engine.house import book as house_book
 from ...engine.house.check import Work
+from ...engine.house.compiled import tables
 from ...engine.house.vocabulary import Book, HouseRule
 from . import effects
 from .table import Fire, Gate, Table
@@ -68,7 +66,7 @@ def compile_book(book: Book, source: str) -> Table:
     for r, n in draw_card_rules(book):
         for c, gate in enumerate(gates(r, VOCABULARY, work)):
             added[c] += n if gate is not None else 0
-    said = tuple((r.id, r.title, house_book.explain(r, VOCABULARY)) for r in book.rules)
+    said = house_book.sayings(book, VOCABULARY)
     return Table(tuple(play[c] + tuple(fires["play"][c]) for c in CARDS),
                  tuple(pressure[c] + added[c] for c in CARDS), shields, source,
                  out=tuple(tuple(row) for row in fires["out"]), draw=tuple(once["draw"]),
@@ -76,16 +74,6 @@ def compile_book(book: Book, source: str) -> Table:
                  forbid=tuple(tuple(row) for row in checks["forbid"]), said=said)
 
 
-@lru_cache(maxsize=64)
-def table_for(source: str) -> Table:
-    """The table of a rule set by its book's canonical JSON (``""``: the seed's own); a table
-    unpickled is made again here (``Table.__reduce__``)."""
-    if not source:
-        return effects.SEED_TABLE
-    return compile_book(house_book.read_book(json.loads(source), VOCABULARY), source)
-
-
-def source_of(options: Mapping[str, Any]) -> str:
-    """The key of the table a game with ``options`` plays by: its book's canonical JSON, or ""."""
-    raw = options.get("house")
-    return "" if raw is None else json.dumps(raw, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+#: the table of a rule set by its book's canonical JSON (``engine.house.compiled.source_of``; "": the seed's own), cached;
+#: a table unpickled is made again here (``Table.maker``)
+table_for = tables(effects.SEED_TABLE, compile_book, VOCABULARY)

@@ -14,7 +14,8 @@ from typing import Any
 from ...engine.core import STRICT
 from ...engine.house import option as house
 from ...engine.options import Option, Schema, dealer, max_turns, mode, players, read_options
-from .house import source_of, table_for
+from ...engine.house.compiled import source_of
+from .house import table_for
 from .vocabulary import VOCABULARY
 
 HAND_SIZES = (5, 7)

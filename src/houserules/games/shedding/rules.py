@@ -19,8 +19,7 @@ from .state import SheddingState
 from .table import Gate
 
 # --- card classes ---------------------------------------------------------
-# (``Final`` here and below: compiled, a read is a constant or a C static, not a look-up in the
-# module's dict; issue 26)
+# (``Final`` here and below: docs/engine.md, "Compiled")
 IS_QUEEN: Final = tuple(RANK[c] == QUEEN for c in range(52))
 IS_RED_JACK: Final = tuple(RANK[c] == JACK and IS_RED[c] for c in range(52))
 IS_BLACK_JACK: Final = tuple(RANK[c] == JACK and not IS_RED[c] for c in range(52))
@@ -119,17 +118,51 @@ def why_not_play(state: SheddingState, c: int) -> Illegal | None:
     judgement (``seed_why_not``), then the table's house rules: an ``allow`` rule lets a first
     card be played where it does not match (HR-3), a ``forbid`` rule forbids it (HR-4)."""
     why = seed_why_not(state, c)
-    table = state.table
-    if not table.judged:
+    if not state.table.judged:
         return why
     if why is NO_MATCH and allowed_by(state, c) is not None:
         why = None
     if why is None:
-        top, size = state.discard[-1], len(state.hands[state.turn])
-        for gate in table.forbid[c]:
-            if gate.holds(top, size, state.pending):
-                return gate.illegal
+        gate = forbidden_by(state, c)
+        if gate is not None:
+            return gate.illegal
     return why
+
+
+def forbidden_by(state: SheddingState, c: int) -> Gate | None:
+    """The ``forbid`` rule that forbids the seat to act card ``c`` now (HR-4), or None."""
+    top, size = state.discard[-1], len(state.hands[state.turn])
+    for gate in state.table.forbid[c]:
+        if gate.holds(top, size, state.pending):
+            return gate
+    return None
+
+
+def forbidding(state: SheddingState) -> tuple[str, ...]:
+    """The ``forbid`` rules that take a play away from the seat to act now: a card it holds that
+    the seed (or an ``allow`` rule) would let it play, forbidden (HR-4). In strict mode the card is
+    simply not offered and no event tells it (that would tell the table what the seat holds), so
+    this is how ``compare`` counts the rule's firings: a decision it narrowed."""
+    table = state.table
+    if state.over or not table.forbids:
+        return ()
+    seat = state.turn
+    hand = state.hands[seat]
+    if len(hand) == 1 and not state.declared[seat]:
+        return ()  # no card is offered before the last one is declared (S-7.1)
+    out: list[str] = []
+    for c in hand:
+        if table.forbid[c] and _open(state, c):
+            gate = forbidden_by(state, c)
+            if gate is not None and gate.rule not in out:
+                out.append(gate.rule)
+    return tuple(out)
+
+
+def _open(state: SheddingState, c: int) -> bool:
+    """Whether the seed, or an ``allow`` rule, lets the seat to act play ``c`` now."""
+    why = seed_why_not(state, c)
+    return why is None or why is NO_MATCH and allowed_by(state, c) is not None
 
 
 def seed_why_not(state: SheddingState, c: int) -> Illegal | None:

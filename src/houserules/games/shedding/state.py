@@ -14,7 +14,8 @@ from typing import Any
 
 from ...cards import DECK_SIZE, card_name, full_deck, parse_cards, shuffle
 from ...engine.clone import Seeded
-from ...engine.core import GameError
+from ...engine.core import Event, GameError
+from ...engine.house.opening import start_first_turn
 from ...engine.literal import check_keys, read_piles
 from .table import Table
 
@@ -27,7 +28,7 @@ class SheddingState(Seeded):
     __slots__ = (
         "options", "mode", "seed", "players", "hands", "draw", "discard",
         "turn", "direction", "pending", "run", "run_dir", "wrapped", "declared",
-        "winner", "over", "turns", "max_turns", "table", "skips", "again", "under",
+        "winner", "over", "turns", "max_turns", "table", "skips", "again", "under", "opening",
     )
 
     def __init__(self, options: Mapping[str, Any], seed: int, rng: random.Random):
@@ -59,6 +60,9 @@ class SheddingState(Seeded):
         self.again = False
         #: the card the last card placed landed on (what a house rule's ``top`` reads then; -1: none yet)
         self.under = -1
+        #: the events of the first turn's start, carried out at the deal and told with the first
+        #: action's (``engine.house.opening``): empty once told, or when no house rule fired
+        self.opening: tuple[Event, ...] = ()
 
     def copy(self) -> SheddingState:
         """An independent copy (for search bots and for checking that refusals change nothing):
@@ -85,6 +89,7 @@ class SheddingState(Seeded):
         new.skips = self.skips
         new.again = self.again
         new.under = self.under
+        new.opening = self.opening
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -93,7 +98,7 @@ class SheddingState(Seeded):
             tuple(tuple(h) for h in self.hands), tuple(self.draw), tuple(self.discard),
             self.turn, self.direction, self.pending, tuple(self.run), self.run_dir,
             self.wrapped, tuple(self.declared), self.winner, self.over, self.turns, self.under,
-            self.rng.getstate(),
+            len(self.opening), self.rng.getstate(),
         )
 
     def all_cards(self) -> list[int]:
@@ -121,6 +126,8 @@ def deal(options: Mapping[str, Any], seed: int, table: Table) -> SheddingState:
     state.discard.append(deck.pop())
     state.draw = deck
     state.turn = (dealer + 1) % n
+    if table.turnstart:  # the first player's turn starts too (HR-7)
+        start_first_turn(state, table.turnstart, state.turn)
     return state
 
 

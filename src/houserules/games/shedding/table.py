@@ -14,11 +14,11 @@ not import ``state`` back.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from importlib import import_module
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ...engine.core import Event, Illegal
+from ...engine.house.compiled import pickled
 
 #: one effect carried out: (state, the seat it concerns, the card (or -1), the events so far)
 Fire = Callable[[Any, int, int, list[Event]], None]
@@ -55,6 +55,9 @@ class Gate:
 Gates = tuple[tuple[Gate, ...], ...]
 
 
+#: where tables are made from their source (named, not imported: that module imports this one)
+MAKER: Final = "houserules.games.shedding.house:table_for"
+
 class Table:
     """What every card does at this table (the seed's effects, and a house book's).
 
@@ -66,7 +69,8 @@ class Table:
     may be played under pressure (a draw card or a shield); ``allow[c]`` and ``forbid[c]``: the
     house rules that let ``c`` be played where it does not match, or forbid it (``judged``: there
     are some, so legality asks them); ``said``: each house rule's id, title and words (the view
-    shows them: the book is public); ``source``: the book it was made from.
+    shows them: the book is public); ``source``: the book it was made from, which makes it again
+    when it is unpickled (``engine.house.compiled``).
     """
 
     def __init__(self, play: PerCard, pressure: tuple[int, ...], shields: tuple[bool, ...], source: str = "",
@@ -86,21 +90,8 @@ class Table:
         self.judged = any(self.allow) or any(self.forbid)
         self.forbids: Mapping[str, Gate] = {g.rule: g for row in self.forbid for g in row}
         self.said = said
-        #: the rule set it was made from (a book's canonical JSON; "": the seed's), which makes it again
+        #: the rule set it was made from (a book's canonical JSON; "": the seed's)
         self.source = source
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (a state is, by OpenSpiel and by ``copy``), a table is its source: its effects are
-        functions made for it, which pickle cannot carry; unpickled, it is made again (and cached)."""
-        return remake, (self.source,)
-
-
-#: where tables are made from their source (named, not imported: that module imports this one)
-MAKER = "houserules.games.shedding.house:table_for"
-
-
-def remake(source: str) -> Table:
-    """The table made from ``source`` (unpickling)."""
-    module, _, name = MAKER.partition(":")
-    made: Table = getattr(import_module(module), name)(source)
-    return made
+        return pickled(MAKER, self.source)

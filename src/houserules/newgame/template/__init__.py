@@ -28,6 +28,8 @@ SPEC = GameSpec(
     terminal=f"{__name__}.terminal:RENDERER",
     words=f"{__name__}.words:WORDS",
     encoding=f"{__name__}.encoding:ENCODING",
+    # list the modules a decision spends its time in once measured (docs/engine.md, "Compiled")
+    not_compiled="new: not measured yet",
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap
