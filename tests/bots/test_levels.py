@@ -32,5 +32,11 @@ def test_mao_s_beginner_is_the_learner() -> None:
 def test_a_bare_ismcts_searches_with_the_game_s_strong_budget(game: str) -> None:
     """``ismcts`` with no budget was 300 iterations everywhere: 2.7 CPU s a move in bpoker
     with its playouts; it is the budget measured for the game's strong bot."""
-    bare, strong = make(game, "ismcts", 3), make(game, levels(game)["strong"], 3)
+    bare, strong = make(game, "ismcts", 3), make(game, registry.spec(game).search or levels(game)["strong"], 3)
     assert getattr(bare, "iterations") == getattr(strong, "iterations")
+
+
+def test_mao_s_strong_player_never_errs_and_a_bare_search_keeps_its_budget() -> None:
+    """Issue 41: the dealer that never errs beats the club dealer more often than ismcts:40 did."""
+    assert make("mao", "strong", 0).name == "perfect"
+    assert getattr(make("mao", "ismcts", 0), "iterations") == 40

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from houserules.games.onion.bots import OnionHeuristic, worth
 from houserules.engine import get_game
 from houserules.engine.core import Action
@@ -97,3 +99,63 @@ def test_it_chooses_the_replacement_worth_most() -> None:
     GAME.apply(state, declared)
     kept = bot.choose(GAME.view(state, 1), GAME.legal(state))
     assert kept.kind == "choose" and name(kept.card) == "AH"
+
+
+def answering(bid: int, pot: int) -> OnionState:
+    """Two players, seat 1 to answer a bid of ``bid`` into a Pot of ``pot`` (the first part)."""
+    opts = GAME.options({"players": 2, "chips": 20, "rounds": 1})
+    state: OnionState = GAME.scenario_state(opts, {
+        "hands": ["2C 3D 4H 5S 6C", "7D 8H 9S 10C JD"], "deck": "QH KS AC 2D 3H 4S 5C 6D 7H 8S 9C 10D JH QS KC",
+        "phase": "answer", "part": 1, "bid": bid, "queue": [1], "pot": pot, "chips": [20 - bid, 20]}, 0)
+    return state
+
+
+def test_it_matches_only_when_the_pot_pays_with_a_margin() -> None:
+    """Issue 41: the strength is the chance of beating *random* hands, and a rival who bet holds
+    none; so the club heuristic matches only when the Pot pays the risk 1.6 times over. Strength
+    0.4 against a bet of 2 into a Pot of 5: a random hand's odds (0.4 x 7 = 2.8 > 2) would pay, the
+    margin (1.6 x 2 = 3.2) does not, so it folds; at strength 0.6 (4.2) it matches."""
+    from houserules.games.onion.bots import OnionReckoner
+
+    state = answering(2, 5)
+    view, legal = GAME.view(state, 1), GAME.legal(state)
+    for strength, kind in ((0.4, "fold"), (0.6, "match")):
+        bot = OnionHeuristic(0)
+        bot.strength = lambda view, s=strength: s  # type: ignore[method-assign]
+        assert bot.choose(view, legal).kind == kind, strength
+    loose = OnionReckoner(0)
+    loose.strength = lambda view: 0.4  # type: ignore[method-assign]
+    assert loose.choose(view, legal).kind == "match"  # the trained policies' features keep the old rule
+
+
+def test_the_strong_player_is_the_shipped_policy_deciding_as_its_npz() -> None:
+    """Issue 41: ``strong`` is the trained action policy, shipped as JSON and scored without
+    NumPy; it chooses what ``policy:examples/onion_actions.npz`` chooses."""
+    pytest.importorskip("numpy")
+    from pathlib import Path
+
+    from houserules.bots import levels, make
+
+    assert levels("cripple-mr-onion")["strong"] == "trained"
+    shipped = make("cripple-mr-onion", "strong", 0)
+    npz = make("cripple-mr-onion", f"policy:{Path(__file__).parents[2] / 'examples' / 'onion_actions.npz'}", 0)
+    seen = 0
+    for seed in range(3):
+        for view, legal in _decisions(seed):
+            assert shipped.choose(view, legal) == npz.choose(view, legal)
+            seen += 1
+    assert seen > 50
+
+
+def _decisions(seed: int) -> list[tuple[Any, list[Action]]]:
+    """Every choice of more than one action in a short two-seat match of club players."""
+    state = GAME.new(GAME.options({"players": 2, "rounds": 3}), seed)
+    club, out = OnionHeuristic(seed), []
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        legal = [a for a in GAME.legal(state) if a.seat == seat]
+        view = GAME.view(state, seat)
+        if len(legal) > 1:
+            out.append((view, legal))
+        GAME.apply(state, club.choose(view, legal))
+    return out

@@ -113,7 +113,8 @@ GENERIC: dict[str, str] = {
 LEVELS: dict[str, str] = {
     "beginner": "a gentle opponent for a first game (legal moves at random; in Mao, a player still learning)",
     "club": "plays as a decent club player would, by hand-written judgement (the default)",
-    "strong": "searches the deals it cannot see before each move (about a quarter second a move)",
+    "strong": "the strongest the game has: searches the deals it cannot see before each move (about a quarter "
+              "second a move); in Onion a trained policy, in Mao a player who never errs",
 }
 
 #: the spec of each strength unless a game's ``GameSpec.levels`` says otherwise
@@ -162,9 +163,9 @@ def make(game: str, spec: str, seed: int = 0) -> Bot:
     kind, colon, param = spec.strip().partition(":")
     if kind in LEVELS and not colon:
         return make(game, levels(game)[kind], seed)
-    strong = levels(game)["strong"]
-    if kind == "ismcts" and not colon and strong.startswith("ismcts:"):
-        return make(game, strong, seed)  # a search with no budget named: the game's measured one
+    search = registry.spec(game).search or levels(game)["strong"]
+    if kind == "ismcts" and not colon and search.startswith("ismcts:"):
+        return make(game, search, seed)  # a search with no budget named: the game's measured one
     target = registry.spec(game).bots.get(kind) or GENERIC.get(kind)
     if target is None:
         raise GameError(f"no {kind!r} bot for {game}; available: {', '.join([*LEVELS, *bot_kinds(game)])}, "

@@ -35,11 +35,13 @@ A file is read with ``allow_pickle=False``: it holds arrays, never code.
 
 from __future__ import annotations
 
+import functools
 import json
+import math
 import os
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine import registry
 from ..engine.core import Action, GameError
@@ -241,3 +243,60 @@ class PolicyBot(BotBase):
             return legal[self.rng.randrange(len(legal))]
         scores = self.net.scores(observation)
         return max(indexed, key=lambda ia: float(scores[ia[0]]))[1]
+
+
+def forward(layers: Sequence[tuple[Sequence[Sequence[float]], Sequence[float]]], row: Sequence[float],
+            activation: str) -> float:
+    """The one score a format-2 network gives a feature row, in pure Python (NumPy's ``scores``
+    gives the same, up to rounding): a shipped policy needs no extra to play."""
+    x = list(row)
+    for k, (w, b) in enumerate(layers):
+        x = [bj + sum(xi * wi[j] for xi, wi in zip(x, w)) for j, bj in enumerate(b)]
+        if k < len(layers) - 1:
+            x = [math.tanh(v) for v in x] if activation == "tanh" else [max(v, 0.0) for v in x]
+    return x[0]
+
+
+class ShippedPolicy(BotBase):
+    """A trained action policy (format 2) shipped in the package as JSON and scored in pure
+    Python, so that a game's strength level may be a policy without NumPy (the ``[rl]`` extra).
+    A subclass names its ``game`` and ``file`` (the JSON of ``shipped``); it plays as
+    ``policy:PATH.npz`` of the same weights does."""
+
+    wants_view = True
+    game: ClassVar[str] = ""
+    file: ClassVar[str] = ""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self.layers, self.activation, self.encoding = _shipped(self.game, self.file)
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rows = self.encoding.action_features(view, legal)
+        scores = [forward(self.layers, row, self.activation) for row in rows]
+        return legal[max(range(len(legal)), key=lambda i: scores[i])]
+
+
+def shipped(net: Network) -> dict[str, Any]:
+    """A format-2 network as the JSON ``ShippedPolicy`` reads (float32 weights written exactly)."""
+    if not net.features:
+        raise GameError("only a policy that scores action features (format 2) can be shipped")
+    return {"game": net.game, "options": net.options, "activation": net.activation, "features": net.features,
+            "layers": [[[[float(v) for v in r] for r in w], [float(v) for v in b]] for w, b in net.layers]}
+
+
+@functools.lru_cache(maxsize=None)
+def _shipped(game: str, file: str) -> tuple[list[tuple[list[list[float]], list[float]]], str, Encoding]:
+    """A shipped policy's layers, activation and the encoding it reads, checked against its game."""
+    with open(file) as f:
+        data = json.load(f)
+    spec = registry.spec(game)
+    if data["game"] != game or not spec.encoding:
+        raise GameError(f"shipped policy {file} is not one of {game}'s")
+    encoding: Encoding = registry.load(spec.encoding).bound(registry.get(game).options(data["options"]))
+    if data["features"] != encoding.action_features_name:
+        raise GameError(f"shipped policy {file} reads {data['features']}; {spec.title}'s encoding has "
+                        f"{encoding.action_features_name}")
+    return [(w, b) for w, b in data["layers"]], data["activation"], encoding

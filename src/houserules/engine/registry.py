@@ -86,8 +86,10 @@ class GameSpec:
     finishes) the game names its own. ``levels`` maps the strength words a
     person picks from ("beginner", "club", "strong") to this game's bot specs
     where they differ from ``bots.base.LEVELS`` (Mao's beginner is its
-    learner; each game's strong spec is the search budget its ladder showed
-    beating the club bot under half a second a move).
+    learner; each game's strong spec is the strongest bot it has, measured by
+    bench/levels.py). ``search`` is the spec a bare ``ismcts`` means where the
+    strong level is not a search (Mao's strong player never errs); otherwise a
+    bare ``ismcts`` searches with the strong level's budget.
     """
 
     name: str
@@ -104,6 +106,7 @@ class GameSpec:
     encoding: str | None = None
     playout: str | None = None
     levels: Mapping[str, str] = field(default_factory=dict)
+    search: str | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
     #: a read-only helper for the game's browser module, ``"module:function"`` taking a JSON

@@ -12,10 +12,15 @@ tries (unless an inversion makes the lowest try), and a failed try costs it
 - plans its last card for 2 points or more (mana in hand or a number), and
   avoids going out when an inversion that will still hold hands the try to
   another player;
-- values mana at one card shed per point: it plays effects whose use is
-  worth their price (a ``+= 2``, a skip, a ``--``; more so on a player about
-  to go out), sheds the others when it cannot afford them, and never starts
-  a lock (the next player would choose it) or plays ``x2`` or NOPE alone;
+- values mana at half a card shed per point: it plays effects whose use is
+  worth their price (an ``all++``, a ``+= 2``, a skip; more so on a player
+  about to go out), sheds the others when it cannot afford them, and never
+  starts a lock (the next player would choose it) or plays ``x2`` or NOPE alone;
+- fears its own NOPE: a NOPE is always playable (KT-7.11.5), so with 3 mana
+  and nothing else to play it must be the base of a stack and NOPEs its
+  player out (KT-7.11.6): this lost the bot one game in thirteen against
+  random players. It sheds a NOPE while it cannot afford one (it then has no
+  effect) and avoids reaching 3 mana with a NOPE in a short hand;
 - passes draw stacks on (a ``+= 2`` first: skip and inverse cost it a
   turn), NOPEs big ones, steals a ``--`` discard, a harvest or a shield, and
   allows the rest (a lock is then its to choose) unless allowing would bar
@@ -43,10 +48,12 @@ from .state import AUCTION_DISCARD, DEFAULT, LOCK as LOCK_COND, LOCK_COLOUR, MAN
 from .view import KingTacoView
 
 #: an effect played with its mana as the base of a stack on a free turn: what it does for us,
-#: before its price. x2 alone draws us a card; all++ alone draws us one too and times us out;
-#: a lock is chosen by the next player; a NOPE alone throws us out of the game.
-ACTIVE = {PLUS2: 2.5, SKIP: 2.0, MINUS: 2.5, SHIELD: 1.0, HARVEST: 1.0, FISHING: 0.5, RAGE: 0.0, CALM: 0.0,
-          INVERSE: 0.0, CURSE: 0.0, LOCK: -1.5, ALLPP: -2.5, X2: -5.0, NOPE: -100.0}
+#: before its price. x2 alone draws us a card; all++ alone draws us one too and times us out,
+#: yet it sheds our card and the others draw as many (issue 41 measured it, with inverse, -- and
+#: the mana's worth, against random players and the previous weights on fresh deals); a lock is
+#: chosen by the next player; a NOPE alone throws us out of the game.
+ACTIVE = {PLUS2: 2.5, SKIP: 2.0, MINUS: 0.5, SHIELD: 1.0, HARVEST: 1.0, FISHING: 0.5, RAGE: 0.0, CALM: 0.0,
+          INVERSE: 1.0, CURSE: 0.0, LOCK: -1.5, ALLPP: 4.0, X2: -5.0, NOPE: -100.0}
 #: a += 2 stack on us, passed on by stacking: skip and inverse time us out a turn, all++ makes
 #: us draw one too
 PASS_ON = {PLUS2: 4.0, SKIP: 2.5, INVERSE: 2.5, ALLPP: 1.5}
@@ -54,7 +61,9 @@ PASS_ON = {PLUS2: 4.0, SKIP: 2.5, INVERSE: 2.5, ALLPP: 1.5}
 PASS_ALLPP = {INVERSE: 5.0, SKIP: 1.0}
 #: a skip on us: all++ times out everyone else, skip and inverse pass it on, += 2 makes us draw 2
 PASS_SKIP = {ALLPP: 4.0, SKIP: 3.0, INVERSE: 3.0, PLUS2: -1.0}
-MANA_WORTH = 1.0  # one mana, in cards shed
+MANA_WORTH = 0.5  # one mana, in cards shed
+NOPE_SHED = 4.0  # a NOPE we cannot afford, played: no effect, and it can no longer NOPE us out
+NOPE_RISK = 8.0  # reaching 3 mana with a NOPE in hand, divided by the other cards left plus one
 KEEP_NUMBER = 0.1  # per pip: stack and play the low numbers first, keep the high ones for last
 LAST_NUMBER = 2.0  # our only number card: it is the last card that makes going out score
 HURRY = 2.5  # a += 2 or skip on a player about to go out: it would very likely try to win
@@ -62,7 +71,6 @@ GOOD_FINISH = 3.0  # going out on 2 points or more: the others have 1, so we try
 TIED_FINISH = -2.0  # going out on 1 point: a tie with every other player, a 1 in n chance to try
 GIFT_FINISH = -3.0  # going out when the lowest score tries: another player tries, we draw 7 if it fails
 WILD_KEEP = 2.0  # a plain WILD plays on anything but calm and inverse: keep it
-COLOUR_KEEP = 0.3  # per card of that colour left in hand: keep our colour in play
 
 
 def lowest_wins(view: KingTacoView, turns: int = 0) -> bool:
@@ -266,14 +274,14 @@ class KingTacoHeuristic(KingTacoBot):
         nxt = next_seat(view, seat)
         low = lowest_wins(view, view.players - sum(view.out))  # at our next turn
         numbers = sum(1 for c in hand if IS_NUMBER[c])
-        colours = Counter(COLOUR[c] for c in hand if not IS_WILD[c])
+        nopes = sum(1 for c in hand if SYMBOL[c] == NOPE)
         harvest = view.harvester is not None
 
         def score(a: Action) -> float:
             c = a.card
             sym = SYMBOL[c]
             after = mana_after(c, mana, view, seat)
-            s = COLOUR_KEEP * colours[COLOUR[c]] + MANA_WORTH * (after - mana)
+            s = MANA_WORTH * (after - mana) - self._nope_risk(hand, nopes - (sym == NOPE), after)
             if IS_NUMBER[c]:
                 s -= KEEP_NUMBER * VALUE[c] + (LAST_NUMBER if numbers == 1 and len(hand) > 2 else 0.0)
             elif sym == NULL:
@@ -285,11 +293,21 @@ class KingTacoHeuristic(KingTacoBot):
                     s += ACTIVE[sym]
                     if sym in (PLUS2, SKIP) and view.hand_sizes[nxt] <= 2:
                         s += HURRY
+                elif sym == NOPE:
+                    s += NOPE_SHED
             if len(hand) == 2:
                 s += self._last_card(hand[1] if hand[0] == c else hand[0], after, low)
             return s
 
         return max(plays, key=score)
+
+    @staticmethod
+    def _nope_risk(hand: list[int], nopes: int, mana: int) -> float:
+        """What holding ``nopes`` NOPEs at ``mana`` after this play risks: with 3 mana a NOPE that
+        is our only playable card NOPEs us out, likelier the fewer other cards we hold."""
+        if not nopes or mana < COST[NOPE]:
+            return 0.0
+        return NOPE_RISK / (len(hand) - nopes)
 
     @staticmethod
     def _last_card(c: int, mana: int, low: bool) -> float:

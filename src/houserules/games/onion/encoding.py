@@ -29,7 +29,7 @@ from typing import Any
 
 from ...engine.core import Action
 from ...engine.encoding import COUNT, UNIT, Encoding, EncodingBase, Features, Piece
-from .bots import OnionHeuristic, worth
+from .bots import OnionReckoner, worth
 from .cards import DECK_SIZE
 from .game import GAME
 from .groupings import ORDER
@@ -152,7 +152,7 @@ class OnionEncoding(EncodingBase):
                 "offer": view.offer_cost}.get(view.phase, 0)
         total = float(sum(view.chips) + pot) or 1.0
         rival_chips = max((view.chips[r] for r in range(view.players) if r != seat), default=0)
-        reckoner = OnionHeuristic(_seed(view))  # a function of the view, yet a fresh sample for each view
+        reckoner = OnionReckoner(_seed(view))  # a function of the view, yet a fresh sample for each view
         heuristic = reckoner.choose(view, legal)
         strength = reckoner.strength(view) if hand else 0.0
         table = [now, 0.0, 0.0, shown, n_shown / 10, cost / stake / 10, pot / stake / 20, cost / (pot + cost or 1),
