@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from houserules.engine import registry
@@ -302,6 +302,8 @@ def nothing_shown_depends_on_cards_a_seat_cannot_see(name: str, seed: int) -> No
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
 @given(seed=seeds)
+@example(seed=6905)  # King Taco: a NOPE no other seat could answer closed its window at once, where
+# in the twin a seat asked in secret passed first, and that pass was counted as shown
 def test_nothing_shown_depends_on_cards_a_seat_cannot_see(name: str, seed: int) -> None:
     nothing_shown_depends_on_cards_a_seat_cannot_see(name, seed)
 

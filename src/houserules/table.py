@@ -284,13 +284,16 @@ class Table:
         if t is not None and deadline is not None and deadline <= t:
             woke = self.tick(t)  # the rules' deadlines are recorded even if the attempt is refused
         shown = self.on_the_clock()
+        # a seat asked in secret saying nothing is never shown, whatever its silence sets off (the
+        # window closing: with nobody else asked it closes at once, with no such entry)
+        hushed = action.seat not in shown and action.seat in self.to_act() and self.game.silence(self.state, action.seat) == action
         events = act(self.game, self.state, action, now=t)
         refused = len(events) == 1 and events[0].kind == "refused"
         if not refused:
             entry = self.game.action_to_json(action)
             self._record({**entry, "t": t} if t is not None else entry, t, action.seat)
             # told to nobody, and nobody's clock moved: only its actor knows it happened
-            self.silent += not events and action.seat not in shown and self.on_the_clock() == shown
+            self.silent += hushed or (not events and action.seat not in shown and self.on_the_clock() == shown)
         if self.keep_refusals or not refused:
             self.log.extend(events)
         self._finish()
