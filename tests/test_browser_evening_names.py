@@ -64,7 +64,7 @@ def test_an_evening_two_people_on_a_phone_and_a_laptop_one_named_on_joining(url,
     ann.click("[name=name-0]")
     ann.keyboard.type("Ann")
     assert ann.locator(".seats-form .row").count() == 3 and ann.input_value("[name=name-0]") == "Ann"
-    assert "strong bot: searches" in ann.locator(".bot-words").inner_text()  # the bots by strength, in words
+    assert "strong bot: the strongest the game has: searches" in ann.locator(".bot-words").inner_text()  # the bots by strength, in words
     assert ann.locator("[name=seat-2] option").all_inner_texts() == [
         "a person (invite)", "beginner bot", "club bot", "strong bot"]
     ann.select_option("[name=seat-1]", "")  # Bo, invited without a name: he says it when he joins

@@ -22,7 +22,7 @@ def test_the_lobby_names_bots_by_strength_and_defaults_to_club(base_url, browser
     assert labels == ["a person (invite)", "beginner bot", "club bot", "strong bot"]
     assert "searches" in (seat.locator("option[value=strong]").get_attribute("title") or "")
     words = page.locator(".bot-words").inner_text()
-    assert "strong bot: searches" in words and "club bot: plays as a decent club player" in words
+    assert "strong bot: the strongest the game has: searches" in words and "club bot: plays as a decent club player" in words
     page.select_option("[name=seat-1]", "strong")
     page.fill("[name=name-0]", "Ann")  # unnamed, her page would first ask who she is
     page.screenshot(path=str(ARTIFACTS / "lobby-levels.png"))

@@ -114,7 +114,7 @@ LEVELS: dict[str, str] = {
     "beginner": "a gentle opponent for a first game (legal moves at random; in Mao, a player still learning)",
     "club": "plays as a decent club player would, by hand-written judgement (the default)",
     "strong": "the strongest the game has: searches the deals it cannot see before each move (about a quarter "
-              "second a move); in Onion a trained policy, in Mao a player who never errs",
+              "second a move); in Onion it plays a trained policy, in Mao it never errs",
 }
 
 #: the spec of each strength unless a game's ``GameSpec.levels`` says otherwise
