@@ -152,24 +152,35 @@ def aec_run(e: Any, seat: int, script: Script, span: int) -> list[Entry]:
     return log
 
 
-def aec_twins(name: str, counted: dict[str, int]) -> None:
-    rng = random.Random(11)
-    base = env(name, **TABLES[name])
+def twins_along(base: Any, table_of: Callable[[Any], Any], run: Callable[[Any, int, Script, int], list[Entry]],
+                advance: Callable[[Any, random.Random], None], rng: random.Random, counted: dict[str, int]) -> None:
+    """Along games of ``base`` (a random move at a time: ``advance``), at each moment and for each
+    seat: TWINS copies, all but the first with what the seat cannot see redrawn, each run on by
+    ``run`` and their logs compared."""
     made = 0
     for n in range(LENGTH):
         if not n or not base.agents:
             base.reset(seed=n)  # a game that ends early: another
-        enrich(base.table)
-        if moments(base.table, n, made):
+        table = table_of(base)
+        enrich(table)
+        if moments(table, n, made):
             made += 1
-            for seat in range(base.table.players):
+            for seat in range(table.players):
                 twins = [copy.deepcopy(base) for _ in range(TWINS)]
                 for twin in twins[1:]:
-                    redraw(twin.table, seat, rng)
+                    redraw(table_of(twin), seat, rng)
                 script = Script()
-                compare([aec_run(t, seat, script, SPAN) for t in twins], counted)
-        obs, _, terminated, truncated, _ = base.last()
-        base.step(None if terminated or truncated else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                compare([run(t, seat, script, SPAN) for t in twins], counted)
+        advance(base, rng)
+
+
+def aec_step(base: Any, rng: random.Random) -> None:
+    obs, _, terminated, truncated, _ = base.last()
+    base.step(None if terminated or truncated else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+def aec_twins(name: str, counted: dict[str, int]) -> None:
+    twins_along(env(name, **TABLES[name]), lambda e: e.table, aec_run, aec_step, random.Random(11), counted)
 
 
 # --- PettingZoo Parallel -----------------------------------------------------------------------
@@ -190,25 +201,15 @@ def parallel_run(e: Any, seat: int, script: Script, span: int) -> list[Entry]:
     return log
 
 
+def parallel_step(base: Any, rng: random.Random) -> None:
+    active = base.aec_env.agent_selection
+    action = rng.choice(np.flatnonzero(base.aec_env.observe(active)["action_mask"]).tolist())
+    base.step({a: action if a == active else 0 for a in base.agents})
+
+
 def parallel_twins(name: str, counted: dict[str, int]) -> None:
-    rng = random.Random(12)
-    base = parallel_env(name, **TABLES[name])
-    aec, made = base.aec_env, 0
-    for n in range(LENGTH):
-        if not n or not base.agents:
-            base.reset(seed=n)  # a game that ends early: another
-        enrich(aec.table)
-        if moments(aec.table, n, made):
-            made += 1
-            for seat in range(aec.table.players):
-                twins = [copy.deepcopy(base) for _ in range(TWINS)]
-                for twin in twins[1:]:
-                    redraw(twin.aec_env.table, seat, rng)
-                script = Script()
-                compare([parallel_run(t, seat, script, SPAN) for t in twins], counted)
-        active = aec.agent_selection
-        action = rng.choice(np.flatnonzero(aec.observe(active)["action_mask"]).tolist())
-        base.step({a: action if a == active else 0 for a in base.agents})
+    twins_along(parallel_env(name, **TABLES[name]), lambda e: e.aec_env.table, parallel_run, parallel_step,
+                random.Random(12), counted)
 
 
 # --- Gymnasium ---------------------------------------------------------------------------------
