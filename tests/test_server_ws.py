@@ -217,13 +217,18 @@ def test_messages_over_the_rate_limit_are_refused(tmp_path):
             assert codes[:3] == ["pong"] * 3 and "rate_limited" in codes[3:]
 
 
+#: a game that keeps real time (Mao's delay of game, its reasonable time) at its quickest: the
+#: play-through waits on those clocks, not on the server (at the defaults, a minute of waiting)
+QUICK = {"mao": {"delay_s": 0.5, "grace_s": 0.5}}
+
+
 @pytest.mark.parametrize("game", registry.names())
 def test_every_registered_game_plays_to_the_end_over_the_websocket(tmp_path, game):
     """The server knows no game: any game in the registry is served through its view and legal actions."""
     g = registry.get(game)
     n = g.seats_for(g.options({}))
     with server(tmp_path / "t.db") as client:
-        r = client.post("/api/tables", json={"game": game, "seed": 5,
+        r = client.post("/api/tables", json={"game": game, "seed": 5, "options": QUICK.get(game, {}),
                                              "seats": [{"name": "Ann"}] + [{"bot": "random"}] * (n - 1)})
         assert r.status_code == 201, r.text
         t = r.json()

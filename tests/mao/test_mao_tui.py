@@ -49,7 +49,7 @@ def test_the_menu_offers_every_card_never_the_rules() -> None:
 
 def test_a_person_plays_a_game_in_the_terminal() -> None:
     """A scripted person who draws, plays the first card they hold, waits, pauses once."""
-    table = Table.create("mao", {"players": 3, "reveal": True}, 11, {1: "dealer", 2: "dealer"}, {0: "You"})
+    table = Table.create("mao", {"players": 3, "reveal": True, "delay_s": 0.5, "grace_s": 0.5}, 11, {1: "dealer", 2: "dealer"}, {0: "You"})
     out = io.StringIO()
     console = Console(file=out, width=110)
     script = iter(['"Point of order', "wait"] + ["3", "1", "wait"] * 400)  # 1 draw, 2 knock, 3 a card
