@@ -7,13 +7,12 @@
 * It compiles the hot core with mypyc, by default, where a C compiler and
   Python's headers are present: the modules houserules/native.py lists (the
   engine's, and each game's spec's), one C file per module, compiled on every
-  core: -O1 for the hottest, -Og for the rest, -O3 for mypyc's own runtime.
-  Random play then runs two to four times as fast, deciding exactly the same
-  (bench/RESULTS.md, "All five in one run, after every merge"). It costs about
-  55 CPU seconds once per install, 77 for the whole set-up (bench/RESULTS.md,
-  "Set-up in a minute?"; -O3 on one file of everything took four minutes), and
-  says so at the start; HOUSERULES_OPT=3 compiles every module at -O3 (3-8%
-  faster play, about 95 CPU seconds of compiling). Where there is no
+  core: -O1 for the modules, -O3 for mypyc's own runtime (as fast as -O3
+  everywhere, in about 60% of its time). Random play then runs two to four
+  times as fast, deciding exactly the same (bench/RESULTS.md, "All five in one
+  run, after every merge"). It costs about 60 CPU seconds once per install,
+  under 90 for the whole set-up (bench/RESULTS.md, "Set-up in a minute?"; -O3 on
+  one file of everything took four minutes), and says so at the start. Where there is no
   compiler or no headers, or compiling fails, it says so in one line and
   installs the same package as pure Python; HOUSERULES_PURE=1 installs pure
   Python at once. The lines go to the terminal, since pip shows a build's own
@@ -93,7 +92,7 @@ class BuildWithDocs(build_py):
 class BuildOrFallBack(build_ext):
     """Compile on every core; if the C compiler fails, install pure Python instead of failing."""
 
-    #: each compiled module's C file (by its name's stem) and the C compiler's optimisation for it
+    #: C files (by their names' stems) compiled at a level of their own: mypyc's runtime
     levels: dict[str, str] = {}
 
     def finalize_options(self) -> None:
@@ -103,8 +102,8 @@ class BuildOrFallBack(build_ext):
     def build_extensions(self) -> None:
         """mypyc writes one C file per module (``multi_file``) into one extension, and a small shim
         extension per module (what ``import`` finds, run once then); setuptools compiles a file at
-        a time. Here each file goes to a core of its own, the largest first, each at its module's
-        optimisation level (native.py says which), the shims at -O0. With gcc, the shims read
+        a time. Here each file goes to a core of its own, the largest first, at the level
+        native.py names (its own for mypyc's runtime), the shims at -O0. With gcc, the shims read
         Python's header precompiled (``Headers``): parsing it was most of a shim's cost."""
         compile_one = self.compiler.compile
         unix = self.compiler.compiler_type == "unix"
@@ -243,11 +242,9 @@ def compiled() -> list[Any]:
     except (subprocess.CalledProcessError, ValueError) as exc:
         notice(f"the list of modules to compile could not be read ({exc})")
         return []
-    BuildOrFallBack.levels = {**dict.fromkeys(runtime(listing["group"]), f"-O{listing['runtime_level']}"),
-                              **{c_file(m): f"-O{level}" for m, level in listing["levels"].items()}}
+    BuildOrFallBack.levels = dict.fromkeys(runtime(listing["group"]), f"-O{listing['runtime_level']}")
     say(f"houserules: compiling the rules' {len(listing['modules'])} hot modules with mypyc and the C compiler: "
-        f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it"
-        + (")" if listing["full"] else "; HOUSERULES_OPT=3 compiles every module at -O3: faster play, longer set-up)"))
+        f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it)")
     paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["modules"]]
     try:
         return list(mypycify(paths, opt_level=listing["level"], debug_level="0", multi_file=True,
@@ -265,11 +262,6 @@ def runtime(group: str) -> list[str]:
     except ImportError:  # another mypyc: its runtime at the modules' level
         return []
     return [Path(name).stem for name in RUNTIME_C_FILES] + [f"__native_{group}"]
-
-
-def c_file(module: str) -> str:
-    """The stem of the C file mypyc's ``multi_file`` writes for ``module`` (``games.shedding.rules``)."""
-    return "__native_houserules___" + module.replace(".", "___")
 
 
 def native_listing() -> dict[str, Any]:

@@ -31,8 +31,7 @@ if TYPE_CHECKING:
 #: the name mypyc gives the one shared library that holds every compiled module
 GROUP = "houserules_native"
 
-#: the engine's modules every game's decisions run through, and the cards they deal; ``HOT``: those
-#: of them optimised further. The games' own come from their specs (``GameSpec.compiled``;
+#: the engine's modules every game's decisions run through, and the cards they deal. The games' own come from their specs (``GameSpec.compiled``;
 #: ``compiled()`` joins them). What earns a place, and what compiling costs, is measured in
 #: bench/RESULTS.md ("Set-up in a minute?"); the rules a compiled module lives by are docs/engine.md's
 #: "Compiled". ``engine.base`` holds every game's dispatch (its check and effect tables) and lets
@@ -41,18 +40,14 @@ GROUP = "houserules_native"
 #: sends to be refused), and what random play and search hardly enter.
 ENGINE: tuple[str, ...] = ("cards", *(f"engine.{m}" for m in (
     "core", "clone", "base", "options", "window", "lifespan", "resource", "stack", "chips")))
-HOT: tuple[str, ...] = ("cards", "engine.core")
 
 #: the C compiler's optimisation levels: mypyc's runtime (its own C files, which every compiled
-#: line calls: -O3 there is most of what -O3 everywhere was worth), the hot modules' and the rest's
-#: (-Og compiles in two thirds of -O1's time, -O1 in a quarter of -O3's)
-LEVEL_RUNTIME, LEVEL_HOT, LEVEL = "3", "1", "g"
+#: line calls: -O3 there is what -O3 everywhere was worth) and the modules' (-O1 compiles in
+#: about 60% of -O3's time and plays as fast; -Og, a third quicker again, played 3-10% slower:
+#: bench/RESULTS.md, "Set-up in a minute?")
+LEVEL_RUNTIME, LEVEL = "3", "1"
 #: about how many CPU seconds mypyc and the C compiler take for ``compiled()`` (said at set-up)
-SECONDS = 55
-#: ``HOUSERULES_OPT=3`` at set-up: every module at -O3, for long simulations: random play 3-8%
-#: faster than the default levels, for about 95 CPU seconds of compiling instead of 55
-#: (bench/RESULTS.md, "Set-up in a minute?")
-FULL, SECONDS_FULL = "HOUSERULES_OPT", 95
+SECONDS = 60
 
 PACKAGE = Path(__file__).parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -72,11 +67,6 @@ def compiled() -> tuple[str, ...]:
     return (*ENGINE, *(m for spec in _games() for m in _named(spec, spec.compiled)))
 
 
-def hot() -> tuple[str, ...]:
-    """Those of ``compiled()`` optimised further: ``HOT`` and the games' ``compiled_hot``."""
-    return (*HOT, *(m for spec in _games() for m in _named(spec, spec.compiled_hot)))
-
-
 def _games() -> list[GameSpec]:
     from .engine.registry import specs
 
@@ -89,11 +79,8 @@ def _named(spec: GameSpec, modules: Sequence[str]) -> list[str]:
 
 def build_plan() -> dict[str, Any]:
     """What setup.py compiles and how (it asks in a process of its own: ``native_listing``)."""
-    if os.environ.get(FULL) == "3":
-        return {"modules": compiled(), "group": GROUP, "level": "3", "levels": {}, "runtime_level": "3",
-                "seconds": SECONDS_FULL, "full": True}
-    return {"modules": compiled(), "group": GROUP, "level": LEVEL, "levels": dict.fromkeys(hot(), LEVEL_HOT),
-            "runtime_level": LEVEL_RUNTIME, "seconds": SECONDS, "full": False}
+    return {"modules": compiled(), "group": GROUP, "level": LEVEL, "runtime_level": LEVEL_RUNTIME,
+            "seconds": SECONDS}
 
 
 def source_paths() -> list[Path]:

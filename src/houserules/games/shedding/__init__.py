@@ -36,7 +36,6 @@ SPEC = GameSpec(
     levels={"strong": "ismcts:500"},
     order=1,
     compiled=("flow", "rules", "game", "state", "effects", "table", "view"),
-    compiled_hot=("flow", "rules", "game"),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap
