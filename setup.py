@@ -33,6 +33,7 @@ import sys
 import sysconfig
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -103,15 +104,17 @@ class BuildOrFallBack(build_ext):
         """mypyc writes one C file per module (``multi_file``) into one extension, and a small shim
         extension per module (what ``import`` finds, run once then); setuptools compiles a file at
         a time. Here each file goes to a core of its own, the largest first, at the level
-        native.py names (its own for mypyc's runtime), the shims at -O0. With gcc, the shims read
-        Python's header precompiled (``Headers``): parsing it was most of a shim's cost."""
+        native.py names (its own for mypyc's runtime), the shims at -O0. With gcc, the headers
+        every file of a kind begins with are read precompiled (``Headers``): parsing them was
+        most of a shim's cost and a sixth of the modules'."""
         compile_one = self.compiler.compile
         unix = self.compiler.compiler_type == "unix"
         levels, pipe = (self.levels, ["-pipe"]) if unix else ({}, [])
         headers = Headers(self.compiler, Path(self.build_temp)) if unix and gcc(self.compiler.compiler_so) else None
 
         def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
-            def one(source: str) -> list[str]:
+            def flags(source: str) -> tuple[list[str], list[str]]:
+                """The arguments before and after the compiler's own for ``source``."""
                 shim = "houserules" in Path(source).parent.parts  # mypyc writes its group's files above the package
                 level = SHIM if shim and unix else levels.get(Path(source).stem)
                 after = [*(kwargs.get("extra_postargs") or []), *pipe]  # -pipe: no temporary files
@@ -119,7 +122,15 @@ class BuildOrFallBack(build_ext):
                     after = [a for a in after if not a.startswith("-O")] + [level]
                 before = list(kwargs.get("extra_preargs") or [])
                 if headers is not None and shim:
-                    before = [*headers.include(kwargs.get("macros"), kwargs.get("include_dirs"), after), *before]
+                    before = [*headers.python(headers.options(kwargs, after)), *before]
+                return before, after
+
+            given = {source: flags(source) for source in sources}
+            if headers is not None:
+                headers.beside({s: headers.options(kwargs, after, before) for s, (before, after) in given.items()})
+
+            def one(source: str) -> list[str]:
+                before, after = given[source]
                 objects: list[str] = compile_one([source], *args, **{**kwargs, "extra_preargs": before,
                                                                      "extra_postargs": after})
                 return objects
@@ -163,43 +174,69 @@ def gcc(compiler: list[str]) -> bool:
 
 
 class Headers:
-    """Python.h precompiled once per set of compiler flags, for the shims (Python.h is all they
-    include; a file that includes it twice, as mypyc's runtime does through its own header,
-    looks for the second beside the precompiled one, so those parse it as before).
+    """Headers precompiled once per set of compiler flags, for the files that begin with them.
 
-    GCC looks for ``Python.h.gch`` in each include directory before ``Python.h``, and uses it
-    only when it was made with the same flags; a shim given ``-I DIR`` first, where DIR holds one
-    made with its flags, skips parsing the header (some 0.07 CPU seconds a file, most of what a
-    shim costs). Where one cannot be made, the shims parse the header as before."""
+    GCC looks for ``NAME.h.gch`` wherever it would find ``NAME.h``, first, and uses it when it
+    was made with the file's flags (a file then skips parsing the header: some 0.07 CPU seconds
+    each). It trusts the flags to say so: one made at -O1 and read at -O3 crashed the compiler
+    here. So each is made with exactly the flags of the files that read it, afresh at every build
+    (it does not notice that its header changed), and where that cannot be, none is: those files
+    parse the header as before.
+
+    - Python.h, for the shims (all they include), in a folder of its own per set of flags, given
+      first with ``-I``; mypyc's runtime includes Python.h twice, and GCC looks for the second
+      beside the precompiled one, so the runtime parses it as before.
+    - The group's header, which every module's C file begins with, beside it, when every file
+      that begins with it is compiled alike (the modules share one level for this)."""
 
     def __init__(self, compiler: Any, temp: Path) -> None:
         self.compiler, self.temp = compiler, temp
         self.made: dict[str, str | None] = {}
         self.lock = threading.Lock()
 
-    def include(self, macros: Any, include_dirs: Any, after: list[str]) -> list[str]:
-        """The arguments that make a file compiled with these flags read Python.h precompiled."""
-        dirs = [*(include_dirs or []), *(self.compiler.include_dirs or [])]
+    def options(self, kwargs: dict[str, Any], after: list[str], before: Sequence[str] = ()) -> list[str]:
+        """The flags a file compiled with ``kwargs`` (setuptools' macros, include dirs) and
+        ``before``/``after`` is given, but its name and output."""
+        dirs = [*(kwargs.get("include_dirs") or []), *(self.compiler.include_dirs or [])]
         defined = [f"-U{m[0]}" if len(m) == 1 else f"-D{m[0]}" if m[1] is None else f"-D{m[0]}={m[1]}"
-                   for m in macros or []]
-        options = [*defined, *(f"-I{d}" for d in dirs), *after]
+                   for m in kwargs.get("macros") or []]
+        return [*before, *defined, *(f"-I{d}" for d in dirs), *after]
+
+    def python(self, options: list[str]) -> list[str]:
+        """The arguments that make a shim compiled with ``options`` read Python.h precompiled."""
         key = hashlib.sha256("\0".join(options).encode()).hexdigest()[:12]
         with self.lock:  # extensions are built on several threads: each header is made once
             if key not in self.made:
-                self.made[key] = self._make(key, options)
-        where = self.made[key]
-        return [] if where is None else ["-I", where]
+                where = self.temp / "headers" / key
+                header = Path(sysconfig.get_paths()["include"]) / "Python.h"
+                self.made[key] = str(where) if self._make(header, where / "Python.h.gch", options) else None
+        found = self.made[key]
+        return [] if found is None else ["-I", found]
 
-    def _make(self, key: str, options: list[str]) -> str | None:
-        header = Path(sysconfig.get_paths()["include"]) / "Python.h"
-        where = self.temp / "headers" / key
+    def beside(self, sources: dict[str, list[str]]) -> None:
+        """Precompile, beside it, the header each of ``sources`` (with its flags) begins with, if
+        all those that begin with it have the same flags."""
+        readers: dict[Path, set[tuple[str, ...]]] = {}
+        for source, options in sources.items():
+            if Path(source).name.startswith("__native_"):  # a module of the group, or the group's own file
+                first = Path(source).read_text(errors="replace").split("\n", 1)[0].strip()
+                if first.startswith('#include "') and first.endswith('"'):
+                    readers.setdefault(Path(source).parent / first[10:-1], set()).add(tuple(options))
+        for header, flags in readers.items():
+            made = header.with_name(header.name + ".gch")
+            made.unlink(missing_ok=True)  # an earlier build's, of another header perhaps
+            if len(flags) == 1:
+                self._make(header, made, list(next(iter(flags))))
+
+    def _make(self, header: Path, made: Path, options: list[str]) -> bool:
         try:
-            where.mkdir(parents=True, exist_ok=True)
-            self.compiler.spawn([*self.compiler.compiler_so, *options, "-x", "c-header", str(header),
-                                 "-o", str(where / "Python.h.gch")])
+            made.parent.mkdir(parents=True, exist_ok=True)
+            made.unlink(missing_ok=True)
+            self.compiler.spawn([*self.compiler.compiler_so, *options, "-x", "c-header", str(header), "-o", str(made)])
         except Exception:  # noqa: BLE001 (any failure: the header is parsed as before)
-            return None
-        return str(where)
+            made.unlink(missing_ok=True)
+            return False
+        return True
 
 
 def children() -> float:
@@ -242,7 +279,7 @@ def compiled() -> list[Any]:
     except (subprocess.CalledProcessError, ValueError) as exc:
         notice(f"the list of modules to compile could not be read ({exc})")
         return []
-    BuildOrFallBack.levels = dict.fromkeys(runtime(listing["group"]), f"-O{listing['runtime_level']}")
+    BuildOrFallBack.levels = dict.fromkeys(runtime(), f"-O{listing['runtime_level']}")
     say(f"houserules: compiling the rules' {len(listing['modules'])} hot modules with mypyc and the C compiler: "
         f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it)")
     paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["modules"]]
@@ -254,14 +291,14 @@ def compiled() -> list[Any]:
         return []
 
 
-def runtime(group: str) -> list[str]:
-    """The stems of mypyc's own C files (copied into the build) and of the group's: what every
-    compiled line calls."""
+def runtime() -> list[str]:
+    """The stems of mypyc's own C files (copied into the build): what every compiled line calls.
+    (The group's own file stays at the modules' level: it begins with their header.)"""
     try:
         from mypyc.common import RUNTIME_C_FILES
     except ImportError:  # another mypyc: its runtime at the modules' level
         return []
-    return [Path(name).stem for name in RUNTIME_C_FILES] + [f"__native_{group}"]
+    return [Path(name).stem for name in RUNTIME_C_FILES]
 
 
 def native_listing() -> dict[str, Any]:
