@@ -2,7 +2,8 @@
 
 Held here: its specs and their one-line errors, whole games with it at every seat, the same
 choices again for the same seed, every move judged on the same redeals (a move played twice
-on copies of one redeal scores the same), and how King Taco's playouts score a try.
+on copies of one redeal scores the same), how King Taco's playouts score a try, and legal
+moves under every house book King Taco ships.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from houserules.bots import ask, make
+from houserules.engine import registry
 from houserules.engine.core import Action, GameError, event
 from houserules.engine.infoset import redeal, stand_in
 from houserules.games.king_taco import GAME
@@ -70,3 +72,17 @@ def test_a_playout_stops_at_a_try_and_scores_its_odds_not_its_roll() -> None:
         assert scores == pytest.approx([0.25, 0.25 + 0.25, 0.0, 0.25])
     assert bot.settle(state, [event("goto", 3, {"goto": 1, "won": True})]) == [0.0, 0.0, 0.0, 1.0]
     assert bot.settle(state, [event("auction", 1, {"points": (1, 2, 0, 1)})]) is None
+
+
+@pytest.mark.parametrize("name, book", registry.house_books("king-taco"), ids=[n for n, _ in registry.house_books("king-taco")])
+def test_the_rollout_plays_under_every_house_book(name: str, book: object) -> None:
+    """House rules change what a card does and who goes out how: the rollout's moves stay legal."""
+    state = GAME.new(GAME.options({"players": 3, "house": book}), 11)
+    bots = [make("king-taco", "rollout:2", s) for s in range(3)]
+    for _ in range(60):
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.to_act(state)[0]
+        action = ask(bots[seat], GAME, state, seat, GAME.legal(state))
+        assert action is not None and GAME.check(state, action) is None
+        GAME.apply(state, action)
