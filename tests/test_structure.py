@@ -19,7 +19,7 @@ import houserules
 
 ROOT = Path(houserules.__file__).parent
 #: the parts of a game package that are for people and programs, not rules (Mao's learner is a bot)
-PRESENTATION = {"bots", "bots_basic", "learner", "terminal", "commands", "words", "encoding"}
+PRESENTATION = {"bots", "bots_basic", "bots_rollout", "learner", "terminal", "commands", "words", "encoding"}
 #: what rules code may never import
 FORBIDDEN = ("houserules.bots", "houserules.server", "houserules.tui", "houserules.table", "houserules.sim",
              "houserules.cli", "houserules.envs", "rich", "typer", "fastapi", "uvicorn", "numpy", "starlette")
