@@ -148,7 +148,7 @@ class ISMCTS(BotBase):
     def search(self, game: Game[Any, Any], root: Any, seat: int, legal: Sequence[Action]) -> Action:
         """The most visited of ``legal`` after the budget of iterations from ``root``
         (a stand-in state from ``seat``'s information set)."""
-        legal = _own(legal, seat)
+        legal = own_moves(legal, seat)
         if len(legal) == 1:
             return legal[0]
         tree = Node(seat)
@@ -207,11 +207,11 @@ class ISMCTS(BotBase):
             if not seats:
                 break
             actor = seats[0]
-            choices = _own(legal_of(state), actor)
-        rewards = _playout(game, state, rng, root_stage, hints, policy)
+            choices = own_moves(legal_of(state), actor)
+        scores = _playout(game, state, rng, root_stage, hints, policy)
         for n in path[1:]:
             n.visits += 1
-            n.reward += rewards[n.seat]
+            n.reward += scores[n.seat]
 
 
 Hints = tuple[Callable[[Any], int], Callable[[Any], "tuple[float, ...] | None"]]
@@ -240,12 +240,12 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
     for _ in range(PLAYOUT_CAP):
         seats = to_act(state)
         if not seats:
-            return _rewards(game, state)
+            return rewards(game, state)
         if stage is not None and stage(state) != root_stage:
             standing = standing_of(state)  # type: ignore[misc]
             if standing is not None:
                 return list(standing)
-        moves = _own(legal_of(state), seats[0])
+        moves = own_moves(legal_of(state), seats[0])
         if policy is not None and len(moves) > 1 and rng.random() >= EPSILON:
             choice = policy.choose(view(state, seats[0]) if policy.wants_view else None, moves)
             if choice is None:
@@ -260,10 +260,10 @@ def _playout(game: Game[Any, Any], state: Any, rng: random.Random, root_stage: i
                 act(game, state, choice)
                 continue
         apply(state, moves[rng.randrange(len(moves))])
-    return _rewards(game, state)
+    return rewards(game, state)
 
 
-def _own(legal: Sequence[Action], seat: int) -> Sequence[Action]:
+def own_moves(legal: Sequence[Action], seat: int) -> Sequence[Action]:
     """The actions of ``legal`` that are ``seat``'s: where several seats are asked at once
     (a NOPE window), or where anyone may act at any time (Mao lists every seat's), the
     seat asked chooses among its own."""
@@ -272,7 +272,7 @@ def _own(legal: Sequence[Action], seat: int) -> Sequence[Action]:
     return [a for a in legal if a.seat == seat] or legal
 
 
-def _rewards(game: Game[Any, Any], state: Any) -> list[float]:
+def rewards(game: Game[Any, Any], state: Any) -> list[float]:
     """Each seat's reward for how ``state`` ended: a win is 1, shared among joint winners."""
     n = game.seats(state)
     result = game.result(state)

@@ -32,7 +32,7 @@ from ..engine.core import Action, Event, GameError
 from ..engine.infoset import redeal
 from ..engine.protocol import Game
 from .base import Bot, BotBase, make
-from .ismcts import PLAYOUT_CAP, _own, _rewards
+from .ismcts import PLAYOUT_CAP, own_moves, rewards
 
 #: redeals per move when the spec names none
 DEFAULT_WORLDS = 40
@@ -86,7 +86,7 @@ class Rollout(BotBase):
     def search(self, game: Game[Any, Any], root: Any, seat: int, legal: Sequence[Action]) -> Action:
         """The move of ``legal`` that scored most on the same ``worlds`` redeals of ``root``
         (a stand-in state from ``seat``'s information set)."""
-        legal = _own(legal, seat)
+        legal = own_moves(legal, seat)
         if len(legal) == 1:
             return legal[0]
         policy = self.policy(game)
@@ -111,12 +111,12 @@ class Rollout(BotBase):
             seats = to_act(state)
             if not seats:
                 break
-            moves = _own(legal_of(state), seats[0])
+            moves = own_moves(legal_of(state), seats[0])
             choice = moves[0] if len(moves) == 1 else policy.choose(view(state, seats[0]), moves)
             if choice is None:
                 raise GameError("a rollout's playout bot waited; it must always choose")
             action = choice
-        return _rewards(game, state)
+        return rewards(game, state)
 
     def settle(self, state: Any, events: list[Event]) -> list[float] | None:
         """Each seat's score once ``events`` have happened to ``state`` (summing to 1), where
