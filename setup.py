@@ -7,8 +7,8 @@
 * It compiles the hot core with mypyc, by default, where a C compiler and
   Python's headers are present: the modules houserules/native.py lists (the
   engine's, and each game's spec's), one C file per module, compiled on every
-  core: -O1 for the modules, -O3 for mypyc's own runtime (as fast as -O3
-  everywhere, in about 60% of its time). Random play then runs two to four
+  core: -O3 for the hot modules and mypyc's own runtime, -O1 for the rest (as
+  fast as -O3 everywhere, in about 60% of its time). Random play then runs two to four
   times as fast, deciding exactly the same (bench/RESULTS.md, "All five in one
   run, after every merge"). It costs about 60 CPU seconds once per install,
   under 90 for the whole set-up (bench/RESULTS.md, "Set-up in a minute?"; -O3 on
@@ -93,8 +93,10 @@ class BuildWithDocs(build_py):
 class BuildOrFallBack(build_ext):
     """Compile on every core; if the C compiler fails, install pure Python instead of failing."""
 
-    #: C files (by their names' stems) compiled at a level of their own: mypyc's runtime
+    #: C files (by their names' stems) compiled at a level of their own: mypyc's runtime, the hot
+    #: modules'; ``apart``: those of the group's files compiled from a folder of their own
     levels: dict[str, str] = {}
+    apart: set[str] = set()
 
     def finalize_options(self) -> None:
         super().finalize_options()
@@ -113,9 +115,11 @@ class BuildOrFallBack(build_ext):
         headers = Headers(self.compiler, Path(self.build_temp)) if unix and gcc(self.compiler.compiler_so) else None
 
         def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            placed = {s: apart(s) if Path(s).stem in self.apart else s for s in sources}
+
             def flags(source: str) -> tuple[list[str], list[str]]:
                 """The arguments before and after the compiler's own for ``source``."""
-                shim = "houserules" in Path(source).parent.parts  # mypyc writes its group's files above the package
+                shim = len(sources) == 1  # a module's shim is an extension of one file; the group's has many
                 level = SHIM if shim and unix else levels.get(Path(source).stem)
                 after = [*(kwargs.get("extra_postargs") or []), *pipe]  # -pipe: no temporary files
                 if level is not None:
@@ -125,7 +129,7 @@ class BuildOrFallBack(build_ext):
                     before = [*headers.python(headers.options(kwargs, after)), *before]
                 return before, after
 
-            given = {source: flags(source) for source in sources}
+            given = {source: flags(source) for source in placed.values()}
             if headers is not None:
                 headers.beside({s: headers.options(kwargs, after, before) for s, (before, after) in given.items()})
 
@@ -135,10 +139,10 @@ class BuildOrFallBack(build_ext):
                                                                      "extra_postargs": after})
                 return objects
 
-            largest = sorted(sources, key=lambda s: -os.path.getsize(s))
+            largest = sorted(given, key=lambda s: -os.path.getsize(s))
             with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
                 done = dict(zip(largest, pool.map(one, largest)))
-            return [o for source in sources for o in done[source]]
+            return [o for source in sources for o in done[placed[source]]]
 
         self.compiler.compile = compile_all
         super().build_extensions()
@@ -160,6 +164,20 @@ class BuildOrFallBack(build_ext):
 
 #: the shims' optimisation: each runs once, at import, and calls into the group
 SHIM = "-O0"
+
+
+def apart(source: str) -> str:
+    """``source`` (a module's C file) copied into the folder ``hot`` beside it, with the headers
+    it includes by name: GCC looks beside a file first for what it includes, so there it finds
+    a header precompiled at its own level (``Headers``), not the other modules'."""
+    here = Path(source)
+    folder = here.parent / "hot"
+    folder.mkdir(exist_ok=True)
+    for line in here.read_text(errors="replace").splitlines()[:4]:
+        if line.startswith('#include "') and line.endswith('"'):
+            shutil.copyfile(here.parent / line[10:-1], folder / line[10:-1])
+    shutil.copyfile(here, folder / here.name)
+    return str(folder / here.name)
 
 
 def gcc(compiler: list[str]) -> bool:
@@ -279,7 +297,10 @@ def compiled() -> list[Any]:
     except (subprocess.CalledProcessError, ValueError) as exc:
         notice(f"the list of modules to compile could not be read ({exc})")
         return []
-    BuildOrFallBack.levels = dict.fromkeys(runtime(), f"-O{listing['runtime_level']}")
+    hot = [c_file(m) for m in listing["hot"]]
+    BuildOrFallBack.levels = {**dict.fromkeys(runtime(), f"-O{listing['runtime_level']}"),
+                              **dict.fromkeys(hot, f"-O{listing['hot_level']}")}
+    BuildOrFallBack.apart = set(hot)
     say(f"houserules: compiling the rules' {len(listing['modules'])} hot modules with mypyc and the C compiler: "
         f"about {listing['seconds']} CPU seconds, a minute or two on two cores (HOUSERULES_PURE=1 skips it)")
     paths = [str(Path("src", "houserules", *m.split(".")).with_suffix(".py")) for m in listing["modules"]]
@@ -299,6 +320,11 @@ def runtime() -> list[str]:
     except ImportError:  # another mypyc: its runtime at the modules' level
         return []
     return [Path(name).stem for name in RUNTIME_C_FILES]
+
+
+def c_file(module: str) -> str:
+    """The stem of the C file mypyc's ``multi_file`` writes for ``module`` (``games.shedding.rules``)."""
+    return "__native_houserules___" + module.replace(".", "___")
 
 
 def native_listing() -> dict[str, Any]:

@@ -40,12 +40,15 @@ GROUP = "houserules_native"
 #: sends to be refused), and what random play and search hardly enter.
 ENGINE: tuple[str, ...] = ("cards", *(f"engine.{m}" for m in (
     "core", "clone", "base", "options", "window", "lifespan", "resource", "stack", "chips")))
+#: those of ``compiled()`` where random play spends most (``HOT``: the engine's; the games'
+#: ``GameSpec.compiled_hot``), compiled at ``LEVEL_HOT``
+HOT: tuple[str, ...] = ("cards",)
 
 #: the C compiler's optimisation levels: mypyc's runtime (its own C files, which every compiled
-#: line calls: -O3 there is what -O3 everywhere was worth) and the modules' (-O1 compiles in
-#: about 60% of -O3's time and plays as fast; -Og, a third quicker again, played 3-10% slower:
-#: bench/RESULTS.md, "Set-up in a minute?")
-LEVEL_RUNTIME, LEVEL = "3", "1"
+#: line calls), the hot modules' (each 7.5% or more of a game's random play) and the rest's:
+#: random play as fast as -O3 everywhere, for about 60% of its compiling (-O1 everywhere was
+#: 3-7% slower, -Og on some 3-10%: bench/RESULTS.md, "Set-up in a minute?")
+LEVEL_RUNTIME, LEVEL_HOT, LEVEL = "3", "3", "1"
 #: about how many CPU seconds mypyc and the C compiler take for ``compiled()`` (said at set-up)
 SECONDS = 60
 
@@ -73,14 +76,19 @@ def _games() -> list[GameSpec]:
     return [spec for spec in specs().values() if spec.folder.parent == PACKAGE / "games"]
 
 
+def hot() -> tuple[str, ...]:
+    """Those of ``compiled()`` compiled at ``LEVEL_HOT``: ``HOT`` and the games' ``compiled_hot``."""
+    return (*HOT, *(m for spec in _games() for m in _named(spec, spec.compiled_hot)))
+
+
 def _named(spec: GameSpec, modules: Sequence[str]) -> list[str]:
     return [f"{spec.package.removeprefix('houserules.')}.{m}" for m in modules]
 
 
 def build_plan() -> dict[str, Any]:
     """What setup.py compiles and how (it asks in a process of its own: ``native_listing``)."""
-    return {"modules": compiled(), "group": GROUP, "level": LEVEL, "runtime_level": LEVEL_RUNTIME,
-            "seconds": SECONDS}
+    return {"modules": compiled(), "group": GROUP, "level": LEVEL, "hot": hot(), "hot_level": LEVEL_HOT,
+            "runtime_level": LEVEL_RUNTIME, "seconds": SECONDS}
 
 
 def source_paths() -> list[Path]:

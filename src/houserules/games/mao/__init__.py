@@ -53,6 +53,7 @@ SPEC = GameSpec(
     search="ismcts:40",  # a bare ismcts: the budget issue 30 measured at under half a second a move
     order=4,
     compiled=("judge", "rulebook", "flow"),
+    compiled_hot=("judge",),
     # H-reveal: the rules in play are secret: seats, spectators and the HTTP API learn how many, not which
     secret_options=("rules", "house"),
     reveal_option="reveal",

@@ -36,6 +36,7 @@ SPEC = GameSpec(
     levels={"strong": "ismcts:500"},
     order=1,
     compiled=("flow", "rules", "game", "state", "effects", "table", "view"),
+    compiled_hot=("flow", "rules"),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap
