@@ -89,9 +89,9 @@ def test_houserules_pure_runs_every_module_from_its_source():
 
 
 def test_the_plan_compiles_the_hot_modules_and_mypyc_s_runtime_at_o3_the_rest_at_o1() -> None:
-    """Issue 39: -O3 where random play spends most (each hot module 7.5% or more of a game's),
-    -O1 elsewhere, -O3 for mypyc's runtime: as fast as -O3 everywhere for about 60% of its
-    compiling (bench/RESULTS.md, "Set-up in a minute?")."""
+    """Issue 39: -O3 where random play spends most for what -O3 costs to compile, -O1 elsewhere,
+    -O3 for mypyc's runtime: as fast as -O3 everywhere for about 60% of its compiling
+    (bench/RESULTS.md, "Set-up in a minute?")."""
     from houserules import native
 
     plan = native.build_plan()

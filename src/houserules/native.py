@@ -45,9 +45,9 @@ ENGINE: tuple[str, ...] = ("cards", *(f"engine.{m}" for m in (
 HOT: tuple[str, ...] = ("cards",)
 
 #: the C compiler's optimisation levels: mypyc's runtime (its own C files, which every compiled
-#: line calls), the hot modules' (each 7.5% or more of a game's random play) and the rest's:
-#: random play as fast as -O3 everywhere, for about 60% of its compiling (-O1 everywhere was
-#: 3-7% slower, -Og on some 3-10%: bench/RESULTS.md, "Set-up in a minute?")
+#: line calls), the hot modules' and the rest's: random play as fast as -O3 everywhere, for
+#: about 60% of its compiling (-O1 everywhere was 0-4% slower, -Og on some 3-10%; each hot
+#: module costs its -O3 compiling: bench/RESULTS.md, "Set-up in a minute?")
 LEVEL_RUNTIME, LEVEL_HOT, LEVEL = "3", "3", "1"
 #: about how many CPU seconds mypyc and the C compiler take for ``compiled()`` (said at set-up)
 SECONDS = 60

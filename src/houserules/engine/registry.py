@@ -137,7 +137,8 @@ class GameSpec:
     chat: bool = True
     #: the package's modules the set-up compiles with mypyc (names within the package: ``"rules"``),
     #: the ones a decision spends its time in; empty, ``not_compiled`` says why. ``compiled_hot``:
-    #: those of them where random play spends 7.5% or more, compiled at -O3 (docs/engine.md, "Compiled")
+    #: those of them compiled at -O3, where random play spends most for what -O3 costs to compile
+    #: (docs/engine.md, "Compiled")
     compiled: tuple[str, ...] = ()
     compiled_hot: tuple[str, ...] = ()
     not_compiled: str = ""

@@ -54,7 +54,7 @@ SPEC = GameSpec(
     compiled=("tiles", "state", "zones", "machine", "play", "rules", "joint", "reactions", "pairs", "flow",
               "cards", "declare", "catalogue", "hands", "effects_high", "effects_low", "game", "targets",
               "unit"),
-    compiled_hot=("zones", "machine", "tiles", "play", "rules"),
+    compiled_hot=("tiles", "machine"),
     # a first table (issue 39): the 9♦ must survive a round, as option nine_diamonds=stands (BP-H26), and no
     # Jokers; measured on the rules page ("A first game")
     first_game=FirstGame({"nine_diamonds": "stands", "jokers": 0}, FIRST_GAME),

@@ -43,7 +43,7 @@ SPEC = GameSpec(
     order=2,
     compiled=("rules", "flow", "turns", "state", "game", "stacking", "cards", "effects", "housetable",
               "actions"),
-    compiled_hot=("rules", "flow", "turns"),
+    compiled_hot=("flow", "turns"),
 )
 
 #: the package's main objects, imported on first use so that listing games stays cheap

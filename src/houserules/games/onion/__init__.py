@@ -43,7 +43,7 @@ SPEC = GameSpec(
     search="ismcts:150",  # a bare ismcts: the budget issue 30 measured ahead of the heuristic
     order=3,
     compiled=("rules", "flow", "cards", "state", "game", "solver", "phases"),
-    compiled_hot=("rules", "flow"),
+    compiled_hot=("rules",),
     variants=({"rounds": 4, "chips": 30, "modifiers": "all", "reform": True},
               {"rounds": 4, "chips": 30, "modifiers": "all", "declaration_round": True},
               {"rounds": 3, "cripple": False}),
