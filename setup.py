@@ -10,8 +10,8 @@
   core: -O3 for the hot modules and mypyc's own runtime, -O1 for the rest (as
   fast as -O3 everywhere, in about 60% of its time). Random play then runs two to four
   times as fast, deciding exactly the same (bench/RESULTS.md, "All five in one
-  run, after every merge"). It costs about 60 CPU seconds once per install,
-  under 90 for the whole set-up (bench/RESULTS.md, "Set-up in a minute?"; -O3 on
+  run, after every merge"). It costs about 55 CPU seconds once per install,
+  about 85 for the whole set-up (bench/RESULTS.md, "Set-up in a minute?"; -O3 on
   one file of everything took four minutes), and says so at the start. Where there is no
   compiler or no headers, or compiling fails, it says so in one line and
   installs the same package as pure Python; HOUSERULES_PURE=1 installs pure

@@ -50,7 +50,7 @@ HOT: tuple[str, ...] = ("cards",)
 #: module costs its -O3 compiling: bench/RESULTS.md, "Set-up in a minute?")
 LEVEL_RUNTIME, LEVEL_HOT, LEVEL = "3", "3", "1"
 #: about how many CPU seconds mypyc and the C compiler take for ``compiled()`` (said at set-up)
-SECONDS = 60
+SECONDS = 55
 
 PACKAGE = Path(__file__).parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
