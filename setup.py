@@ -173,11 +173,16 @@ def apart(source: str) -> str:
     here = Path(source)
     folder = here.parent / "hot"
     folder.mkdir(exist_ok=True)
-    for line in here.read_text(errors="replace").splitlines()[:4]:
-        if line.startswith('#include "') and line.endswith('"'):
-            shutil.copyfile(here.parent / line[10:-1], folder / line[10:-1])
+    for name in included(here):
+        shutil.copyfile(here.parent / name, folder / name)
     shutil.copyfile(here, folder / here.name)
     return str(folder / here.name)
+
+
+def included(source: Path) -> list[str]:
+    """The headers a generated C file includes by name (``#include "NAME"``) at its top, in order."""
+    lines = source.read_text(errors="replace").splitlines()[:4]
+    return [line[len('#include "'):-1] for line in lines if line.startswith('#include "') and line.endswith('"')]
 
 
 def gcc(compiler: list[str]) -> bool:
@@ -205,7 +210,8 @@ class Headers:
       first with ``-I``; mypyc's runtime includes Python.h twice, and GCC looks for the second
       beside the precompiled one, so the runtime parses it as before.
     - The group's header, which every module's C file begins with, beside it, when every file
-      that begins with it is compiled alike (the modules share one level for this)."""
+      that begins with it there is compiled alike: the modules at -O1 in mypyc's folder, the hot
+      ones at -O3 in a folder of their own with a copy of the headers (``apart``)."""
 
     def __init__(self, compiler: Any, temp: Path) -> None:
         self.compiler, self.temp = compiler, temp
@@ -236,10 +242,9 @@ class Headers:
         all those that begin with it have the same flags."""
         readers: dict[Path, set[tuple[str, ...]]] = {}
         for source, options in sources.items():
-            if Path(source).name.startswith("__native_"):  # a module of the group, or the group's own file
-                first = Path(source).read_text(errors="replace").split("\n", 1)[0].strip()
-                if first.startswith('#include "') and first.endswith('"'):
-                    readers.setdefault(Path(source).parent / first[10:-1], set()).add(tuple(options))
+            names = included(Path(source)) if Path(source).name.startswith("__native_") else []
+            if names:  # a module of the group, or the group's own file: its first header
+                readers.setdefault(Path(source).parent / names[0], set()).add(tuple(options))
         for header, flags in readers.items():
             made = header.with_name(header.name + ".gch")
             made.unlink(missing_ok=True)  # an earlier build's, of another header perhaps
