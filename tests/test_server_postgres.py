@@ -46,7 +46,7 @@ def test_schemes_and_what_the_start_up_line_shows():
 
 def test_the_store_keeps_tables_records_and_conflicts_like_sqlite(pg_dsn, tmp_path):
     """The same calls give the same answers on both stores."""
-    from houserules.server.store_pg import Conflict
+    from houserules.server.store import Conflict
 
     for db in (str(tmp_path / "t.db"), pg_dsn):
         store = open_store(db)
@@ -119,7 +119,7 @@ def test_a_lost_database_connection_is_not_saved_then_comes_back(pg_dsn):
     connection, and the next write reconnects."""
     import psycopg
 
-    from houserules.server.store_pg import StorageFailed
+    from houserules.server.store import StorageFailed
 
     def cut() -> None:
         with psycopg.connect(pg_dsn, autocommit=True) as admin:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .protocol import ProtocolError
-from .store_pg import Conflict
+from .store import Conflict
 from .stores import Offloaded
 
 log = logging.getLogger("houserules.server")

@@ -97,6 +97,15 @@ class StoreError(Exception):
     """The database cannot be opened or used; the message says why and what to do."""
 
 
+class StorageFailed(sqlite3.DatabaseError):
+    """PostgreSQL refused or lost a read or write (the caller says "not saved" and carries on).
+    Defined here, not beside the PostgreSQL store, so that a server on SQLite never imports psycopg."""
+
+
+class Conflict(StorageFailed):
+    """Another server process stored this table's next action first."""
+
+
 def damaged_advice(path: Path) -> str:
     return (f"Stop the server, move {path} aside (keep it: `sqlite3 {path} .recover > tables.sql` may save "
             "its tables), then start again for an empty database, or pass --db with another file.")

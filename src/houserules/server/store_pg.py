@@ -28,15 +28,14 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from .store import (ACK_SELECT, ACT_INDEX, ACTION_INSERT, CHAT_INSERT, CHAT_SELECT, TOUCH, Act, Statement,
-                    StoredSeat, StoredTable, StoreError, action_rows, chat_lines, chat_row, inserts)
+from .store import (ACK_SELECT, ACT_INDEX, ACTION_INSERT, CHAT_INSERT, CHAT_SELECT, TOUCH, Act, Conflict, Statement,
+                    StorageFailed, StoredSeat, StoredTable, StoreError, action_rows, chat_lines, chat_row, inserts)
 
 #: as store.OPEN, in PostgreSQL's JSON
 OPEN = "result IS NULL AND created >= %s AND (settings::jsonb ->> 'closed') IS NULL"
@@ -112,14 +111,6 @@ _COLUMNS = {
     "seats": {"table_id", "seat", "name", "bot", "token_hash", "joined"},
     "actions": {"table_id", "n", "action"},
 }
-
-
-class StorageFailed(sqlite3.DatabaseError):
-    """PostgreSQL refused or lost a read or write (the caller says "not saved" and carries on)."""
-
-
-class Conflict(StorageFailed):
-    """Another server process stored this table's next action first."""
 
 
 class PgStore:

@@ -12,8 +12,7 @@ from typing import Any
 from .clients import not_saved
 from .protocol import ProtocolError
 from .sending import Sending
-from .store import Act
-from .store_pg import Conflict
+from .store import Act, Conflict
 
 log = logging.getLogger("houserules.server")
 
