@@ -1,4 +1,5 @@
-"""Shared test settings: Hypothesis profiles (CI keeps property runs short)."""
+"""Shared test settings: Hypothesis profiles (CI keeps property runs short), and which tests
+pytest-xdist keeps on one worker."""
 
 import os
 from collections.abc import Iterator
@@ -31,3 +32,14 @@ def pg_dsn(pg_server: Any) -> str:
     """A fresh, empty database on the session's PostgreSQL."""
     pytest.importorskip("psycopg", reason="the postgres extra (psycopg) is not installed")
     return str(pg_server.new_database())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A module whose tests share a module-scoped fixture (a server process, a browser) runs on
+    one worker (``--dist loadgroup``): spread over the workers, each worker started its own."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d.scope == "module" for chain in defs for d in chain):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))

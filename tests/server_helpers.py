@@ -48,6 +48,10 @@ def create(client: TestClient, seats: list[dict[str, Any]] | None = None, seed: 
 #: each table's spectator key, from the spectator links ``create`` was given
 WATCH: dict[str, str] = {}
 
+#: a game that keeps real time (Mao's delay of game, its reasonable time) at its quickest: a
+#: play-through waits on those clocks, not on the server (at the defaults, a minute of waiting)
+QUICK: dict[str, dict[str, Any]] = {"mao": {"delay_s": 0.5, "grace_s": 0.5}}
+
 
 def hub(client: TestClient) -> Any:
     return client.app.state.hub  # type: ignore[attr-defined]

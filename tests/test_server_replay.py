@@ -4,7 +4,7 @@ seat's view, anyone else the spectator's; no hand is revealed that the game's ow
 
 from __future__ import annotations
 
-from server_helpers import WATCH, create, play_to_end, seat, server
+from server_helpers import QUICK, WATCH, create, play_to_end, seat, server
 
 from houserules.engine import registry
 
@@ -88,6 +88,7 @@ def test_every_game_replays_frame_by_frame(tmp_path):
         n = g.seats(g.new(g.options({}), 0))
         with server(tmp_path / f"{game}.db") as client:
             r = client.post("/api/tables", json={"game": game, "seed": 4, "listed": True,
+                                                 "options": QUICK.get(game, {}),  # Mao waits on its clocks
                                                  "seats": [{"bot": "random" if game != "mao" else "dealer"}] * n})
             table = r.json()["table"]
             with seat(client, table, None) as watcher:  # a table of bots plays once someone looks

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from server_helpers import TWO_PEOPLE, create, hub, play_to_end, prefer_play, seat, server
+from server_helpers import QUICK, TWO_PEOPLE, create, hub, play_to_end, prefer_play, seat, server
 
 from houserules.engine import registry
 from houserules.engine.replay import GameRecord, replay
@@ -215,11 +215,6 @@ def test_messages_over_the_rate_limit_are_refused(tmp_path):
                 a.send({"type": "ping", "id": i})
                 codes.append(a.reply().get("code", "pong"))
             assert codes[:3] == ["pong"] * 3 and "rate_limited" in codes[3:]
-
-
-#: a game that keeps real time (Mao's delay of game, its reasonable time) at its quickest: the
-#: play-through waits on those clocks, not on the server (at the defaults, a minute of waiting)
-QUICK = {"mao": {"delay_s": 0.5, "grace_s": 0.5}}
 
 
 @pytest.mark.parametrize("game", registry.names())
