@@ -1,6 +1,7 @@
 """What the browser tests share: Debian's headless Chromium driven by
 Playwright (/usr/bin/chromium; no browser is downloaded) with the flags this
-machine needs, a server per test module, and small page helpers.
+machine needs, a server per test module (in a thread of the test process),
+and small page helpers.
 
 Test modules import the fixtures by name (``from browser_helpers import
 base_url, browser``) and mark themselves with ``needs_chromium``."""
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import free_port, start_server
+from server_helpers import served
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -26,11 +27,8 @@ needs_chromium = pytest.mark.skipif(shutil.which(CHROMIUM) is None,
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory) -> Iterator[str]:
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("browser") / "t.db", port)
-    yield f"http://127.0.0.1:{port}"
-    proc.kill()
-    proc.wait()
+    with served(tmp_path_factory.mktemp("browser") / "t.db") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

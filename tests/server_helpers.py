@@ -201,3 +201,30 @@ def start_server(db: Path | str, port: int, bot_delay: float = 0.0, grace: float
             time.sleep(0.05)
     proc.kill()
     raise AssertionError("the server did not start")
+
+
+@contextmanager
+def served(db: Path, bot_delay: float = 0.0, grace: float = 45.0) -> Iterator[str]:
+    """The server as ``houserules serve`` runs it (uvicorn, the same limits), in a thread of this
+    process, at its URL: for tests that need a real HTTP server and never stop it. A process of
+    its own (``start_server``) imports the server afresh, a second and a half of CPU each time."""
+    import threading
+
+    import uvicorn
+
+    port = free_port()
+    app = create_app(ServerConfig(db=db, bot_delay=bot_delay, grace=grace))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws_max_size=64 * 1024,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, name=f"server:{port}", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise AssertionError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import httpx2
 import pytest
 from browser_helpers import ARTIFACTS, actions_done, browser, needs_chromium, wait_for_more_actions, watch_errors
-from server_helpers import free_port, start_server
+from server_helpers import served
 
 pytestmark = needs_chromium
 __all__ = ["browser"]  # a fixture, used by name
@@ -32,11 +32,8 @@ NUMBERED = re.compile(r"\b(seat|player) \d", re.I)
 def url(tmp_path) -> Iterator[str]:
     """A server whose absent players get their stand-in after a minute: long enough to watch the
     countdown. One a test: a party (all of loopback) may hold only so many unfinished tables."""
-    port = free_port()
-    proc = start_server(tmp_path / "t.db", port, bot_delay=0.1, grace=60.0)
-    yield f"http://127.0.0.1:{port}"
-    proc.kill()
-    proc.wait()
+    with served(tmp_path / "t.db", bot_delay=0.1, grace=60.0) as url:
+        yield url
 
 
 def new_page(browser, size: dict, errors: list[str] | None = None):

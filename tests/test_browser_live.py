@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import httpx2
 import pytest
 from browser_helpers import ARTIFACTS, browser, needs_chromium, watch_errors
-from server_helpers import free_port, start_server
+from server_helpers import free_port, served, start_server
 
 pytestmark = needs_chromium
 __all__ = ["browser"]  # a fixture, used by name
@@ -21,11 +21,8 @@ __all__ = ["browser"]  # a fixture, used by name
 @pytest.fixture(scope="module")
 def live_url(tmp_path_factory) -> Iterator[str]:
     """A server whose absent players get a stand-in after one second."""
-    port = free_port()
-    proc = start_server(tmp_path_factory.mktemp("live") / "t.db", port, bot_delay=0.1, grace=1.0)
-    yield f"http://127.0.0.1:{port}"
-    proc.kill()
-    proc.wait()
+    with served(tmp_path_factory.mktemp("live") / "t.db", bot_delay=0.1, grace=1.0) as url:
+        yield url
 
 
 def new_table(base: str, **extra) -> dict:
