@@ -1,5 +1,5 @@
-"""Shared test settings: Hypothesis profiles (CI keeps property runs short), and which tests
-pytest-xdist keeps on one worker."""
+"""Shared test settings: Hypothesis profiles (CI keeps property runs short), which tests
+pytest-xdist keeps on one worker, and which it starts first."""
 
 import os
 from collections.abc import Iterator
@@ -36,10 +36,14 @@ def pg_dsn(pg_server: Any) -> str:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A module whose tests share a module-scoped fixture (a server process, a browser) runs on
+    """A module whose tests share a module-scoped fixture (a server, a browser) runs on
     one worker (``--dist loadgroup``): spread over the workers, each worker started its own."""
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info is not None else ()
         if any(d.scope == "module" for chain in defs for d in chain):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    # the tests marked early go first (with --no-loadscope-reorder pytest-xdist hands the tests out
+    # in this order): run last, a long one kept one worker busy after the other had finished, and
+    # one that waits left a core idle; first, the other worker's tests fill around it
+    items.sort(key=lambda item: item.get_closest_marker("early") is None)

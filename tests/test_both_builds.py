@@ -30,10 +30,11 @@ GAMES, BOTS, STEPS, PLAYERS = 20, 3, 3000, 4
 #: generous: the machine running the suite may be busy
 TIMEOUT = 1200
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.skipif(
     not native.loaded(),
     reason="no compiled build is loaded (none was built: no C compiler, or HOUSERULES_PURE is set, or a "
-           "source is newer than it): the whole suite ran pure")
+           "source is newer than it): the whole suite ran pure"),
+    pytest.mark.early]  # the suite's longest tests: started first (tests/conftest.py)
 
 
 #: seeds each conformance check draws in the pure run (the compiled run draws 12): every clause

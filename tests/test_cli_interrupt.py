@@ -15,6 +15,10 @@ import time
 import pytest
 from terminal_helpers import ctrl_c_as_at_a_terminal
 
+
+#: long, or mostly waiting: started first (tests/conftest.py)
+pytestmark = pytest.mark.early
+
 RUNS = [
     ["sim", "shedding", "--games", "1000000", "--workers", "2"],
     ["ladder", "shedding", "--bots", "random,heuristic", "--games", "1000000"],

@@ -131,6 +131,7 @@ def test_play_outs_from_the_true_position_keep_the_rivals_cards_and_redeals_do_n
     assert len(redeals) == 3
 
 
+@pytest.mark.early  # long, or mostly waiting: started first (tests/conftest.py)
 def test_the_cfr_example_counts_the_variant_and_draws_both_curves(tmp_path: Path) -> None:
     pytest.importorskip("pyspiel", reason="OpenSpiel is the [openspiel] extra")
     pytest.importorskip("matplotlib")

@@ -21,6 +21,10 @@ from websockets.sync.client import connect
 from houserules.server.stores import open_store
 from houserules.table import Table
 
+
+#: long, or mostly waiting: started first (tests/conftest.py)
+pytestmark = pytest.mark.early
+
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 

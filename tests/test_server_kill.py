@@ -21,6 +21,10 @@ from houserules.server.store import Store
 from houserules.table import Table
 
 
+#: long, or mostly waiting: started first (tests/conftest.py)
+pytestmark = pytest.mark.early
+
+
 def join(stack: ExitStack, port: int, table: str, token: str) -> Seat:
     s = Seat(SyncSocket(stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{table}"))))
     s.send({"type": "hello", "token": token})

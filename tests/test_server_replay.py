@@ -4,6 +4,7 @@ seat's view, anyone else the spectator's; no hand is revealed that the game's ow
 
 from __future__ import annotations
 
+import pytest
 from server_helpers import QUICK, WATCH, create, play_to_end, seat, server
 
 from houserules.engine import registry
@@ -81,6 +82,7 @@ def test_the_replay_page_is_served(tmp_path):
         assert r.status_code == 200 and "/static/app.js" in r.text
 
 
+@pytest.mark.early  # long, or mostly waiting: started first (tests/conftest.py)
 def test_every_game_replays_frame_by_frame(tmp_path):
     """The server knows no game: any registered game's record replays into frames."""
     for game in registry.names():

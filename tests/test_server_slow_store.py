@@ -10,7 +10,12 @@ import sqlite3
 import time
 from contextlib import ExitStack
 
+import pytest
 from server_helpers import Seat, create, seat, server
+
+
+#: long, or mostly waiting: started first (tests/conftest.py)
+pytestmark = pytest.mark.early
 
 PEOPLE = [{"name": "Ann"}, {"name": "Bo"}]
 

@@ -217,6 +217,7 @@ def test_messages_over_the_rate_limit_are_refused(tmp_path):
             assert codes[:3] == ["pong"] * 3 and "rate_limited" in codes[3:]
 
 
+@pytest.mark.early  # Mao's play-through waits on its clocks: started first (tests/conftest.py)
 @pytest.mark.parametrize("game", registry.names())
 def test_every_registered_game_plays_to_the_end_over_the_websocket(tmp_path, game):
     """The server knows no game: any game in the registry is served through its view and legal actions."""

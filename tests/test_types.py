@@ -18,6 +18,7 @@ import houserules
 PACKAGE = Path(houserules.__file__).parent
 
 
+@pytest.mark.early  # long, or mostly waiting: started first (tests/conftest.py)
 def test_mypy_strict_reports_no_error() -> None:
     pytest.importorskip("mypy", reason="mypy is in the dev extra: pip install -e '.[dev]'")
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(PACKAGE)],

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from server_helpers import hub, seat, server
 
 from houserules.games.mao import rulebook as rb
+
+
+#: long, or mostly waiting: started first (tests/conftest.py)
+pytestmark = pytest.mark.early
 
 
 def test_a_dropped_person_is_not_charged_delay_of_game_a_stand_in_sits_down_at_once(tmp_path):

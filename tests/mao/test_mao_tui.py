@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import time
 
+import pytest
 from rich.console import Console
 
 from houserules.engine import get_game
@@ -13,6 +14,10 @@ from houserules.engine.core import Action
 from houserules.games.mao.terminal import RENDERER
 from houserules.table import Table
 from houserules.tui.loop import run
+
+
+#: long, or mostly waiting: started first (tests/conftest.py)
+pytestmark = pytest.mark.early
 
 GAME = get_game("mao")
 
