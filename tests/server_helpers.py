@@ -18,6 +18,7 @@ import httpx2
 from fastapi.testclient import TestClient
 
 from houserules.server import ServerConfig, create_app
+from houserules.server.config import UVICORN
 
 #: numbers each connection's act ids apart from every other's
 _CONNECTIONS = itertools.count()
@@ -205,7 +206,7 @@ def start_server(db: Path | str, port: int, bot_delay: float = 0.0, grace: float
 
 @contextmanager
 def served(db: Path, bot_delay: float = 0.0, grace: float = 45.0) -> Iterator[str]:
-    """The server as ``houserules serve`` runs it (uvicorn, the same limits), in a thread of this
+    """The server as ``houserules serve`` runs it (uvicorn, its settings), in a thread of this
     process, at its URL: for tests that need a real HTTP server and never stop it. A process of
     its own (``start_server``) imports the server afresh, a second and a half of CPU each time."""
     import threading
@@ -214,8 +215,7 @@ def served(db: Path, bot_delay: float = 0.0, grace: float = 45.0) -> Iterator[st
 
     port = free_port()
     app = create_app(ServerConfig(db=db, bot_delay=bot_delay, grace=grace))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws_max_size=64 * 1024,
-                                           log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, **UVICORN))
     thread = threading.Thread(target=server.run, name=f"server:{port}", daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

@@ -701,6 +701,7 @@ def serve(
 
     from .paths import data_dir
     from .server import ServerConfig, create_app
+    from .server.config import UVICORN
     from .server.gate import OriginError, normal_origin
     from .server.store import SYNC_MODES, StoreError
     from .server.stores import describe, open_store
@@ -737,7 +738,7 @@ def serve(
     err.print(f"houserules: tables in {describe(path)}; open http://{host}:{port}/", soft_wrap=True)
     config = ServerConfig(db=path, bot_delay=bot_delay, sync=sync, grace=grace, idle=idle, host=host, allow_origins=origins,
                           allow_hosts=tuple(allow_host or []), policies=shelf)
-    uvicorn.run(create_app(config), host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+    uvicorn.run(create_app(config), host=host, port=port, **UVICORN)
 
 
 def stored_options(table: str, db: Path | None) -> tuple[str, dict[str, Any]]:

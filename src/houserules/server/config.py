@@ -5,10 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
 from .hub import MAX_TABLES
 from .moving import IDLE
 from .protocol import MAX_MESSAGE
+
+
+class UvicornSettings(TypedDict):
+    """What uvicorn is told besides the app, host and port."""
+
+    ws_max_size: int
+    log_level: str
+
+
+#: how uvicorn runs the app (``houserules serve``, and the servers the tests run in a thread):
+#: a websocket frame of at most 64 KiB, uvicorn's own log for warnings only
+UVICORN: UvicornSettings = {"ws_max_size": 64 * 1024, "log_level": "warning"}
 
 
 @dataclass
