@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
+import os
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,6 +20,14 @@ from fastapi.testclient import TestClient
 from houserules.server import ServerConfig, create_app
 from houserules.server.config import UVICORN
 
+#: where the server processes come from: a process that imported the server (and this module)
+#: once, then forks one for each ``start_server``
+_FORKS = multiprocessing.get_context("forkserver")
+_FORKS.set_forkserver_preload([
+    "server_helpers", "houserules.cli", "houserules.server.store_pg", "typer._click.decorators",
+    # what uvicorn imports as it starts (a name this uvicorn lacks is skipped)
+    "uvicorn", "uvicorn.loops.asyncio", "uvicorn.protocols.http.h11_impl",
+    "uvicorn.protocols.websockets.websockets_sansio_impl", "rich._emoji_codes", "encodings.idna"])
 #: numbers each connection's act ids apart from every other's
 _CONNECTIONS = itertools.count()
 #: 2 people (seats 0 and 1) and 2 bots
@@ -188,11 +196,34 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path | str, port: int, bot_delay: float = 0.0, grace: float = 45.0) -> subprocess.Popen[bytes]:
-    """``houserules serve`` in its own process, once it answers HTTP."""
-    proc = subprocess.Popen([sys.executable, "-m", "houserules.cli", "serve", "--port", str(port), "--db", str(db),
-                             "--bot-delay", str(bot_delay), "--grace", str(grace)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+class ServerProcess(_FORKS.Process):
+    """A server process as the tests stop it: ``kill``, ``send_signal`` (SIGKILL) and ``wait``."""
+
+    def send_signal(self, sig: int) -> None:
+        os.kill(self.pid, sig)
+
+    def wait(self) -> None:
+        self.join()
+
+
+def _serve(args: list[str]) -> None:
+    """In a forked server process: ``houserules serve ARGS``, the command line's own code, its
+    words to the terminal dropped."""
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    from houserules.cli import app
+
+    app(["serve", *args], prog_name="houserules")
+
+
+def start_server(db: Path | str, port: int, bot_delay: float = 0.0, grace: float = 45.0) -> ServerProcess:
+    """``houserules serve`` in its own process, once it answers HTTP. The process is forked from
+    one that imported the server once (``_FORKS``): a fresh interpreter imported it again, two
+    seconds of CPU for each of the suite's server processes."""
+    proc = ServerProcess(target=_serve, daemon=True, args=(["--port", str(port), "--db", str(db),
+                                                           "--bot-delay", str(bot_delay), "--grace", str(grace)],))
+    proc.start()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

@@ -10,11 +10,10 @@ import signal
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from pathlib import Path
 
 import httpx2
 import pytest
-from server_helpers import TWO_PEOPLE, Seat, SyncSocket, free_port, play_to_end, prefer_play, start_server
+from server_helpers import TWO_PEOPLE, Seat, ServerProcess, SyncSocket, free_port, play_to_end, prefer_play, start_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -25,13 +24,9 @@ from houserules.table import Table
 #: long, or mostly waiting: started first (tests/conftest.py)
 pytestmark = pytest.mark.early
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
-
-
 @contextmanager
-def processes(dsn: str, n: int, monkeypatch: pytest.MonkeyPatch, **kw: float) -> Iterator[list[tuple[int, object]]]:
+def processes(dsn: str, n: int, **kw: float) -> Iterator[list[tuple[int, ServerProcess]]]:
     """``n`` server processes on one database: (port, process) each."""
-    monkeypatch.setenv("PYTHONPATH", SRC)
     procs = []
     try:
         for _ in range(n):
@@ -40,8 +35,8 @@ def processes(dsn: str, n: int, monkeypatch: pytest.MonkeyPatch, **kw: float) ->
         yield procs
     finally:
         for _, p in procs:
-            p.kill()  # type: ignore[attr-defined]
-            p.wait()  # type: ignore[attr-defined]
+            p.kill()
+            p.wait()
 
 
 def join(stack: ExitStack, port: int, table: str, token: str) -> Seat:
@@ -63,8 +58,8 @@ def check_stored(dsn: str, table: str, seats: list[Seat]) -> int:
     return len(acks)
 
 
-def test_two_people_at_two_processes_play_one_table(pg_dsn, monkeypatch):
-    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+def test_two_people_at_two_processes_play_one_table(pg_dsn):
+    with processes(pg_dsn, 2) as [(a, _), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         with ExitStack() as stack:
             s0 = join(stack, a, t["table"], t["invites"][0]["token"])
@@ -76,9 +71,9 @@ def test_two_people_at_two_processes_play_one_table(pg_dsn, monkeypatch):
             assert httpx2.get(f"http://127.0.0.1:{port}/api/tables/{t['table']}").json()["status"] == "over"
 
 
-def test_chat_and_a_rematch_offer_reach_people_at_other_processes(pg_dsn, monkeypatch):
+def test_chat_and_a_rematch_offer_reach_people_at_other_processes(pg_dsn):
     """A line said at one process, and an offer made there, are told at the other (issue 25)."""
-    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+    with processes(pg_dsn, 2) as [(a, _), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         with ExitStack() as stack:
             s0 = join(stack, a, t["table"], t["invites"][0]["token"])
@@ -95,8 +90,8 @@ def test_chat_and_a_rematch_offer_reach_people_at_other_processes(pg_dsn, monkey
             assert s0.until(lambda m: m["type"] == "rematch")["table"] == new
 
 
-def test_sigkill_of_the_owner_and_its_table_goes_on_at_the_other(pg_dsn, monkeypatch):
-    with processes(pg_dsn, 2, monkeypatch) as [(a, proc_a), (b, _)]:
+def test_sigkill_of_the_owner_and_its_table_goes_on_at_the_other(pg_dsn):
+    with processes(pg_dsn, 2) as [(a, proc_a), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         table = t["table"]
         moved: list[Seat] = []
@@ -107,8 +102,8 @@ def test_sigkill_of_the_owner_and_its_table_goes_on_at_the_other(pg_dsn, monkeyp
             nonlocal calls, killed
             calls += 1
             if calls == 5:
-                proc_a.send_signal(signal.SIGKILL)  # type: ignore[attr-defined]
-                proc_a.wait()  # type: ignore[attr-defined]
+                proc_a.send_signal(signal.SIGKILL)
+                proc_a.wait()
                 killed = time.monotonic()
             return prefer_play(update)
 
@@ -137,11 +132,11 @@ def wait_for(check, seconds: float) -> float:
     raise AssertionError("did not happen in time")
 
 
-def test_a_clock_resumes_at_the_process_that_takes_the_table_over(pg_dsn, monkeypatch):
+def test_a_clock_resumes_at_the_process_that_takes_the_table_over(pg_dsn):
     """The owner dies while a seat's 5-second move clock runs: the other process takes the
     table over and the clock resumes from the last stored moment (as after a restart), so the
     timeout is stored at the table's 5.0 s, not at the wall clock's."""
-    with processes(pg_dsn, 2, monkeypatch) as [(a, proc_a), (b, _)]:
+    with processes(pg_dsn, 2) as [(a, proc_a), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={
             "game": "shedding", "options": {"players": 2}, "seats": [{"name": "Ann"}, {"name": "Bo"}],
             "clock": {"move_s": 5}}).json()
@@ -150,18 +145,18 @@ def test_a_clock_resumes_at_the_process_that_takes_the_table_over(pg_dsn, monkey
             join(stack, a, table, t["invites"][0]["token"])
             s1 = join(stack, b, table, t["invites"][1]["token"])
             time.sleep(1.5)
-            proc_a.send_signal(signal.SIGKILL)  # type: ignore[attr-defined]
-            proc_a.wait()  # type: ignore[attr-defined]
+            proc_a.send_signal(signal.SIGKILL)
+            proc_a.wait()
             s1.until(lambda m: m["type"] == "update" and any(e["event"] == "timeout" for e in m["events"]))
         stored = open_store(pg_dsn).load(table)
         assert stored is not None
         assert "timeout" in stored.actions[0] and 5.0 <= stored.actions[0]["t"] <= 6.5
 
 
-def test_a_player_connected_to_another_process_is_not_stood_in(pg_dsn, monkeypatch):
+def test_a_player_connected_to_another_process_is_not_stood_in(pg_dsn):
     """The owner hears which seats sit at the other processes: Bo, at process b, keeps his
     seat past the grace period; once he goes, the owner's stand-in plays it."""
-    with processes(pg_dsn, 2, monkeypatch, grace=1.0) as [(a, _), (b, _)]:
+    with processes(pg_dsn, 2, grace=1.0) as [(a, _), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         table = t["table"]
 
@@ -185,7 +180,7 @@ def test_a_player_connected_to_another_process_is_not_stood_in(pg_dsn, monkeypat
             wait_for(lambda: seat1(b)["stand_in"], 3)  # and process b shows it too
 
 
-def cluster_kill_rounds(dsn: str, monkeypatch: pytest.MonkeyPatch, rounds: int, seed: int) -> None:
+def cluster_kill_rounds(dsn: str, rounds: int, seed: int) -> None:
     """Three processes; each round the people (seats 0 and 1, two bots) sit at random
     processes, a random process is SIGKILLed a random moment into play and started
     again; at the end every acknowledged action is stored and every table replays."""
@@ -193,7 +188,6 @@ def cluster_kill_rounds(dsn: str, monkeypatch: pytest.MonkeyPatch, rounds: int, 
     import threading
 
     rng = random.Random(seed)
-    monkeypatch.setenv("PYTHONPATH", SRC)
     ports = [free_port() for _ in range(3)]
     procs = {p: start_server(dsn, p) for p in ports}
     seats_played: dict[str, list[Seat]] = {}
@@ -225,17 +219,17 @@ def cluster_kill_rounds(dsn: str, monkeypatch: pytest.MonkeyPatch, rounds: int, 
     assert sum(check_stored(dsn, t, s) for t, s in seats_played.items()) > 0
 
 
-def test_sigkill_of_any_process_loses_nothing_acknowledged(pg_dsn, monkeypatch):
-    cluster_kill_rounds(pg_dsn, monkeypatch, rounds=2, seed=1)
+def test_sigkill_of_any_process_loses_nothing_acknowledged(pg_dsn):
+    cluster_kill_rounds(pg_dsn, rounds=2, seed=1)
 
 
 @pytest.mark.slow
-def test_sigkill_soak_across_processes(pg_dsn, monkeypatch):
-    cluster_kill_rounds(pg_dsn, monkeypatch, rounds=12, seed=2)
+def test_sigkill_soak_across_processes(pg_dsn):
+    cluster_kill_rounds(pg_dsn, rounds=12, seed=2)
 
 
-def test_the_host_at_another_process_hands_an_absent_seat_to_the_owners_stand_in(pg_dsn, monkeypatch):
-    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+def test_the_host_at_another_process_hands_an_absent_seat_to_the_owners_stand_in(pg_dsn):
+    with processes(pg_dsn, 2) as [(a, _), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         table = t["table"]
         with ExitStack() as stack:
@@ -268,9 +262,9 @@ def _mover(conns: dict[int, list[Seat]]) -> tuple[list[Seat], dict]:
     raise AssertionError("nobody to act")
 
 
-def test_an_act_sent_again_at_another_process_is_answered_not_played_again(pg_dsn, monkeypatch):
+def test_an_act_sent_again_at_another_process_is_answered_not_played_again(pg_dsn):
     """Issue 38, item 2: the first process stored the act; the re-send reaches the second."""
-    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+    with processes(pg_dsn, 2) as [(a, _), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         tokens = [i["token"] for i in t["invites"]]
         with ExitStack() as stack:
@@ -283,12 +277,12 @@ def test_an_act_sent_again_at_another_process_is_answered_not_played_again(pg_ds
         assert stored is not None and [x for x in stored.actions if "seat" in x] == [action]
 
 
-def test_one_act_sent_to_two_processes_at_once_is_stored_once_and_answered_alike(pg_dsn, monkeypatch):
+def test_one_act_sent_to_two_processes_at_once_is_stored_once_and_answered_alike(pg_dsn):
     """Both processes judge the same act at the same moment (the actions table is held locked
     while they do); the database lets one store it, and the other answers with its ack."""
     import psycopg
 
-    with processes(pg_dsn, 2, monkeypatch) as [(a, _), (b, _)]:
+    with processes(pg_dsn, 2) as [(a, _), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         tokens = [i["token"] for i in t["invites"]]
         with ExitStack() as stack:
@@ -305,10 +299,10 @@ def test_one_act_sent_to_two_processes_at_once_is_stored_once_and_answered_alike
         assert stored is not None and [x for x in stored.actions if "seat" in x] == [action]
 
 
-def test_every_process_counts_down_to_a_stand_in(pg_dsn, monkeypatch):
+def test_every_process_counts_down_to_a_stand_in(pg_dsn):
     """Issue 38, item 5: the countdown to a stand-in (``stand_in_in``) was known only where the
     grace period runs (the table's owner): a page connected to another process saw "away" alone."""
-    with processes(pg_dsn, 2, monkeypatch, grace=60.0) as [(a, _), (b, _)]:
+    with processes(pg_dsn, 2, grace=60.0) as [(a, _), (b, _)]:
         t = httpx2.post(f"http://127.0.0.1:{a}/api/tables", json={"game": "shedding", "seats": TWO_PEOPLE}).json()
         watch = t["spectate"].split("#w.", 1)[1]
         with ExitStack() as stack:
