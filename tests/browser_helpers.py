@@ -1,7 +1,7 @@
 """What the browser tests share: Debian's headless Chromium driven by
-Playwright (/usr/bin/chromium; no browser is downloaded) with the flags this
-machine needs, a server per test module (in a thread of the test process),
-and small page helpers.
+Playwright (/usr/bin/chromium; no browser is downloaded), one a worker, with
+the flags this machine needs, a server per test module (in a thread of the
+test process), and small page helpers.
 
 Test modules import the fixtures by name (``from browser_helpers import
 base_url, browser``) and mark themselves with ``needs_chromium``."""
@@ -31,14 +31,13 @@ def base_url(tmp_path_factory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+@pytest.fixture
+def browser(chromium):
+    """The worker's Chromium (tests/conftest.py), its pages closed after each test: left open,
+    a finished test's pages went on drawing every move its server's bots made."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 def watch_errors(page, errors: list[str]) -> None:

@@ -1,6 +1,7 @@
 """Shared test settings: Hypothesis profiles (CI keeps property runs short), which tests
 pytest-xdist keeps on one worker, and which it starts first."""
 
+import asyncio
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -25,6 +26,35 @@ def pg_server() -> Iterator[Any]:
             yield server
     except Missing as exc:
         pytest.skip(f"no PostgreSQL to test with: {exc}")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's headless Chromium, launched once a worker (a launch is a second and a half of
+    CPU); tests reach it through ``browser_helpers.browser``, which closes their pages."""
+    from browser_helpers import ARGS, CHROMIUM
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_loop_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Playwright's sync API marks its event loop as this thread's running one, and ``chromium``
+    lives all session: a later test's ``asyncio.run`` refused to start. Outside the browser
+    tests the mark is lifted (the loop itself is untouched) and put back after."""
+    loop = asyncio.events._get_running_loop()
+    if loop is None or "browser" in request.fixturenames:
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(loop)
 
 
 @pytest.fixture
