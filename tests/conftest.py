@@ -1,13 +1,26 @@
-"""Shared test settings: Hypothesis profiles (CI keeps property runs short), which tests
-pytest-xdist keeps on one worker, and which it starts first."""
+"""Shared test settings: where the suite's processes keep compiled bytecode, Hypothesis
+profiles (CI keeps property runs short), which tests pytest-xdist keeps on one worker, and
+which it starts first."""
 
 import asyncio
 import os
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# The suite starts many Python processes (pytest-xdist's workers, the server processes' forkserver,
+# command-line runs, the pure build), each importing much the same modules. Where the environment
+# says not to write bytecode (PYTHONDONTWRITEBYTECODE; the set-up's pip writes none either), each
+# compiled every module it imported from source again: 9 CPU s to collect the suite, 3.6 from a
+# cache. Here they share one, in the virtual environment's own folder, never beside the sources.
+if sys.dont_write_bytecode and sys.prefix != sys.base_prefix:
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(Path(sys.prefix) / "pycache")
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
