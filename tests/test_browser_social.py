@@ -9,7 +9,7 @@ from contextlib import ExitStack
 
 import httpx2
 from browser_helpers import ARTIFACTS, base_url, browser, needs_chromium, watch_errors
-from server_helpers import Seat, SyncSocket, play_to_end
+from server_helpers import QUICK, Seat, SyncSocket, play_to_end
 from websockets.sync.client import connect
 
 pytestmark = needs_chromium
@@ -230,6 +230,7 @@ def test_every_game_replays_in_the_browser(base_url, browser):
         n = g.seats(g.new(g.options({}), 0))
         bot = "dealer" if game == "mao" else "random"
         t = httpx2.post(base_url + "/api/tables", json={"game": game, "seed": 5, "listed": True,
+                                                        "options": QUICK.get(game, {}),  # Mao's quickest clocks
                                                         "seats": [{"bot": bot}] * n}).json()
         with connect(base_url.replace("http", "ws") + f"/ws/{t['table']}") as ws:  # bots play once someone looks
             s = Seat(SyncSocket(ws, timeout=120))
