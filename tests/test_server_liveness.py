@@ -41,7 +41,10 @@ def wait_for(pred, limit: float = 20.0, step: float = 0.02):
 
 
 def replays(live) -> None:
-    """The stored record rebuilds the table exactly (its result included)."""
+    """The stored record rebuilds the table exactly (its result included). The table's last move
+    is committed just after it is made (and before anyone is told): the test, peeking at the
+    table in memory, waits for the store to hold it."""
+    assert wait_for(lambda: len(hub_store(live).load(live.id).actions) == len(live.table.record.actions))
     stored = hub_store(live).load(live.id)
     rebuilt = Table.restore(stored.game, stored.options, stored.seed, {}, None, stored.actions)
     assert len(rebuilt.record.actions) == len(stored.actions)
