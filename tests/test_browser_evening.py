@@ -137,28 +137,6 @@ def test_on_a_phone_the_bar_of_buttons_never_covers_a_prompt_nor_offers_only_fol
     assert seen == {True, False}, seen
 
 
-def test_the_result_dialog_is_drawn_over_your_own_seat(url, browser):
-    """On a laptop the result panel used to sit under the seat boxes (they have a z-index)."""
-    page = new_page(browser, LAPTOP)
-    # a ten-second bank (the least) and forfeit on time: the game ends with Ann still seated
-    t = table(url, "shedding", [{"name": "Ann"}, {"bot": "heuristic"}], clock={"bank_s": 10, "increment_s": 0},
-              on_timeout="forfeit")
-    page.goto(url + t["invites"][0]["path"])
-    page.wait_for_selector("#result .panel", timeout=30_000)
-    page.wait_for_timeout(400)  # the dialog's last redraw
-    seat, panel = boxes(page, ".seat.me", "#result .panel")
-    points = [(seat["x"] + seat["width"] / 2, seat["y"] + seat["height"] / 2)]
-    if overlap(seat, panel):  # where the two meet, the dialog is the one seen
-        points.append(((max(seat["x"], panel["x"]) + min(seat["x"] + seat["width"], panel["x"] + panel["width"])) / 2,
-                       (max(seat["y"], panel["y"]) + min(seat["y"] + seat["height"], panel["y"] + panel["height"])) / 2))
-    for x, y in points:
-        assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('#result')", [x, y]), (x, y)
-    result = page.locator("#result").inner_text()
-    # how it ended, said once, to Ann as "you" (it used to add "The game ended: Ann ran out of time.")
-    assert "You ran out of time" in result and "The game ended" not in result and not NUMBERED.search(result), result
-    page.screenshot(path=str(ARTIFACTS / "evening-result-laptop.png"))
-
-
 def test_the_lobby_keeps_the_names_typed_and_people_read_names(url, browser):
     page = new_page(browser, PHONE)
     page.goto(url + "/")
@@ -235,22 +213,29 @@ def test_when_a_friend_drops_everyone_sees_the_countdown_and_anyone_may_let_a_bo
     assert not errors, errors
 
 
-def test_a_clock_low_on_time_turns_red_and_beeps_only_if_asked(url, browser):
+def test_a_clock_low_on_time_turns_red_beeps_only_if_asked_and_the_result_is_drawn_over_your_seat(url, browser):
+    """Two tables at once, Ann against a bot at each on a 13-second bank that forfeits on time:
+    her clock turns red at ten seconds left, beeping only at the table where she asked for it;
+    then the game ends with her still seated, and the result panel is the one seen over her
+    seat (on a laptop it used to sit under the seat boxes, which have a z-index)."""
     counting = """window.__beeps = 0; const Real = window.AudioContext;
         window.AudioContext = class extends Real { createOscillator() { window.__beeps += 1; return super.createOscillator(); } };"""
+    pages = {}
     for wanted in (False, True):
         page = new_page(browser, LAPTOP)
         page.add_init_script(counting)
-        t = table(url, "shedding", [{"name": "Ann"}, {"bot": "heuristic"}], clock={"move_s": 13})
+        t = table(url, "shedding", [{"name": "Ann"}, {"bot": "heuristic"}], clock={"bank_s": 13, "increment_s": 0},
+                  on_timeout="forfeit")
         page.goto(url + t["invites"][0]["path"])
         page.wait_for_selector("#table[data-can-act=true]")
         toggle = page.locator("#low-time-sound")
         assert not toggle.is_checked()  # off unless asked
         if wanted:
             toggle.check()
-        clock = page.locator(".seat.me .clock.running")
-        clock.wait_for()
-        calm = clock.evaluate("e => getComputedStyle(e).backgroundColor + getComputedStyle(e).color")
+        calm = page.locator(".seat.me .clock.running").evaluate(
+            "e => getComputedStyle(e).backgroundColor + getComputedStyle(e).color")
+        pages[wanted] = page, calm
+    for wanted, (page, calm) in pages.items():
         low = page.locator(".seat.me .clock.low")
         low.wait_for(timeout=10_000)
         assert low.evaluate("e => getComputedStyle(e).backgroundColor + getComputedStyle(e).color") != calm
@@ -259,7 +244,20 @@ def test_a_clock_low_on_time_turns_red_and_beeps_only_if_asked(url, browser):
         assert (beeps >= 2) if wanted else beeps == 0, (wanted, beeps)
         if wanted:
             page.screenshot(path=str(ARTIFACTS / "evening-low-time.png"))
-        page.context.close()
+    for page, _ in pages.values():
+        page.wait_for_selector("#result .panel", timeout=30_000)
+        page.wait_for_timeout(400)  # the dialog's last redraw
+        seat, panel = boxes(page, ".seat.me", "#result .panel")
+        points = [(seat["x"] + seat["width"] / 2, seat["y"] + seat["height"] / 2)]
+        if overlap(seat, panel):  # where the two meet, the dialog is the one seen
+            points.append(((max(seat["x"], panel["x"]) + min(seat["x"] + seat["width"], panel["x"] + panel["width"])) / 2,
+                           (max(seat["y"], panel["y"]) + min(seat["y"] + seat["height"], panel["y"] + panel["height"])) / 2))
+        for x, y in points:
+            assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('#result')", [x, y]), (x, y)
+        result = page.locator("#result").inner_text()
+        # how it ended, said once, to Ann as "you" (it used to add "The game ended: Ann ran out of time.")
+        assert "You ran out of time" in result and "The game ended" not in result and not NUMBERED.search(result), result
+    pages[False][0].screenshot(path=str(ARTIFACTS / "evening-result-laptop.png"))
 
 
 def test_the_docs_page_does_not_say_it_loads_from_a_cdn(url, browser):
