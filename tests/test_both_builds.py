@@ -37,8 +37,8 @@ pytestmark = [pytest.mark.skipif(
     pytest.mark.early]  # the suite's longest tests: started first (tests/conftest.py)
 
 
-#: seeds each conformance check draws in the pure run (the compiled run draws 12): every clause
-#: of the contract on the sources, at a sixth of the CPU. The compiled run, built from the same
+#: seeds each conformance check draws in the pure run (the compiled run draws 8): every clause
+#: of the contract on the sources, at a fraction of the CPU. The compiled run, built from the same
 #: sources, carries the search for rare seeds; what the pure run guards is that the sources behave
 #: as the build does, which the events test above checks game by game.
 PURE_EXAMPLES = "2"
