@@ -1,6 +1,6 @@
 """Shared test settings: where the suite's processes keep compiled bytecode, Hypothesis
-profiles (CI keeps property runs short), which tests pytest-xdist keeps on one worker, and
-which it starts first."""
+profiles (CI keeps property runs short), the throwaway PostgreSQL and each worker's Chromium,
+and which tests pytest-xdist starts first."""
 
 import asyncio
 import os
@@ -79,14 +79,11 @@ def pg_dsn(pg_server: Any) -> str:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A module whose tests share a module-scoped fixture (a server, a browser) runs on
-    one worker (``--dist loadgroup``): spread over the workers, each worker started its own."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        defs = info.name2fixturedefs.values() if info is not None else ()
-        if any(d.scope == "module" for chain in defs for d in chain):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-    # the tests marked early go first (with --no-loadscope-reorder pytest-xdist hands the tests out
-    # in this order): run last, a long one kept one worker busy after the other had finished, and
-    # one that waits left a core idle; first, the other worker's tests fill around it
+    """The tests marked early go first (``--dist load`` hands the tests out in this order): run
+    last, a long one kept one worker busy after the other had finished, and one that waits left a
+    core idle; first, the other worker's tests fill around it.
+
+    Modules whose tests share a server are not kept on one worker (``--dist loadgroup``): on
+    pytest 9.2 that grouping does nothing (pytest-xdist issue 1386), and on pytest 9.1, where it
+    works, a whole run took 345 s against 338 without it (bench/RESULTS.md)."""
     items.sort(key=lambda item: item.get_closest_marker("early") is None)
