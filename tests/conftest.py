@@ -79,11 +79,13 @@ def pg_dsn(pg_server: Any) -> str:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked early go first (``--dist load`` hands the tests out in this order): run
-    last, a long one kept one worker busy after the other had finished, and one that waits left a
-    core idle; first, the other worker's tests fill around it.
+    """The tests marked early go first: run last, a long one kept one worker busy after the other
+    had finished, and one that waits left a core idle; first, the other worker's tests fill
+    around it. ``--dist loadgroup --no-loadscope-reorder`` with no test in a group makes each
+    test its own unit, handed out in this order as a worker runs short (``--dist load`` deals
+    a quarter of the suite out at the start: 382 s against 333).
 
-    Modules whose tests share a server are not kept on one worker (``--dist loadgroup``): on
-    pytest 9.2 that grouping does nothing (pytest-xdist issue 1386), and on pytest 9.1, where it
-    works, a whole run took 345 s against 338 without it (bench/RESULTS.md)."""
+    Modules whose tests share a server are not grouped on one worker: on pytest 9.2 the groups
+    do nothing (pytest-xdist issue 1386), and on pytest 9.1, where they work, a whole run took
+    345 s against 338 without them (bench/RESULTS.md)."""
     items.sort(key=lambda item: item.get_closest_marker("early") is None)
