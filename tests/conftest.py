@@ -83,7 +83,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     had finished, and one that waits left a core idle; first, the other worker's tests fill
     around it. ``--dist loadgroup --no-loadscope-reorder`` with no test in a group makes each
     test its own unit, handed out in this order as a worker runs short (``--dist load`` deals
-    a quarter of the suite out at the start: 382 s against 333).
+    a quarter of the suite out at the start: 382 s against 333, the host a little slower).
 
     Modules whose tests share a server are not grouped on one worker: on pytest 9.2 the groups
     do nothing (pytest-xdist issue 1386), and on pytest 9.1, where they work, a whole run took
