@@ -37,3 +37,13 @@ def test_ctrl_c_stops_a_long_run_in_one_line(command: list[str]) -> None:
     assert "Traceback" not in err and "Aborted" not in err
     assert "stopped by Ctrl-C after" in err and "of 1000000 games" in err
     assert len(err.strip().splitlines()) == 1
+    # and no worker plays on: they used to finish their batch, minutes of CPU after the command
+    # had returned (the run is a session of its own: its group is its pid)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            os.killpg(run.pid, 0)
+        except ProcessLookupError:
+            break
+        assert time.monotonic() < deadline, "a worker outlived the command"
+        time.sleep(0.1)

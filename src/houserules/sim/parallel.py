@@ -104,11 +104,20 @@ def run_jobs(fn: Callable[..., R], jobs: Sequence[tuple[Any, ...]], workers: int
             out[futures[fut]] = result = fut.result()
             if done:
                 done(result)
-    except KeyboardInterrupt:  # Ctrl-C: drop the batches not started; the caller says so in one line
-        pool.shutdown(wait=False, cancel_futures=True)
+    except KeyboardInterrupt:  # Ctrl-C: stop every batch; the caller says so in one line
+        _stop(pool)
         raise
     pool.shutdown()
     return out
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Drop the batches not started and end the workers now: ``shutdown`` alone left each
+    worker playing out its batch (minutes of a long run) after the command had returned."""
+    workers = list(pool._processes.values())  # ProcessPoolExecutor.terminate_workers from Python 3.14
+    pool.shutdown(wait=False, cancel_futures=True)  # (which forgets its processes)
+    for worker in workers:
+        worker.terminate()
 
 
 def _leave_interrupts_to_the_parent() -> None:
