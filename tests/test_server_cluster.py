@@ -24,6 +24,7 @@ from houserules.table import Table
 #: long, or mostly waiting: started first (tests/conftest.py)
 pytestmark = pytest.mark.early
 
+
 @contextmanager
 def processes(dsn: str, n: int, **kw: float) -> Iterator[list[tuple[int, ServerProcess]]]:
     """``n`` server processes on one database: (port, process) each."""
